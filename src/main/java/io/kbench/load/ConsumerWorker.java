@@ -1,0 +1,131 @@
+package io.kbench.load;
+
+import io.kbench.measure.RunMetrics;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+
+/**
+ * One consumer thread with its own KafkaConsumer. Live mode records end-to-end latency from the stamp
+ * the producer embedded; backlog mode counts every record it reads. Counting is per poll, not per record.
+ */
+final class ConsumerWorker implements Runnable {
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+
+    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final String topic;
+    private final boolean live;
+    private final int stampMagic;
+    private final RunMetrics metrics;
+    private final NanoClock clock;
+    private final AtomicInteger assignedPartitions;
+    private volatile boolean stopRequested;
+    private volatile long firstRecordNanos = Long.MAX_VALUE;
+    private volatile long lastRecordNanos = Long.MIN_VALUE;
+    private volatile Throwable failure;
+
+    ConsumerWorker(Map<String, Object> clientProperties, String topic, boolean live, int stampMagic,
+                   RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions) {
+        this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this.topic = topic;
+        this.live = live;
+        this.stampMagic = stampMagic;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.assignedPartitions = assignedPartitions;
+    }
+
+    @Override
+    public void run() {
+        try {
+            consumer.subscribe(List.of(topic), new AssignmentTracker());
+            while (!stopRequested) {
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
+                if (!records.isEmpty()) {
+                    account(records, clock.nanoTime());
+                }
+            }
+        } catch (org.apache.kafka.common.errors.InterruptException | org.apache.kafka.common.errors.WakeupException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(Duration.ofSeconds(5)));
+        }
+    }
+
+    /** The poll's return is when these records reached the application: one clock read serves them all. */
+    private void account(ConsumerRecords<byte[], byte[]> records, long receivedNanos) {
+        long count = 0;
+        long bytes = 0;
+        long measuredCount = 0;
+        long measuredBytes = 0;
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            int size = Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
+            count++;
+            bytes += size;
+            byte[] value = r.value();
+            if (!live) {
+                measuredCount++;
+                measuredBytes += size;
+            } else if (Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value)) {
+                metrics.endToEndLatency.recorder().recordMicros((receivedNanos - Stamp.sendNanos(value)) / 1000);
+                measuredCount++;
+                measuredBytes += size;
+            }
+        }
+        metrics.consumedAll.add(count, bytes);
+        if (measuredCount > 0) {
+            metrics.consumedMeasured.add(measuredCount, measuredBytes);
+            if (firstRecordNanos == Long.MAX_VALUE) {
+                firstRecordNanos = receivedNanos;
+            }
+            lastRecordNanos = receivedNanos;
+        }
+    }
+
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    long firstRecordNanos() {
+        return firstRecordNanos;
+    }
+
+    long lastRecordNanos() {
+        return lastRecordNanos;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    /** Resolves each new partition's start position at once, so no record sent after "ready" is skipped. */
+    private final class AssignmentTracker implements ConsumerRebalanceListener {
+        @Override
+        public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
+            for (TopicPartition tp : partitions) {
+                consumer.position(tp);
+            }
+            assignedPartitions.addAndGet(partitions.size());
+        }
+
+        @Override
+        public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            assignedPartitions.addAndGet(-partitions.size());
+        }
+
+        @Override
+        public void onPartitionsLost(Collection<TopicPartition> partitions) {
+            assignedPartitions.addAndGet(-partitions.size());
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.kbench.load;
+
+import io.kbench.spec.KeySpec;
+import io.kbench.spec.KeyType;
+import java.nio.charset.StandardCharsets;
+
+/** Pre-generated record keys, shared read-only by all producer threads. */
+public final class KeyPool {
+    private final KeyType type;
+    private final byte[][] keys;
+
+    public KeyPool(KeySpec spec) {
+        this.type = spec.type();
+        this.keys = spec.type() == KeyType.NONE ? new byte[0][] : generate(spec.count());
+    }
+
+    private static byte[][] generate(int count) {
+        byte[][] keys = new byte[count][];
+        for (int i = 0; i < count; i++) {
+            keys[i] = ("key-" + i).getBytes(StandardCharsets.US_ASCII);
+        }
+        return keys;
+    }
+
+    /** The key for record {@code index}, or null for no key; {@code random} is the calling thread's generator. */
+    byte[] keyFor(long index, FastRandom random) {
+        return switch (type) {
+            case NONE -> null;
+            case ROUND_ROBIN -> keys[(int) (index % keys.length)];
+            case RANDOM -> keys[random.nextInt(keys.length)];
+        };
+    }
+}

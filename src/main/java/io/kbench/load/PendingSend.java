@@ -1,0 +1,21 @@
+package io.kbench.load;
+
+import org.apache.kafka.clients.producer.Callback;
+import org.apache.kafka.clients.producer.RecordMetadata;
+
+/** The completion callback of one in-flight send; pooled and reused so the send path allocates nothing. */
+final class PendingSend implements Callback {
+    private final ProducerWorker owner;
+    long startNanos;
+    int bytes;
+    boolean measured;
+
+    PendingSend(ProducerWorker owner) {
+        this.owner = owner;
+    }
+
+    @Override
+    public void onCompletion(RecordMetadata metadata, Exception exception) {
+        owner.completed(this, exception);
+    }
+}

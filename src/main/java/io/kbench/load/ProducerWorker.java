@@ -1,0 +1,140 @@
+package io.kbench.load;
+
+import io.kbench.measure.RunMetrics;
+import java.time.Duration;
+import java.util.Map;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jctools.queues.MpscArrayQueue;
+
+/**
+ * One producer thread with its own KafkaProducer. The loop sends on a fixed schedule (or as fast as the
+ * client accepts), stamps each value with its intended send time, and allocates nothing of its own per
+ * record: values, keys and callbacks are pre-built; only the ProducerRecord the Kafka API demands is new.
+ */
+final class ProducerWorker implements Runnable {
+    private static final int CALLBACK_POOL = 1 << 16;
+
+    private final ProducerPlan plan;
+    private final Producer<byte[], byte[]> producer;
+    private final byte[][] values;
+    private final KeyPool keys;
+    private final RunMetrics metrics;
+    private final NanoClock clock;
+    private final Pacer pacer;
+    private final long startNanos;
+    private final MpscArrayQueue<PendingSend> callbacks = new MpscArrayQueue<>(CALLBACK_POOL);
+    private final FastRandom random;
+    private volatile boolean stopRequested;
+    private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
+    private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
+    private volatile Throwable failure;
+
+    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
+                   RunMetrics metrics, NanoClock clock, long startNanos, long seed) {
+        this.plan = plan;
+        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), new ByteArraySerializer());
+        this.values = values;
+        this.keys = keys;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.pacer = new Pacer(clock, Pacer.Sleeper.PARK);
+        this.startNanos = startNanos;
+        this.random = new FastRandom(seed);
+        for (int i = 0; i < CALLBACK_POOL / 4; i++) {
+            callbacks.offer(new PendingSend(this));
+        }
+    }
+
+    @Override
+    public void run() {
+        try {
+            sendAll();
+            producer.flush();
+        } catch (org.apache.kafka.common.errors.InterruptException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            producer.close(Duration.ofSeconds(10));
+        }
+    }
+
+    private void sendAll() {
+        RateSchedule schedule = plan.unlimited() ? null : new RateSchedule(plan.recordsPerSec(), startNanos, plan.schedulePhase());
+        long warmupEndNanos = startNanos + plan.warmupDuration().toNanos();
+        long measuredDeadlineNanos = Long.MAX_VALUE;
+        long measuredSent = 0;
+        for (long i = 0; !stopRequested; i++) {
+            long intended = schedule == null ? clock.nanoTime() : schedule.intendedSendNanos(i);
+            long now = schedule == null ? intended : pacer.awaitUntil(intended);
+            boolean measured = i >= plan.warmupRecords() && intended >= warmupEndNanos;
+            if (measured) {
+                if (measuredSent == 0) {
+                    firstMeasuredSendNanos = intended;
+                    if (plan.measuredDuration() != null) {
+                        measuredDeadlineNanos = intended + plan.measuredDuration().toNanos();
+                    }
+                }
+                if (measuredSent == plan.measuredRecords() || intended >= measuredDeadlineNanos) {
+                    return;
+                }
+                if (schedule != null) {
+                    metrics.sendDelay.recorder().recordMicros((now - intended) / 1000);
+                }
+                measuredSent++;
+            }
+            send(i, intended, measured);
+        }
+    }
+
+    private void send(long index, long intendedNanos, boolean measured) {
+        byte[] value = values[values.length == 1 ? 0 : random.nextInt(values.length)];
+        if (value.length >= Stamp.BYTES) {
+            Stamp.write(value, plan.stampMagic(), measured, intendedNanos);
+        }
+        PendingSend callback = callbacks.relaxedPoll();
+        if (callback == null) {
+            callback = new PendingSend(this);
+        }
+        callback.startNanos = intendedNanos;
+        callback.bytes = value.length;
+        callback.measured = measured;
+        // send() copies key and value into the batch before returning, so reusing the arrays is safe.
+        producer.send(new ProducerRecord<>(plan.topic(), null, keys.keyFor(index, random), value), callback);
+    }
+
+    /** Runs on the producer's I/O thread (or the sending thread when send fails synchronously). */
+    void completed(PendingSend send, Exception exception) {
+        long now = clock.nanoTime();
+        if (exception != null) {
+            (send.measured ? metrics.produceErrors : metrics.warmupProduceErrors).count(exception);
+        } else {
+            metrics.producedAll.add(1, send.bytes);
+            if (send.measured) {
+                metrics.publishLatency.recorder().recordMicros((now - send.startNanos) / 1000);
+                metrics.producedMeasured.add(1, send.bytes);
+                lastMeasuredAckNanos = now;
+            }
+        }
+        callbacks.relaxedOffer(send);
+    }
+
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    long firstMeasuredSendNanos() {
+        return firstMeasuredSendNanos;
+    }
+
+    long lastMeasuredAckNanos() {
+        return lastMeasuredAckNanos;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+}

@@ -1,0 +1,320 @@
+package io.kbench.load;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import io.kbench.measure.IntervalReporter;
+import io.kbench.measure.LatencyStats;
+import io.kbench.measure.RunMetrics;
+import io.kbench.measure.Units;
+import io.kbench.spec.ConsumerMode;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.config.ConfigException;
+
+/**
+ * Runs one workload against a reachable cluster: topic, live consumers, producers on their schedule,
+ * drain, and the measured totals. Ctrl-C (via {@link #requestStop}) ends it early with what was measured.
+ */
+public final class WorkloadRunner {
+    private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
+
+    private final WorkloadSpec spec;
+    private final ClientProperties clients;
+    private final String consumerGroup;
+    private final Path hlogDir;
+    private final PrintStream out;
+    private final NanoClock clock = NanoClock.SYSTEM;
+    private final List<ProducerWorker> producers = new ArrayList<>();
+    private final List<ConsumerWorker> consumers = new ArrayList<>();
+    private volatile boolean stopRequested;
+
+    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out) {
+        this.spec = spec;
+        this.clients = clients;
+        this.consumerGroup = consumerGroup;
+        this.hlogDir = hlogDir;
+        this.out = out;
+    }
+
+    /** Stops producers and consumers as soon as possible; {@link #run} then returns what it measured. */
+    public void requestStop() {
+        stopRequested = true;
+        producers.forEach(ProducerWorker::requestStop);
+        consumers.forEach(ConsumerWorker::requestStop);
+    }
+
+    public RunOutcome run() {
+        int magic = ThreadLocalRandom.current().nextInt() | 1;
+        try (Admin admin = createAdmin(); RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
+            TopicSetup topics = new TopicSetup(admin, clients.bootstrapServers());
+            int partitions = topics.prepare(spec.topic());
+            RunOutcome outcome = runPhases(metrics, partitions, magic);
+            if (spec.topic().deleteAfter()) {
+                topics.delete(spec.topic().name());
+            }
+            return outcome;
+        } catch (ConfigException e) {
+            throw new InvalidInputException("invalid client configuration: " + e.getMessage(), e);
+        }
+    }
+
+    private Admin createAdmin() {
+        try {
+            return Admin.create(clients.admin());
+        } catch (KafkaException e) {
+            throw clientCreationError(e);
+        }
+    }
+
+    private RunOutcome runPhases(RunMetrics metrics, int partitions, int magic) {
+        ConsumerMode mode = spec.consumers().mode();
+        ProducerSpec p = spec.producers();
+        long startMsec = System.currentTimeMillis();
+        long startNanos = clock.nanoTime();
+        IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring);
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
+        List<Thread> threads = new ArrayList<>();
+        String failure = null;
+        try {
+            if (mode == ConsumerMode.LIVE) {
+                startConsumers(metrics, magic, true, threads);
+                awaitAssignment(partitions);
+            }
+            long producersStartNanos = clock.nanoTime();
+            long interval = spec.reportInterval().toNanos();
+            ticker.scheduleAtFixedRate(() -> reporter.tick(clock.nanoTime()), interval, interval, TimeUnit.NANOSECONDS);
+            startProducers(metrics, magic, producersStartNanos, threads);
+            joinAll(threads, producers.size());
+            failure = firstFailure();
+            if (mode == ConsumerMode.LIVE) {
+                awaitConsumers(metrics, metrics.producedMeasured.records());
+            } else if (mode == ConsumerMode.BACKLOG) {
+                long expected = p.count() == 0 ? spec.consumers().records() : metrics.producedAll.records();
+                startConsumers(metrics, magic, false, threads);
+                awaitConsumers(metrics, expected);
+            }
+        } finally {
+            consumers.forEach(ConsumerWorker::requestStop);
+            joinQuietly(threads);
+            ticker.shutdownNow();
+            awaitQuietly(ticker);
+            reporter.tick(clock.nanoTime());
+        }
+        if (failure == null) {
+            failure = firstFailure();
+        }
+        return outcome(metrics, reporter, failure);
+    }
+
+    private boolean measuring() {
+        return producers.stream().anyMatch(w -> w.firstMeasuredSendNanos() != Long.MAX_VALUE)
+                || (spec.producers().count() == 0 && !consumers.isEmpty());
+    }
+
+    private void startProducers(RunMetrics metrics, int magic, long startNanos, List<Thread> threads) {
+        ProducerSpec p = spec.producers();
+        PayloadGenerator payloads = new PayloadGenerator(p.payload(), p.recordSize());
+        if (spec.consumers().mode() == ConsumerMode.LIVE && payloads.minValueBytes() < Stamp.BYTES) {
+            throw InvalidInputException.field("producers.payload.file", p.payload().file(),
+                    "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
+        }
+        KeyPool keys = new KeyPool(p.keys());
+        for (int i = 0; i < p.count(); i++) {
+            ProducerPlan plan = new ProducerPlan(spec.topic().name(),
+                    p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
+                    share(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
+                    p.warmupDuration() == null ? Duration.ZERO : p.warmupDuration(),
+                    p.records() == null ? -1 : share(p.records(), p.count(), i),
+                    p.duration(), magic);
+            try {
+                producers.add(new ProducerWorker(plan, clients.producer(p.properties(), i),
+                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i));
+            } catch (KafkaException e) {
+                throw clientCreationError(e);
+            }
+        }
+        if (stopRequested) {
+            producers.forEach(ProducerWorker::requestStop);
+        }
+        for (int i = 0; i < producers.size(); i++) {
+            threads.add(start(producers.get(i), "kbench-producer-" + i));
+        }
+    }
+
+    private void startConsumers(RunMetrics metrics, int magic, boolean live, List<Thread> threads) {
+        AtomicInteger assigned = assignedPartitions;
+        for (int i = 0; i < spec.consumers().count(); i++) {
+            try {
+                consumers.add(new ConsumerWorker(
+                        clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
+                        spec.topic().name(), live, magic, metrics, clock, assigned));
+            } catch (KafkaException e) {
+                throw clientCreationError(e);
+            }
+        }
+        for (int i = 0; i < consumers.size(); i++) {
+            threads.add(start(consumers.get(i), "kbench-consumer-" + i));
+        }
+    }
+
+    private final AtomicInteger assignedPartitions = new AtomicInteger();
+
+    private void awaitAssignment(int partitions) {
+        long deadline = clock.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
+        while (assignedPartitions.get() < partitions && !stopRequested) {
+            if (clock.nanoTime() > deadline) {
+                throw new RunFailedException("consumers were not assigned all " + partitions + " partitions of "
+                        + spec.topic().name() + " within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s");
+            }
+            Throwable f = consumers.stream().map(ConsumerWorker::failure).filter(x -> x != null).findFirst().orElse(null);
+            if (f != null) {
+                throw new RunFailedException("consumer failed: " + f.getMessage(), f);
+            }
+            sleep(50);
+        }
+    }
+
+    /** Waits until consumers have {@code expected} measured records, or nothing arrives for the idle timeout. */
+    private void awaitConsumers(RunMetrics metrics, long expected) {
+        long idleNanos = spec.consumers().idleTimeout().toNanos();
+        long lastCount = -1;
+        long lastProgressNanos = clock.nanoTime();
+        while (!stopRequested && metrics.consumedMeasured.records() < expected) {
+            long count = metrics.consumedAll.records();
+            long now = clock.nanoTime();
+            if (count != lastCount) {
+                lastCount = count;
+                lastProgressNanos = now;
+            } else if (now - lastProgressNanos > idleNanos) {
+                out.printf("consumers: no records for %s; stopping with %,d of %,d%n",
+                        io.kbench.spec.DurationText.format(spec.consumers().idleTimeout()),
+                        metrics.consumedMeasured.records(), expected);
+                return;
+            }
+            sleep(20);
+        }
+    }
+
+    private RunOutcome outcome(RunMetrics metrics, IntervalReporter reporter, String failure) {
+        long firstSend = producers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
+        long lastAck = producers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE);
+        RunOutcome.Totals produced = totals(metrics.producedMeasured.records(), metrics.producedMeasured.bytes(),
+                firstSend, lastAck, metrics.produceErrors.total(), metrics.produceErrors.byType(),
+                metrics.producedAll.records() - metrics.producedMeasured.records());
+        RunOutcome.Totals consumed = null;
+        if (!consumers.isEmpty()) {
+            long first = consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+            long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+            consumed = totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(), first, last, 0,
+                    java.util.Map.of(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
+        }
+        boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
+        String status = failure != null ? "failed" : stopRequested ? "interrupted" : "completed";
+        return new RunOutcome(status, failure,
+                spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
+                produced, consumed, metrics.publishLatency.totalStats(),
+                live ? metrics.endToEndLatency.totalStats() : null,
+                spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
+                reporter.points());
+    }
+
+    private static RunOutcome.Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
+                                            java.util.Map<String, Long> errorTypes, long warmupRecords) {
+        long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
+        return new RunOutcome.Totals(records, bytes, Units.perSecond(records, window),
+                Units.perSecond(Units.mebibytes(bytes), window), window / 1e9, errors, errorTypes, warmupRecords);
+    }
+
+    private String firstFailure() {
+        for (ProducerWorker w : producers) {
+            if (w.failure() != null) {
+                return "producer failed: " + w.failure().getMessage();
+            }
+        }
+        for (ConsumerWorker w : consumers) {
+            if (w.failure() != null) {
+                return "consumer failed: " + w.failure().getMessage();
+            }
+        }
+        return null;
+    }
+
+    private RuntimeException clientCreationError(KafkaException e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        if (root instanceof ConfigException) {
+            return new InvalidInputException("invalid client configuration: " + root.getMessage(), e);
+        }
+        return new RunFailedException("cannot create Kafka client: " + root.getMessage(), e);
+    }
+
+    /** Splits {@code total} over {@code parts} so the shares sum exactly to the total. */
+    static long share(long total, int parts, int index) {
+        return total / parts + (index < total % parts ? 1 : 0);
+    }
+
+    private static Thread start(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.start();
+        return t;
+    }
+
+    private static Thread daemon(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    private static void joinAll(List<Thread> threads, int lastN) {
+        for (Thread t : threads.subList(threads.size() - lastN, threads.size())) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static void joinQuietly(List<Thread> threads) {
+        for (Thread t : threads) {
+            try {
+                t.join(TimeUnit.SECONDS.toMillis(20));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private static void awaitQuietly(ScheduledExecutorService ticker) {
+        try {
+            ticker.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted", e);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package io.kbench.measure;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Closes one interval per tick: rolls the latency series (into totals and .hlog), computes rates from
+ * counter deltas, keeps the point and prints one progress line. A tick always prints, so a stall shows
+ * up as a line of zeros rather than silence.
+ */
+public final class IntervalReporter {
+    private final RunMetrics metrics;
+    private final PrintStream out;
+    private final long runStartNanos;
+    private final long runStartMsec;
+    private final BooleanSupplier measuring;
+    private final List<IntervalPoint> points = new ArrayList<>();
+    private long lastTickNanos;
+    private long lastProducedRecords;
+    private long lastProducedBytes;
+    private long lastConsumedRecords;
+    private long lastConsumedBytes;
+    private long lastErrors;
+
+    public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
+                            BooleanSupplier measuring) {
+        this.metrics = metrics;
+        this.out = out;
+        this.runStartNanos = runStartNanos;
+        this.runStartMsec = runStartMsec;
+        this.measuring = measuring;
+        this.lastTickNanos = runStartNanos;
+    }
+
+    /** Closes the interval ending at {@code nowNanos}. Called from one thread only. */
+    public synchronized IntervalPoint tick(long nowNanos) {
+        long elapsed = nowNanos - lastTickNanos;
+        long startMsec = runStartMsec + (lastTickNanos - runStartNanos) / 1_000_000;
+        long endMsec = runStartMsec + (nowNanos - runStartNanos) / 1_000_000;
+        LatencyStats publish = metrics.publishLatency.rollInterval(startMsec, endMsec, true);
+        LatencyStats e2e = metrics.endToEndLatency.rollInterval(startMsec, endMsec, true);
+        LatencyStats delay = metrics.sendDelay.rollInterval(startMsec, endMsec, true);
+        long producedRecords = metrics.producedAll.records();
+        long producedBytes = metrics.producedAll.bytes();
+        long consumedRecords = metrics.consumedAll.records();
+        long consumedBytes = metrics.consumedAll.bytes();
+        long errors = metrics.produceErrors.total() + metrics.warmupProduceErrors.total();
+        IntervalPoint point = new IntervalPoint(
+                (nowNanos - runStartNanos) / 1e9,
+                measuring.getAsBoolean() ? "measured" : "warmup",
+                Units.perSecond(producedRecords - lastProducedRecords, elapsed),
+                Units.perSecond(Units.mebibytes(producedBytes - lastProducedBytes), elapsed),
+                Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),
+                Units.perSecond(Units.mebibytes(consumedBytes - lastConsumedBytes), elapsed),
+                errors - lastErrors, publish, e2e, delay);
+        lastTickNanos = nowNanos;
+        lastProducedRecords = producedRecords;
+        lastProducedBytes = producedBytes;
+        lastConsumedRecords = consumedRecords;
+        lastConsumedBytes = consumedBytes;
+        lastErrors = errors;
+        points.add(point);
+        out.println(ProgressLine.format(point));
+        out.flush();
+        return point;
+    }
+
+    public synchronized List<IntervalPoint> points() {
+        return List.copyOf(points);
+    }
+}

@@ -1,0 +1,80 @@
+package io.kbench.measure;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * One latency metric over a run: the live recorder, the last interval, the running total and the
+ * lossless interval log ({@code .hlog}) that lets any window be re-aggregated later.
+ */
+public final class LatencySeries implements AutoCloseable {
+    private final String name;
+    private final LatencyRecorder recorder = new LatencyRecorder();
+    private final Histogram total = LatencyRecorder.newHistogram();
+    private Histogram interval = LatencyRecorder.newHistogram();
+    private final PrintStream logStream;
+    private final HistogramLogWriter log;
+
+    /** {@code hlogFile} null means keep no log; {@code startTimeStampMsec} is the wall-clock base of the log. */
+    public LatencySeries(String name, Path hlogFile, long startTimeStampMsec) {
+        this.name = name;
+        if (hlogFile == null) {
+            logStream = null;
+            log = null;
+            return;
+        }
+        try {
+            logStream = new PrintStream(Files.newOutputStream(hlogFile), false, java.nio.charset.StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + hlogFile, e);
+        }
+        log = new HistogramLogWriter(logStream);
+        log.outputComment("kbench " + name + " latency, microseconds");
+        log.outputLogFormatVersion();
+        log.setBaseTime(startTimeStampMsec);
+        log.outputBaseTime(startTimeStampMsec);
+        log.outputStartTime(startTimeStampMsec);
+        log.outputLegend();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public LatencyRecorder recorder() {
+        return recorder;
+    }
+
+    /**
+     * Closes the current interval: swaps it out of the recorder, and when {@code measured} adds it to the
+     * total and the log. Warm-up intervals are drained but kept out of both.
+     */
+    public LatencyStats rollInterval(long startTimeStampMsec, long endTimeStampMsec, boolean measured) {
+        interval = recorder.takeInterval(interval);
+        if (measured) {
+            total.add(interval);
+            if (log != null) {
+                interval.setStartTimeStamp(startTimeStampMsec);
+                interval.setEndTimeStamp(endTimeStampMsec);
+                log.outputIntervalHistogram(interval);
+            }
+        }
+        return LatencyStats.of(interval);
+    }
+
+    public LatencyStats totalStats() {
+        return LatencyStats.of(total);
+    }
+
+    @Override
+    public void close() {
+        if (logStream != null) {
+            logStream.close();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.kbench.measure;
+
+import java.util.Locale;
+
+/** The one-line live view of an interval, e.g. {@code 12.0s  prod 20,001 rec/s 19.5 MiB/s  pub p50 1.2 ms ...}. */
+public final class ProgressLine {
+    private ProgressLine() {
+    }
+
+    public static String format(IntervalPoint p) {
+        StringBuilder sb = new StringBuilder(160);
+        sb.append(String.format(Locale.ROOT, "%7.1fs %-8s prod %,9.0f rec/s %7.2f MiB/s", p.endSec(),
+                p.phase().equals("warmup") ? "warm-up" : "", p.producedRecordsPerSec(), p.producedMebibytesPerSec()));
+        appendLatency(sb, "pub", p.publishLatencyMicros());
+        if (p.consumedRecordsPerSec() > 0 || p.endToEndLatencyMicros().count() > 0) {
+            sb.append(String.format(Locale.ROOT, " | cons %,9.0f rec/s %7.2f MiB/s", p.consumedRecordsPerSec(),
+                    p.consumedMebibytesPerSec()));
+            appendLatency(sb, "e2e", p.endToEndLatencyMicros());
+        }
+        if (p.sendDelayMicros().count() > 0 && p.sendDelayMicros().max() >= 1000) {
+            sb.append(" | behind max ").append(millis(p.sendDelayMicros().max()));
+        }
+        if (p.produceErrors() > 0) {
+            sb.append(" | errors ").append(p.produceErrors());
+        }
+        return sb.toString();
+    }
+
+    private static void appendLatency(StringBuilder sb, String label, LatencyStats s) {
+        if (s.count() == 0) {
+            sb.append(' ').append(label).append(" -");
+            return;
+        }
+        sb.append(' ').append(label).append(" p50 ").append(millis(s.p50()))
+                .append(" p99 ").append(millis(s.p99()))
+                .append(" max ").append(millis(s.max()));
+    }
+
+    /** Microseconds shown as milliseconds with enough digits to be useful at both 0.2 ms and 2,000 ms. */
+    public static String millis(double micros) {
+        double ms = micros / 1000.0;
+        if (ms < 10) {
+            return String.format(Locale.ROOT, "%.2f ms", ms);
+        }
+        if (ms < 1000) {
+            return String.format(Locale.ROOT, "%.1f ms", ms);
+        }
+        return String.format(Locale.ROOT, "%,.0f ms", ms);
+    }
+}

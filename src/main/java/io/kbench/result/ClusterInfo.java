@@ -1,0 +1,18 @@
+package io.kbench.result;
+
+import java.util.Map;
+
+/**
+ * The cluster a run talked to.
+ *
+ * @param mode               embedded (started by kbench) or external
+ * @param bootstrapServers   bootstrap servers used
+ * @param brokers            broker count (embedded: started; external: from describeCluster)
+ * @param kafkaBrokerVersion broker version (embedded: the jars kbench launched; external: as reported, if known)
+ * @param brokerJdk          JDK of the broker JVMs (embedded only)
+ * @param startupMillis      time until every broker was ready (embedded only)
+ * @param brokerConfig       broker settings kbench wrote (embedded only)
+ */
+public record ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
+                          String brokerJdk, Long startupMillis, Map<String, String> brokerConfig) {
+}

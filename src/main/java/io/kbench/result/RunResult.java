@@ -1,0 +1,34 @@
+package io.kbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.measure.IntervalPoint;
+import io.kbench.spec.WorkloadSpec;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything result.json holds for one run; documented in docs/results.md and schema/result.schema.json.
+ *
+ * @param schemaVersion    bumped on incompatible changes
+ * @param kind             "run"
+ * @param name             workload name
+ * @param status           completed, interrupted or failed
+ * @param failure          why, when not completed
+ * @param tags             user labels from --tag (e.g. instanceType)
+ * @param startTime        wall-clock start (UTC)
+ * @param endTime          wall-clock end (UTC)
+ * @param environment      versions and hardware of the load generator
+ * @param cluster          the cluster used
+ * @param workload         the resolved workload
+ * @param clientProperties connection properties shared by all clients (secrets redacted)
+ * @param summary          headline figures
+ * @param intervals        per-interval series
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RunResult(int schemaVersion, String kind, String name, String status, String failure,
+                        Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                        ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                        Summary summary, List<IntervalPoint> intervals) {
+    public static final int SCHEMA_VERSION = 1;
+}

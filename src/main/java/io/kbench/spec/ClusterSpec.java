@@ -1,0 +1,21 @@
+package io.kbench.spec;
+
+import java.util.Map;
+
+/**
+ * The embedded cluster a workload wants when no bootstrap server is given.
+ *
+ * @param brokers      broker JVMs to start (KRaft, combined broker+controller for the first three)
+ * @param brokerConfig any server.properties key, e.g. num.io.threads
+ */
+public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig) {
+    public ClusterSpec {
+        brokers = brokers == null ? 1 : brokers;
+        Checks.between("cluster.brokers", brokers, 1, 9);
+        brokerConfig = brokerConfig == null ? Map.of() : Map.copyOf(brokerConfig);
+    }
+
+    public static ClusterSpec defaults() {
+        return new ClusterSpec(null, null);
+    }
+}

@@ -1,0 +1,41 @@
+package io.kbench.spec;
+
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The consuming side of a workload.
+ *
+ * @param mode        none, live (end-to-end with the producers) or backlog (read a pre-filled topic)
+ * @param count       consumer threads in one group, each with its own KafkaConsumer
+ * @param group       consumer group id; default a fresh {@code kbench-<run id>} per run
+ * @param records     backlog only, with no producers: how many records to read from the existing topic
+ * @param idleTimeout stop waiting for records after this long without any arriving
+ * @param properties  any Kafka consumer property (fetch.min.bytes, max.poll.records, ...)
+ */
+public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
+                           Map<String, String> properties) {
+    public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
+
+    public ConsumerSpec {
+        mode = mode == null ? ConsumerMode.LIVE : mode;
+        count = count == null ? (mode == ConsumerMode.NONE ? 0 : 1) : count;
+        Checks.between("consumers.count", count, mode == ConsumerMode.NONE ? 0 : 1, 1024);
+        if (group != null) {
+            Checks.notBlank("consumers.group", group);
+        }
+        if (records != null) {
+            Checks.atLeast("consumers.records", records, 1);
+        }
+        idleTimeout = idleTimeout == null ? DEFAULT_IDLE_TIMEOUT : Checks.positive("consumers.idleTimeout", idleTimeout);
+        properties = properties == null ? Map.of() : Map.copyOf(properties);
+    }
+
+    public static ConsumerSpec none() {
+        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null);
+    }
+
+    public boolean enabled() {
+        return mode != ConsumerMode.NONE;
+    }
+}

@@ -1,0 +1,72 @@
+package io.kbench.spec;
+
+import io.kbench.error.InvalidInputException;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * The producing side of a workload: traffic shape here, opaque Kafka client settings in {@code properties}.
+ *
+ * @param count          producer threads, each with its own KafkaProducer
+ * @param rate           target total records/s split evenly over the threads; absent or -1 means unlimited
+ * @param records        measured records to send in total (excludes warm-up); exclusive with duration
+ * @param duration       how long to send after warm-up; exclusive with records
+ * @param warmupRecords  records sent first and excluded from the results; exclusive with warmupDuration
+ * @param warmupDuration time spent sending first, excluded from the results
+ * @param recordSize     record value size in bytes, fixed or a distribution
+ * @param keys           record keys
+ * @param payload        record value contents
+ * @param properties     any Kafka producer property (acks, batch.size, linger.ms, compression.type, ...)
+ */
+public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
+                           Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
+                           Map<String, String> properties) {
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
+
+    public ProducerSpec {
+        count = count == null ? 1 : count;
+        Checks.between("producers.count", count, 0, 1024);
+        if (rate != null && rate != -1) {
+            Checks.positive("producers.rate", rate);
+        }
+        rate = rate == null || rate == -1 ? null : rate;
+        if (records != null && duration != null) {
+            throw InvalidInputException.field("producers", "records and duration", "give records or duration, not both");
+        }
+        if (records == null && duration == null) {
+            duration = DEFAULT_DURATION;
+        }
+        if (records != null) {
+            Checks.atLeast("producers.records", records, count == 0 ? 0 : count);
+        }
+        if (duration != null) {
+            Checks.positive("producers.duration", duration);
+        }
+        if (warmupRecords != null && warmupDuration != null) {
+            throw InvalidInputException.field("producers", "warmupRecords and warmupDuration",
+                    "give warmupRecords or warmupDuration, not both");
+        }
+        if (warmupRecords != null) {
+            Checks.atLeast("producers.warmupRecords", warmupRecords, 0);
+        }
+        if (warmupDuration != null && warmupDuration.isNegative()) {
+            throw InvalidInputException.field("producers.warmupDuration", warmupDuration, "must not be negative");
+        }
+        recordSize = recordSize == null ? RecordSizeSpec.fixed(1024) : recordSize;
+        keys = keys == null ? KeySpec.none() : keys;
+        payload = payload == null ? PayloadSpec.random() : payload;
+        properties = properties == null ? Map.of() : Map.copyOf(properties);
+    }
+
+    public static ProducerSpec defaults() {
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null);
+    }
+
+    public boolean unlimitedRate() {
+        return rate == null;
+    }
+
+    public boolean hasWarmup() {
+        return (warmupRecords != null && warmupRecords > 0) || (warmupDuration != null && !warmupDuration.isZero());
+    }
+}

@@ -1,0 +1,73 @@
+package io.kbench.spec;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.kbench.error.InvalidInputException;
+import java.util.Set;
+
+/**
+ * One {@code --set path=value}: {@code producers.rate=5000}, {@code producers.properties.linger.ms=5}.
+ * Below a map-valued key (properties, configs, brokerConfig) the rest of the path is one Kafka key, dots and all.
+ */
+record SetOverride(String[] path, JsonNode value, String text) {
+    private static final Set<String> OPAQUE_MAPS = Set.of("properties", "configs", "brokerConfig");
+
+    static SetOverride parse(String text, ObjectMapper yaml) {
+        int eq = text.indexOf('=');
+        if (eq <= 0) {
+            throw InvalidInputException.field("--set", "'" + text + "'", "must look like path=value, e.g. producers.rate=5000");
+        }
+        String pathText = text.substring(0, eq).trim();
+        String valueText = text.substring(eq + 1);
+        return new SetOverride(splitPath(pathText), parseScalar(valueText, yaml), text);
+    }
+
+    private static String[] splitPath(String pathText) {
+        String[] parts = pathText.split("\\.");
+        for (int i = 0; i < parts.length - 1; i++) {
+            if (OPAQUE_MAPS.contains(parts[i])) {
+                String[] joined = new String[i + 2];
+                System.arraycopy(parts, 0, joined, 0, i + 1);
+                joined[i + 1] = String.join(".", java.util.Arrays.copyOfRange(parts, i + 1, parts.length));
+                return joined;
+            }
+        }
+        for (String part : parts) {
+            if (part.isEmpty()) {
+                throw InvalidInputException.field("--set", "'" + pathText + "'", "has an empty path segment");
+            }
+        }
+        return parts;
+    }
+
+    /** The value is read as YAML, so {@code 5000} is a number, {@code 30s} a string and {@code {min: 1}} a map. */
+    private static JsonNode parseScalar(String valueText, ObjectMapper yaml) {
+        if (valueText.isEmpty()) {
+            return TextNode.valueOf("");
+        }
+        try {
+            JsonNode node = yaml.readTree(valueText);
+            return node == null || node.isMissingNode() ? TextNode.valueOf(valueText) : node;
+        } catch (JsonProcessingException e) {
+            return TextNode.valueOf(valueText);
+        }
+    }
+
+    void applyTo(ObjectNode root) {
+        ObjectNode node = root;
+        for (int i = 0; i < path.length - 1; i++) {
+            JsonNode child = node.get(path[i]);
+            if (child == null || child.isNull()) {
+                child = node.putObject(path[i]);
+            } else if (!child.isObject()) {
+                throw InvalidInputException.field("--set " + String.join(".", path), "'" + text + "'",
+                        "'" + path[i] + "' is a value, not a section");
+            }
+            node = (ObjectNode) child;
+        }
+        node.set(path[path.length - 1], value);
+    }
+}

@@ -1,0 +1,60 @@
+package io.kbench.spec;
+
+import io.kbench.error.InvalidInputException;
+import java.time.Duration;
+
+/**
+ * A whole workload, resolved and frozen: what the run header prints and result.json records.
+ *
+ * @param name           short name used in the results directory
+ * @param description    free text for people
+ * @param topic          the topic
+ * @param producers      the producing side
+ * @param consumers      the consuming side
+ * @param cluster        the embedded cluster (ignored with --bootstrap-server)
+ * @param reportInterval how often a progress line and an .hlog interval are written
+ */
+public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
+                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
+    /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
+    public static final int STAMP_BYTES = 16;
+
+    public WorkloadSpec {
+        name = name == null ? "workload" : name;
+        if (!name.matches("[a-zA-Z0-9._-]{1,64}")) {
+            throw InvalidInputException.field("name", "'" + name + "'", "must be 1-64 characters of a-z A-Z 0-9 . _ -");
+        }
+        topic = topic == null ? TopicSpec.defaults() : topic;
+        producers = producers == null ? ProducerSpec.defaults() : producers;
+        consumers = consumers == null ? ConsumerSpec.none() : consumers;
+        cluster = cluster == null ? ClusterSpec.defaults() : cluster;
+        reportInterval = reportInterval == null ? Duration.ofSeconds(1)
+                : Checks.positive("reportInterval", reportInterval);
+        if (reportInterval.toMillis() < 100) {
+            throw InvalidInputException.field("reportInterval", DurationText.format(reportInterval), "must be >= 100ms");
+        }
+        validateTogether(producers, consumers);
+    }
+
+    private static void validateTogether(ProducerSpec producers, ConsumerSpec consumers) {
+        if (producers.count() == 0 && consumers.mode() != ConsumerMode.BACKLOG) {
+            throw InvalidInputException.field("producers.count", 0, "only a backlog consumer run may have no producers");
+        }
+        if (producers.count() == 0 && consumers.records() == null) {
+            throw InvalidInputException.field("consumers.records", "nothing",
+                    "a backlog run without producers must say how many records to read");
+        }
+        if (producers.count() > 0 && consumers.records() != null) {
+            throw InvalidInputException.field("consumers.records", consumers.records(),
+                    "only applies when producers.count is 0 (consumers read what the producers wrote)");
+        }
+        if (consumers.mode() == ConsumerMode.LIVE && producers.recordSize().minBytes() < STAMP_BYTES) {
+            throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
+                    "must be >= " + STAMP_BYTES + " bytes with live consumers (end-to-end latency is embedded in the value)");
+        }
+        if (consumers.mode() == ConsumerMode.BACKLOG && producers.count() > 0 && producers.records() == null) {
+            throw InvalidInputException.field("producers.records", "nothing",
+                    "a backlog run fills the topic with a fixed number of records; set producers.records");
+        }
+    }
+}
