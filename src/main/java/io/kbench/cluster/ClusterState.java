@@ -1,5 +1,7 @@
 package io.kbench.cluster;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -35,7 +37,9 @@ public record ClusterState(
     private static final ObjectMapper JSON = new ObjectMapper()
             .registerModule(new JavaTimeModule())
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT);
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            // A newer kbench may record more; an older one can still find and stop the brokers.
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     public ClusterState {
         brokers = brokers == null ? List.of() : List.copyOf(brokers);
@@ -45,6 +49,7 @@ public record ClusterState(
     public record Broker(int id, long pid, int port, int controllerPort, String propertiesFile) {
 
         /** True if the pid is alive and still runs this broker (not a process that recycled the pid). */
+        @JsonIgnore
         public boolean isRunning() {
             return process().isPresent();
         }
