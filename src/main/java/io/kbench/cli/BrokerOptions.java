@@ -1,0 +1,67 @@
+package io.kbench.cli;
+
+import io.kbench.cluster.ClusterParams;
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+
+/** Options shaping the embedded brokers, shared by every command that starts a cluster. */
+public final class BrokerOptions {
+
+    @Option(names = "--broker-config", paramLabel = "KEY=VALUE",
+            description = "Broker (server.properties) setting; overrides kbench defaults and --broker-config-file. Repeatable.")
+    Map<String, String> brokerConfig = new LinkedHashMap<>();
+
+    @Option(names = "--broker-config-file", paramLabel = "FILE",
+            description = "A server.properties-style file of broker settings; overrides kbench defaults.")
+    Path brokerConfigFile;
+
+    @Option(names = "--broker-java-home", paramLabel = "DIR",
+            description = "JDK that runs the brokers (default: the JDK running kbench).")
+    Path brokerJavaHome;
+
+    @Option(names = "--broker-heap", paramLabel = "SIZE", defaultValue = ClusterParams.DEFAULT_HEAP,
+            description = "Heap of each broker JVM, used for -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
+    String brokerHeap;
+
+    @Option(names = "--broker-jvm-flag", paramLabel = "FLAG",
+            description = "Extra JVM flag for each broker, e.g. --broker-jvm-flag=-XX:+UseZGC. Repeatable.")
+    List<String> brokerJvmFlags = new ArrayList<>();
+
+    /** The cluster parameters these options describe. */
+    public ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir) {
+        Map<String, String> config = new LinkedHashMap<>();
+        if (brokerConfigFile != null) {
+            config.putAll(readPropertiesFile(brokerConfigFile));
+        }
+        config.putAll(brokerConfig);
+        return new ClusterParams(brokers, dataDir, keepData, config, brokerJavaHome, brokerHeap, brokerJvmFlags,
+                logDir);
+    }
+
+    private static Map<String, String> readPropertiesFile(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw InvalidInputException.field("--broker-config-file", file, "file not found");
+        }
+        Properties props = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            props.load(in);
+        } catch (IOException | IllegalArgumentException e) {
+            throw InvalidInputException.field("--broker-config-file", file, "cannot read it: " + e.getMessage());
+        }
+        Map<String, String> map = new LinkedHashMap<>();
+        for (String key : props.stringPropertyNames()) {
+            map.put(key, props.getProperty(key).trim());
+        }
+        return map;
+    }
+}

@@ -1,0 +1,116 @@
+package io.kbench.cluster;
+
+import io.kbench.error.RunFailedException;
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/** Writes a node's server.properties and starts its JVM. */
+final class BrokerLauncher {
+    /** The main class Kafka's own scripts run; kept on the command line so ops tools find the brokers. */
+    static final String KAFKA_MAIN = "kafka.Kafka";
+
+    /** Kafka's own kafka-run-class.sh defaults, so numbers compare with a stock broker. */
+    static final List<String> DEFAULT_JVM_FLAGS = List.of(
+            "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-XX:InitiatingHeapOccupancyPercent=35",
+            "-XX:+ExplicitGCInvokesConcurrent", "-Djava.awt.headless=true");
+
+    private final ClusterParams params;
+    private final JavaRuntime java;
+    private final Path dataDir;
+    private final Path logDir;
+    private final Path log4jConfig;
+    private final String clusterId;
+    private final boolean attached;
+
+    BrokerLauncher(ClusterParams params, JavaRuntime java, Path dataDir, Path logDir, Path log4jConfig,
+                   String clusterId, boolean attached) {
+        this.params = params;
+        this.java = java;
+        this.dataDir = dataDir;
+        this.logDir = logDir;
+        this.log4jConfig = log4jConfig;
+        this.clusterId = clusterId;
+        this.attached = attached;
+    }
+
+    /** Writes {@code config} as the node's server.properties and starts the broker. */
+    BrokerProcess launch(BrokerNode node, Map<String, String> config) {
+        Path propertiesFile = BrokerConfigs.propertiesFile(dataDir, node.id());
+        writeProperties(propertiesFile, config);
+        Path logFile = BrokerLog4jConfig.logFile(logDir, node.id());
+        Path outFile = BrokerLog4jConfig.outFile(logDir, node.id());
+        ProcessBuilder pb = new ProcessBuilder(command(node, propertiesFile))
+                .directory(BrokerConfigs.nodeDir(dataDir, node).toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(outFile.toFile()))
+                // Attached: the parent holds the write end of the pipe open; its death closes it and the
+                // broker's watchdog sees EOF. Detached: nothing to watch, the broker outlives kbench.
+                .redirectInput(attached ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        try {
+            return new BrokerProcess(node, pb.start(), logFile, outFile);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot start broker " + node.id() + " with " + java.javaExecutable()
+                    + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The full command line of a node's JVM. */
+    List<String> command(BrokerNode node, Path propertiesFile) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java.javaExecutable().toString());
+        cmd.add("-Xms" + params.heap());
+        cmd.add("-Xmx" + params.heap());
+        cmd.addAll(DEFAULT_JVM_FLAGS);
+        cmd.addAll(params.jvmFlags());
+        cmd.add("-Dlog4j2.configurationFile=" + log4jConfig);
+        cmd.add("-Dkafka.logs.dir=" + logDir);
+        cmd.add("-D" + BrokerLog4jConfig.NODE_ID_PROPERTY + "=" + node.id());
+        cmd.add("-D" + BrokerMain.CLUSTER_ID_PROPERTY + "=" + clusterId);
+        if (attached) {
+            cmd.add("-D" + BrokerMain.WATCH_PARENT_PROPERTY + "=true");
+        }
+        cmd.add("-cp");
+        cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
+        cmd.add(BrokerMain.class.getName());
+        cmd.add(KAFKA_MAIN);
+        cmd.add(propertiesFile.toString());
+        return cmd;
+    }
+
+    /** The broker runs in its node dir, so relative class path entries must be made absolute. */
+    static String absoluteClassPath(String classPath) {
+        List<String> entries = new ArrayList<>();
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (entry.isEmpty()) {
+                continue;
+            }
+            if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
+                String dir = entry.substring(0, entry.length() - 1);
+                entries.add(Path.of(dir.isEmpty() ? "." : dir).toAbsolutePath().normalize() + File.separator + "*");
+            } else {
+                entries.add(Path.of(entry).toAbsolutePath().normalize().toString());
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static void writeProperties(Path file, Map<String, String> config) {
+        Properties props = new Properties();
+        props.putAll(config);
+        try {
+            Files.createDirectories(file.getParent());
+            try (OutputStream out = Files.newOutputStream(file)) {
+                props.store(out, "written by kbench; regenerated on every start");
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.kbench.cluster;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Properties;
+
+/**
+ * Main class of a broker JVM: formats storage if needed, optionally dies with its parent, then runs Kafka.
+ *
+ * <p>Usage: {@code BrokerMain <mainClass> <server.properties> [args...]}; the cluster id comes from the
+ * system property {@value #CLUSTER_ID_PROPERTY}.
+ */
+public final class BrokerMain {
+    /** System property carrying the cluster id used to format empty storage. */
+    public static final String CLUSTER_ID_PROPERTY = "kbench.clusterId";
+    /** System property that turns on the parent watchdog ("true"). */
+    public static final String WATCH_PARENT_PROPERTY = "kbench.watchParent";
+
+    private static final long HALT_AFTER_MILLIS = 20_000;
+
+    private BrokerMain() {
+    }
+
+    public static void main(String[] args) throws Throwable {
+        if (args.length < 2) {
+            System.err.println("usage: BrokerMain <mainClass> <server.properties> [args...]");
+            System.exit(2);
+        }
+        if (Boolean.getBoolean(WATCH_PARENT_PROPERTY)) {
+            watchParent(System.in);
+        }
+        formatIfNeeded(Path.of(args[1]), System.getProperty(CLUSTER_ID_PROPERTY));
+        Method main = Class.forName(args[0]).getMethod("main", String[].class);
+        try {
+            main.invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Formats every log dir of the config that has no meta.properties yet, in-process. */
+    private static void formatIfNeeded(Path serverProperties, String clusterId) throws Exception {
+        Properties props = new Properties();
+        try (InputStream in = Files.newInputStream(serverProperties)) {
+            props.load(in);
+        }
+        boolean formatted = Arrays.stream(props.getProperty("log.dirs", "").split(","))
+                .map(String::trim)
+                .filter(s -> !s.isEmpty())
+                .allMatch(dir -> Files.exists(Path.of(dir, "meta.properties")));
+        if (formatted) {
+            return;
+        }
+        if (clusterId == null || clusterId.isBlank()) {
+            System.err.println("kbench: storage is not formatted and -D" + CLUSTER_ID_PROPERTY + " is not set");
+            System.exit(2);
+        }
+        // StorageTool lives in the broker jar, which kbench has only at runtime; hence reflection.
+        Method execute = Class.forName("kafka.tools.StorageTool")
+                .getMethod("execute", String[].class, PrintStream.class);
+        String[] formatArgs = {"format", "--cluster-id", clusterId, "--config", serverProperties.toString(),
+            "--ignore-formatted"};
+        int rc = (int) execute.invoke(null, formatArgs, System.out);
+        if (rc != 0) {
+            System.err.println("kbench: formatting storage failed with exit code " + rc);
+            System.exit(rc);
+        }
+    }
+
+    /** Exits this JVM once stdin reaches EOF, which happens when the parent kbench process dies. */
+    private static void watchParent(InputStream stdin) {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (stdin.read() >= 0) {
+                    // The parent never writes; any byte is ignored.
+                }
+            } catch (IOException e) {
+                // A broken pipe means the same as EOF: the parent is gone.
+            }
+            Thread halter = new Thread(() -> {
+                try {
+                    Thread.sleep(HALT_AFTER_MILLIS);
+                } catch (InterruptedException ignored) {
+                    // Exiting anyway.
+                }
+                Runtime.getRuntime().halt(1);
+            }, "kbench-halt");
+            halter.setDaemon(true);
+            halter.start();
+            System.err.println("kbench: parent process is gone, shutting down the broker");
+            System.exit(0);
+        }, "kbench-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+}

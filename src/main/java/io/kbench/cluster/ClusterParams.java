@@ -1,0 +1,73 @@
+package io.kbench.cluster;
+
+import io.kbench.error.InvalidInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Pattern;
+
+/**
+ * What an embedded cluster looks like: broker count, where it keeps data and logs, and how the broker JVMs run.
+ *
+ * @param brokers      number of brokers, 1..9
+ * @param dataDir      cluster directory; null means a fresh temp dir, deleted on close unless {@code keepData}
+ * @param keepData     keep a temp {@code dataDir} after close
+ * @param brokerConfig server.properties overrides on top of kbench's defaults
+ * @param brokerJavaHome JDK that runs the brokers; null means the JDK running kbench
+ * @param heap         broker heap, used for both -Xms and -Xmx (e.g. "1g")
+ * @param jvmFlags     extra broker JVM flags, appended after kbench's defaults
+ * @param logDir       where broker logs go; null means {@code <dataDir>/logs}
+ */
+public record ClusterParams(
+        int brokers,
+        Path dataDir,
+        boolean keepData,
+        Map<String, String> brokerConfig,
+        Path brokerJavaHome,
+        String heap,
+        List<String> jvmFlags,
+        Path logDir) {
+
+    /** The heap used when none is given. */
+    public static final String DEFAULT_HEAP = "1g";
+    /** The most brokers kbench starts; each is a JVM and the ports are picked on loopback. */
+    public static final int MAX_BROKERS = 9;
+
+    private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+
+    public ClusterParams {
+        if (brokers < 1 || brokers > MAX_BROKERS) {
+            throw InvalidInputException.field("brokers", brokers, "must be between 1 and " + MAX_BROKERS);
+        }
+        brokerConfig = brokerConfig == null ? Map.of() : Map.copyOf(new TreeMap<>(brokerConfig));
+        for (Map.Entry<String, String> e : brokerConfig.entrySet()) {
+            if (BrokerConfigs.RESERVED_KEYS.contains(e.getKey())) {
+                throw InvalidInputException.field("broker-config", e.getKey() + "=" + e.getValue(),
+                        e.getKey() + " is set by kbench for each node and cannot be overridden");
+            }
+        }
+        if (brokerJavaHome != null && !Files.isExecutable(brokerJavaHome.resolve("bin").resolve("java"))) {
+            throw InvalidInputException.field("brokerJavaHome (--broker-java-home)", brokerJavaHome,
+                    "no executable bin/java under it");
+        }
+        heap = heap == null ? DEFAULT_HEAP : heap.trim();
+        if (!HEAP.matcher(heap).matches()) {
+            throw InvalidInputException.field("heap (--broker-heap)", heap, "must be a JVM size like 512m or 1g");
+        }
+        jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
+        dataDir = dataDir == null ? null : dataDir.toAbsolutePath().normalize();
+        logDir = logDir == null ? null : logDir.toAbsolutePath().normalize();
+    }
+
+    /** Defaults for everything but the broker count: temp dir, kbench defaults, this JDK, 1g heap. */
+    public static ClusterParams of(int brokers) {
+        return new ClusterParams(brokers, null, false, Map.of(), null, DEFAULT_HEAP, List.of(), null);
+    }
+
+    /** The number of nodes that also act as KRaft controllers. */
+    public int controllers() {
+        return Math.min(brokers, 3);
+    }
+}

@@ -1,0 +1,323 @@
+package io.kbench.cluster;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import io.kbench.result.Versions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.Uuid;
+
+/** A Kafka cluster (KRaft) whose brokers are child JVMs of kbench, started and stopped as one unit. */
+public final class EmbeddedCluster implements AutoCloseable {
+    /** How long {@link #start(ClusterParams, boolean, PrintStream)} waits for the cluster to become ready. */
+    public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
+
+    private final ClusterParams params;
+    private final Path dataDir;
+    private final boolean tempDataDir;
+    private final List<BrokerProcess> brokers;
+    private final String bootstrapServers;
+    private final Map<String, String> effectiveBrokerConfig;
+    private final JavaRuntime java;
+    private final Duration startupTime;
+    private Thread shutdownHook;
+    private boolean closed;
+
+    private EmbeddedCluster(ClusterParams params, Path dataDir, boolean tempDataDir, List<BrokerProcess> brokers,
+                            String bootstrapServers, Map<String, String> effectiveBrokerConfig, JavaRuntime java,
+                            Duration startupTime) {
+        this.params = params;
+        this.dataDir = dataDir;
+        this.tempDataDir = tempDataDir;
+        this.brokers = List.copyOf(brokers);
+        this.bootstrapServers = bootstrapServers;
+        this.effectiveBrokerConfig = Map.copyOf(effectiveBrokerConfig);
+        this.java = java;
+        this.startupTime = startupTime;
+    }
+
+    private synchronized void installShutdownHook() {
+        shutdownHook = new Thread(this::close, "kbench-cluster-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdownHook);
+    }
+
+    /** Starts all brokers and waits until ready; attached=true means the brokers die with this JVM. */
+    public static EmbeddedCluster start(ClusterParams params, boolean attached, PrintStream progress) {
+        return start(params, attached, progress, DEFAULT_READY_TIMEOUT);
+    }
+
+    /** Like {@link #start(ClusterParams, boolean, PrintStream)} with an explicit readiness timeout. */
+    public static EmbeddedCluster start(ClusterParams params, boolean attached, PrintStream progress,
+                                        Duration readyTimeout) {
+        return new Starter(params, attached, progress == null ? new PrintStream(OutputStream.nullOutputStream())
+                : progress, readyTimeout).start();
+    }
+
+    /** The bootstrap servers, {@code 127.0.0.1:p1,127.0.0.1:p2,...}. */
+    public String bootstrapServers() {
+        return bootstrapServers;
+    }
+
+    /** From launching the first JVM to the cluster passing the readiness check. */
+    public Duration startupTime() {
+        return startupTime;
+    }
+
+    public int brokerCount() {
+        return brokers.size();
+    }
+
+    /** The {@code java.version} of the JVM running the brokers. */
+    public String brokerJavaVersion() {
+        return java.version();
+    }
+
+    /** The properties kbench wrote for broker 1, minus per-node ports, ids and dirs. */
+    public Map<String, String> effectiveBrokerConfig() {
+        return effectiveBrokerConfig;
+    }
+
+    /** Pids of the broker JVMs, in node id order. */
+    public List<Long> pids() {
+        return brokers.stream().map(BrokerProcess::pid).toList();
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Where the broker logs (broker-&lt;id&gt;.log and .out) are. */
+    public Path logDir() {
+        return brokers.get(0).logFile().getParent();
+    }
+
+    /** Stops every broker (SIGTERM, up to 20 s, then SIGKILL) and deletes temp data unless keepData; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        removeShutdownHook(shutdownHook);
+        stopProcesses(brokers);
+        ClusterState.delete(dataDir);
+        if (tempDataDir && !params.keepData()) {
+            DataDirectory.delete(dataDir);
+        }
+    }
+
+    /** The recorded state of the cluster in {@code dir} and which of its brokers still run. */
+    public static ClusterStatus status(Path dir) {
+        ClusterState state = requireState(dir);
+        List<BrokerStatus> brokers = state.brokers().stream()
+                .map(b -> new BrokerStatus(b.id(), b.pid(), b.port(), b.isRunning()))
+                .toList();
+        return new ClusterStatus(state, brokers);
+    }
+
+    /** Stops the cluster recorded in {@code dir} from any process; keeps its data. Returns the status before. */
+    public static ClusterStatus stop(Path dir) {
+        return stop(dir, false);
+    }
+
+    /** Stops the cluster recorded in {@code dir}; with {@code deleteData} also removes what kbench wrote there. */
+    public static ClusterStatus stop(Path dir, boolean deleteData) {
+        ClusterStatus before = status(dir);
+        // Only processes whose command line still names this dir's broker config: a recycled pid is left alone.
+        List<ProcessHandle> running = before.state().brokers().stream()
+                .flatMap(b -> b.process().stream())
+                .toList();
+        ProcessStopper.stop(running, ProcessStopper.DEFAULT_GRACE);
+        List<Long> survivors = running.stream().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList();
+        if (!survivors.isEmpty()) {
+            throw new RunFailedException("could not stop broker pids " + survivors);
+        }
+        ClusterState.delete(dir);
+        if (deleteData) {
+            deleteClusterFiles(dir, before.state());
+        }
+        return before;
+    }
+
+    private static ClusterState requireState(Path dir) {
+        return ClusterState.read(dir).orElseThrow(() -> InvalidInputException.field("dir", dir,
+                "no " + ClusterState.FILE_NAME + " there, so no kbench cluster was started in it"));
+    }
+
+    /** Deletes only what kbench created in {@code dir}, in case it also holds the user's own files. */
+    private static void deleteClusterFiles(Path dir, ClusterState state) {
+        for (ClusterState.Broker b : state.brokers()) {
+            DataDirectory.delete(dir.resolve("broker-" + b.id()));
+        }
+        Path logDir = Path.of(state.logDir());
+        if (logDir.startsWith(dir)) {
+            DataDirectory.delete(logDir);
+        }
+        try (var entries = Files.list(dir)) {
+            if (entries.findAny().isEmpty()) {
+                Files.delete(dir);
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("cannot delete " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void stopProcesses(List<BrokerProcess> brokers) {
+        ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), ProcessStopper.DEFAULT_GRACE);
+        for (BrokerProcess b : brokers) {
+            try {
+                b.process().getOutputStream().close();
+            } catch (IOException ignored) {
+                // The process is gone; its pipe is of no further use.
+            }
+        }
+    }
+
+    private static void removeShutdownHook(Thread hook) {
+        if (hook == null || Thread.currentThread() == hook) {
+            return;
+        }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException alreadyShuttingDown) {
+            // The hook is running or about to; it will find the cluster closed.
+        }
+    }
+
+    /** One start attempt: owns everything it launched until the cluster is handed over or cleaned up. */
+    private static final class Starter {
+        private final ClusterParams params;
+        private final boolean attached;
+        private final PrintStream progress;
+        private final Duration readyTimeout;
+        private final List<BrokerProcess> started = new ArrayList<>();
+
+        Starter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout) {
+            this.params = params;
+            this.attached = attached;
+            this.progress = progress;
+            this.readyTimeout = readyTimeout;
+        }
+
+        EmbeddedCluster start() {
+            JavaRuntime java = JavaRuntime.of(params.brokerJavaHome());
+            boolean temp = params.dataDir() == null;
+            Path dataDir = temp ? DataDirectory.createTemp() : params.dataDir();
+            if (!temp) {
+                refuseLiveCluster(dataDir);
+            }
+            Path logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
+            Path log4jConfig = BrokerLog4jConfig.write(logDir);
+            String clusterId = existingClusterId(dataDir);
+            List<BrokerNode> nodes = BrokerNode.layout(params.brokers(), FreePorts.pick(2 * params.brokers()));
+            List<Map<String, String>> configs = nodes.stream()
+                    .map(n -> BrokerConfigs.forNode(n, nodes, dataDir, params.brokerConfig()))
+                    .toList();
+            String bootstrap = nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
+            BrokerLauncher launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId,
+                    attached);
+
+            progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s) in %s%n", nodes.size(),
+                    nodes.size() == 1 ? "" : "s", Versions.kafka(), java.version(), dataDir);
+            long t0 = System.nanoTime();
+            Thread hook = null;
+            try {
+                if (attached) {
+                    // Registered before the first launch so Ctrl-C during startup leaves no broker behind.
+                    hook = new Thread(this::stopStarted, "kbench-cluster-shutdown");
+                    Runtime.getRuntime().addShutdownHook(hook);
+                }
+                for (int i = 0; i < nodes.size(); i++) {
+                    started.add(launcher.launch(nodes.get(i), configs.get(i)));
+                }
+                new ReadinessProbe(bootstrap, started).await(readyTimeout);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abort(hook, temp, dataDir);
+                throw new RunFailedException("interrupted while starting the cluster", e);
+            } catch (RuntimeException | Error e) {
+                abort(hook, temp, dataDir);
+                throw e;
+            }
+            Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
+            EmbeddedCluster cluster = new EmbeddedCluster(params, dataDir, temp, started, bootstrap,
+                    BrokerConfigs.effective(configs.get(0)), java, startupTime);
+            if (attached) {
+                // From here on the hook must close the cluster itself, which also removes its state and temp dir.
+                cluster.installShutdownHook();
+                removeShutdownHook(hook);
+            }
+            state(cluster, nodes, logDir, clusterId, java).write(dataDir);
+            progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
+                    bootstrap);
+            return cluster;
+        }
+
+        private void stopStarted() {
+            stopProcesses(started);
+        }
+
+        private void abort(Thread hook, boolean temp, Path dataDir) {
+            removeShutdownHook(hook);
+            stopStarted();
+            if (temp && !params.keepData()) {
+                // Keep the logs: the error message points at them.
+                for (BrokerProcess b : started) {
+                    DataDirectory.delete(BrokerConfigs.nodeDir(dataDir, b.node()));
+                }
+            }
+        }
+
+        private static void refuseLiveCluster(Path dataDir) {
+            ClusterState.read(dataDir).ifPresent(state -> {
+                List<Long> live = state.runningBrokers().stream().map(ClusterState.Broker::pid).toList();
+                if (!live.isEmpty()) {
+                    throw InvalidInputException.field("dir", dataDir, "a kbench cluster is already running there"
+                            + " (pids " + live + "); stop it with 'kbench cluster stop --dir " + dataDir + "'");
+                }
+            });
+        }
+
+        /** Formatted storage keeps its cluster id; reusing it lets a restart on the same dir find its data. */
+        private static String existingClusterId(Path dataDir) {
+            Path meta = dataDir.resolve("broker-1").resolve("data").resolve("meta.properties");
+            if (Files.isRegularFile(meta)) {
+                try (InputStream in = Files.newInputStream(meta)) {
+                    Properties p = new Properties();
+                    p.load(in);
+                    String id = p.getProperty("cluster.id");
+                    if (id != null && !id.isBlank()) {
+                        return id;
+                    }
+                } catch (IOException e) {
+                    // Unreadable: a fresh id, and the broker itself will report the broken storage.
+                }
+            }
+            return Uuid.randomUuid().toString();
+        }
+
+        private ClusterState state(EmbeddedCluster cluster, List<BrokerNode> nodes, Path logDir, String clusterId,
+                                   JavaRuntime java) {
+            List<ClusterState.Broker> entries = new ArrayList<>();
+            for (int i = 0; i < nodes.size(); i++) {
+                BrokerNode n = nodes.get(i);
+                entries.add(new ClusterState.Broker(n.id(), started.get(i).pid(), n.port(), n.controllerPort(),
+                        BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString()));
+            }
+            return new ClusterState(nodes.size(), cluster.bootstrapServers(), cluster.dataDir().toString(),
+                    logDir.toString(), clusterId, Versions.kafka(), java.version(), attached, Instant.now(), entries);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.kbench.cluster;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/** Stops processes the polite way first: SIGTERM to all, a grace period, then SIGKILL to whoever is left. */
+final class ProcessStopper {
+    /** How long brokers get for a controlled shutdown before they are killed. */
+    static final Duration DEFAULT_GRACE = Duration.ofSeconds(20);
+
+    private ProcessStopper() {
+    }
+
+    /** Stops every process and returns once all are gone (or could not be killed). */
+    static void stop(List<ProcessHandle> processes, Duration grace) {
+        // Signalling all at once lets the brokers shut down in parallel instead of one grace period each.
+        for (ProcessHandle p : processes) {
+            p.destroy();
+        }
+        long deadline = System.nanoTime() + grace.toNanos();
+        for (ProcessHandle p : processes) {
+            awaitExit(p, Math.max(0, deadline - System.nanoTime()));
+        }
+        for (ProcessHandle p : processes) {
+            if (p.isAlive()) {
+                p.destroyForcibly();
+            }
+        }
+        for (ProcessHandle p : processes) {
+            awaitExit(p, TimeUnit.SECONDS.toNanos(10));
+        }
+    }
+
+    private static void awaitExit(ProcessHandle p, long nanos) {
+        CompletableFuture<ProcessHandle> exit = p.onExit();
+        try {
+            exit.get(nanos, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            // Still alive; the caller escalates.
+        } catch (InterruptedException e) {
+            // Keep stopping (close must not leave brokers behind) but let the caller see the interrupt.
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package io.kbench.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class BrokerLauncherTest {
+    @Test
+    void relativeClassPathEntriesBecomeAbsolute() {
+        String cwd = Path.of("").toAbsolutePath().toString();
+        String cp = BrokerLauncher.absoluteClassPath(
+                "target/classes" + File.pathSeparator + "target/lib/*" + File.pathSeparator + "/abs/x.jar");
+        assertThat(cp.split(File.pathSeparator)).containsExactly(
+                cwd + "/target/classes", cwd + "/target/lib/*", "/abs/x.jar");
+    }
+}

@@ -1,0 +1,50 @@
+package io.kbench.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ClusterStateTest {
+    @TempDir
+    Path dir;
+
+    private ClusterState state(long pid) {
+        return new ClusterState(1, "127.0.0.1:4000", dir.toString(), dir.resolve("logs").toString(), "abc",
+                "4.3.1", "17.0.15", false, Instant.parse("2026-01-02T03:04:05Z"),
+                List.of(new ClusterState.Broker(1, pid, 4000, 4001,
+                        dir.resolve("broker-1/server.properties").toString())));
+    }
+
+    @Test
+    void roundTripsThroughJson() {
+        ClusterState s = state(12345);
+        s.write(dir);
+        assertThat(ClusterState.read(dir)).contains(s);
+        assertThat(dir.resolve("cluster.json")).content().contains("\"bootstrapServers\"", "2026-01-02T03:04:05Z");
+    }
+
+    @Test
+    void missingFileIsEmpty() {
+        assertThat(ClusterState.read(dir)).isEmpty();
+    }
+
+    @Test
+    void aLivePidThatIsNotThisBrokerIsNotRunning() {
+        // This test JVM is alive but is no broker of dir: exactly the recycled-pid case.
+        ClusterState s = state(ProcessHandle.current().pid());
+        assertThat(s.brokers().get(0).isRunning()).isFalse();
+        assertThat(s.runningBrokers()).isEmpty();
+    }
+
+    @Test
+    void statusOfADirWithoutClusterIsInvalidInput() {
+        assertThatThrownBy(() -> EmbeddedCluster.status(dir))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining(dir.toString());
+    }
+}
