@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "A performance lab for Apache Kafka: run workloads on an embedded or existing cluster.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            RunCommand.class,
             ClusterCommand.class,
         })
 public final class Main {

@@ -20,9 +20,12 @@ public final class LatencyRecorder {
         recorder.recordValue(v);
     }
 
-    /** Swaps out everything recorded since the last call into {@code reuse} (which is reset first). */
+    /**
+     * Swaps out everything recorded since the last call. {@code reuse} must be null or the histogram this
+     * recorder returned last time (HdrHistogram's rule), which is then recycled instead of allocating.
+     */
     public Histogram takeInterval(Histogram reuse) {
-        return recorder.getIntervalHistogram(reuse);
+        return reuse == null ? recorder.getIntervalHistogram() : recorder.getIntervalHistogram(reuse);
     }
 
     /** An empty histogram with the same range, for accumulating totals. */

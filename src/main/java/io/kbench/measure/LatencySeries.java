@@ -16,7 +16,7 @@ public final class LatencySeries implements AutoCloseable {
     private final String name;
     private final LatencyRecorder recorder = new LatencyRecorder();
     private final Histogram total = LatencyRecorder.newHistogram();
-    private Histogram interval = LatencyRecorder.newHistogram();
+    private Histogram interval;
     private final PrintStream logStream;
     private final HistogramLogWriter log;
 

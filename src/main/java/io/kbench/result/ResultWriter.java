@@ -2,8 +2,6 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.kbench.error.RunFailedException;
 import io.kbench.spec.SpecMapper;
 import java.io.IOException;
@@ -19,10 +17,7 @@ public final class ResultWriter {
     }
 
     public static ObjectMapper mapper() {
-        ObjectMapper m = SpecMapper.json();
-        m.registerModule(new JavaTimeModule());
-        m.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
-        return m;
+        return SpecMapper.json();
     }
 
     public static Path write(Object result, Path dir) {

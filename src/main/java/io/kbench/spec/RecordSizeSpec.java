@@ -42,6 +42,7 @@ public record RecordSizeSpec(Integer bytes, Integer min, Integer max, Integer me
         return new RecordSizeSpec(bytes, null, null, null, null);
     }
 
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isFixed() {
         return bytes != null;
     }

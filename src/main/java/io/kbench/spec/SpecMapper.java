@@ -50,6 +50,10 @@ public final class SpecMapper {
         mapper.coercionConfigFor(LogicalType.Float).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
+        // Registered after JavaTimeModule so that kbench's duration format wins.
+        mapper.registerModule(new com.fasterxml.jackson.datatype.jsr310.JavaTimeModule());
+        mapper.disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        mapper.setSerializationInclusion(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL);
         SimpleModule durations = new SimpleModule("kbench-durations");
         durations.addDeserializer(Duration.class, new DurationDeserializer());
         durations.addSerializer(Duration.class, new DurationSerializer());

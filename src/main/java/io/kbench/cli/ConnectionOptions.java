@@ -1,0 +1,74 @@
+package io.kbench.cli;
+
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import picocli.CommandLine.Option;
+
+/** How to reach an existing cluster, spelled as Kafka's own tools spell it. Absent: kbench starts one. */
+public final class ConnectionOptions {
+    /** Bootstrap servers of an existing cluster; without it kbench starts an embedded cluster. */
+    @Option(names = "--bootstrap-server", paramLabel = "HOST:PORT[,...]",
+            description = "Existing cluster to benchmark. Without it kbench starts an embedded cluster.")
+    String bootstrapServer;
+
+    /** Client properties file (security settings and the like) applied to every client. */
+    @Option(names = "--command-config", paramLabel = "FILE",
+            description = "Client properties file (TLS, SASL, ...) applied to producers, consumers and admin.")
+    Path commandConfig;
+
+    /** One client property applied to every client; repeatable, wins over --command-config. */
+    @Option(names = "--command-property", paramLabel = "KEY=VALUE",
+            description = "Client property for every client (repeatable); overrides --command-config.")
+    List<String> commandProperties = new ArrayList<>();
+
+    /** The merged connection properties (may lack bootstrap.servers when kbench will start a cluster). */
+    public Map<String, String> properties() {
+        Map<String, String> props = new LinkedHashMap<>();
+        if (commandConfig != null) {
+            props.putAll(readProperties(commandConfig, "--command-config"));
+        }
+        props.putAll(parsePairs(commandProperties, "--command-property"));
+        if (bootstrapServer != null) {
+            if (bootstrapServer.isBlank()) {
+                throw InvalidInputException.field("--bootstrap-server", "''", "must not be empty");
+            }
+            props.put("bootstrap.servers", bootstrapServer);
+        }
+        return props;
+    }
+
+    static Map<String, String> readProperties(Path file, String flag) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (NoSuchFileException e) {
+            throw InvalidInputException.field(flag, file, "file not found");
+        } catch (IOException | IllegalArgumentException e) {
+            throw InvalidInputException.field(flag, file, "cannot be read: " + e.getMessage());
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        p.stringPropertyNames().stream().sorted().forEach(k -> out.put(k, p.getProperty(k).trim()));
+        return out;
+    }
+
+    static Map<String, String> parsePairs(List<String> pairs, String flag) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw InvalidInputException.field(flag, "'" + pair + "'", "must look like key=value");
+            }
+            out.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return out;
+    }
+}

@@ -1,0 +1,41 @@
+package io.kbench.cli;
+
+import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** Options of the embedded cluster a run starts when no --bootstrap-server is given. */
+public final class EmbeddedOptions {
+    /** Broker count; overrides the workload's cluster.brokers. */
+    @Option(names = "--brokers", paramLabel = "N",
+            description = "Embedded brokers to start (default: the workload's cluster.brokers, else 1).")
+    Integer brokers;
+
+    /** Broker data directory; default a temporary directory. */
+    @Option(names = "--data-dir", paramLabel = "DIR",
+            description = "Broker data directory (default: a temporary directory, deleted after the run).")
+    Path dataDir;
+
+    /** Keep broker data after the run. */
+    @Option(names = "--keep-data", description = "Keep broker data after the run.")
+    boolean keepData;
+
+    @Mixin
+    BrokerOptions broker = new BrokerOptions();
+
+    /** The cluster to start: workload broker settings first, then the flags' (which win). */
+    io.kbench.cluster.ClusterParams toParams(io.kbench.spec.ClusterSpec spec, Path logDir) {
+        io.kbench.cluster.ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
+                dataDir, keepData, logDir);
+        java.util.Map<String, String> config = new java.util.LinkedHashMap<>(spec.brokerConfig());
+        config.putAll(fromFlags.brokerConfig());
+        return new io.kbench.cluster.ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
+                config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir());
+    }
+
+    /** Whether any option that only makes sense for an embedded cluster was given. */
+    boolean anyGiven() {
+        return brokers != null || dataDir != null || keepData || !broker.brokerConfig.isEmpty()
+                || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty();
+    }
+}

@@ -1,0 +1,73 @@
+package io.kbench.cli;
+
+import io.kbench.error.ExitCode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.SingleRun;
+import io.kbench.result.RunHeader;
+import io.kbench.result.RunResult;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench run [FILE]}: one workload, on an embedded cluster unless --bootstrap-server is given. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run a workload and write result.json, .hlog interval logs and broker logs.",
+            "Without FILE, runs the bundled quick-start workload on one embedded broker."})
+public final class RunCommand implements Callable<Integer> {
+    /** Workload YAML file; default the bundled quick-start. */
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
+    Path workloadFile;
+
+    /** Overrides of workload fields, applied after the file. */
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = "Override a workload field (repeatable), e.g. --set producers.rate=5000 --set producers.properties.acks=1.")
+    List<String> overrides = new ArrayList<>();
+
+    /** Print the resolved workload and exit without running. */
+    @Option(names = "--dry-run", description = "Validate and print the resolved workload, then exit.")
+    boolean dryRun;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    EmbeddedOptions embedded = new EmbeddedOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Override
+    public Integer call() {
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        Map<String, String> conn = connection.properties();
+        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
+                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
+        }
+        if (dryRun) {
+            RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
+                    : "embedded cluster", System.out);
+            return ExitCode.OK.code();
+        }
+        SingleRun run = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
+                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"));
+        RunResult result = run.execute(System.out);
+        return exitCode(result);
+    }
+
+    static int exitCode(RunResult result) {
+        return switch (result.status()) {
+            case "completed" -> ExitCode.OK.code();
+            case "interrupted" -> ExitCode.INTERRUPTED.code();
+            default -> ExitCode.RUN_FAILED.code();
+        };
+    }
+}
