@@ -12,6 +12,8 @@ import picocli.CommandLine.Command;
         description = "A performance lab for Apache Kafka: run workloads on an embedded or existing cluster.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            PlanCommand.class,
+            CostCommand.class,
         })
 public final class Main {
 
