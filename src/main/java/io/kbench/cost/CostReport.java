@@ -42,7 +42,7 @@ public record CostReport(String currency, String pricesAsOf, String priceSource,
         String cur = currency;
         for (CostRow r : rows) {
             cells.add(new String[] {
-                r.label(), r.instanceType(), money(r.hourlyPrice()), formatValue(r.clusterRecordsPerSec()),
+                r.label(), r.instanceType(), String.format(Locale.ROOT, "%,.4f", r.hourlyPrice()), formatValue(r.clusterRecordsPerSec()),
                 String.valueOf(r.testedBrokers()), formatValue(r.perNodeRecordsPerSec()), formatValue(r.recordsPerSecPerDollarHour()),
                 String.format(Locale.ROOT, "%+.1f", r.improvementPercent()), money(r.yearlyCostTested()),
                 r.nodesForTarget() == null ? "-" : String.valueOf(r.nodesForTarget()),

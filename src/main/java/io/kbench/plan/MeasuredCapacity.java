@@ -85,7 +85,7 @@ public record MeasuredCapacity(
         Path parent = file.toAbsolutePath().getParent();
         String label = tags.path("label").isTextual() ? tags.path("label").asText()
                 : parent != null && parent.getFileName() != null ? parent.getFileName().toString() : file.toString();
-        Integer recorded = root.path("cluster").path("brokers").isInt() ? root.path("cluster").path("brokers").intValue() : null;
+        Integer recorded = root.path("cluster").path("brokers").isInt() ? Integer.valueOf(root.path("cluster").path("brokers").intValue()) : null;
         switch (kind) {
             case "find-max" -> {
                 JsonNode fm = root.path("findMax");
@@ -119,7 +119,7 @@ public record MeasuredCapacity(
                 JsonNode point = points.get(best);
                 String prefix = "points[" + best + "]";
                 JsonNode produced = point.path("summary").path("produced");
-                Integer pointBrokers = point.path("cluster").path("brokers").isInt() ? point.path("cluster").path("brokers").intValue() : recorded;
+                Integer pointBrokers = point.path("cluster").path("brokers").isInt() ? Integer.valueOf(point.path("cluster").path("brokers").intValue()) : recorded;
                 String name = point.path("name").asText(prefix);
                 return new MeasuredCapacity(file, kind, "best point '" + name + "' " + prefix + ".summary.produced.recordsPerSec/mebibytesPerSec",
                         bestRate, number(file, produced, prefix + ".summary.produced.mebibytesPerSec"),

@@ -58,7 +58,10 @@ public record PlanReport(
         out.append(FigureTable.render("Volume", volume)).append('\n');
         out.append(FigureTable.render("Brokers (binding: " + bindingConstraint + " -> " + brokers + " brokers)", brokerCounts)).append('\n');
         out.append(FigureTable.render("Network per broker at " + brokers + " brokers", network));
-        out.append("  NIC recommendation: ").append(nicRecommendedGbe == null ? "none of 10/25/40/100 GbE is enough; add brokers" : nicRecommendedGbe + " GbE").append("\n\n");
+        if (nicRecommendedGbe == null) {
+            out.append("  NIC recommendation: none of 10/25/40/100 GbE is enough; add brokers\n");
+        }
+        out.append('\n');
         if (!endurance.isEmpty()) {
             out.append(FigureTable.render("SSD endurance", endurance)).append('\n');
         }

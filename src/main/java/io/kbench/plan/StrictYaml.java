@@ -1,8 +1,8 @@
 package io.kbench.plan;
 
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,20 +41,30 @@ public final class StrictYaml {
             throw InvalidInputException.field("file", file, "no such file");
         }
         try {
-            T value = YAML.readValue(file.toFile(), type);
+            // Via the tree, so a failure can quote the offending value found at its path.
+            JsonNode tree = YAML.readTree(file.toFile());
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                throw InvalidInputException.field(file.toString(), "(empty)", "file is empty");
+            }
+            T value;
+            try {
+                value = YAML.treeToValue(tree, type);
+            } catch (JsonMappingException e) {
+                throw translate(file, e, tree);
+            }
             if (value == null) {
                 throw InvalidInputException.field(file.toString(), "(empty)", "file is empty");
             }
             return value;
         } catch (JsonProcessingException e) {
-            throw translate(file, e);
+            throw translate(file, e, null);
         } catch (IOException e) {
             throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
         }
     }
 
     /** Turns a Jackson failure into one line: {@code file: drives[1].tbw: expected a number (got lots)}. */
-    static InvalidInputException translate(Path file, JsonProcessingException e) {
+    static InvalidInputException translate(Path file, JsonProcessingException e, JsonNode tree) {
         if (e instanceof JsonMappingException m) {
             // A validating constructor may have thrown our own exception inside Jackson.
             for (Throwable t = m; t != null; t = t.getCause()) {
@@ -71,9 +81,9 @@ public final class StrictYaml {
                 return InvalidInputException.field(file + ": " + path, f.getValue(), "expected " + typeName(f.getTargetType()));
             }
             if (m instanceof MismatchedInputException mi) {
-                return InvalidInputException.field(file + ": " + path, currentText(mi), "expected " + typeName(mi.getTargetType()));
+                return InvalidInputException.field(file + ": " + path, valueAt(tree, mi), "expected " + typeName(mi.getTargetType()));
             }
-            return InvalidInputException.field(file + ": " + path, currentText(m), m.getOriginalMessage());
+            return InvalidInputException.field(file + ": " + path, valueAt(tree, m), m.getOriginalMessage());
         }
         String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
         return new InvalidInputException(file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
@@ -95,15 +105,18 @@ public final class StrictYaml {
         return out.length() == 0 ? "(top level)" : out.toString();
     }
 
-    private static String currentText(JsonMappingException e) {
-        try {
-            if (e.getProcessor() instanceof JsonParser p && p.currentToken() != null) {
-                return p.currentToken().isScalarValue() ? p.getText() : p.currentToken().asString() + "...";
+    private static String valueAt(JsonNode tree, JsonMappingException e) {
+        JsonNode n = tree;
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (n == null) {
+                break;
             }
-        } catch (IOException ignored) {
-            // Best effort: the message still names the key.
+            n = ref.getFieldName() != null ? n.get(ref.getFieldName()) : n.get(ref.getIndex());
         }
-        return "?";
+        if (n == null || tree == null) {
+            return "?";
+        }
+        return n.isTextual() ? "\"" + n.asText() + "\"" : n.toString();
     }
 
     private static String typeName(Class<?> type) {
