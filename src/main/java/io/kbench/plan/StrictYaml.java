@@ -75,7 +75,7 @@ public final class StrictYaml {
             String path = path(m);
             if (m instanceof UnrecognizedPropertyException u) {
                 return InvalidInputException.field(file + ": " + path, u.getPropertyName(),
-                        "unknown key; known keys: " + u.getKnownPropertyIds());
+                        "unknown key; known keys: " + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()));
             }
             if (m instanceof InvalidFormatException f) {
                 return InvalidInputException.field(file + ": " + path, f.getValue(), "expected " + typeName(f.getTargetType()));
