@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             RunCommand.class,
             ClusterCommand.class,
+            PlanCommand.class,
+            CostCommand.class,
         })
 public final class Main {
 

@@ -1,0 +1,67 @@
+package io.kbench.cost;
+
+import static io.kbench.plan.FigureTable.formatValue;
+
+import io.kbench.plan.FigureTable;
+import io.kbench.plan.Units;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Cost-performance per measured instance type, with the formulas, as the terminal and (later) the HTML report show it.
+ *
+ * @param baselineLabel the row improvements are measured against (the first result given)
+ * @param targetRecordsPerSec null when no target load was given
+ */
+public record CostReport(String currency, String pricesAsOf, String priceSource, String baselineLabel,
+        Double targetRecordsPerSec, List<CostRow> rows, List<String> formulas) {
+
+    public CostReport {
+        rows = List.copyOf(rows);
+        formulas = List.copyOf(formulas);
+    }
+
+    /** Formulas printed under the table; kept in the record so the HTML report shows the same ones. */
+    public static List<String> standardFormulas() {
+        return List.of(
+                "per node records/s = measured records/s / brokers in the test",
+                "cost-performance = per node records/s / hourly price per node (records/s per $/h)",
+                "improvement % = (cost-performance / baseline cost-performance - 1) x 100",
+                "nodes for target = ceil(target records/s / per node records/s)",
+                "yearly cost = nodes x hourly price x " + formatValue(Units.HOURS_PER_YEAR) + " h");
+    }
+
+    public CostRow row(String label) {
+        return rows.stream().filter(r -> r.label().equals(label)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no row " + label));
+    }
+
+    public String render() {
+        List<String[]> cells = new ArrayList<>();
+        String cur = currency;
+        for (CostRow r : rows) {
+            cells.add(new String[] {
+                r.label(), r.instanceType(), String.format(Locale.ROOT, "%,.4f", r.hourlyPrice()), formatValue(r.clusterRecordsPerSec()),
+                String.valueOf(r.testedBrokers()), formatValue(r.perNodeRecordsPerSec()), formatValue(r.recordsPerSecPerDollarHour()),
+                String.format(Locale.ROOT, "%+.1f", r.improvementPercent()), money(r.yearlyCostTested()),
+                r.nodesForTarget() == null ? "-" : String.valueOf(r.nodesForTarget()),
+                r.yearlyCostForTarget() == null ? "-" : money(r.yearlyCostForTarget())});
+        }
+        String title = "Cost-performance (prices in " + cur + " as of " + pricesAsOf + "; " + priceSource + ")"
+                + (targetRecordsPerSec == null ? "" : "; target " + formatValue(targetRecordsPerSec) + " records/s");
+        StringBuilder out = new StringBuilder(FigureTable.renderRows(title,
+                new String[] {"result", "instance", cur + "/h per node", "records/s", "brokers", "records/s per node",
+                    "records/s per " + cur + "/h", "% vs " + baselineLabel, cur + "/year tested", "nodes for target", cur + "/year for target"},
+                cells, new boolean[] {false, false, true, true, true, true, true, true, true, true, true}));
+        out.append("formulas:\n");
+        for (String f : formulas) {
+            out.append("  ").append(f).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String money(double v) {
+        return String.format(Locale.ROOT, "%,.2f", v);
+    }
+}

@@ -1,0 +1,25 @@
+package io.kbench.cost;
+
+/**
+ * Cost figures for one measured result on one instance type.
+ *
+ * @param recordsPerSecPerDollarHour cost-performance: per-node records/s / hourly price (= cluster records/s / cluster $/h)
+ * @param improvementPercent cost-performance change against the baseline row, in percent
+ * @param nodesForTarget null when no target load was given
+ * @param yearlyCostForTarget null when no target load was given
+ */
+public record CostRow(
+        String label,
+        String source,
+        String instanceType,
+        double hourlyPrice,
+        int testedBrokers,
+        double clusterRecordsPerSec,
+        double clusterMebibytesPerSec,
+        double perNodeRecordsPerSec,
+        double recordsPerSecPerDollarHour,
+        double improvementPercent,
+        double yearlyCostTested,
+        Integer nodesForTarget,
+        Double yearlyCostForTarget) {
+}

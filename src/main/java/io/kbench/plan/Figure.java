@@ -1,0 +1,10 @@
+package io.kbench.plan;
+
+/** One computed number with its unit and the formula that produced it, so every report line explains itself. */
+public record Figure(String key, String label, double value, String unit, String formula) {
+    public Figure {
+        if (!Double.isFinite(value)) {
+            throw new IllegalStateException("figure " + key + " is not finite: " + value);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package io.kbench.plan;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Reads user YAML strictly: unknown keys, nulls and wrong types are errors naming the key path and the value. */
+public final class StrictYaml {
+    private static final ObjectMapper YAML = YAMLMapper.builder(new YAMLFactory())
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            // "3" for a number or 3 for a string would hide typos in hand-written files.
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .build();
+
+    /** Lenient JSON for kbench's own result files, which may grow fields over time. */
+    public static final ObjectMapper RESULT_JSON = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .build();
+
+    private StrictYaml() {
+    }
+
+    public static <T> T read(Path file, Class<T> type) {
+        if (!Files.isRegularFile(file)) {
+            throw InvalidInputException.field("file", file, "no such file");
+        }
+        try {
+            // Via the tree, so a failure can quote the offending value found at its path.
+            JsonNode tree = YAML.readTree(file.toFile());
+            if (tree == null || tree.isMissingNode() || tree.isNull()) {
+                throw InvalidInputException.field(file.toString(), "(empty)", "file is empty");
+            }
+            T value;
+            try {
+                value = YAML.treeToValue(tree, type);
+            } catch (JsonMappingException e) {
+                throw translate(file, e, tree);
+            }
+            if (value == null) {
+                throw InvalidInputException.field(file.toString(), "(empty)", "file is empty");
+            }
+            return value;
+        } catch (JsonProcessingException e) {
+            throw translate(file, e, null);
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    /** Turns a Jackson failure into one line: {@code file: drives[1].tbw: expected a number (got lots)}. */
+    static InvalidInputException translate(Path file, JsonProcessingException e, JsonNode tree) {
+        if (e instanceof JsonMappingException m) {
+            // A validating constructor may have thrown our own exception inside Jackson.
+            for (Throwable t = m; t != null; t = t.getCause()) {
+                if (t instanceof InvalidInputException known) {
+                    return new InvalidInputException(file + ": " + known.getMessage(), known);
+                }
+            }
+            String path = path(m);
+            if (m instanceof UnrecognizedPropertyException u) {
+                return InvalidInputException.field(file + ": " + path, u.getPropertyName(),
+                        "unknown key; known keys: " + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()));
+            }
+            if (m instanceof InvalidFormatException f) {
+                return InvalidInputException.field(file + ": " + path, f.getValue(), "expected " + typeName(f.getTargetType()));
+            }
+            if (m instanceof MismatchedInputException mi) {
+                return InvalidInputException.field(file + ": " + path, valueAt(tree, mi), "expected " + typeName(mi.getTargetType()));
+            }
+            return InvalidInputException.field(file + ": " + path, valueAt(tree, m), m.getOriginalMessage());
+        }
+        String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+        return new InvalidInputException(file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
+    }
+
+    /** Jackson's reference chain as {@code a.b[1].c}. */
+    static String path(JsonMappingException e) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.length() == 0 ? "(top level)" : out.toString();
+    }
+
+    private static String valueAt(JsonNode tree, JsonMappingException e) {
+        JsonNode n = tree;
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (n == null) {
+                break;
+            }
+            n = ref.getFieldName() != null ? n.get(ref.getFieldName()) : n.get(ref.getIndex());
+        }
+        if (n == null || tree == null) {
+            return "?";
+        }
+        return n.isTextual() ? "\"" + n.asText() + "\"" : n.toString();
+    }
+
+    private static String typeName(Class<?> type) {
+        if (type == null) {
+            return "a different value";
+        }
+        if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
+            return "a whole number";
+        }
+        if (type == Double.class || type == double.class) {
+            return "a number";
+        }
+        if (type == String.class) {
+            return "a string";
+        }
+        if (java.util.List.class.isAssignableFrom(type)) {
+            return "a list";
+        }
+        return "a mapping (" + type.getSimpleName() + ")";
+    }
+}
