@@ -13,6 +13,8 @@ import picocli.CommandLine.Command;
         subcommands = {
             CommandLine.HelpCommand.class,
             RunCommand.class,
+            ProduceCommand.class,
+            ConsumeCommand.class,
             ClusterCommand.class,
             PlanCommand.class,
             CostCommand.class,

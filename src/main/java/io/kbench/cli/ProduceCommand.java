@@ -1,0 +1,147 @@
+package io.kbench.cli;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.SingleRun;
+import io.kbench.load.RunOutcome;
+import io.kbench.measure.LatencyStats;
+import io.kbench.result.RunResult;
+import io.kbench.spec.ConsumerSpec;
+import io.kbench.spec.PayloadSpec;
+import io.kbench.spec.PayloadType;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.RecordSizeSpec;
+import io.kbench.spec.TopicSpec;
+import io.kbench.spec.WorkloadSpec;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code kbench produce}: a drop-in for kafka-producer-perf-test. Same flags, same final line, plus
+ * HdrHistogram latency in microseconds, failed sends counted and result.json.
+ */
+@Command(name = "produce", mixinStandardHelpOptions = true,
+        description = {"Drop-in for kafka-producer-perf-test: accepts its flags, prints its final line,",
+            "and also writes result.json. Without --bootstrap-server (or bootstrap.servers in",
+            "--producer-props) it starts an embedded cluster."})
+public final class ProduceCommand implements Callable<Integer> {
+    /** Topic to produce to. */
+    @Option(names = "--topic", required = true, description = "Topic to produce to.")
+    String topic;
+
+    /** Records to send, warm-up included (as in kafka-producer-perf-test). */
+    @Option(names = "--num-records", required = true, description = "Records to send, including --warmup-records.")
+    long numRecords;
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    PayloadChoice payload;
+
+    /** Either a fixed size or a file of sample payloads. */
+    static final class PayloadChoice {
+        @Option(names = "--record-size", description = "Record size in bytes.")
+        Integer recordSize;
+
+        @Option(names = "--payload-file", description = "File of payloads, split on --payload-delimiter.")
+        Path payloadFile;
+    }
+
+    /** Separator of payloads in --payload-file. */
+    @Option(names = "--payload-delimiter", defaultValue = "\\n",
+            description = "Separator of payloads in --payload-file (default: \\n).")
+    String payloadDelimiter;
+
+    /** Target records/s; -1 for unlimited. */
+    @Option(names = "--throughput", required = true, description = "Target records/s over all producers; -1 for unlimited.")
+    double throughput;
+
+    /** Producer properties, e.g. acks=all linger.ms=5. */
+    @Option(names = "--producer-props", arity = "1..*", paramLabel = "KEY=VALUE",
+            description = "Producer properties, e.g. bootstrap.servers=host:9092 acks=all.")
+    List<String> producerProps = new ArrayList<>();
+
+    /** Producer properties file. */
+    @Option(names = "--producer.config", paramLabel = "FILE", description = "Producer properties file.")
+    Path producerConfig;
+
+    /** Initial records excluded from the statistics. */
+    @Option(names = "--warmup-records", defaultValue = "0", description = "Initial records excluded from the statistics.")
+    long warmupRecords;
+
+    /** Producer threads (kbench extension; the stock tool has one). */
+    @Option(names = "--producers", defaultValue = "1", description = "Producer threads, each with its own producer (default: 1).")
+    int producers;
+
+    /** Partitions when kbench creates the topic (kbench extension). */
+    @Option(names = "--partitions", defaultValue = "1", description = "Partitions if kbench creates the topic (default: 1).")
+    int partitions;
+
+    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    boolean printMetrics;
+
+    @Option(names = "--transactional-id", hidden = true)
+    String transactionalId;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    EmbeddedOptions embedded = new EmbeddedOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Override
+    public Integer call() {
+        if (transactionalId != null) {
+            throw InvalidInputException.field("--transactional-id", transactionalId, "transactions are not supported yet");
+        }
+        Map<String, String> props = new LinkedHashMap<>();
+        if (producerConfig != null) {
+            props.putAll(ConnectionOptions.readProperties(producerConfig, "--producer.config"));
+        }
+        props.putAll(ConnectionOptions.parsePairs(producerProps, "--producer-props"));
+        Map<String, String> conn = connection.properties();
+        String bootstrap = props.remove("bootstrap.servers");
+        if (bootstrap != null) {
+            conn.putIfAbsent("bootstrap.servers", bootstrap);
+        }
+        if (warmupRecords < 0 || warmupRecords >= numRecords) {
+            throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
+        }
+        WorkloadSpec spec = new WorkloadSpec("produce", null,
+                new TopicSpec(topic, partitions, 1, true, false, null),
+                new ProducerSpec(producers, throughput, numRecords - warmupRecords, null, warmupRecords, null,
+                        payload.recordSize != null ? RecordSizeSpec.fixed(payload.recordSize) : null, null,
+                        payload.payloadFile != null
+                                ? new PayloadSpec(PayloadType.FILE, null, null, payload.payloadFile.toString(),
+                                        payloadDelimiter.replace("\\n", "\n").replace("\\t", "\t"))
+                                : null,
+                        props),
+                ConsumerSpec.none(), null, Duration.ofSeconds(5));
+        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options; use one or the other");
+        }
+        RunResult result = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
+                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag")).execute(System.out);
+        System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
+        return RunCommand.exitCode(result);
+    }
+
+    /** kafka-producer-perf-test's final line, so scripts that parse it keep working (latencies here are exact). */
+    static String perfTestLine(RunOutcome.Totals t, LatencyStats l) {
+        return String.format(Locale.ROOT,
+                "%d records sent, %.1f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
+                        + "%.2f ms 50th, %.2f ms 95th, %.2f ms 99th, %.2f ms 99.9th.",
+                t.records(), t.recordsPerSec(), t.mebibytesPerSec(), l.mean() / 1000, l.max() / 1000.0,
+                l.p50() / 1000.0, l.p95() / 1000.0, l.p99() / 1000.0, l.p999() / 1000.0);
+    }
+}
