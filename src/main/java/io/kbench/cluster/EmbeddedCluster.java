@@ -112,7 +112,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         closed = true;
         removeShutdownHook(shutdownHook);
         stopProcesses(brokers);
-        ClusterState.delete(dataDir);
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
         }
@@ -127,7 +126,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         return new ClusterStatus(state, brokers);
     }
 
-    /** Stops the cluster recorded in {@code dir} from any process; keeps its data. Returns the status before. */
+    /**
+     * Stops the cluster recorded in {@code dir} from any process; keeps its data and cluster.json, so status
+     * reports the brokers as dead. Returns the status before stopping.
+     */
     public static ClusterStatus stop(Path dir) {
         return stop(dir, false);
     }
@@ -144,7 +146,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (!survivors.isEmpty()) {
             throw new RunFailedException("could not stop broker pids " + survivors);
         }
-        ClusterState.delete(dir);
         if (deleteData) {
             deleteClusterFiles(dir, before.state());
         }
@@ -161,6 +162,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         for (ClusterState.Broker b : state.brokers()) {
             DataDirectory.delete(dir.resolve("broker-" + b.id()));
         }
+        ClusterState.delete(dir);
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
             DataDirectory.delete(logDir);
