@@ -35,13 +35,27 @@ public final class BrokerMain {
         if (Boolean.getBoolean(WATCH_PARENT_PROPERTY)) {
             watchParent(System.in);
         }
-        formatIfNeeded(Path.of(args[1]), System.getProperty(CLUSTER_ID_PROPERTY));
-        Method main = Class.forName(args[0]).getMethod("main", String[].class);
         try {
+            formatIfNeeded(Path.of(args[1]), System.getProperty(CLUSTER_ID_PROPERTY));
+            Method main = Class.forName(args[0]).getMethod("main", String[].class);
             main.invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
-        } catch (InvocationTargetException e) {
-            throw e.getCause();
+        } catch (Throwable e) {
+            Throwable root = rootCause(e);
+            e.printStackTrace();
+            // One line at the end that kbench quotes when it reports the failed start.
+            System.err.println("ERROR kbench: broker failed to start: " + root);
+            System.err.flush();
+            System.exit(1);
         }
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while ((t instanceof InvocationTargetException || t.getCause() != null) && t.getCause() != null
+                && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t;
     }
 
     /** Formats every log dir of the config that has no meta.properties yet, in-process. */

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Predicate;
 
 /** A started broker JVM and the files that explain what it did. */
 record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFile) {
@@ -17,16 +18,30 @@ record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFil
         return process.isAlive();
     }
 
-    /** Why the broker probably failed: the last ERROR line of its log, else the last line of its stdout/stderr. */
+    /** Why the broker probably failed: the last ERROR line of its log, else of its stdout/stderr. */
     String lastError() {
-        String error = lastLine(logFile, true);
+        String error = lastLine(logFile, BrokerProcess::isErrorLine);
         if (error == null) {
-            error = lastLine(outFile, false);
+            error = lastLine(outFile, BrokerProcess::isErrorLine);
+        }
+        if (error == null) {
+            error = lastLine(outFile, line -> !line.isEmpty() && !isJvmBoilerplate(line));
         }
         return error == null ? "no output" : error;
     }
 
-    private static String lastLine(Path file, boolean errorsOnly) {
+    private static boolean isErrorLine(String line) {
+        return (line.contains(" ERROR ") || line.startsWith("ERROR ") || line.startsWith("Error:"))
+                && !isJvmBoilerplate(line);
+    }
+
+    /** The JVM's closing words after a bad flag; the line before them says what was wrong. */
+    private static boolean isJvmBoilerplate(String line) {
+        return line.startsWith("Error: Could not create the Java Virtual Machine")
+                || line.startsWith("Error: A fatal exception has occurred");
+    }
+
+    private static String lastLine(Path file, Predicate<String> wanted) {
         if (!Files.isRegularFile(file)) {
             return null;
         }
@@ -34,9 +49,7 @@ record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFil
             List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
             for (int i = lines.size() - 1; i >= 0; i--) {
                 String line = lines.get(i).strip();
-                boolean interesting = errorsOnly ? line.contains(" ERROR ") || line.startsWith("ERROR")
-                        : !line.isEmpty();
-                if (interesting) {
+                if (wanted.test(line)) {
                     return line;
                 }
             }

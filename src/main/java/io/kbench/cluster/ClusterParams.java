@@ -3,6 +3,7 @@ package io.kbench.cluster;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -41,13 +42,18 @@ public record ClusterParams(
         if (brokers < 1 || brokers > MAX_BROKERS) {
             throw InvalidInputException.field("brokers", brokers, "must be between 1 and " + MAX_BROKERS);
         }
-        brokerConfig = brokerConfig == null ? Map.of() : Map.copyOf(new TreeMap<>(brokerConfig));
+        brokerConfig = brokerConfig == null ? Map.of() : brokerConfig;
         for (Map.Entry<String, String> e : brokerConfig.entrySet()) {
+            if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {
+                throw InvalidInputException.field("broker-config", e.getKey() + "=" + e.getValue(),
+                        "needs a key and a value");
+            }
             if (BrokerConfigs.RESERVED_KEYS.contains(e.getKey())) {
                 throw InvalidInputException.field("broker-config", e.getKey() + "=" + e.getValue(),
                         e.getKey() + " is set by kbench for each node and cannot be overridden");
             }
         }
+        brokerConfig = Collections.unmodifiableMap(new TreeMap<>(brokerConfig));
         if (brokerJavaHome != null && !Files.isExecutable(brokerJavaHome.resolve("bin").resolve("java"))) {
             throw InvalidInputException.field("brokerJavaHome (--broker-java-home)", brokerJavaHome,
                     "no executable bin/java under it");

@@ -10,18 +10,21 @@ final class CommandLines {
     private CommandLines() {
     }
 
-    /** The command line of {@code p}, or "" if the OS does not tell. */
+    /** The full command line of {@code p}, or "" if the OS does not tell. */
     static String of(ProcessHandle p) {
-        String fromJdk = p.info().commandLine().orElse("");
-        if (!fromJdk.isEmpty()) {
-            return fromJdk;
-        }
-        // Some JDK builds return nothing when the executable path is unreadable; /proc still has the arguments.
+        // The JDK truncates long command lines (one page on Linux), which cuts off the server.properties argument
+        // after a long class path; /proc has all of it.
         Path cmdline = Path.of("/proc", Long.toString(p.pid()), "cmdline");
-        try {
-            return new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ');
-        } catch (IOException | SecurityException e) {
-            return "";
+        if (Files.isReadable(cmdline)) {
+            try {
+                String full = new String(Files.readAllBytes(cmdline), StandardCharsets.UTF_8).replace('\0', ' ').strip();
+                if (!full.isEmpty()) {
+                    return full;
+                }
+            } catch (IOException | SecurityException e) {
+                // The process may just have exited; fall back to what the JDK knows.
+            }
         }
+        return p.info().commandLine().orElse("");
     }
 }

@@ -12,10 +12,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 
@@ -43,7 +46,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         this.tempDataDir = tempDataDir;
         this.brokers = List.copyOf(brokers);
         this.bootstrapServers = bootstrapServers;
-        this.effectiveBrokerConfig = Map.copyOf(effectiveBrokerConfig);
+        this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(effectiveBrokerConfig));
         this.java = java;
         this.startupTime = startupTime;
     }
@@ -112,7 +115,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         closed = true;
         removeShutdownHook(shutdownHook);
         stopProcesses(brokers);
-        ClusterState.delete(dataDir);
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
         }
@@ -120,21 +122,25 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /** The recorded state of the cluster in {@code dir} and which of its brokers still run. */
     public static ClusterStatus status(Path dir) {
-        ClusterState state = requireState(dir);
+        ClusterState state = requireState(dir.toAbsolutePath().normalize());
         List<BrokerStatus> brokers = state.brokers().stream()
                 .map(b -> new BrokerStatus(b.id(), b.pid(), b.port(), b.isRunning()))
                 .toList();
         return new ClusterStatus(state, brokers);
     }
 
-    /** Stops the cluster recorded in {@code dir} from any process; keeps its data. Returns the status before. */
+    /**
+     * Stops the cluster recorded in {@code dir} from any process; keeps its data and cluster.json, so status
+     * reports the brokers as dead. Returns the status before stopping.
+     */
     public static ClusterStatus stop(Path dir) {
         return stop(dir, false);
     }
 
     /** Stops the cluster recorded in {@code dir}; with {@code deleteData} also removes what kbench wrote there. */
     public static ClusterStatus stop(Path dir, boolean deleteData) {
-        ClusterStatus before = status(dir);
+        Path absoluteDir = dir.toAbsolutePath().normalize();
+        ClusterStatus before = status(absoluteDir);
         // Only processes whose command line still names this dir's broker config: a recycled pid is left alone.
         List<ProcessHandle> running = before.state().brokers().stream()
                 .flatMap(b -> b.process().stream())
@@ -144,9 +150,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (!survivors.isEmpty()) {
             throw new RunFailedException("could not stop broker pids " + survivors);
         }
-        ClusterState.delete(dir);
         if (deleteData) {
-            deleteClusterFiles(dir, before.state());
+            deleteClusterFiles(absoluteDir, before.state());
         }
         return before;
     }
@@ -161,6 +166,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         for (ClusterState.Broker b : state.brokers()) {
             DataDirectory.delete(dir.resolve("broker-" + b.id()));
         }
+        ClusterState.delete(dir);
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
             DataDirectory.delete(logDir);
@@ -202,7 +208,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         private final boolean attached;
         private final PrintStream progress;
         private final Duration readyTimeout;
-        private final List<BrokerProcess> started = new ArrayList<>();
+        // The startup shutdown hook reads this list while the starting thread still adds to it.
+        private final List<BrokerProcess> started = new CopyOnWriteArrayList<>();
 
         Starter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout) {
             this.params = params;

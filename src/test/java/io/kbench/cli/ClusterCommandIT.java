@@ -1,0 +1,112 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.cluster.ClusterState;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code kbench cluster start/status/stop} end to end, through {@link Main#execute}. */
+class ClusterCommandIT {
+    @TempDir
+    Path dir;
+
+    private Path clusterDir;
+
+    /** Exit code plus everything the command printed. */
+    private record Run(int exitCode, String out, String err) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        }
+    }
+
+    private static Run kbench(String... args) {
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    @AfterEach
+    void stopCluster() {
+        if (clusterDir == null) {
+            return;
+        }
+        // Whatever the test did, no broker may survive it.
+        ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b ->
+                ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
+    }
+
+    @Test
+    void startStatusStopRoundTrip() {
+        clusterDir = dir.resolve("cluster");
+        String d = clusterDir.toString();
+
+        Run start = kbench("cluster", "start", "--brokers", "1", "--dir", d, "--broker-heap", "256m",
+                "--broker-config", "num.io.threads=3");
+        System.out.println(start);
+        assertThat(start.exitCode()).as("%s", start).isZero();
+        List<String> lines = start.out().lines().toList();
+        String bootstrap = lines.get(lines.size() - 1);
+        assertThat(bootstrap).as("%s", start).matches("127\\.0\\.0\\.1:\\d+");
+        assertThat(start.err()).contains("cluster: starting 1 broker", "cluster: ready in");
+        ClusterState state = ClusterState.read(clusterDir).orElseThrow();
+        assertThat(state.bootstrapServers()).isEqualTo(bootstrap);
+        assertThat(state.attached()).isFalse();
+        long pid = state.brokers().get(0).pid();
+        assertThat(clusterDir.resolve("broker-1/server.properties")).content().contains("num.io.threads=3");
+
+        Run status = kbench("cluster", "status", "--dir", d);
+        assertThat(status.exitCode()).as("%s", status).isZero();
+        assertThat(status.out()).contains("broker 1: pid " + pid, "alive", bootstrap);
+
+        Run again = kbench("cluster", "start", "--dir", d, "--broker-heap", "256m");
+        assertThat(again.exitCode()).as("%s", again).isEqualTo(2);
+        assertThat(again.err().lines().toList()).as("%s", again).hasSize(1);
+        assertThat(again.err()).contains("already running", Long.toString(pid));
+
+        Run stop = kbench("cluster", "stop", "--dir", d);
+        assertThat(stop.exitCode()).as("%s", stop).isZero();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(clusterDir.resolve("broker-1/data")).isDirectory();
+
+        Run deadStatus = kbench("cluster", "status", "--dir", d);
+        assertThat(deadStatus.exitCode()).as("%s", deadStatus).isEqualTo(1);
+        assertThat(deadStatus.out()).contains("dead");
+
+        Run delete = kbench("cluster", "stop", "--dir", d, "--delete-data");
+        assertThat(delete.exitCode()).as("%s", delete).isZero();
+        assertThat(clusterDir).doesNotExist();
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() {
+        Run missingFile = kbench("cluster", "start", "--dir", dir.toString(), "--broker-config-file",
+                dir.resolve("missing.properties").toString());
+        assertThat(missingFile.exitCode()).as("%s", missingFile).isEqualTo(2);
+        assertThat(missingFile.err()).contains("missing.properties");
+
+        Run noCluster = kbench("cluster", "status", "--dir", dir.resolve("nothing").toString());
+        assertThat(noCluster.exitCode()).as("%s", noCluster).isEqualTo(2);
+
+        Run badJdk = kbench("cluster", "start", "--dir", dir.toString(), "--broker-java-home", "/no/such/jdk");
+        assertThat(badJdk.exitCode()).as("%s", badJdk).isEqualTo(2);
+        assertThat(badJdk.err()).contains("--broker-java-home");
+    }
+}
