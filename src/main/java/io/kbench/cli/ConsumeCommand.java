@@ -110,7 +110,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                         Duration.ofMillis(timeoutMs), props),
                 null, Duration.ofMillis(reportingIntervalMs));
         RunResult result = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag")).execute(System.out);
+                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds()).execute(System.out);
         RunOutcome.Totals c = result.summary().consumed();
         System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
         System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",

@@ -16,4 +16,14 @@ public final class OutputOptions {
     @Option(names = "--tag", paramLabel = "KEY=VALUE",
             description = "Label recorded in result.json (repeatable), e.g. instanceType=m5.xlarge.")
     List<String> tags = new ArrayList<>();
+
+    /** Pass/fail conditions; any failure gives exit code 3. */
+    @Option(names = "--threshold", paramLabel = "CONDITION",
+            description = "Pass/fail condition (repeatable), e.g. 'e2e.p99<50ms' or 'produced.mebibytesPerSec>100'; a failure exits 3.")
+    List<String> thresholds = new ArrayList<>();
+
+    /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */
+    List<io.kbench.verdict.Threshold> parsedThresholds() {
+        return thresholds.stream().map(io.kbench.verdict.Threshold::parse).toList();
+    }
 }

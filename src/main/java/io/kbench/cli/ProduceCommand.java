@@ -131,7 +131,7 @@ public final class ProduceCommand implements Callable<Integer> {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options; use one or the other");
         }
         RunResult result = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag")).execute(System.out);
+                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds()).execute(System.out);
         System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
     }

@@ -47,6 +47,7 @@ public final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        output.parsedThresholds();
         Map<String, String> conn = connection.properties();
         if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
@@ -58,14 +59,14 @@ public final class RunCommand implements Callable<Integer> {
             return ExitCode.OK.code();
         }
         SingleRun run = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"));
+                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds());
         RunResult result = run.execute(System.out);
         return exitCode(result);
     }
 
     static int exitCode(RunResult result) {
         return switch (result.status()) {
-            case "completed" -> ExitCode.OK.code();
+            case "completed" -> result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
             case "interrupted" -> ExitCode.INTERRUPTED.code();
             default -> ExitCode.RUN_FAILED.code();
         };

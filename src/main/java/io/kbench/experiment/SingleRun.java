@@ -34,9 +34,10 @@ import java.util.concurrent.TimeUnit;
  * @param cluster     embedded cluster to start when there is no bootstrap.servers
  * @param resultsDir  parent directory of the result directory
  * @param tags        labels for result.json
+ * @param thresholds  pass/fail conditions evaluated on the summary
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterParamsFactory cluster,
-                        Path resultsDir, Map<String, String> tags) {
+                        Path resultsDir, Map<String, String> tags, java.util.List<io.kbench.verdict.Threshold> thresholds) {
 
     /** Builds the embedded cluster's parameters once the log directory (inside the result) is known. */
     @FunctionalInterface
@@ -71,11 +72,18 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out);
             RunOutcome outcome = runWithInterruptHandling(runner);
+            Summary summary = Summary.of(outcome);
+            java.util.List<io.kbench.verdict.Threshold.Verdict> verdicts = thresholds.isEmpty() ? null
+                    : thresholds.stream().map(t -> t.evaluate(summary)).toList();
             RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), outcome.status(),
                     outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                    spec, connection, Summary.of(outcome), outcome.intervals());
+                    spec, connection, summary, outcome.intervals(), verdicts);
             Path file = ResultWriter.write(result, dir);
             SummaryTable.print(result.summary(), out);
+            if (verdicts != null) {
+                out.println();
+                verdicts.forEach(v -> out.println(v.line()));
+            }
             out.println("results: " + file);
             return result;
         } finally {

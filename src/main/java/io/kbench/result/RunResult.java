@@ -24,11 +24,18 @@ import java.util.Map;
  * @param clientProperties connection properties shared by all clients (secrets redacted)
  * @param summary          headline figures
  * @param intervals        per-interval series
+ * @param thresholds       pass/fail of each --threshold, absent when none were given
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, String status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                        Summary summary, List<IntervalPoint> intervals) {
+                        Summary summary, List<IntervalPoint> intervals,
+                        List<io.kbench.verdict.Threshold.Verdict> thresholds) {
     public static final int SCHEMA_VERSION = 1;
+
+    /** Whether every threshold held (true when there were none). */
+    public boolean thresholdsPassed() {
+        return thresholds == null || thresholds.stream().allMatch(io.kbench.verdict.Threshold.Verdict::passed);
+    }
 }

@@ -84,8 +84,11 @@ class RunIT {
     void produceDropInPrintsThePerfTestLine() throws IOException {
         CliRun run = CliRun.of("produce", "--topic", "dropin", "--num-records", "3000", "--record-size", "64",
                 "--throughput", "-1", "--producer-props", "acks=1", "linger.ms=1", "--warmup-records", "500",
+                "--threshold", "publish.p99<60s", "--threshold", "produced.recordsPerSec>999999999",
                 "--results-dir", results.toString());
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(3);
+        assertThat(run.stdout()).contains("PASS publish.p99<60s").contains("FAIL produced.recordsPerSec>999999999");
+        assertThat(onlyResult().at("/thresholds/1/passed").asBoolean()).isFalse();
         assertThat(run.stdout()).containsPattern("2500 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\)");
         assertThat(onlyResult().at("/summary/produced/records").asLong()).isEqualTo(2500);
     }

@@ -1,0 +1,76 @@
+package io.kbench.verdict;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.result.Summary;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A pass/fail condition on one metric, e.g. {@code e2e.p99<50ms} or {@code produced.mebibytesPerSec>100}.
+ * Also the form of an SLA for find-max. Latency limits need a unit (us, ms, s); others are plain numbers.
+ *
+ * @param metric       the figure compared
+ * @param operator     one of {@code < <= > >=}
+ * @param limit        the limit, in the metric's base unit (microseconds for latencies)
+ * @param text         the condition as the user wrote it
+ */
+public record Threshold(Metric metric, String operator, double limit, String text) {
+    private static final Pattern FORM = Pattern.compile("\\s*([A-Za-z0-9]+\\.[A-Za-z0-9]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s)?\\s*");
+
+    /** Parses {@code text}; a malformed condition or an unknown metric is an input error naming it. */
+    public static Threshold parse(String text) {
+        Matcher m = FORM.matcher(text);
+        if (!m.matches()) {
+            throw InvalidInputException.field("threshold", "'" + text + "'",
+                    "must look like e2e.p99<50ms or produced.mebibytesPerSec>100");
+        }
+        Metric metric = Metric.parse(m.group(1));
+        double number = Double.parseDouble(m.group(3));
+        String unit = m.group(4);
+        if (metric.isLatency() && unit == null) {
+            throw InvalidInputException.field("threshold", "'" + text + "'", "a latency limit needs a unit: us, ms or s");
+        }
+        if (!metric.isLatency() && unit != null) {
+            throw InvalidInputException.field("threshold", "'" + text + "'", metric + " is not a latency; give a plain number");
+        }
+        double micros = unit == null ? number : switch (unit) {
+            case "us" -> number;
+            case "ms" -> number * 1_000;
+            default -> number * 1_000_000;
+        };
+        return new Threshold(metric, m.group(2), micros, text.trim());
+    }
+
+    /** Evaluates against a run; a metric the run did not measure fails, since nothing shows it held. */
+    public Verdict evaluate(Summary summary) {
+        OptionalDouble actual = metric.valueIn(summary);
+        if (actual.isEmpty()) {
+            return new Verdict(this, false, Double.NaN, "not measured in this run");
+        }
+        double v = actual.getAsDouble();
+        boolean pass = switch (operator) {
+            case "<" -> v < limit;
+            case "<=" -> v <= limit;
+            case ">" -> v > limit;
+            default -> v >= limit;
+        };
+        String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", v / 1000) : String.format(Locale.ROOT, "%.3f", v);
+        return new Verdict(this, pass, v, shown);
+    }
+
+    /**
+     * The outcome of one threshold.
+     *
+     * @param threshold the condition
+     * @param passed    whether it held
+     * @param actual    the measured value in the metric's base unit, NaN when not measured
+     * @param shown     the measured value for people, with its unit
+     */
+    public record Verdict(Threshold threshold, boolean passed, double actual, String shown) {
+        public String line() {
+            return (passed ? "PASS " : "FAIL ") + threshold.text() + " (measured " + shown + ")";
+        }
+    }
+}
