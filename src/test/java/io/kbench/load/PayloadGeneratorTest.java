@@ -31,17 +31,17 @@ class PayloadGeneratorTest {
     void fixedSizesAreExact() {
         for (PayloadSpec p : new PayloadSpec[] {random(1), synthetic(0.5, 1)}) {
             byte[][] values = new PayloadGenerator(p, RecordSizeSpec.fixed(1000)).valuesForThread(0);
-            assertThat(values).isNotEmpty().allSatisfy(v -> assertThat(v).hasSize(1000));
+            assertThat(Arrays.asList(values)).isNotEmpty().allSatisfy(v -> assertThat(v).hasSize(1000));
         }
         byte[][] tiny = new PayloadGenerator(random(1), RecordSizeSpec.fixed(1)).valuesForThread(3);
-        assertThat(tiny).allSatisfy(v -> assertThat(v).hasSize(1));
+        assertThat(Arrays.asList(tiny)).allSatisfy(v -> assertThat(v).hasSize(1));
     }
 
     @Test
     void uniformSizesStayWithinMinAndMax() {
         RecordSizeSpec size = new RecordSizeSpec(null, 100, 200, null, null);
         byte[][] values = new PayloadGenerator(random(7), size).valuesForThread(0);
-        assertThat(values).hasSizeGreaterThan(100).allSatisfy(v -> assertThat(v.length).isBetween(100, 200));
+        assertThat(Arrays.asList(values)).hasSizeGreaterThan(100).allSatisfy(v -> assertThat(v.length).isBetween(100, 200));
         // spread over the range, not stuck at one end
         int min = Arrays.stream(values).mapToInt(v -> v.length).min().orElseThrow();
         int max = Arrays.stream(values).mapToInt(v -> v.length).max().orElseThrow();
@@ -53,7 +53,7 @@ class PayloadGeneratorTest {
     void normalSizesAreClampedToMinAndMax() {
         RecordSizeSpec size = new RecordSizeSpec(null, 500, 1500, 1000, 400);
         byte[][] values = new PayloadGenerator(synthetic(0.5, 7), size).valuesForThread(1);
-        assertThat(values).hasSizeGreaterThan(100).allSatisfy(v -> assertThat(v.length).isBetween(500, 1500));
+        assertThat(Arrays.asList(values)).hasSizeGreaterThan(100).allSatisfy(v -> assertThat(v.length).isBetween(500, 1500));
         double mean = Arrays.stream(values).mapToInt(v -> v.length).average().orElseThrow();
         assertThat(mean).isBetween(900.0, 1100.0);
     }
@@ -117,7 +117,7 @@ class PayloadGeneratorTest {
         PayloadGenerator g = new PayloadGenerator(new PayloadSpec(PayloadType.FILE, null, null, file.toString(), null),
                 RecordSizeSpec.fixed(1024));
         byte[][] values = g.valuesForThread(0);
-        assertThat(values).extracting(v -> new String(v, StandardCharsets.UTF_8))
+        assertThat(Arrays.asList(values)).extracting(v -> new String(v, StandardCharsets.UTF_8))
                 .containsExactly("{\"a\":1}", "{\"b\":22}", "{\"c\":333}");
         assertThat(g.minValueBytes()).isEqualTo(7);
 
@@ -125,7 +125,7 @@ class PayloadGeneratorTest {
         Files.writeString(custom, "one||two||three", StandardCharsets.UTF_8);
         byte[][] split = new PayloadGenerator(new PayloadSpec(PayloadType.FILE, null, null, custom.toString(), "||"),
                 RecordSizeSpec.fixed(1024)).valuesForThread(0);
-        assertThat(split).extracting(v -> new String(v, StandardCharsets.UTF_8)).containsExactly("one", "two", "three");
+        assertThat(Arrays.asList(split)).extracting(v -> new String(v, StandardCharsets.UTF_8)).containsExactly("one", "two", "three");
     }
 
     @Test
