@@ -45,7 +45,7 @@ class ResultSchemaTest {
 
     @Test
     void aRealQuickstartResultIsValid() throws IOException {
-        JsonNode real = JSON.readTree(Path.of("src/test/resources/results/quickstart-run/result.json").toFile());
+        JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
         assertThat(validate(real)).isEmpty();
     }
 
@@ -74,7 +74,7 @@ class ResultSchemaTest {
 
     @Test
     void theSchemaCatchesMissingAndWrongFields() throws IOException {
-        JsonNode real = JSON.readTree(Path.of("src/test/resources/results/quickstart-run/result.json").toFile());
+        JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
         JsonNode missing = real.deepCopy();
         ((com.fasterxml.jackson.databind.node.ObjectNode) missing).remove("summary");
         assertThat(validate(missing)).isNotEmpty();
