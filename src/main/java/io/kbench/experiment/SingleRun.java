@@ -53,6 +53,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
+        if (spec.producers().count() > 0 && spec.producers().payload().type() == io.kbench.spec.PayloadType.FILE) {
+            // Reads the payload file now, so a missing or empty one fails before any broker starts.
+            new io.kbench.load.PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
+        }
         Instant start = Instant.now();
         Path dir = resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
         ClusterParams params = external() ? null : cluster.create(dir.resolve("broker-logs"));

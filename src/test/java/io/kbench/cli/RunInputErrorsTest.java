@@ -1,0 +1,154 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input to {@code kbench run}: exit 2 (or 1 for an unreachable cluster), one {@code kbench: error:} line,
+ * no stack trace, and no broker started. Only the unreachable case talks to the network (a closed port).
+ */
+class RunInputErrorsTest {
+    @TempDir
+    Path dir;
+
+    record Outcome(int exit, String out, String err, Duration took) {
+        List<String> errLines() {
+            return err.lines().filter(l -> !l.isBlank()).toList();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + exit + " after " + took.toMillis() + " ms\n--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        }
+    }
+
+    private Outcome run(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--results-dir");
+        all.add(dir.resolve("results").toString());
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        long start = System.nanoTime();
+        try {
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+            int exit = Main.execute(all.toArray(String[]::new));
+            return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
+                    Duration.ofNanos(System.nanoTime() - start));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+    }
+
+    /** Exit code as given, exactly one stderr line starting "kbench: error:" that contains {@code expected}. */
+    private static void assertOneLineError(Outcome o, int exit, Duration within, String... expected) {
+        assertThat(o.exit()).as(o.toString()).isEqualTo(exit);
+        assertThat(o.errLines()).as(o.toString()).hasSize(1);
+        assertThat(o.errLines().get(0)).as(o.toString()).startsWith("kbench: error:").contains(expected);
+        assertNoStackTrace(o);
+        assertThat(o.took()).as(o.toString()).isLessThan(within);
+        assertThat(o.out()).as(o.toString()).doesNotContain("cluster: starting");
+    }
+
+    private static void assertNoStackTrace(Outcome o) {
+        assertThat(o.err() + o.out()).as(o.toString())
+                .doesNotContain("at io.").doesNotContain("Exception in thread").doesNotContain("\tat ");
+    }
+
+    private static final Duration FAST = Duration.ofSeconds(5);
+
+    @Test
+    void malformedYaml() throws IOException {
+        Path f = Files.writeString(dir.resolve("bad.yaml"), "topic:\n  partitions: 3\n producers: [\n");
+        assertOneLineError(run("run", f.toString()), 2, FAST, "malformed YAML", "line 3");
+    }
+
+    @Test
+    void unknownKey() throws IOException {
+        Path f = Files.writeString(dir.resolve("unknown.yaml"), "producers:\n  rat: 5\n");
+        assertOneLineError(run("run", f.toString()), 2, FAST, "producers.rat");
+    }
+
+    @Test
+    void zeroPartitions() {
+        assertOneLineError(run("run", "--set", "topic.partitions=0"), 2, FAST, "topic.partitions", "got 0");
+    }
+
+    @Test
+    void negativeRecordSize() {
+        assertOneLineError(run("run", "--set", "producers.recordSize=-5"), 2, FAST, "producers.recordSize", "got -5");
+    }
+
+    @Test
+    void replicationFactorAboveEmbeddedBrokersIsRejectedBeforeAnyBrokerStarts() {
+        Outcome o = run("run", "--set", "topic.replicationFactor=3");
+        assertOneLineError(o, 2, FAST, "topic.replicationFactor", "3", "1");
+    }
+
+    @Test
+    void missingPayloadFileIsRejectedBeforeAnyBrokerStarts() throws IOException {
+        // the quick-start sets compressibility (synthetic only), so start from a file without it
+        Path f = Files.writeString(dir.resolve("w.yaml"), "name: w\n");
+        Outcome o = run("run", f.toString(), "--set", "producers.payload.type=file", "--set", "producers.payload.file=/nope");
+        assertOneLineError(o, 2, FAST, "producers.payload.file", "/nope");
+        // on the quick-start, which also sets a synthetic-only field, it is still one input error and no broker
+        o = run("run", "--set", "producers.payload.type=file", "--set", "producers.payload.file=/nope");
+        assertOneLineError(o, 2, FAST, "producers.payload");
+    }
+
+    @Test
+    void bootstrapServerConflictsWithBrokers() {
+        assertOneLineError(run("run", "--bootstrap-server", "127.0.0.1:1", "--brokers", "3"), 2, FAST,
+                "--bootstrap-server", "--brokers");
+    }
+
+    @Test
+    void unknownOption() {
+        Outcome o = run("run", "--no-such-option");
+        assertThat(o.exit()).as(o.toString()).isEqualTo(2);
+        List<String> errors = o.errLines().stream().filter(l -> l.startsWith("kbench: error:")).toList();
+        assertThat(errors).as(o.toString()).hasSize(1);
+        assertThat(errors.get(0)).as(o.toString()).contains("--no-such-option");
+        // picocli's usage hint may follow, but every line is kbench's own
+        assertThat(o.errLines()).as(o.toString()).allSatisfy(l -> assertThat(l).startsWith("kbench: "));
+        assertNoStackTrace(o);
+        assertThat(o.took()).as(o.toString()).isLessThan(FAST);
+    }
+
+    @Test
+    void missingWorkloadFile() {
+        assertOneLineError(run("run", dir.resolve("missing.yaml").toString()), 2, FAST,
+                "workload file not found", "missing.yaml");
+    }
+
+    @Test
+    void missingCommandConfig() {
+        assertOneLineError(run("run", "--command-config", "/nope"), 2, FAST, "--command-config", "/nope");
+    }
+
+    @Test
+    void unreachableBootstrapServerFailsWithinBoundedTime() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort(); // free, and closed once this block ends
+        }
+        Outcome o = run("run", "--bootstrap-server", "127.0.0.1:" + port, "--set", "producers.duration=2s",
+                "--set", "producers.warmupDuration=0s");
+        assertOneLineError(o, 1, Duration.ofSeconds(60), "127.0.0.1:" + port);
+    }
+}

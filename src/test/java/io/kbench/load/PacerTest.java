@@ -1,0 +1,81 @@
+package io.kbench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PacerTest {
+    private static final long START = 1_000_000_000L;
+
+    @Test
+    void waitsUntilEachIntendedTimeByAdvancingTheFakeClock() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, clock);
+        RateSchedule schedule = new RateSchedule(1000, START, 0); // one record per ms
+        for (long i = 0; i < 100; i++) {
+            long due = schedule.intendedSendNanos(i);
+            long woke = pacer.awaitUntil(due);
+            assertThat(woke).isGreaterThanOrEqualTo(due);
+            // parks to within half the spin threshold, then spins the rest: never overshoots by much
+            assertThat(woke - due).isLessThan(100_000L);
+            assertThat(clock.now).isEqualTo(woke + FakeClock.TICK);
+        }
+        assertThat(clock.sleeps).isNotEmpty().allSatisfy(n -> assertThat(n).isPositive());
+    }
+
+    @Test
+    void returnsImmediatelyWithoutSleepingWhenAlreadyDue() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, clock);
+        assertThat(pacer.awaitUntil(START)).isEqualTo(START);
+        assertThat(pacer.awaitUntil(START - 5_000)).isEqualTo(START + FakeClock.TICK);
+        assertThat(clock.sleeps).isEmpty();
+    }
+
+    @Test
+    void afterAStallRecordsAreDueInThePastAndLatencyFromIntendedTimeIncludesTheStall() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, clock);
+        RateSchedule schedule = new RateSchedule(1000, START, 0); // 1 ms period
+        long serviceNanos = 100_000; // each send takes 100 us when healthy
+
+        List<Long> fromIntended = new ArrayList<>();
+        List<Long> fromActual = new ArrayList<>();
+        long stallNanos = 50_000_000; // 50 ms stall while sending record 10
+        for (long i = 0; i < 100; i++) {
+            long intended = schedule.intendedSendNanos(i);
+            int sleepsBefore = clock.sleeps.size();
+            long actual = pacer.awaitUntil(intended);
+            if (i > 10 && intended < actual) {
+                // due in the past: no sleeping at all, the send happens at once
+                assertThat(clock.sleeps).hasSize(sleepsBefore);
+                assertThat(actual).isEqualTo(clock.now - FakeClock.TICK);
+            }
+            clock.advance(i == 10 ? stallNanos : serviceNanos);
+            long done = clock.now;
+            fromIntended.add(done - intended);
+            fromActual.add(done - actual);
+        }
+
+        // The 50 records scheduled during the stall were all late and sent back to back.
+        long lateAfterStall = java.util.stream.LongStream.range(11, 100)
+                .filter(i -> schedule.intendedSendNanos(i) < START + 10 * 1_000_000L + stallNanos).count();
+        assertThat(lateAfterStall).isGreaterThanOrEqualTo(49);
+
+        // Latency from the intended time charges the stall to every delayed record (coordinated omission handled)...
+        assertThat(fromIntended.get(10)).isBetween(stallNanos, stallNanos + 100_000L);
+        assertThat(fromIntended.get(11)).isGreaterThan(stallNanos - 2_000_000L);
+        assertThat(fromIntended.get(30)).isGreaterThan(20_000_000L);
+        long slowFromIntended = fromIntended.stream().filter(l -> l >= 10_000_000L).count();
+        assertThat(slowFromIntended).isGreaterThan(40);
+
+        // ...while latency from the actual send time would hide it in a single sample.
+        long slowFromActual = fromActual.stream().filter(l -> l >= 10_000_000L).count();
+        assertThat(slowFromActual).isEqualTo(1);
+
+        // The schedule catches up: the last records are on time again.
+        assertThat(fromIntended.get(99)).isBetween(serviceNanos, serviceNanos + 100_000L);
+    }
+}

@@ -1,0 +1,105 @@
+package io.kbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.kbench.load.RunOutcome;
+import io.kbench.measure.IntervalPoint;
+import io.kbench.measure.LatencyStats;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** schema/result.schema.json against a real result.json and against results written now by ResultWriter. */
+class ResultSchemaTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static JsonSchema schema;
+
+    @BeforeAll
+    static void loadSchema() throws IOException {
+        SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
+        try (InputStream in = Files.newInputStream(Path.of("schema/result.schema.json"))) {
+            schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in, config);
+        }
+    }
+
+    private static Set<ValidationMessage> validate(JsonNode node) {
+        return schema.validate(node);
+    }
+
+    @Test
+    void aRealQuickstartResultIsValid() throws IOException {
+        JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
+        assertThat(validate(real)).isEmpty();
+    }
+
+    @Test
+    void aFreshlyWrittenResultIsValid(@TempDir Path dir) throws IOException {
+        Path yaml = Files.writeString(dir.resolve("w.yaml"), "producers: {rate: 1000, recordSize: {min: 100, max: 2000},"
+                + " keys: {type: random}, warmupRecords: 10}\nconsumers: {mode: live, group: g1}\n");
+        WorkloadSpec spec = new SpecLoader().load(yaml, List.of("producers.properties.ssl.key.password=hunter2",
+                "topic.configs.retention.ms=60000"));
+        JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092", "sasl.jaas.config", "x"),
+                new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8")),
+                true, dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aFailedExternalProduceOnlyUnlimitedRunIsValid(@TempDir Path dir) throws IOException {
+        WorkloadSpec spec = new SpecLoader().load(null, List.of("consumers.mode=none", "producers.rate=-1"));
+        JsonNode written = write(spec, "failed", "producer failed: boom", Map.of("bootstrap.servers", "b:9092"),
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null), false, dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.has("failure")).isTrue();
+        assertThat(written.at("/summary").has("consumed")).isFalse();
+    }
+
+    @Test
+    void theSchemaCatchesMissingAndWrongFields() throws IOException {
+        JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
+        JsonNode missing = real.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) missing).remove("summary");
+        assertThat(validate(missing)).isNotEmpty();
+        JsonNode wrong = real.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) wrong).put("status", "great");
+        assertThat(validate(wrong)).isNotEmpty();
+        JsonNode extra = real.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) extra.get("summary")).put("surprise", 1);
+        assertThat(validate(extra)).isNotEmpty();
+    }
+
+    private static JsonNode write(WorkloadSpec spec, String status, String failure, Map<String, String> conn,
+                                  ClusterInfo cluster, boolean live, Path dir) throws IOException {
+        LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
+        RunOutcome.Totals t = new RunOutcome.Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        RunOutcome outcome = new RunOutcome(status, failure,
+                spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
+                live ? l : null, spec.producers().unlimitedRate() ? null : l,
+                List.of(new IntervalPoint(1.0, "warmup", 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
+                        new IntervalPoint(2.0, "measured", 1, 1, 1, 1, 0, l, l, l)));
+        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), status, failure,
+                Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
+                Summary.of(outcome), outcome.intervals());
+        Path file = ResultWriter.write(result, dir);
+        return JSON.readTree(file.toFile());
+    }
+}

@@ -1,0 +1,334 @@
+package io.kbench.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpecLoaderTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String yaml) throws IOException {
+        return Files.writeString(Files.createTempFile(dir, "workload", ".yaml"), yaml);
+    }
+
+    private WorkloadSpec load(String yaml, String... sets) throws IOException {
+        return new SpecLoader().load(file(yaml), List.of(sets));
+    }
+
+    private static WorkloadSpec quickstart(String... sets) {
+        return new SpecLoader().load(null, List.of(sets));
+    }
+
+    private AbstractThrowableAssert<?, ? extends Throwable> rejects(String yaml, String... sets) {
+        return assertThatThrownBy(() -> load(yaml, sets)).isInstanceOf(InvalidInputException.class);
+    }
+
+    // ---- the quick-start and the defaults ----
+
+    @Test
+    void quickstartLoads() {
+        WorkloadSpec s = quickstart();
+        assertThat(s.name()).isEqualTo("quickstart");
+        assertThat(s.topic().name()).isEqualTo("kbench-quickstart");
+        assertThat(s.topic().partitions()).isEqualTo(6);
+        assertThat(s.producers().count()).isEqualTo(2);
+        assertThat(s.producers().rate()).isEqualTo(20_000.0);
+        assertThat(s.producers().duration()).isEqualTo(Duration.ofSeconds(20));
+        assertThat(s.producers().warmupDuration()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(s.producers().recordSize().bytes()).isEqualTo(1024);
+        assertThat(s.producers().payload().type()).isEqualTo(PayloadType.SYNTHETIC);
+        assertThat(s.producers().payload().compressibility()).isEqualTo(0.5);
+        assertThat(s.producers().properties()).containsEntry("acks", "all").containsEntry("linger.ms", "5");
+        assertThat(s.consumers().mode()).isEqualTo(ConsumerMode.LIVE);
+        assertThat(s.consumers().count()).isEqualTo(1);
+    }
+
+    @Test
+    void emptyFileGivesEveryDefault() throws IOException {
+        WorkloadSpec s = load("");
+        assertThat(s.name()).isEqualTo("workload");
+        assertThat(s.description()).isNull();
+        assertThat(s.reportInterval()).isEqualTo(Duration.ofSeconds(1));
+
+        TopicSpec t = s.topic();
+        assertThat(t.name()).isEqualTo("kbench");
+        assertThat(t.partitions()).isEqualTo(6);
+        assertThat(t.replicationFactor()).isEqualTo(1);
+        assertThat(t.create()).isTrue();
+        assertThat(t.deleteAfter()).isFalse();
+        assertThat(t.configs()).isEmpty();
+
+        ProducerSpec p = s.producers();
+        assertThat(p.count()).isEqualTo(1);
+        assertThat(p.rate()).isNull();
+        assertThat(p.unlimitedRate()).isTrue();
+        assertThat(p.records()).isNull();
+        assertThat(p.duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(p.warmupRecords()).isNull();
+        assertThat(p.warmupDuration()).isNull();
+        assertThat(p.hasWarmup()).isFalse();
+        assertThat(p.recordSize().isFixed()).isTrue();
+        assertThat(p.recordSize().bytes()).isEqualTo(1024);
+        assertThat(p.keys().type()).isEqualTo(KeyType.NONE);
+        assertThat(p.keys().count()).isNull();
+        assertThat(p.payload().type()).isEqualTo(PayloadType.RANDOM);
+        assertThat(p.payload().seed()).isEqualTo(42L);
+        assertThat(p.payload().compressibility()).isNull();
+        assertThat(p.properties()).isEmpty();
+
+        ConsumerSpec c = s.consumers();
+        assertThat(c.mode()).isEqualTo(ConsumerMode.NONE);
+        assertThat(c.count()).isZero();
+        assertThat(c.enabled()).isFalse();
+        assertThat(c.idleTimeout()).isEqualTo(Duration.ofSeconds(30));
+
+        assertThat(s.cluster().brokers()).isEqualTo(1);
+        assertThat(s.cluster().brokerConfig()).isEmpty();
+    }
+
+    @Test
+    void sectionDefaults() throws IOException {
+        WorkloadSpec s = load("""
+                producers:
+                  keys: {type: random}
+                  payload: {type: synthetic}
+                consumers: {}
+                """);
+        assertThat(s.producers().keys().count()).isEqualTo(1000);
+        assertThat(s.producers().payload().compressibility()).isEqualTo(0.5);
+        assertThat(s.consumers().mode()).isEqualTo(ConsumerMode.LIVE);
+        assertThat(s.consumers().count()).isEqualTo(1);
+        assertThat(s.consumers().group()).isNull();
+        assertThat(s.consumers().properties()).isEmpty();
+    }
+
+    @Test
+    void recordSizeDistributions() throws IOException {
+        RecordSizeSpec uniform = load("producers: {recordSize: {min: 100, max: 2000}}").producers().recordSize();
+        assertThat(uniform.isFixed()).isFalse();
+        assertThat(uniform.minBytes()).isEqualTo(100);
+        assertThat(uniform.meanBytes()).isEqualTo(1050.0);
+        RecordSizeSpec normal = load("producers: {recordSize: {mean: 1000, stddev: 200, min: 16, max: 4096}}")
+                .producers().recordSize();
+        assertThat(normal.meanBytes()).isEqualTo(1000.0);
+    }
+
+    // ---- --set ----
+
+    @Test
+    void setOverridesNumbersAndDurations() {
+        WorkloadSpec s = quickstart("producers.rate=5000", "topic.partitions=12", "producers.duration=90s",
+                "producers.warmupDuration=0s", "reportInterval=500ms", "producers.rate=7500.5");
+        assertThat(s.producers().rate()).isEqualTo(7500.5); // later --set wins
+        assertThat(s.topic().partitions()).isEqualTo(12);
+        assertThat(s.producers().duration()).isEqualTo(Duration.ofSeconds(90));
+        assertThat(s.producers().warmupDuration()).isZero();
+        assertThat(s.reportInterval()).isEqualTo(Duration.ofMillis(500));
+    }
+
+    @Test
+    void setKeepsDottedKafkaKeysWhole() {
+        WorkloadSpec s = quickstart("producers.properties.linger.ms=5", "producers.properties.compression.type=zstd",
+                "topic.configs.retention.ms=60000", "cluster.brokerConfig.num.io.threads=4",
+                "consumers.properties.fetch.min.bytes=1");
+        assertThat(s.producers().properties()).containsEntry("linger.ms", "5")
+                .containsEntry("compression.type", "zstd").doesNotContainKey("linger");
+        assertThat(s.topic().configs()).isEqualTo(Map.of("retention.ms", "60000"));
+        assertThat(s.cluster().brokerConfig()).isEqualTo(Map.of("num.io.threads", "4"));
+        assertThat(s.consumers().properties()).containsEntry("fetch.min.bytes", "1");
+    }
+
+    @Test
+    void setCreatesNestedSections() throws IOException {
+        WorkloadSpec s = load("", "producers.keys.type=round-robin", "producers.keys.count=10",
+                "producers.recordSize.min=10", "producers.recordSize.max=20");
+        assertThat(s.producers().keys().type()).isEqualTo(KeyType.ROUND_ROBIN);
+        assertThat(s.producers().keys().count()).isEqualTo(10);
+        assertThat(s.producers().recordSize().min()).isEqualTo(10);
+        assertThat(s.producers().recordSize().max()).isEqualTo(20);
+    }
+
+    @Test
+    void setUnderAScalarIsAnError() {
+        assertThatThrownBy(() -> quickstart("producers.rate.max=5"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.rate.max").hasMessageContaining("'rate' is a value");
+    }
+
+    @Test
+    void setWithoutEqualsIsAnError() {
+        assertThatThrownBy(() -> quickstart("producers.rate"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("--set").hasMessageContaining("producers.rate");
+        assertThatThrownBy(() -> quickstart("producers..rate=5"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("empty path segment");
+    }
+
+    @Test
+    void setOfAnUnknownKeyNamesThePath() {
+        assertThatThrownBy(() -> quickstart("producers.rat=5"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("producers.rat");
+    }
+
+    // ---- strict YAML ----
+
+    @Test
+    void unknownKeyNamesThePathAndTheKnownKeys() {
+        rejects("producers:\n  rat: 5000\n")
+                .hasMessageContaining("unknown key 'producers.rat'").hasMessageContaining("rate");
+        rejects("topic:\n  partitons: 3\n").hasMessageContaining("topic.partitons");
+        rejects("colour: blue\n").hasMessageContaining("'colour'");
+    }
+
+    @Test
+    void wrongTypeNamesTheFieldAndValue() {
+        rejects("topic:\n  partitions: abc\n").hasMessageContaining("topic.partitions").hasMessageContaining("abc");
+        rejects("producers:\n  duration: 30\n").hasMessageContaining("producers.duration");
+        rejects("producers:\n  duration: soon\n").hasMessageContaining("producers.duration").hasMessageContaining("soon");
+        rejects("consumers:\n  mode: sometimes\n").hasMessageContaining("consumers.mode").hasMessageContaining("sometimes");
+        rejects("topic:\n  create: yes please\n").hasMessageContaining("topic.create");
+        rejects("producers:\n  properties: 5\n").hasMessageContaining("producers.properties");
+    }
+
+    @Test
+    void floatForIntIsRejected() {
+        rejects("topic:\n  partitions: 6.5\n").hasMessageContaining("topic.partitions");
+        rejects("producers:\n  recordSize: 100.0\n").hasMessageContaining("producers.recordSize");
+    }
+
+    @Test
+    void duplicateKeyIsRejected() {
+        rejects("topic:\n  partitions: 3\n  partitions: 4\n").hasMessageContaining("partitions");
+    }
+
+    @Test
+    void malformedYamlNamesTheLine() {
+        rejects("topic:\n  partitions: 3\n producers: [\n").hasMessageContaining("line 3").hasMessageContaining("malformed YAML");
+    }
+
+    @Test
+    void nonMappingFileIsRejected() {
+        rejects("- a\n- b\n").hasMessageContaining("must be a YAML mapping").hasMessageContaining("array");
+        rejects("just text\n").hasMessageContaining("must be a YAML mapping");
+    }
+
+    @Test
+    void missingFileIsRejected() {
+        Path missing = dir.resolve("missing.yaml");
+        assertThatThrownBy(() -> new SpecLoader().load(missing, List.of()))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("workload file not found").hasMessageContaining(missing.toString());
+    }
+
+    @Test
+    void errorsNameTheSourceFile() throws IOException {
+        Path f = file("topic:\n  partitions: abc\n");
+        assertThatThrownBy(() -> new SpecLoader().load(f, List.of()))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith(f.toString());
+    }
+
+    // ---- impossible values ----
+
+    @Test
+    void zeroPartitions() {
+        assertThatThrownBy(() -> quickstart("topic.partitions=0")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("topic.partitions").hasMessageContaining("got 0");
+    }
+
+    @Test
+    void negativeAndZeroRecordSize() {
+        assertThatThrownBy(() -> quickstart("producers.recordSize=-5")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.recordSize").hasMessageContaining("got -5");
+        assertThatThrownBy(() -> quickstart("producers.recordSize=0", "consumers.mode=none"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.recordSize").hasMessageContaining("got 0");
+    }
+
+    @Test
+    void zeroOrNegativeRate() {
+        assertThatThrownBy(() -> quickstart("producers.rate=0")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.rate").hasMessageContaining("got 0");
+        assertThatThrownBy(() -> quickstart("producers.rate=-3")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.rate").hasMessageContaining("got -3");
+    }
+
+    @Test
+    void unlimitedRateIsMinusOneOrAbsent() {
+        assertThat(quickstart("producers.rate=-1").producers().unlimitedRate()).isTrue();
+    }
+
+    @Test
+    void recordsAndDurationTogether() {
+        assertThatThrownBy(() -> quickstart("producers.records=1000")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers").hasMessageContaining("records and duration");
+    }
+
+    @Test
+    void keyCountWithoutKeys() {
+        assertThatThrownBy(() -> quickstart("producers.keys.count=5")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.keys.count").hasMessageContaining("got 5");
+    }
+
+    @Test
+    void compressibilityOutOfRange() {
+        assertThatThrownBy(() -> quickstart("producers.payload.compressibility=1.5"))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.payload.compressibility").hasMessageContaining("got 1.5");
+    }
+
+    @Test
+    void liveConsumersNeedRoomForTheStamp() {
+        assertThatThrownBy(() -> quickstart("producers.recordSize=8")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.recordSize").hasMessageContaining("got 8").hasMessageContaining("16");
+        assertThat(quickstart("producers.recordSize=16").producers().recordSize().bytes()).isEqualTo(16);
+        assertThat(quickstart("producers.recordSize=8", "consumers.mode=none").producers().recordSize().bytes()).isEqualTo(8);
+    }
+
+    @Test
+    void backlogNeedsProducerRecords() throws IOException {
+        assertThatThrownBy(() -> quickstart("consumers.mode=backlog")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.records").hasMessageContaining("got nothing");
+        WorkloadSpec ok = load("producers: {records: 100000}\nconsumers: {mode: backlog}\n");
+        assertThat(ok.producers().records()).isEqualTo(100_000L);
+    }
+
+    @Test
+    void existingTopicWithoutProducers() throws IOException {
+        WorkloadSpec s = load("""
+                topic: {name: orders, create: false}
+                producers: {count: 0}
+                consumers: {mode: backlog, records: 1000000, count: 3}
+                """);
+        assertThat(s.producers().count()).isZero();
+        assertThat(s.consumers().records()).isEqualTo(1_000_000L);
+        rejects("producers: {count: 0}\nconsumers: {mode: backlog}\n")
+                .hasMessageContaining("consumers.records").hasMessageContaining("got nothing");
+        rejects("producers: {count: 0}\n").hasMessageContaining("producers.count").hasMessageContaining("got 0");
+    }
+
+    @Test
+    void otherRangeChecks() {
+        assertThatThrownBy(() -> quickstart("topic.replicationFactor=0")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("topic.replicationFactor").hasMessageContaining("got 0");
+        assertThatThrownBy(() -> quickstart("topic.name=bad name")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("topic.name").hasMessageContaining("bad name");
+        assertThatThrownBy(() -> quickstart("producers.duration=0s")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("producers.duration").hasMessageContaining("0s");
+        assertThatThrownBy(() -> quickstart("reportInterval=50ms")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("reportInterval").hasMessageContaining("50ms");
+        assertThatThrownBy(() -> quickstart("cluster.brokers=10")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("cluster.brokers").hasMessageContaining("got 10");
+        assertThatThrownBy(() -> quickstart("producers.recordSize.min=100"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("producers.recordSize");
+    }
+}
