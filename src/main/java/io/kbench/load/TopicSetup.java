@@ -109,6 +109,6 @@ final class TopicSetup {
     }
 
     private RunFailedException unreachable() {
-        return new RunFailedException("cannot reach Kafka at " + bootstrap + " (no answer within " + TIMEOUT_SEC + " s)");
+        return new RunFailedException("cannot reach Kafka at " + bootstrap + " (no answer within 20 s)");
     }
 }

@@ -36,6 +36,7 @@ public record Metric(String group, String field) {
         return new Metric(text.substring(0, dot).trim(), text.substring(dot + 1).trim());
     }
 
+    @com.fasterxml.jackson.annotation.JsonIgnore
     public boolean isLatency() {
         return LATENCY_GROUPS.contains(group);
     }

@@ -98,7 +98,9 @@ class ResultSchemaTest {
         RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), status, failure,
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
-                Summary.of(outcome), outcome.intervals());
+                Summary.of(outcome), outcome.intervals(),
+                java.util.List.of(io.kbench.verdict.Threshold.parse("publish.p99<50ms").evaluate(Summary.of(outcome)),
+                        io.kbench.verdict.Threshold.parse("e2e.p99<50ms").evaluate(Summary.of(outcome))));
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }
