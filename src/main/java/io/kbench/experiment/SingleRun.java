@@ -64,9 +64,13 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
                     "must be <= the number of embedded brokers (" + params.brokers() + ")");
         }
+        if (shared != null && spec.topic().replicationFactor() > shared.brokerCount()) {
+            throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
+                    "must be <= the number of embedded brokers (" + shared.brokerCount() + ")");
+        }
         RunHeader.print(spec, connection, external() ? "cluster " + connection.get("bootstrap.servers")
-                : "embedded cluster of " + params.brokers() + " broker(s)", out);
-        EmbeddedCluster embedded = params == null ? null : EmbeddedCluster.start(params, true, out);
+                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)", out);
+        EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             Map<String, String> conn = new HashMap<>(connection);
             if (embedded != null) {
@@ -91,7 +95,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             out.println("results: " + file);
             return result;
         } finally {
-            if (embedded != null) {
+            if (embedded != null && embedded != shared) {
                 embedded.close();
             }
         }
