@@ -53,13 +53,21 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
+        return execute(out, null, null);
+    }
+
+    /**
+     * Runs on {@code shared} (an embedded cluster the caller owns and keeps running; null to start one, or none
+     * when the connection names a cluster) and writes into {@code exactDir} (null: a new timestamped directory).
+     */
+    public RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir) {
         if (spec.producers().count() > 0 && spec.producers().payload().type() == io.kbench.spec.PayloadType.FILE) {
             // Reads the payload file now, so a missing or empty one fails before any broker starts.
             new io.kbench.load.PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
         }
         Instant start = Instant.now();
-        Path dir = resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
-        ClusterParams params = external() ? null : cluster.create(dir.resolve("broker-logs"));
+        Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
+        ClusterParams params = external() || shared != null ? null : cluster.create(dir.resolve("broker-logs"));
         if (params != null && spec.topic().replicationFactor() > params.brokers()) {
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
                     "must be <= the number of embedded brokers (" + params.brokers() + ")");
