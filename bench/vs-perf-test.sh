@@ -42,15 +42,18 @@ logs="$work/logs"
 mkdir -p "$logs"
 cluster_started=0
 cleaned=0
+# A trap runs with the redirections of the command it interrupted (e.g. a run's log file), so cleanup
+# writes to the script's own stderr, saved here as fd 3.
+exec 3>&2
 
 cleanup() {
   [ "$cleaned" = 1 ] && return 0
   cleaned=1
   if [ "$cluster_started" = 1 ] || [ -d "$cluster_dir" ]; then
-    ./kbench cluster stop --dir "$cluster_dir" >&2 || echo "vs-perf-test: cluster stop failed; check: pgrep -af $cluster_dir" >&2
+    ./kbench cluster stop --dir "$cluster_dir" >&3 2>&3 || echo "vs-perf-test: cluster stop failed; check: pgrep -af $cluster_dir" >&3
   fi
   if [ "$KEEP" = 1 ]; then
-    echo "vs-perf-test: kept $work" >&2
+    echo "vs-perf-test: kept $work" >&3
   else
     rm -rf "$work"
   fi
