@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# kbench vs the stock Kafka perf tools, on one embedded broker, interleaved.
+#
+#   bench/vs-perf-test.sh                        # defaults below
+#   RECORDS=1000000 RECORD_SIZE=1024 RUNS=3 bench/vs-perf-test.sh
+#
+# Producer: runs org.apache.kafka.tools.ProducerPerformance (kafka-producer-perf-test) and
+# `kbench produce` with the SAME flags, alternately (stock, kbench, stock, kbench, ...), RUNS times
+# each, every run into a fresh topic pre-created with TopicCommand with PARTITIONS partitions.
+# Consumer: fills one topic once with the stock producer, then alternates
+# org.apache.kafka.tools.ConsumerPerformance and `kbench consume` over it, each with a fresh group.
+#
+# Numbers compared:
+#   producer  records/s and MB/sec from each tool's final "N records sent, X records/sec (Y MB/sec)" line
+#             (both tools compute MB as bytes / 1024 / 1024, i.e. MiB).
+#   consumer  stock: fetch.nMsg.sec and fetch.MB.sec (elapsed time minus the group join/rebalance time);
+#             kbench: nMsg.sec and MB.sec (first to last poll that returned records; no group join).
+#             The stock tool's nMsg.sec includes the group join and is shown in the log for reference only.
+# Ratios are kbench median / stock median. Both JVMs get the same JAVA_OPTS (default: none).
+#
+# Env: RECORDS (1000000) RECORD_SIZE (100) RUNS (3) ACKS (1) PARTITIONS (1) JAVA_OPTS ("")
+#      CONSUMER_TIMEOUT_MS (30000) KEEP (0: delete the broker dir and logs at exit; 1: keep them)
+set -euo pipefail
+
+RECORDS="${RECORDS:-1000000}"
+RECORD_SIZE="${RECORD_SIZE:-100}"
+RUNS="${RUNS:-3}"
+ACKS="${ACKS:-1}"
+PARTITIONS="${PARTITIONS:-1}"
+JAVA_OPTS="${JAVA_OPTS:-}"
+CONSUMER_TIMEOUT_MS="${CONSUMER_TIMEOUT_MS:-30000}"
+KEEP="${KEEP:-0}"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+java_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+cp="$root/target/classes:$root/target/lib/*"
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/kbench-vs-perf.XXXXXX")"
+cluster_dir="$work/cluster"
+logs="$work/logs"
+mkdir -p "$logs"
+cluster_started=0
+cleaned=0
+# A trap runs with the redirections of the command it interrupted (e.g. a run's log file), so cleanup
+# writes to the script's own stderr, saved here as fd 3.
+exec 3>&2
+
+cleanup() {
+  [ "$cleaned" = 1 ] && return 0
+  cleaned=1
+  if [ "$cluster_started" = 1 ] || [ -d "$cluster_dir" ]; then
+    ./kbench cluster stop --dir "$cluster_dir" >&3 2>&3 || echo "vs-perf-test: cluster stop failed; check: pgrep -af $cluster_dir" >&3
+  fi
+  if [ "$KEEP" = 1 ]; then
+    echo "vs-perf-test: kept $work" >&3
+  else
+    rm -rf "$work"
+  fi
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+
+log() { echo "vs-perf-test: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+# Build once (the launcher builds on first use or when sources changed).
+./kbench --version >/dev/null
+
+log "starting one embedded broker in $cluster_dir"
+cluster_started=1
+bootstrap="$(./kbench cluster start --dir "$cluster_dir" 2>"$logs/cluster-start.err" | tail -n 1)"
+[ -n "$bootstrap" ] || { cat "$logs/cluster-start.err" >&2; die "cluster start printed no bootstrap servers"; }
+log "bootstrap: $bootstrap"
+
+stock() { # class args...
+  local cls="$1"; shift
+  # shellcheck disable=SC2086
+  "$java_cmd" $JAVA_OPTS -cp "$cp" "org.apache.kafka.tools.$cls" "$@"
+}
+kb() { KBENCH_JAVA_OPTS="$JAVA_OPTS" ./kbench "$@"; }
+
+create_topic() {
+  stock TopicCommand --bootstrap-server "$bootstrap" --create --topic "$1" \
+    --partitions "$PARTITIONS" --replication-factor 1 >"$logs/topic-$1.log" 2>&1 \
+    || { cat "$logs/topic-$1.log" >&2; die "cannot create topic $1"; }
+}
+
+# Runs "$@" with output to $1 (a log file); fails loudly with the log's tail.
+run_logged() {
+  local out="$1"; shift
+  if ! "$@" >"$out" 2>&1; then
+    tail -n 30 "$out" >&2
+    die "failed: $*"
+  fi
+}
+
+# Prints "records/s MiB/s" from a producer perf-test final line.
+parse_producer() {
+  local line
+  line="$(grep ' records sent, ' "$1" | tail -n 1)" || die "no final line in $1"
+  echo "$line" | sed -E 's/^[0-9]+ records sent, ([0-9.]+) records\/sec \(([0-9.]+) MB\/sec\).*/\1 \2/'
+}
+
+# Prints the named columns (space-separated) of a CSV header+values pair; header is the last line
+# starting with $2, values the line after it.
+parse_csv_columns() { # file header-first-column column...
+  local file="$1" first="$2"; shift 2
+  awk -F', *' -v first="$first" -v want="$*" '
+    index($0, first) == 1 { n = split($0, h); getline; split($0, v); found = 1 }
+    END {
+      if (!found) exit 1
+      k = split(want, w, " ")
+      for (j = 1; j <= k; j++) for (i = 1; i <= n; i++) if (h[i] == w[j]) printf "%s%s", v[i], (j < k ? " " : "\n")
+    }' "$file" || die "no result header in $file"
+}
+
+results="$work/results.tsv" # phase tool run records/s MiB/s
+: >"$results"
+record() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$results"; }
+
+same_flags=(--num-records "$RECORDS" --record-size "$RECORD_SIZE" --throughput -1
+            --producer-props "bootstrap.servers=$bootstrap" "acks=$ACKS")
+stamp="$(date +%s)"
+
+# ---- producer -------------------------------------------------------------------------------
+for run in $(seq 1 "$RUNS"); do
+  for tool in stock kbench; do
+    topic="vs-prod-$stamp-$tool-$run"
+    create_topic "$topic"
+    out="$logs/producer-$tool-$run.log"
+    log "producer run $run: $tool -> $topic"
+    if [ "$tool" = stock ]; then
+      run_logged "$out" stock ProducerPerformance --topic "$topic" "${same_flags[@]}"
+    else
+      run_logged "$out" kb produce --topic "$topic" "${same_flags[@]}" --results-dir "$work/kbench-results"
+    fi
+    read -r rps mibs < <(parse_producer "$out")
+    record producer "$tool" "$run" "$rps" "$mibs"
+    log "  $rps records/s, $mibs MiB/s"
+  done
+done
+
+# ---- consumer -------------------------------------------------------------------------------
+ctopic="vs-cons-$stamp"
+create_topic "$ctopic"
+log "filling $ctopic with $RECORDS records of $RECORD_SIZE bytes (stock producer)"
+run_logged "$logs/consumer-fill.log" stock ProducerPerformance --topic "$ctopic" "${same_flags[@]}"
+for run in $(seq 1 "$RUNS"); do
+  for tool in stock kbench; do
+    group="vs-cons-$stamp-$tool-$run"
+    out="$logs/consumer-$tool-$run.log"
+    log "consumer run $run: $tool (group $group)"
+    if [ "$tool" = stock ]; then
+      run_logged "$out" stock ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$ctopic" \
+        --num-records "$RECORDS" --group "$group" --timeout "$CONSUMER_TIMEOUT_MS"
+      read -r n rps mibs wall < <(parse_csv_columns "$out" start.time data.consumed.in.nMsg fetch.nMsg.sec fetch.MB.sec nMsg.sec)
+      log "  (stock nMsg.sec incl. group join: $wall)"
+    else
+      run_logged "$out" kb consume --bootstrap-server "$bootstrap" --topic "$ctopic" \
+        --messages "$RECORDS" --group "$group" --timeout "$CONSUMER_TIMEOUT_MS" --results-dir "$work/kbench-results"
+      read -r n rps mibs < <(parse_csv_columns "$out" data.consumed.in.MB data.consumed.in.nMsg nMsg.sec MB.sec)
+    fi
+    [ "$n" -ge "$RECORDS" ] || die "$tool consumer read $n of $RECORDS records (see $out)"
+    record consumer "$tool" "$run" "$rps" "$mibs"
+    log "  $rps records/s, $mibs MiB/s"
+  done
+done
+
+# ---- report ---------------------------------------------------------------------------------
+echo
+echo "kbench vs stock perf tools: 1 embedded broker, RECORDS=$RECORDS RECORD_SIZE=$RECORD_SIZE RUNS=$RUNS ACKS=$ACKS PARTITIONS=$PARTITIONS JAVA_OPTS='${JAVA_OPTS}'"
+echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load avg $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+awk -F'\t' '
+  function median(phase, tool,    m, i, j, t, a) {
+    m = cnt[phase, tool]
+    for (i = 1; i <= m; i++) a[i] = val[phase, tool, i]
+    for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  function medianMib(phase, tool,    m, i, j, t, a) {
+    m = cnt[phase, tool]
+    for (i = 1; i <= m; i++) a[i] = mib[phase, tool, i]
+    for (i = 2; i <= m; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] > t; j--) a[j + 1] = a[j]; a[j + 1] = t }
+    return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+  }
+  { k = ++cnt[$1, $2]; val[$1, $2, k] = $4; mib[$1, $2, k] = $5; rows[++nr] = $0 }
+  END {
+    printf "| %-8s | %-6s | %-6s | %12s | %8s |\n", "phase", "tool", "run", "records/s", "MiB/s"
+    printf "|----------|--------|--------|-------------:|---------:|\n"
+    for (r = 1; r <= nr; r++) { split(rows[r], f, "\t"); printf "| %-8s | %-6s | %-6s | %12.1f | %8.2f |\n", f[1], f[2], f[3], f[4], f[5] }
+    split("producer consumer", phases, " ")
+    for (p = 1; p <= 2; p++) {
+      ph = phases[p]
+      for (t = 1; t <= 2; t++) {
+        tool = (t == 1) ? "stock" : "kbench"
+        printf "| %-8s | %-6s | %-6s | %12.1f | %8.2f |\n", ph, tool, "median", median(ph, tool), medianMib(ph, tool)
+      }
+    }
+    print ""
+    for (p = 1; p <= 2; p++) {
+      ph = phases[p]
+      s = median(ph, "stock"); k = median(ph, "kbench")
+      printf "ratio %-8s kbench/stock (median records/s): %.2fx\n", ph, (s > 0 ? k / s : 0)
+    }
+  }' "$results"
+cat <<'EOF'
+
+consumer metric: stock = fetch.nMsg.sec / fetch.MB.sec (excludes group join); kbench = nMsg.sec / MB.sec
+latency detail:
+  stock producer : avg/max + p50/p95/p99/p99.9 in whole ms, from a sample of at most 500k records
+  kbench produce : every acked record in an HdrHistogram (µs), p50..max in result.json + publish-latency.hlog
+  stock consumer : none (throughput only)
+  kbench consume : backlog mode, throughput only (end-to-end latency needs kbench run with a live producer)
+EOF
