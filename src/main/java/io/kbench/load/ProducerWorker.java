@@ -15,7 +15,8 @@ import org.jctools.queues.MpscArrayQueue;
  * record: values, keys and callbacks are pre-built; only the ProducerRecord the Kafka API demands is new.
  */
 final class ProducerWorker implements Runnable {
-    private static final int CALLBACK_POOL = 1 << 16;
+    /** Bounds the pooled callbacks (about 32 bytes each) so many producer threads stay cheap. */
+    private static final int MAX_CALLBACK_POOL = 1 << 18;
 
     private final ProducerPlan plan;
     private final Producer<byte[], byte[]> producer;
@@ -25,7 +26,7 @@ final class ProducerWorker implements Runnable {
     private final NanoClock clock;
     private final Pacer pacer;
     private final long startNanos;
-    private final MpscArrayQueue<PendingSend> callbacks = new MpscArrayQueue<>(CALLBACK_POOL);
+    private final MpscArrayQueue<PendingSend> callbacks;
     private final FastRandom random;
     private volatile boolean stopRequested;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
@@ -43,9 +44,25 @@ final class ProducerWorker implements Runnable {
         this.pacer = new Pacer(clock, Pacer.Sleeper.PARK);
         this.startNanos = startNanos;
         this.random = new FastRandom(seed);
-        for (int i = 0; i < CALLBACK_POOL / 4; i++) {
+        int pool = callbackPoolSize(clientProperties, values);
+        this.callbacks = new MpscArrayQueue<>(pool);
+        for (int i = 0; i < pool; i++) {
             callbacks.offer(new PendingSend(this));
         }
+    }
+
+    /**
+     * As many callbacks as records can be in flight: buffer.memory over the smallest value, so that after start-up
+     * the send loop never allocates one (beyond the pool it falls back to allocating, never to waiting).
+     */
+    static int callbackPoolSize(Map<String, Object> clientProperties, byte[][] values) {
+        long bufferBytes = Long.parseLong(String.valueOf(clientProperties.getOrDefault("buffer.memory", 33_554_432L)));
+        int smallest = Integer.MAX_VALUE;
+        for (byte[] v : values) {
+            smallest = Math.min(smallest, Math.max(1, v.length));
+        }
+        long inFlight = bufferBytes / smallest + 1024;
+        return (int) Math.min(MAX_CALLBACK_POOL, Math.max(1024, inFlight));
     }
 
     @Override
