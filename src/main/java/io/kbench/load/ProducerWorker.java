@@ -56,7 +56,13 @@ final class ProducerWorker implements Runnable {
      * the send loop never allocates one (beyond the pool it falls back to allocating, never to waiting).
      */
     static int callbackPoolSize(Map<String, Object> clientProperties, byte[][] values) {
-        long bufferBytes = Long.parseLong(String.valueOf(clientProperties.getOrDefault("buffer.memory", 33_554_432L)));
+        Object buffer = clientProperties.getOrDefault("buffer.memory", 33_554_432L);
+        long bufferBytes;
+        try {
+            bufferBytes = Long.parseLong(String.valueOf(buffer).trim());
+        } catch (NumberFormatException e) {
+            throw io.kbench.error.InvalidInputException.field("producers.properties.buffer.memory", buffer, "must be a whole number of bytes");
+        }
         int smallest = Integer.MAX_VALUE;
         for (byte[] v : values) {
             smallest = Math.min(smallest, Math.max(1, v.length));
