@@ -1,6 +1,5 @@
 package io.kbench.cli;
 
-import io.kbench.experiment.SingleRun;
 import io.kbench.load.RunOutcome;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerMode;
@@ -96,11 +95,8 @@ public final class ConsumeCommand implements Callable<Integer> {
         if (socketBufferSize != null) {
             props.put("receive.buffer.bytes", socketBufferSize.toString());
         }
-        Map<String, String> conn = connection.properties();
+        Map<String, String> conn = RunTarget.connection(connection, embedded);
         boolean external = conn.containsKey("bootstrap.servers");
-        if (external && embedded.anyGiven()) {
-            throw new io.kbench.error.InvalidInputException("--bootstrap-server conflicts with embedded-cluster options; use one or the other");
-        }
         ProducerSpec fill = external
                 ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null)
                 : new ProducerSpec(1, null, messages, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null);
@@ -109,8 +105,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? messages : null,
                         Duration.ofMillis(timeoutMs), props),
                 null, Duration.ofMillis(reportingIntervalMs));
-        RunResult result = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds()).execute(System.out);
+        RunResult result = RunTarget.singleRun(spec, conn, embedded, output).execute(System.out);
         RunOutcome.Totals c = result.summary().consumed();
         System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
         System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",

@@ -1,7 +1,6 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.experiment.SingleRun;
 import io.kbench.load.RunOutcome;
 import io.kbench.measure.LatencyStats;
 import io.kbench.result.RunResult;
@@ -109,7 +108,7 @@ public final class ProduceCommand implements Callable<Integer> {
             props.putAll(ConnectionOptions.readProperties(producerConfig, "--producer.config"));
         }
         props.putAll(ConnectionOptions.parsePairs(producerProps, "--producer-props"));
-        Map<String, String> conn = connection.properties();
+        Map<String, String> conn = RunTarget.connection(connection, embedded);
         String bootstrap = props.remove("bootstrap.servers");
         if (bootstrap != null) {
             conn.putIfAbsent("bootstrap.servers", bootstrap);
@@ -128,10 +127,9 @@ public final class ProduceCommand implements Callable<Integer> {
                         props),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5));
         if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
-            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options; use one or the other");
+            throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
-        RunResult result = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds()).execute(System.out);
+        RunResult result = RunTarget.singleRun(spec, conn, embedded, output).execute(System.out);
         System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
     }

@@ -48,18 +48,13 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         output.parsedThresholds();
-        Map<String, String> conn = connection.properties();
-        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
-            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
-                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
-        }
+        Map<String, String> conn = RunTarget.connection(connection, embedded);
         if (dryRun) {
             RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
                     : "embedded cluster", System.out);
             return ExitCode.OK.code();
         }
-        SingleRun run = new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir),
-                output.resultsDir, ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds());
+        SingleRun run = RunTarget.singleRun(spec, conn, embedded, output);
         RunResult result = run.execute(System.out);
         return exitCode(result);
     }
