@@ -50,7 +50,7 @@ class KeepUpCheckTest {
 
     @Test
     void anSlaOnAMetricTheRunDidNotMeasureFails() {
-        ProbeOutcome o = CHECK.judge(1000, result("completed", 1000, 0, null, 1), false, null);
+        ProbeOutcome o = CHECK.judge(1000, result("completed", 1000, 0, null, 5_000), false, null);
         assertThat(o.passed()).isFalse();
         assertThat(o.reason()).contains("not measured");
     }
