@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
             ConsumeCommand.class,
             ClusterCommand.class,
             PlanCommand.class,
+            FindMaxCommand.class,
             CostCommand.class,
         })
 public final class Main {

@@ -1,0 +1,134 @@
+package io.kbench.cli;
+
+import io.kbench.error.ExitCode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.FindMax;
+import io.kbench.experiment.FindMaxResult;
+import io.kbench.experiment.FindMaxSettings;
+import io.kbench.experiment.SearchResult;
+import io.kbench.spec.DurationText;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
+@Command(name = "find-max", mixinStandardHelpOptions = true,
+        description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
+            "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
+public final class FindMaxCommand implements Callable<Integer> {
+    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    /** Workload YAML file; default the bundled quick-start. */
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
+    Path workloadFile;
+
+    /** Overrides of workload fields, applied after the file (rate, records and duration are replaced per probe). */
+    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a workload field (repeatable).")
+    List<String> overrides = new ArrayList<>();
+
+    /** The SLA every passing probe meets. */
+    @Option(names = "--sla", required = true, paramLabel = "CONDITION",
+            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers).")
+    String sla;
+
+    /** First offered rate. */
+    @Option(names = "--start-rate", paramLabel = "RECORDS_PER_SEC", defaultValue = "1000",
+            description = "First offered rate, records/s over all producers (default: ${DEFAULT-VALUE}).")
+    double startRecordsPerSec;
+
+    /** Target precision of the answer. */
+    @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "Stop when (first fail - last pass) / last pass <= this (default: ${DEFAULT-VALUE}).")
+    String precision;
+
+    /** Measured time per probe. */
+    @Option(names = "--probe-duration", paramLabel = "TIME", defaultValue = "10s",
+            description = "Measured time of each probe (default: ${DEFAULT-VALUE}).")
+    String probeDuration;
+
+    /** Warm-up per probe. */
+    @Option(names = "--probe-warmup", paramLabel = "TIME", defaultValue = "3s",
+            description = "Warm-up of each probe, excluded from its figures (default: ${DEFAULT-VALUE}).")
+    String probeWarmup;
+
+    /** Probe budget. */
+    @Option(names = "--max-probes", paramLabel = "N", defaultValue = "20",
+            description = "Probes at most, confirmation runs included (default: ${DEFAULT-VALUE}).")
+    int maxProbes;
+
+    /** Allowed shortfall of the achieved rate. */
+    @Option(names = "--keep-up-tolerance", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "A probe keeps up if it achieves at least (100% - this) of its rate (default: ${DEFAULT-VALUE}).")
+    String keepUpTolerance;
+
+    /** Parent directory of result directories. */
+    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
+            description = "Parent directory for results (default: ${DEFAULT-VALUE}); writes <timestamp>-find-max-<name>/ in it.")
+    Path resultsDir;
+
+    /** Labels recorded in result.json. */
+    @Option(names = "--tag", paramLabel = "KEY=VALUE", description = "Label recorded in result.json (repeatable).")
+    List<String> tags = new ArrayList<>();
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    EmbeddedOptions embedded = new EmbeddedOptions();
+
+    @Override
+    public Integer call() {
+        FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
+                percent("--precision", precision), duration("--probe-duration", probeDuration),
+                duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance));
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        Map<String, String> conn = connection.properties();
+        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
+                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
+        }
+        Path dir = resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
+        FindMax findMax = new FindMax(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), settings, dir,
+                ConnectionOptions.parsePairs(tags, "--tag"));
+        FindMaxResult result = findMax.execute(System.out);
+        SearchResult.Outcome outcome = result.findMax().outcome();
+        return outcome == SearchResult.Outcome.FOUND || outcome == SearchResult.Outcome.LOWER_BOUND
+                ? ExitCode.OK.code() : ExitCode.RUN_FAILED.code();
+    }
+
+    /** {@code 5%} or {@code 5} -> 0.05. */
+    static double percent(String flag, String text) {
+        String t = text.trim();
+        String number = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t;
+        try {
+            double v = Double.parseDouble(number) / 100;
+            if (!Double.isFinite(v)) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw InvalidInputException.field(flag, "'" + text + "'", "must be a percentage such as 5%");
+        }
+    }
+
+    static Duration duration(String flag, String text) {
+        try {
+            return DurationText.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw InvalidInputException.field(flag, "'" + text + "'", "must be a duration such as 10s or 500ms");
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package io.kbench.experiment;
+
+import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import io.kbench.result.ClusterInfo;
+import io.kbench.result.Environment;
+import io.kbench.result.ResultWriter;
+import io.kbench.result.RunResult;
+import io.kbench.spec.ConsumerMode;
+import io.kbench.spec.DurationText;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.TopicSpec;
+import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The find-max experiment: one cluster (embedded, started once, or external), a probe per offered rate run through
+ * {@link SingleRun} into {@code dir/probes/NN-<rate>/}, the {@link RateSearch}, and {@code dir/result.json}.
+ *
+ * @param spec       the workload; each probe replaces its rate, records/duration, warm-up and topic name
+ * @param connection client connection properties; with bootstrap.servers the cluster is external
+ * @param cluster    the embedded cluster to start when there is no bootstrap.servers
+ * @param settings   the search settings
+ * @param dir        the find-max result directory
+ * @param tags       labels for result.json
+ */
+public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleRun.ClusterParamsFactory cluster,
+                      FindMaxSettings settings, Path dir, Map<String, String> tags) {
+    public static final double BYTES_PER_MIB = 1024.0 * 1024.0;
+
+    public FindMax {
+        validate(spec, settings);
+    }
+
+    static void validate(WorkloadSpec spec, FindMaxSettings settings) {
+        if (spec.producers().count() == 0) {
+            throw InvalidInputException.field("producers.count", 0, "find-max needs producers");
+        }
+        String group = settings.sla().metric().group();
+        if (group.equals("e2e") && spec.consumers().mode() != ConsumerMode.LIVE) {
+            throw InvalidInputException.field("consumers.mode", spec.consumers().mode().toString().toLowerCase(Locale.ROOT),
+                    "the SLA " + settings.sla().text() + " needs live consumers (consumers.mode: live)");
+        }
+        if (group.equals("consumed") && !spec.consumers().enabled()) {
+            throw InvalidInputException.field("consumers.mode", "none", "the SLA " + settings.sla().text() + " needs consumers");
+        }
+        if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
+            throw InvalidInputException.field("consumers.mode", "backlog", "find-max probes a live rate; use live or none");
+        }
+        if (!spec.topic().create()) {
+            throw InvalidInputException.field("topic.create", false,
+                    "find-max creates a fresh topic per probe so backlogs do not carry over; set topic.create: true");
+        }
+    }
+
+    public boolean external() {
+        return connection.containsKey("bootstrap.servers");
+    }
+
+    /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
+    public FindMaxResult execute(PrintStream out) {
+        Instant start = Instant.now();
+        ClusterParams params = external() ? null : cluster.create(dir.resolve("broker-logs"));
+        if (params != null && spec.topic().replicationFactor() > params.brokers()) {
+            throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
+                    "must be <= the number of embedded brokers (" + params.brokers() + ")");
+        }
+        EmbeddedCluster embedded = params == null ? null : EmbeddedCluster.start(params, true, out);
+        try {
+            ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
+            SearchResult search = settings.search().run(runner::probe);
+            FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
+                    start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
+                    figures(search), search.probes());
+            Path file = ResultWriter.write(result, dir);
+            out.println();
+            FindMaxTable.print(result, out);
+            out.println("results: " + file);
+            return result;
+        } finally {
+            if (embedded != null) {
+                embedded.close();
+            }
+        }
+    }
+
+    private FindMaxResult.Figures figures(SearchResult search) {
+        Double max = search.maxRecordsPerSec();
+        double meanBytes = spec.producers().recordSize().meanBytes();
+        Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
+        Double achieved = search.achievedPrecision();
+        return new FindMaxResult.Figures(settings.sla().text(), search.outcome(), max,
+                max == null ? null : max * meanBytes / BYTES_PER_MIB, size, settings.precision() * 100,
+                achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
+                settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
+                DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
+    }
+
+    /** The workload of probe {@code number}: the given rate for the probe duration, on its own topic. */
+    WorkloadSpec probeSpec(int number, double rate, String runId) {
+        ProducerSpec p = spec.producers();
+        ProducerSpec probe = new ProducerSpec(p.count(), rate, null, settings.probeDuration(), null,
+                settings.probeWarmup(), p.recordSize(), p.keys(), p.payload(), p.properties());
+        TopicSpec t = spec.topic();
+        String name = t.name() + "-fm" + runId + "-" + String.format(Locale.ROOT, "%02d", number);
+        TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,
+                t.partitions(), t.replicationFactor(), true, true, t.configs());
+        return new WorkloadSpec(spec.name(), spec.description(), topic, probe, spec.consumers(), spec.cluster(),
+                spec.reportInterval());
+    }
+
+    /** Runs probes on the one cluster and remembers the cluster for the result. */
+    private final class ProbeRunner {
+        private final EmbeddedCluster embedded;
+        private final PrintStream out;
+        private final String runId;
+        private int count;
+        ClusterInfo clusterInfo;
+
+        ProbeRunner(EmbeddedCluster embedded, PrintStream out, String runId) {
+            this.embedded = embedded;
+            this.out = out;
+            this.runId = runId;
+        }
+
+        ProbeOutcome probe(double rate) {
+            count++;
+            String label = String.format(Locale.ROOT, "%02d-%.0f", count, rate);
+            out.printf(Locale.ROOT, "%nfind-max: probe %d at %,.0f records/s%n", count, rate);
+            Path probeDir = dir.resolve("probes").resolve(label);
+            SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, cluster, dir, tags, List.of(settings.sla()));
+            RunResult result = run.execute(out, embedded, probeDir);
+            if ("interrupted".equals(result.status())) {
+                throw new RunFailedException("find-max interrupted during probe " + count + " (" + probeDir + ")");
+            }
+            if (clusterInfo == null) {
+                clusterInfo = result.cluster();
+            }
+            ProbeOutcome o = settings.keepUpCheck().judge(rate, result, spec.consumers().mode() == ConsumerMode.LIVE,
+                    dir.relativize(probeDir).toString());
+            out.printf(Locale.ROOT, "find-max: probe %d at %,.0f records/s: %s (%s)%n", count, rate,
+                    o.passed() ? "PASS" : "FAIL", o.reason());
+            return o;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.kbench.experiment;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.ClusterInfo;
+import io.kbench.result.Environment;
+import io.kbench.spec.WorkloadSpec;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a find-max result.json holds; {@code kind} is "find-max". Each probe's own result.json is in
+ * {@code probes/NN-<rate>/} next to it.
+ *
+ * @param schemaVersion    as for runs
+ * @param kind             "find-max"
+ * @param name             workload name
+ * @param tags             user labels from --tag
+ * @param startTime        wall-clock start (UTC)
+ * @param endTime          wall-clock end (UTC)
+ * @param environment      versions and hardware of the load generator
+ * @param cluster          the cluster probed (from the first probe)
+ * @param workload         the workload as given, before the per-probe rate, duration and topic
+ * @param clientProperties connection properties shared by all clients (secrets redacted)
+ * @param findMax          the answer and how it was searched
+ * @param probes           every probe in order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
+                            Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
+                            Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes) {
+    public static final String KIND = "find-max";
+
+    /**
+     * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.
+     *
+     * @param sla                       the SLA as given
+     * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED
+     * @param maxRecordsPerSec          highest offered rate that kept up and met the SLA, records/s over all producers
+     * @param maxMebibytesPerSec        the same in MiB/s of record values: maxRecordsPerSec x recordSizeBytes / 2^20
+     * @param recordSizeBytes           mean record value size of the workload
+     * @param precisionPercent          the requested precision
+     * @param achievedPrecisionPercent  (first failed rate - answer) / answer, when a rate above the answer failed
+     * @param firstFailRecordsPerSec    lowest failed rate above the answer
+     * @param keepUpTolerancePercent    shortfall of the achieved rate allowed
+     * @param startRateRecordsPerSec    first rate probed
+     * @param probeDuration             measured time per probe
+     * @param probeWarmup               warm-up per probe
+     * @param maxProbes                 probe budget
+     * @param message                   one line on how the search ended
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Figures(String sla, SearchResult.Outcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+                          Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
+                          Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
+                          String probeDuration, String probeWarmup, int maxProbes, String message) {
+    }
+}

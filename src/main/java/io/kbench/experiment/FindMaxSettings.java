@@ -1,0 +1,46 @@
+package io.kbench.experiment;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.spec.DurationText;
+import io.kbench.verdict.Threshold;
+import java.time.Duration;
+
+/**
+ * How find-max searches: the SLA, where it starts, how precise, how long each probe runs, and its budget.
+ *
+ * @param sla                 condition every passing probe meets, e.g. {@code e2e.p99<200ms}
+ * @param startRecordsPerSec  first offered rate, records/s over all producers
+ * @param precision           stop bisecting when (fail - pass) / pass is at most this fraction
+ * @param probeDuration       measured time of each probe (replaces the workload's records/duration)
+ * @param probeWarmup         warm-up of each probe, excluded from its figures
+ * @param maxProbes           probes at most, confirmations included
+ * @param keepUpTolerance     the achieved rate may fall short of the target by this fraction
+ */
+public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
+                              Duration probeWarmup, int maxProbes, double keepUpTolerance) {
+    public FindMaxSettings {
+        if (probeDuration == null || probeDuration.isNegative() || probeDuration.isZero()) {
+            throw InvalidInputException.field("--probe-duration", probeDuration == null ? "nothing" : DurationText.format(probeDuration),
+                    "must be greater than zero");
+        }
+        if (probeWarmup == null || probeWarmup.isNegative()) {
+            throw InvalidInputException.field("--probe-warmup", probeWarmup == null ? "nothing" : DurationText.format(probeWarmup),
+                    "must not be negative");
+        }
+        // The checks of the search and the judge, so a bad flag fails before any broker starts.
+        search(startRecordsPerSec, precision, maxProbes);
+        new KeepUpCheck(sla, keepUpTolerance);
+    }
+
+    public RateSearch search() {
+        return search(startRecordsPerSec, precision, maxProbes);
+    }
+
+    public KeepUpCheck keepUpCheck() {
+        return new KeepUpCheck(sla, keepUpTolerance);
+    }
+
+    private static RateSearch search(double start, double precision, int maxProbes) {
+        return new RateSearch(start, precision, maxProbes, RateSearch.DEFAULT_MAX_CONFIRMATIONS);
+    }
+}

@@ -1,0 +1,46 @@
+package io.kbench.experiment;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/** The terminal view of a find-max: one row per probe, then the one-line answer. */
+public final class FindMaxTable {
+    private FindMaxTable() {
+    }
+
+    public static void print(FindMaxResult result, PrintStream out) {
+        out.printf(Locale.ROOT, "%-5s %-8s %12s %14s %10s %10s %10s %10s  %s%n", "probe", "phase", "rate rec/s",
+                "achieved rec/s", "pub p50", "pub p99", "e2e p50", "e2e p99", "result");
+        int n = 0;
+        for (ProbeOutcome p : result.probes()) {
+            n++;
+            out.printf(Locale.ROOT, "%-5d %-8s %,12.0f %14s %10s %10s %10s %10s  %s%n", n, p.phase(), p.rateRecordsPerSec(),
+                    p.producedRecordsPerSec() == null ? "-" : String.format(Locale.ROOT, "%,.0f", p.producedRecordsPerSec()),
+                    millis(p.publishP50Micros()), millis(p.publishP99Micros()), millis(p.endToEndP50Micros()),
+                    millis(p.endToEndP99Micros()), p.passed() ? "PASS" : "FAIL " + p.reason());
+        }
+        out.println();
+        out.println(answer(result.findMax()));
+    }
+
+    /** E.g. {@code max sustainable rate: 12,300 records/s (12.0 MiB/s) ±5% under e2e.p99<200ms}. */
+    public static String answer(FindMaxResult.Figures f) {
+        String precision = RateSearch.percent(f.precisionPercent() / 100);
+        return switch (f.outcome()) {
+            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s under %s",
+                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, f.sla())
+                    + (f.message().startsWith("confirmed") && !f.message().contains(";") ? "" : " (" + f.message() + ")");
+            case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) under %s"
+                    + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), f.sla(), f.message());
+            default -> "no answer: " + f.message();
+        };
+    }
+
+    private static String mebibytes(double v) {
+        return String.format(Locale.ROOT, v >= 10 ? "%,.1f" : "%.2f", v);
+    }
+
+    private static String millis(Long micros) {
+        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f ms", micros / 1000.0);
+    }
+}

@@ -1,0 +1,8 @@
+package io.kbench.experiment;
+
+/** Runs the workload once at a fixed offered rate and judges it; injected into {@link RateSearch}. */
+@FunctionalInterface
+public interface RateProbe {
+    /** Probes at {@code rateRecordsPerSec} (records/s over all producers). */
+    ProbeOutcome probe(double rateRecordsPerSec);
+}

@@ -1,0 +1,111 @@
+package io.kbench.experiment;
+
+import io.kbench.error.InvalidInputException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The find-max search, free of any cluster: double the rate from {@code startRecordsPerSec} while probes pass, bisect
+ * between the last pass and the first failure until (fail - pass) / pass <= precision, then confirm the answer with
+ * one more probe (stepping down by the precision if that fails, at most {@code maxConfirmations} times).
+ * Every probe counts against {@code maxProbes}.
+ *
+ * @param startRecordsPerSec first offered rate
+ * @param precision          target (fail - pass) / pass as a fraction, e.g. 0.05
+ * @param maxProbes          probe budget, confirmations included
+ * @param maxConfirmations   confirmation runs at most (the first one plus step-downs)
+ */
+public record RateSearch(double startRecordsPerSec, double precision, int maxProbes, int maxConfirmations) {
+    public static final int DEFAULT_MAX_CONFIRMATIONS = 3;
+
+    public RateSearch {
+        if (!Double.isFinite(startRecordsPerSec) || startRecordsPerSec <= 0) {
+            throw InvalidInputException.field("--start-rate", startRecordsPerSec, "must be a number > 0");
+        }
+        if (!(precision > 0 && precision < 1)) {
+            throw InvalidInputException.field("--precision", percent(precision), "must be between 0% and 100% (exclusive)");
+        }
+        if (maxProbes < 1) {
+            throw InvalidInputException.field("--max-probes", maxProbes, "must be >= 1");
+        }
+        if (maxConfirmations < 0) {
+            throw InvalidInputException.field("maxConfirmations", maxConfirmations, "must be >= 0");
+        }
+    }
+
+    /** Runs the search, calling {@code probe} at most {@code maxProbes} times. */
+    public SearchResult run(RateProbe probe) {
+        List<ProbeOutcome> probes = new ArrayList<>();
+        Double pass = null;
+        Double fail = null;
+        double rate = startRecordsPerSec;
+        while (probes.size() < maxProbes) {
+            ProbeOutcome o = call(probe, rate, ProbeOutcome.BRACKET, probes);
+            if (!o.passed()) {
+                fail = rate;
+                break;
+            }
+            pass = rate;
+            rate = rate * 2;
+        }
+        if (pass == null) {
+            return new SearchResult(SearchResult.Outcome.NO_SUSTAINABLE_RATE, null, fail, probes,
+                    "no sustainable rate at or above " + rate(startRecordsPerSec) + " records/s (" + probes.get(0).reason() + ")");
+        }
+        if (fail == null) {
+            return new SearchResult(SearchResult.Outcome.LOWER_BOUND, pass, null, probes,
+                    "every probe passed; " + maxProbes + " probes reached before any failure: the maximum is at least "
+                            + rate(pass) + " records/s (raise --max-probes or --start-rate)");
+        }
+        while (!withinPrecision(pass, fail) && probes.size() < maxProbes) {
+            double mid = (pass + fail) / 2;
+            ProbeOutcome o = call(probe, mid, ProbeOutcome.BISECT, probes);
+            if (o.passed()) {
+                pass = mid;
+            } else {
+                fail = mid;
+            }
+        }
+        String budgetNote = withinPrecision(pass, fail) ? ""
+                : "; probe budget ran out at " + percent((fail - pass) / pass) + " instead of " + percent(precision);
+        double candidate = pass;
+        for (int i = 0; i < maxConfirmations; i++) {
+            if (probes.size() >= maxProbes) {
+                return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes,
+                        "not confirmed: no probe left for the confirmation run" + budgetNote);
+            }
+            ProbeOutcome o = call(probe, candidate, ProbeOutcome.CONFIRM, probes);
+            if (o.passed()) {
+                return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes,
+                        "confirmed" + (i > 0 ? " after " + i + " step(s) down" : "") + budgetNote);
+            }
+            fail = candidate;
+            candidate = candidate * (1 - precision);
+        }
+        if (maxConfirmations == 0) {
+            return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes, "not confirmed (no confirmation runs)" + budgetNote);
+        }
+        return new SearchResult(SearchResult.Outcome.UNCONFIRMED, null, fail, probes,
+                "no rate confirmed: " + maxConfirmations + " confirmation runs failed, down to " + rate(fail) + " records/s");
+    }
+
+    private boolean withinPrecision(double pass, double fail) {
+        return (fail - pass) / pass <= precision * (1 + 1e-9);
+    }
+
+    private static ProbeOutcome call(RateProbe probe, double rate, String phase, List<ProbeOutcome> probes) {
+        ProbeOutcome o = probe.probe(rate).inPhase(phase);
+        probes.add(o);
+        return o;
+    }
+
+    static String rate(double recordsPerSec) {
+        return String.format(Locale.ROOT, "%,.0f", recordsPerSec);
+    }
+
+    static String percent(double fraction) {
+        String text = String.format(Locale.ROOT, "%.2f", fraction * 100);
+        return text.replaceAll("\\.?0+$", "") + "%";
+    }
+}

@@ -1,0 +1,53 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input to {@code kbench find-max}: exit 2 and one error line, before any broker starts. */
+class FindMaxInputErrorsTest {
+    @TempDir
+    Path dir;
+
+    private CliRun findMax(String... args) throws IOException {
+        Path w = Files.writeString(dir.resolve("w.yaml"), "producers: {count: 1}\nconsumers: {mode: none}\n");
+        String[] all = new String[args.length + 3];
+        all[0] = "find-max";
+        all[1] = w.toString();
+        System.arraycopy(args, 0, all, 2, args.length);
+        all[all.length - 1] = "--results-dir=" + dir.resolve("results");
+        return CliRun.of(all);
+    }
+
+    private static void assertInputError(CliRun run, String... fragments) {
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).hasSize(1);
+        assertThat(run.stderr()).as(run.transcript()).startsWith("kbench: error: ").contains(fragments);
+        assertThat(run.stdout()).doesNotContain("cluster: starting");
+    }
+
+    @Test
+    void anEndToEndSlaNeedsLiveConsumers() throws IOException {
+        assertInputError(findMax("--sla", "e2e.p99<200ms"), "consumers.mode", "needs live consumers");
+    }
+
+    @Test
+    void theSlaIsRequiredAndParsed() throws IOException {
+        assertThat(findMax().exitCode()).isEqualTo(2);
+        assertInputError(findMax("--sla", "e2e.p99<200"), "a latency limit needs a unit");
+    }
+
+    @Test
+    void badNumbersNameTheirFlag() throws IOException {
+        assertInputError(findMax("--sla", "publish.p99<1s", "--precision", "lots"), "--precision");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--precision", "0%"), "--precision");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--start-rate", "0"), "--start-rate");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--probe-duration", "soon"), "--probe-duration");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--max-probes", "0"), "--max-probes");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--keep-up-tolerance", "100%"), "--keep-up-tolerance");
+    }
+}

@@ -1,0 +1,64 @@
+package io.kbench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.load.RunOutcome;
+import io.kbench.measure.LatencyStats;
+import io.kbench.result.RunResult;
+import io.kbench.result.Summary;
+import io.kbench.verdict.Threshold;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** The pass/fail rule of one probe, on hand-made run results. */
+class KeepUpCheckTest {
+    private static final KeepUpCheck CHECK = new KeepUpCheck(Threshold.parse("e2e.p99<200ms"), 0.05);
+
+    private static RunResult result(String status, double achieved, long errors, Long consumed, long e2eP99Micros) {
+        RunOutcome.Totals produced = new RunOutcome.Totals(10_000, 10_000_000, achieved, achieved / 1024, 10, errors, Map.of(), 0);
+        RunOutcome.Totals cons = consumed == null ? null
+                : new RunOutcome.Totals(consumed, consumed * 1000, achieved, achieved / 1024, 10, 0, Map.of(), 0);
+        LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
+        LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
+        Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
+        return new RunResult(1, "run", "w", status, "completed".equals(status) ? null : "boom", Map.of(), null, null,
+                null, null, null, Map.of(), s, List.of(), null);
+    }
+
+    @Test
+    void keepingUpUnderTheSlaPasses() {
+        ProbeOutcome o = CHECK.judge(1000, result("completed", 960, 0, 10_000L, 150_000), true, "probes/01-1000");
+        assertThat(o.passed()).isTrue();
+        assertThat(o.reason()).isEqualTo("ok");
+        assertThat(o.producedRecordsPerSec()).isEqualTo(960);
+        assertThat(o.publishP99Micros()).isEqualTo(3_000);
+        assertThat(o.endToEndP99Micros()).isEqualTo(150_000);
+        assertThat(o.resultDir()).isEqualTo("probes/01-1000");
+    }
+
+    @Test
+    void everyReasonIsListed() {
+        ProbeOutcome o = CHECK.judge(1000, result("failed", 900, 3, 9_000L, 250_000), true, null);
+        assertThat(o.passed()).isFalse();
+        assertThat(o.reason()).contains("run failed: boom").contains("achieved 900 rec/s < 95% of target")
+                .contains("3 produce errors").contains("consumers fell behind: consumed 9,000 of 10,000")
+                .contains("SLA e2e.p99<200ms failed (measured 250.000 ms)");
+    }
+
+    @Test
+    void anSlaOnAMetricTheRunDidNotMeasureFails() {
+        ProbeOutcome o = CHECK.judge(1000, result("completed", 1000, 0, null, 5_000), false, null);
+        assertThat(o.passed()).isFalse();
+        assertThat(o.reason()).contains("not measured");
+    }
+
+    @Test
+    void toleranceMustBeAFractionBelowOne() {
+        assertThatThrownBy(() -> new KeepUpCheck(Threshold.parse("e2e.p99<1s"), 1.0)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--keep-up-tolerance");
+        assertThatThrownBy(() -> new KeepUpCheck(null, 0.05)).hasMessageContaining("--sla");
+    }
+}

@@ -1,0 +1,169 @@
+package io.kbench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.RepeatedTest;
+import org.junit.jupiter.api.Test;
+
+/** The search against fake clusters whose limit is known. */
+class RateSearchTest {
+    private static final double LIMIT = 12_345;
+
+    /** Passes iff rate <= LIMIT, with +-1% noise on the limit per probe (seeded). */
+    private static RateProbe noisyCluster(long seed, List<Double> calls) {
+        Random random = new Random(seed);
+        return rate -> {
+            calls.add(rate);
+            double limit = LIMIT * (1 + (random.nextDouble() * 2 - 1) * 0.01);
+            return rate <= limit ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+        };
+    }
+
+    @RepeatedTest(20)
+    void convergesWithinPrecisionOfTheLimit(org.junit.jupiter.api.RepetitionInfo info) {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(1000, 0.05, 20, 3).run(noisyCluster(info.getCurrentRepetition(), calls));
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
+        // The answer passed, so it is below the (noisy) limit; and the bracket is within the precision.
+        assertThat(r.maxRecordsPerSec()).isBetween(LIMIT * 0.95 * 0.99 * 0.95, LIMIT * 1.01);
+        assertThat(r.achievedPrecision()).isLessThanOrEqualTo(0.05 + 1e-9);
+        assertThat(r.message()).startsWith("confirmed");
+        assertThat(calls).hasSize(r.probes().size()).hasSizeLessThanOrEqualTo(20);
+    }
+
+    @Test
+    void exactLimitProbesAreBracketThenBisectThenConfirm() {
+        List<Double> calls = new ArrayList<>();
+        RateProbe exact = rate -> {
+            calls.add(rate);
+            return rate <= LIMIT ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+        };
+        SearchResult r = new RateSearch(1000, 0.05, 20, 3).run(exact);
+        // 1000, 2000, 4000, 8000 pass; 16000 fails; bisect 12000 pass, 14000 fail, 13000 fail, 12500 fail (4.2%).
+        assertThat(calls).containsExactly(1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 12000.0, 14000.0, 13000.0, 12500.0, 12000.0);
+        assertThat(r.probes()).extracting(ProbeOutcome::phase).containsExactly("bracket", "bracket", "bracket", "bracket",
+                "bracket", "bisect", "bisect", "bisect", "bisect", "confirm");
+        assertThat(r.maxRecordsPerSec()).isEqualTo(12000.0);
+        assertThat(r.firstFailRecordsPerSec()).isEqualTo(12500.0);
+    }
+
+    @Test
+    void bracketIsMonotone() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(700, 0.02, 30, 3).run(noisyCluster(7, calls));
+        double pass = 0;
+        double fail = Double.POSITIVE_INFINITY;
+        for (ProbeOutcome p : r.probes()) {
+            if (p.phase().equals("confirm")) {
+                continue;
+            }
+            // Every probe lies strictly inside the current bracket, which only ever narrows.
+            assertThat(p.rateRecordsPerSec()).isGreaterThan(pass).isLessThan(fail);
+            if (p.passed()) {
+                pass = p.rateRecordsPerSec();
+            } else {
+                fail = p.rateRecordsPerSec();
+            }
+        }
+        assertThat(r.maxRecordsPerSec()).isLessThanOrEqualTo(pass);
+    }
+
+    @Test
+    void probeCountIsBoundedByTheBudgetAndTheBisection() {
+        for (double precision : new double[] {0.2, 0.1, 0.05, 0.01, 0.001}) {
+            List<Double> calls = new ArrayList<>();
+            SearchResult r = new RateSearch(1000, precision, 100, 3).run(noisyCluster(3, calls));
+            // doublings: ceil(log2(limit / start)) + 1; bisections: ceil(log2(1 / precision)) ; confirmations <= 3.
+            int bound = (int) Math.ceil(Math.log(LIMIT * 1.01 / 1000) / Math.log(2)) + 1
+                    + (int) Math.ceil(Math.log(1 / precision) / Math.log(2)) + 3;
+            assertThat(calls.size()).as("precision " + precision).isLessThanOrEqualTo(bound);
+        }
+    }
+
+    @Test
+    void startRateFailingMeansNoSustainableRate() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(20_000, 0.05, 20, 3).run(noisyCluster(1, calls));
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.NO_SUSTAINABLE_RATE);
+        assertThat(r.maxRecordsPerSec()).isNull();
+        assertThat(r.message()).startsWith("no sustainable rate at or above 20,000 records/s").contains("too fast");
+        assertThat(calls).containsExactly(20_000.0);
+    }
+
+    @Test
+    void budgetReachedWithoutAFailureReportsALowerBound() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(10, 0.05, 5, 3).run(noisyCluster(1, calls));
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.LOWER_BOUND);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(160.0);
+        assertThat(r.message()).contains("at least 160 records/s").contains("5 probes");
+        assertThat(calls).hasSize(5);
+    }
+
+    @Test
+    void budgetRunningOutWhileBisectingSaysSo() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(1000, 0.01, 7, 3).run(noisyCluster(1, calls));
+        assertThat(calls).hasSize(7);
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
+        assertThat(r.message()).contains("not confirmed").contains("probe budget ran out");
+    }
+
+    @Test
+    void aFailedConfirmationStepsDownByThePrecision() {
+        List<Double> calls = new ArrayList<>();
+        int[] confirmations = {0};
+        RateProbe flaky = rate -> {
+            calls.add(rate);
+            boolean confirming = calls.size() > 1 && calls.stream().filter(c -> c.equals(rate)).count() > 1;
+            if (confirming && confirmations[0]++ == 0) {
+                return ProbeOutcome.fail(rate, "noise");
+            }
+            return rate <= 5000 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+        };
+        SearchResult r = new RateSearch(1000, 0.1, 20, 3).run(flaky);
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
+        List<ProbeOutcome> confirms = r.probes().stream().filter(p -> p.phase().equals("confirm")).toList();
+        assertThat(confirms).hasSize(2);
+        assertThat(confirms.get(1).rateRecordsPerSec()).isEqualTo(confirms.get(0).rateRecordsPerSec() * 0.9);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(confirms.get(1).rateRecordsPerSec());
+        assertThat(r.message()).contains("after 1 step(s) down");
+    }
+
+    @Test
+    void confirmationsAllFailingGiveNoAnswer() {
+        List<Double> calls = new ArrayList<>();
+        // 1000, 2000, 4000 pass, 8000 fails, 6000 fails, 5000 passes, 5500 fails: then the cluster degrades for good.
+        RateProbe onlyOnce = rate -> {
+            calls.add(rate);
+            return rate <= 5000 && calls.size() <= 7 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "degrading");
+        };
+        SearchResult r = new RateSearch(1000, 0.1, 30, 3).run(onlyOnce);
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.UNCONFIRMED);
+        assertThat(r.maxRecordsPerSec()).isNull();
+        assertThat(calls).containsExactly(1000.0, 2000.0, 4000.0, 8000.0, 6000.0, 5000.0, 5500.0, 5000.0, 4500.0, 4050.0);
+        assertThat(r.message()).contains("3 confirmation runs failed");
+    }
+
+    @Test
+    void badSettingsAreInputErrors() {
+        assertThatThrownBy(() -> new RateSearch(0, 0.05, 20, 3)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--start-rate");
+        assertThatThrownBy(() -> new RateSearch(1000, 0, 20, 3)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("--precision");
+        assertThatThrownBy(() -> new RateSearch(1000, 1.5, 20, 3)).hasMessageContaining("--precision");
+        assertThatThrownBy(() -> new RateSearch(1000, 0.05, 0, 3)).hasMessageContaining("--max-probes");
+    }
+
+    @Test
+    void percentIsShort() {
+        assertThat(RateSearch.percent(0.05)).isEqualTo("5%");
+        assertThat(RateSearch.percent(1.0)).isEqualTo("100%");
+        assertThat(RateSearch.percent(0.125)).isEqualTo("12.5%");
+    }
+}
