@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
             ClusterCommand.class,
             PlanCommand.class,
             CostCommand.class,
+            SweepCommand.class,
+            CompareCommand.class,
         })
 public final class Main {
 
