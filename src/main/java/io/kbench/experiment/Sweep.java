@@ -46,7 +46,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
     public Sweep {
         thresholds = List.copyOf(thresholds);
         tags = Map.copyOf(tags);
-        if (external() && !plan.spec().clusterPaths().isEmpty()) {
+        connection = Map.copyOf(connection);
+        if (connection.containsKey("bootstrap.servers") && !plan.spec().clusterPaths().isEmpty()) {
             throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
