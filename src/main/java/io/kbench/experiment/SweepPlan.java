@@ -60,6 +60,16 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         if (tree == null || !tree.isObject()) {
             throw new InvalidInputException(file + ": a sweep file must be a YAML mapping with axes or points");
         }
+        // Checked before binding: Jackson builds the record before it reports unknown keys, so a misspelt 'axes'
+        // would otherwise surface as "neither axes nor points".
+        List<String> known = java.util.Arrays.stream(SweepSpec.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName).toList();
+        tree.fieldNames().forEachRemaining(key -> {
+            if (!known.contains(key)) {
+                throw new InvalidInputException(file + ": unknown key '" + key + "' (known keys here: "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        });
         SweepSpec spec = loader.bind(tree, SweepSpec.class, file.toString());
         ObjectNode base = spec.base() != null ? spec.base()
                 : loader.readTree(resolveRelative(file, spec.workload()));
