@@ -61,6 +61,17 @@ class SweepPlanTest {
     }
 
     @Test
+    void bundledStudySweepsParse() {
+        SweepPlan s5 = SweepPlan.load(Path.of("scenarios/s5-producer-matrix.yaml"));
+        assertThat(s5.points()).hasSize(18);
+        assertThat(s5.points().get(0).name()).isEqualTo("compression.type=none,acks=1,batch.size=1024");
+        assertThat(s5.workload(s5.points().get(0), null).producers().properties()).containsEntry("batch.size", "1024");
+        SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
+        assertThat(s3.points()).hasSize(7);
+        assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
+    }
+
+    @Test
     void pointNamesAreSafeDirectoryNames() {
         Map<String, com.fasterxml.jackson.databind.JsonNode> o = new LinkedHashMap<>();
         o.put("producers.properties.acks", TextNode.valueOf("all"));
