@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
             PlanCommand.class,
             FindMaxCommand.class,
             CostCommand.class,
+            SweepCommand.class,
+            CompareCommand.class,
         })
 public final class Main {
 

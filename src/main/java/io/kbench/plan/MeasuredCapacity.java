@@ -28,6 +28,8 @@ public record MeasuredCapacity(
         String label) {
 
     public static final String FILE_NAME = "result.json";
+    /** What {@code kbench sweep} writes into its directory. */
+    public static final String SWEEP_FILE_NAME = "sweep.json";
 
     public MeasuredCapacity {
         Checks.positive(source + ": " + metric + " records/s", clusterRecordsPerSec);
@@ -61,6 +63,9 @@ public record MeasuredCapacity(
      */
     public static MeasuredCapacity fromResult(Path path, Integer brokersOverride) {
         Path file = Files.isDirectory(path) ? path.resolve(FILE_NAME) : path;
+        if (Files.isDirectory(path) && !Files.isRegularFile(file) && Files.isRegularFile(path.resolve(SWEEP_FILE_NAME))) {
+            file = path.resolve(SWEEP_FILE_NAME);
+        }
         if (!Files.isRegularFile(file)) {
             throw InvalidInputException.field("fromResult", path, "no result.json there");
         }
@@ -144,6 +149,10 @@ public record MeasuredCapacity(
     private static double number(Path file, JsonNode parent, String path) {
         String leaf = path.substring(path.lastIndexOf('.') + 1);
         JsonNode n = parent.path(leaf);
+        if (n.isObject() && n.path("median").isNumber()) {
+            // kbench sweep writes each figure as {median, min, max} over the repetitions; plan from the median.
+            n = n.path("median");
+        }
         if (!n.isNumber()) {
             throw InvalidInputException.field(file + ": " + path, text(n), "expected a number");
         }

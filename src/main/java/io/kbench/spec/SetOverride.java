@@ -12,8 +12,18 @@ import java.util.Set;
  * One {@code --set path=value}: {@code producers.rate=5000}, {@code producers.properties.linger.ms=5}.
  * Below a map-valued key (properties, configs, brokerConfig) the rest of the path is one Kafka key, dots and all.
  */
-record SetOverride(String[] path, JsonNode value, String text) {
+public record SetOverride(String[] path, JsonNode value, String text) {
     private static final Set<String> OPAQUE_MAPS = Set.of("properties", "configs", "brokerConfig");
+
+    /** One override from a path and an already-parsed value, as sweep axes give them. */
+    public static SetOverride of(String pathText, JsonNode value) {
+        return new SetOverride(splitPath(pathText.trim()), value, pathText + "=" + value);
+    }
+
+    /** The path as written, dots included. */
+    public String pathText() {
+        return String.join(".", path);
+    }
 
     static SetOverride parse(String text, ObjectMapper yaml) {
         int eq = text.indexOf('=');
@@ -56,7 +66,7 @@ record SetOverride(String[] path, JsonNode value, String text) {
         }
     }
 
-    void applyTo(ObjectNode root) {
+    public void applyTo(ObjectNode root) {
         ObjectNode node = root;
         for (int i = 0; i < path.length - 1; i++) {
             JsonNode child = node.get(path[i]);

@@ -35,6 +35,18 @@ public final class SpecLoader {
         return bind(tree, WorkloadSpec.class, file == null ? QUICKSTART : file.toString());
     }
 
+    /** Applies {@code overrides} to a copy of {@code base} and binds it; sweeps build each point this way. */
+    public WorkloadSpec load(ObjectNode base, List<SetOverride> overrides, String source) {
+        ObjectNode tree = base.deepCopy();
+        overrides.forEach(o -> o.applyTo(tree));
+        return bind(tree, WorkloadSpec.class, source);
+    }
+
+    /** Reads a workload file as a tree without binding it. */
+    public ObjectNode readTree(Path file) {
+        return readFile(file);
+    }
+
     /** Binds a YAML tree to a spec record, turning Jackson's errors into one-line input errors. */
     public <T> T bind(JsonNode tree, Class<T> type, String source) {
         try {

@@ -40,6 +40,15 @@ class MeasuredCapacityTest {
     }
 
     @Test
+    void sweepDirectoryWithSpreadsPlansFromTheBestMedian() {
+        MeasuredCapacity m = MeasuredCapacity.fromResult(RESULTS.resolve("sweep-spread"));
+        assertThat(m.clusterRecordsPerSec()).isEqualTo(20000.0);
+        assertThat(m.clusterMebibytesPerSec()).isEqualTo(19.5);
+        assertThat(m.brokers()).isEqualTo(1);
+        assertThat(m.metric()).contains("acks=1").contains("points[0]");
+    }
+
+    @Test
     void missingBrokersNeedsOverride() {
         assertThatThrownBy(() -> MeasuredCapacity.fromResult(RESULTS.resolve("sweep-no-brokers")))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("cluster.brokers").hasMessageContaining("--result-brokers");

@@ -1,0 +1,76 @@
+package io.kbench.cli;
+
+import io.kbench.error.ExitCode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepReport;
+import io.kbench.verdict.Threshold;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated,",
+            "and write sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
+public final class SweepCommand implements Callable<Integer> {
+    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    /** Sweep YAML file. */
+    @Parameters(paramLabel = "FILE", description = "Sweep YAML file.")
+    Path sweepFile;
+
+    /** Sweep directory to continue; completed repetitions are skipped. */
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Continue the sweep in DIR: repetitions with a completed result.json are skipped.")
+    Path resumeDir;
+
+    /** Condition the best point must meet, e.g. 'e2e.p99<200ms'. */
+    @Option(names = "--sla", paramLabel = "CONDITION",
+            description = "Name the highest-throughput point whose median meets this condition, e.g. 'e2e.p99<200ms'.")
+    String sla;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    EmbeddedOptions embedded = new EmbeddedOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Override
+    public Integer call() {
+        SweepPlan plan = SweepPlan.load(sweepFile);
+        Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
+        Map<String, String> conn = connection.properties();
+        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
+                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
+        }
+        Path dir = resumeDir != null ? resumeDir
+                : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
+        Sweep sweep = new Sweep(plan, dir, conn, embedded::toParams, output.parsedThresholds(),
+                ConnectionOptions.parsePairs(output.tags, "--tag"));
+        Sweep.SweepOutcome outcome = sweep.execute(System.out);
+        Path json = SweepReport.write(outcome, dir);
+        SweepReport.print(outcome, slaThreshold, System.out);
+        System.out.println("results: " + json);
+        if (outcome.interrupted()) {
+            System.out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
+            return ExitCode.INTERRUPTED.code();
+        }
+        if (outcome.anyFailed()) {
+            return ExitCode.RUN_FAILED.code();
+        }
+        return outcome.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+    }
+}

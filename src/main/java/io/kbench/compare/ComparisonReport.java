@@ -1,0 +1,97 @@
+package io.kbench.compare;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/** Renders a {@link Comparison} as a terminal table and as the JSON that {@code --json} writes. */
+public final class ComparisonReport {
+    private ComparisonReport() {
+    }
+
+    /** One line per KPI: each side's median [min..max], then for each side after A its ratio, change and noise. */
+    public static void print(Comparison c, PrintStream out) {
+        List<List<String>> table = new ArrayList<>();
+        List<String> header = new ArrayList<>(List.of("kpi"));
+        for (int i = 0; i < c.sides().size(); i++) {
+            header.add(letter(i) + " (n=" + c.sides().get(i).runs().size() + ")");
+        }
+        for (int i = 1; i < c.sides().size(); i++) {
+            header.addAll(List.of(letter(i) + "/A", letter(i) + " vs A", letter(i) + " noise"));
+        }
+        table.add(header);
+        for (Comparison.Row row : c.rows()) {
+            List<String> line = new ArrayList<>(List.of(row.kpi().label()));
+            row.values().forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
+            for (Comparison.Change ch : row.changes()) {
+                line.add(ch.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", ch.ratio()));
+                line.add(ch.percentChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", ch.percentChange()));
+                line.add(ch.noise());
+            }
+            table.add(line);
+        }
+        for (int i = 0; i < c.sides().size(); i++) {
+            out.println(letter(i) + ": " + c.sides().get(i).source());
+        }
+        out.println();
+        printAligned(table, out);
+        out.println("noise: with >= 2 runs on both sides, 'significant' means the min..max ranges do not overlap");
+    }
+
+    /** The JSON document of {@code --json}. */
+    public static Map<String, Object> toJson(Comparison c) {
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", 1);
+        root.put("kind", "compare");
+        List<Object> sides = new ArrayList<>();
+        for (int i = 0; i < c.sides().size(); i++) {
+            RunSet s = c.sides().get(i);
+            sides.add(Map.of("id", letter(i), "label", s.label(), "source", s.source().toString(), "runs", s.runs().size()));
+        }
+        root.put("sides", sides);
+        List<Object> rows = new ArrayList<>();
+        for (Comparison.Row row : c.rows()) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("kpi", row.kpi().metric().toString());
+            r.put("unit", row.kpi().metric().isLatency() ? "ms" : row.kpi().metric().field().equals("recordsPerSec") ? "records/s" : "MiB/s");
+            r.put("values", row.values().stream().map(v -> v.<Object>map(x -> x).orElse(null)).toList());
+            r.put("changes", row.changes());
+            rows.add(r);
+        }
+        root.put("rows", rows);
+        return root;
+    }
+
+    static String spreadText(Spread s) {
+        return s.count() == 1 ? Kpi.format(s.median())
+                : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
+    }
+
+    private static String letter(int i) {
+        return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
+    }
+
+    /** Prints rows as columns: first left-aligned, the rest right-aligned. */
+    public static void printAligned(List<List<String>> table, PrintStream out) {
+        int cols = table.stream().mapToInt(List::size).max().orElse(0);
+        int[] width = new int[cols];
+        for (List<String> row : table) {
+            for (int i = 0; i < row.size(); i++) {
+                width[i] = Math.max(width[i], row.get(i).length());
+            }
+        }
+        for (List<String> row : table) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                String cell = row.get(i);
+                String pad = " ".repeat(width[i] - cell.length());
+                sb.append(i == 0 ? cell + pad : "  " + pad + cell);
+            }
+            out.println(sb.toString().stripTrailing());
+        }
+    }
+}

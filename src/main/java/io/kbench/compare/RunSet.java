@@ -1,0 +1,103 @@
+package io.kbench.compare;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kbench.error.InvalidInputException;
+import io.kbench.result.Summary;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Stream;
+
+/**
+ * The completed runs of one side of a comparison: one result.json, or the repetitions of a sweep point.
+ *
+ * @param label  how tables name this side (the directory or file name)
+ * @param source the path given
+ * @param runs   summaries of the completed runs, at least one
+ */
+public record RunSet(String label, Path source, List<Summary> runs) {
+    /** Lenient on purpose: newer result.json fields must not stop an older compare from reading the summary. */
+    private static final ObjectMapper JSON = JsonMapper.builder()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+
+    public RunSet {
+        if (runs == null || runs.isEmpty()) {
+            throw InvalidInputException.field(String.valueOf(source), "no runs", "needs at least one completed run");
+        }
+        runs = List.copyOf(runs);
+    }
+
+    /** Reads a result.json, a run directory, or a sweep point directory holding rep-N/result.json. */
+    public static RunSet load(Path path) {
+        List<Path> files = resultFiles(path);
+        List<Summary> runs = new ArrayList<>();
+        for (Path file : files) {
+            readCompleted(file).ifPresent(runs::add);
+        }
+        if (runs.isEmpty()) {
+            throw InvalidInputException.field(path.toString(), files.size() + " result(s)", "none has status completed");
+        }
+        Path name = path.toAbsolutePath().normalize().getFileName();
+        String label = name == null ? path.toString() : name.toString().equals("result.json")
+                && path.toAbsolutePath().getParent() != null ? path.toAbsolutePath().getParent().getFileName().toString()
+                : name.toString();
+        return new RunSet(label, path, runs);
+    }
+
+    /** The KPI over the runs that measured it; empty when none did. */
+    public Optional<Spread> spread(Kpi kpi) {
+        List<Double> values = runs.stream().map(kpi::valueIn).filter(OptionalDouble::isPresent)
+                .map(OptionalDouble::getAsDouble).toList();
+        return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
+    }
+
+    private static List<Path> resultFiles(Path path) {
+        if (Files.isRegularFile(path)) {
+            return List.of(path);
+        }
+        if (!Files.isDirectory(path)) {
+            throw InvalidInputException.field("compare", path, "no such file or directory");
+        }
+        if (Files.isRegularFile(path.resolve("result.json"))) {
+            return List.of(path.resolve("result.json"));
+        }
+        try (Stream<Path> reps = Files.list(path)) {
+            List<Path> found = reps.filter(p -> p.getFileName().toString().startsWith("rep-"))
+                    .map(p -> p.resolve("result.json")).filter(Files::isRegularFile).sorted().toList();
+            if (found.isEmpty()) {
+                throw InvalidInputException.field("compare", path, "holds neither result.json nor rep-*/result.json");
+            }
+            return found;
+        } catch (IOException e) {
+            throw InvalidInputException.field("compare", path, "cannot list it: " + e.getMessage());
+        }
+    }
+
+    /** The summary of a completed run; empty for failed or interrupted ones. */
+    public static Optional<Summary> readCompleted(Path file) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not a readable JSON result: " + e.getMessage(), e);
+        }
+        if (root == null || !"run".equals(root.path("kind").asText())) {
+            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind"), "expected a run result");
+        }
+        if (!"completed".equals(root.path("status").asText())) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(JSON.treeToValue(root.path("summary"), Summary.class));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new InvalidInputException(file + ": summary: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,228 @@
+package io.kbench.experiment;
+
+import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.compare.RunSet;
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import io.kbench.result.RunResult;
+import io.kbench.result.Summary;
+import io.kbench.spec.ClusterSpec;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
+ * {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
+ *
+ * @param plan        the loaded sweep
+ * @param dir         the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
+ * @param connection  client connection properties; with bootstrap.servers the cluster is external
+ * @param clusterFor  embedded cluster parameters for a point's cluster settings and a broker log directory
+ * @param thresholds  conditions judged on each point's median summary
+ * @param tags        labels for every repetition's result.json (sweep, point and repetition are added)
+ */
+public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterFactory clusterFor,
+                    List<Threshold> thresholds, Map<String, String> tags) {
+
+    /** Embedded cluster parameters for a workload's cluster section. */
+    @FunctionalInterface
+    public interface ClusterFactory {
+        ClusterParams create(ClusterSpec cluster, Path logDir);
+    }
+
+    /** The name of the copy of the sweep file kept in the sweep directory. */
+    public static final String SWEEP_FILE = "sweep.yaml";
+
+    public Sweep {
+        thresholds = List.copyOf(thresholds);
+        tags = Map.copyOf(tags);
+        connection = Map.copyOf(connection);
+        if (connection.containsKey("bootstrap.servers") && !plan.spec().clusterPaths().isEmpty()) {
+            throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
+                    "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
+        }
+    }
+
+    public boolean external() {
+        return connection.containsKey("bootstrap.servers");
+    }
+
+    /**
+     * Runs what is left to run and returns every point's outcome. Stops early (keeping what was done) when a run is
+     * interrupted.
+     */
+    public SweepOutcome execute(PrintStream out) {
+        prepareDirectory();
+        // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
+        String topicToken = Long.toString(System.currentTimeMillis(), 36);
+        List<PointResult> results = new ArrayList<>();
+        EmbeddedCluster cluster = null;
+        ClusterSpec clusterSpec = null;
+        int clusters = 0;
+        boolean interrupted = false;
+        Integer externalBrokers = external() ? BrokerCount.of(connection) : null;
+        try {
+            for (int i = 0; i < plan.points().size() && !interrupted; i++) {
+                SweepPoint point = plan.points().get(i);
+                List<String> reps = new ArrayList<>();
+                List<Summary> completed = new ArrayList<>();
+                int executed = 0;
+                int failed = 0;
+                Integer brokers = external() ? externalBrokers
+                        : clusterFor.create(plan.workload(point, null).cluster(), null).brokers();
+                for (int rep = 1; rep <= plan.spec().repeat(); rep++) {
+                    Path repDir = dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
+                    reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
+                    Optional<Summary> done = previouslyCompleted(repDir);
+                    String progress = "sweep: point " + (i + 1) + "/" + plan.points().size() + " " + point.name()
+                            + " rep " + rep + "/" + plan.spec().repeat();
+                    if (done.isPresent()) {
+                        out.println(progress + ": already completed, skipped");
+                        completed.add(done.get());
+                        continue;
+                    }
+                    out.println(progress);
+                    WorkloadSpec spec = plan.workload(point, topicName(point, i, rep, topicToken));
+                    if (!external() && (cluster == null || !spec.cluster().equals(clusterSpec))) {
+                        if (cluster != null) {
+                            out.println("sweep: cluster settings change, restarting the embedded cluster");
+                            cluster.close();
+                            cluster = null;
+                        }
+                        clusters++;
+                        ClusterParams params = clusterFor.create(spec.cluster(), dir.resolve("broker-logs").resolve("cluster-" + clusters));
+                        cluster = EmbeddedCluster.start(params, true, out);
+                        clusterSpec = spec.cluster();
+                    }
+                    if (cluster != null) {
+                        brokers = cluster.brokerCount();
+                    }
+                    executed++;
+                    Map<String, String> repTags = new LinkedHashMap<>(tags);
+                    repTags.put("sweep", plan.spec().name());
+                    repTags.put("point", point.name());
+                    repTags.put("repetition", String.valueOf(rep));
+                    try {
+                        RunResult result = new SingleRun(spec, connection, logDir -> {
+                            throw new IllegalStateException("a sweep passes its own cluster");
+                        }, dir, repTags, List.of()).execute(out, cluster, repDir);
+                        switch (result.status()) {
+                            case "completed" -> completed.add(result.summary());
+                            case "interrupted" -> interrupted = true;
+                            default -> failed++;
+                        }
+                    } catch (RunFailedException e) {
+                        out.println("sweep: repetition failed: " + e.getMessage());
+                        failed++;
+                        // The cluster may be what failed; the next repetition starts a fresh one.
+                        if (cluster != null) {
+                            cluster.close();
+                            cluster = null;
+                        }
+                    }
+                    if (interrupted) {
+                        break;
+                    }
+                }
+                PointSummary summary = completed.isEmpty() ? null : PointSummary.of(completed);
+                List<Threshold.Verdict> verdicts = summary == null ? thresholds.stream()
+                        .map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList()
+                        : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
+                results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
+            }
+        } finally {
+            if (cluster != null) {
+                cluster.close();
+            }
+        }
+        return new SweepOutcome(plan, results, interrupted);
+    }
+
+    /** Topics get the point index and repetition so each repetition starts from an empty topic. */
+    private String topicName(SweepPoint point, int index, int rep, String token) {
+        WorkloadSpec base = plan.workload(point, null);
+        if (!base.topic().create()) {
+            return null;
+        }
+        String suffix = "-" + token + "-p" + (index + 1) + "-r" + rep;
+        String name = base.topic().name();
+        return (name.length() + suffix.length() > 249 ? name.substring(0, 249 - suffix.length()) : name) + suffix;
+    }
+
+    private static Optional<Summary> previouslyCompleted(Path repDir) {
+        Path file = repDir.resolve("result.json");
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        try {
+            return RunSet.readCompleted(file);
+        } catch (InvalidInputException unreadable) {
+            // A half-written result.json (the process was killed mid-write) is rerun, not fatal.
+            return Optional.empty();
+        }
+    }
+
+    /** Creates the directory and keeps the sweep file in it; resuming with a different sweep file is refused. */
+    private void prepareDirectory() {
+        Path copy = dir.resolve(SWEEP_FILE);
+        try {
+            Files.createDirectories(dir);
+            if (Files.isRegularFile(copy)) {
+                if (!Files.readString(copy).equals(plan.text())) {
+                    throw InvalidInputException.field("--resume " + dir, plan.source(),
+                            "this directory holds a different sweep (" + copy + "); use a new --results-dir or the same sweep file");
+                }
+            } else {
+                Files.writeString(copy, plan.text());
+            }
+        } catch (IOException e) {
+            throw new RunFailedException("cannot prepare sweep directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * What one point produced.
+     *
+     * @param point       the point
+     * @param brokers     brokers of the cluster it ran on; null if no repetition ran in this invocation on embedded
+     * @param repetitions result.json paths relative to the sweep directory, one per repetition
+     * @param completed   repetitions with a completed result (this invocation or an earlier one)
+     * @param executed    repetitions run by this invocation
+     * @param failed      repetitions that failed in this invocation
+     * @param summary     median/min/max over the completed repetitions; null when none completed
+     * @param verdicts    thresholds judged on the median summary
+     */
+    public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                              int failed, PointSummary summary, List<Threshold.Verdict> verdicts) {
+        public boolean thresholdsPassed() {
+            return verdicts.stream().allMatch(Threshold.Verdict::passed);
+        }
+    }
+
+    /**
+     * The whole sweep.
+     *
+     * @param plan        what was asked
+     * @param points      one per point that was reached, in run order
+     * @param interrupted whether a run was interrupted (Ctrl-C) and the sweep stopped early
+     */
+    public record SweepOutcome(SweepPlan plan, List<PointResult> points, boolean interrupted) {
+        public boolean anyFailed() {
+            return points.stream().anyMatch(p -> p.failed() > 0);
+        }
+
+        public boolean thresholdsPassed() {
+            return points.stream().allMatch(PointResult::thresholdsPassed);
+        }
+    }
+}

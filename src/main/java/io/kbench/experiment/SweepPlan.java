@@ -1,0 +1,131 @@
+package io.kbench.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.spec.SetOverride;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.SpecMapper;
+import io.kbench.spec.WorkloadSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A loaded sweep: the spec, the base workload tree and every point, each already checked to resolve to a valid
+ * workload so that a typo in the last point fails before the first broker starts.
+ *
+ * @param spec   the sweep file
+ * @param source the sweep file's path, for messages
+ * @param text   the sweep file's exact text (copied to sweep.yaml, compared on resume)
+ * @param base   the base workload as a YAML tree
+ * @param points the points in run order
+ */
+public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode base, List<SweepPoint> points) {
+
+    public SweepPlan {
+        points = List.copyOf(points);
+    }
+
+    /** Reads and checks a sweep file. */
+    public static SweepPlan load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            throw new InvalidInputException("sweep file not found: " + file);
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot read sweep file " + file + ": " + e.getMessage(), e);
+        }
+        return parse(text, file);
+    }
+
+    /** Parses sweep text; {@code file} locates a relative {@code workload:} and names the source in errors. */
+    public static SweepPlan parse(String text, Path file) {
+        SpecLoader loader = new SpecLoader();
+        ObjectMapper yaml = SpecMapper.strictYaml();
+        JsonNode tree;
+        try {
+            tree = yaml.readTree(text);
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": malformed YAML: " + e.getMessage().lines().findFirst().orElse(""), e);
+        }
+        if (tree == null || !tree.isObject()) {
+            throw new InvalidInputException(file + ": a sweep file must be a YAML mapping with axes or points");
+        }
+        // Checked before binding: Jackson builds the record before it reports unknown keys, so a misspelt 'axes'
+        // would otherwise surface as "neither axes nor points".
+        List<String> known = java.util.Arrays.stream(SweepSpec.class.getRecordComponents())
+                .map(java.lang.reflect.RecordComponent::getName).toList();
+        tree.fieldNames().forEachRemaining(key -> {
+            if (!known.contains(key)) {
+                throw new InvalidInputException(file + ": unknown key '" + key + "' (known keys here: "
+                        + String.join(", ", known.stream().sorted().toList()) + ")");
+            }
+        });
+        SweepSpec spec = loader.bind(tree, SweepSpec.class, file.toString());
+        ObjectNode base = spec.base() != null ? spec.base()
+                : loader.readTree(resolveRelative(file, spec.workload()));
+        List<SweepPoint> points = spec.axes() != null ? cartesian(spec.axes()) : spec.points().stream().map(SweepPoint::of).toList();
+        Map<String, Integer> seen = new HashMap<>();
+        for (int i = 0; i < points.size(); i++) {
+            Integer before = seen.put(points.get(i).name(), i);
+            if (before != null) {
+                throw InvalidInputException.field("points[" + i + "]", points.get(i).name(),
+                        "has the same name as points[" + before + "]; points must differ");
+            }
+        }
+        SweepPlan plan = new SweepPlan(spec, file, text, base, points);
+        points.forEach(p -> plan.workload(p, null));
+        return plan;
+    }
+
+    /** Every combination of the axes' values; the first axis varies slowest, as in nested loops. */
+    static List<SweepPoint> cartesian(Map<String, List<JsonNode>> axes) {
+        List<Map<String, JsonNode>> combos = new ArrayList<>();
+        combos.add(new LinkedHashMap<>());
+        for (Map.Entry<String, List<JsonNode>> axis : axes.entrySet()) {
+            List<Map<String, JsonNode>> next = new ArrayList<>();
+            for (Map<String, JsonNode> combo : combos) {
+                for (JsonNode value : axis.getValue()) {
+                    Map<String, JsonNode> extended = new LinkedHashMap<>(combo);
+                    extended.put(axis.getKey(), value);
+                    next.add(extended);
+                }
+            }
+            combos = next;
+        }
+        return combos.stream().map(SweepPoint::of).toList();
+    }
+
+    /**
+     * The workload of {@code point}; with a topic name, it replaces the base's topic name (each repetition gets a fresh
+     * topic that is deleted after it, so no backlog carries over).
+     */
+    public WorkloadSpec workload(SweepPoint point, String topicName) {
+        List<SetOverride> overrides = new ArrayList<>();
+        point.overrides().forEach((path, value) -> overrides.add(SetOverride.of(path, value)));
+        if (topicName != null) {
+            overrides.add(SetOverride.of("topic.name", com.fasterxml.jackson.databind.node.TextNode.valueOf(topicName)));
+            overrides.add(SetOverride.of("topic.deleteAfter", com.fasterxml.jackson.databind.node.BooleanNode.TRUE));
+        }
+        try {
+            return new SpecLoader().load(base, overrides, source + " point " + point.name());
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException(source + ": point " + point.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Path resolveRelative(Path sweepFile, String workload) {
+        Path w = Path.of(workload);
+        Path parent = sweepFile.toAbsolutePath().getParent();
+        return w.isAbsolute() || parent == null ? w : parent.resolve(w);
+    }
+}

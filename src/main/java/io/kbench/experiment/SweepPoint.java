@@ -1,0 +1,72 @@
+package io.kbench.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.error.InvalidInputException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * One configuration of a sweep: the base workload plus these overrides.
+ *
+ * @param name      derived from the values, e.g. {@code compression.type=gzip,acks=all}; safe as a directory name
+ * @param overrides workload path -> value, applied like {@code --set}
+ */
+public record SweepPoint(String name, Map<String, JsonNode> overrides) {
+    private static final List<String> OPAQUE_MAPS = List.of("properties", "configs", "brokerConfig");
+    private static final int MAX_NAME = 180;
+
+    public SweepPoint {
+        if (overrides == null || overrides.isEmpty()) {
+            throw InvalidInputException.field("point", overrides, "needs at least one override");
+        }
+        overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
+        if (name == null || name.isEmpty() || name.startsWith(".") || !name.equals(sanitize(name))) {
+            throw InvalidInputException.field("point name", name, "must be a safe directory name");
+        }
+    }
+
+    /** A point named after its values. */
+    public static SweepPoint of(Map<String, JsonNode> overrides) {
+        return new SweepPoint(nameOf(overrides), overrides);
+    }
+
+    /**
+     * {@code key=value} pairs joined by commas; the key is the Kafka key below properties/configs/brokerConfig,
+     * else the full path, so names stay short yet say what was varied.
+     */
+    public static String nameOf(Map<String, JsonNode> overrides) {
+        String raw = overrides.entrySet().stream()
+                .map(e -> shortKey(e.getKey()) + "=" + text(e.getValue()))
+                .collect(Collectors.joining(","));
+        String safe = sanitize(raw);
+        if (safe.startsWith(".")) {
+            safe = "_" + safe.substring(1);
+        }
+        // File systems cap names at 255 bytes; a hash keeps truncated names distinct.
+        return safe.length() <= MAX_NAME ? safe
+                : safe.substring(0, MAX_NAME - 9) + "-" + String.format("%08x", raw.hashCode());
+    }
+
+    static String shortKey(String path) {
+        String[] parts = path.split("\\.");
+        for (int i = 0; i < parts.length - 1; i++) {
+            if (OPAQUE_MAPS.contains(parts[i])) {
+                return String.join(".", java.util.Arrays.copyOfRange(parts, i + 1, parts.length));
+            }
+        }
+        return path;
+    }
+
+    /** Scalars as written ({@code gzip}, {@code 5}); structured values as compact JSON. */
+    static String text(JsonNode value) {
+        return value.isValueNode() ? value.asText() : value.toString();
+    }
+
+    /** Keeps letters, digits and {@code . _ - = , +}; everything else (slashes, spaces, braces) becomes '_'. */
+    static String sanitize(String text) {
+        return text.replaceAll("[^A-Za-z0-9._=,+-]", "_");
+    }
+}

@@ -1,0 +1,177 @@
+package io.kbench.experiment;
+
+import io.kbench.compare.ComparisonReport;
+import io.kbench.compare.Kpi;
+import io.kbench.compare.Spread;
+import io.kbench.error.RunFailedException;
+import io.kbench.spec.SpecMapper;
+import io.kbench.verdict.Metric;
+import io.kbench.verdict.Threshold;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** Writes sweep.json and sweep.csv and prints the ranked table; the formats are described in docs/sweeps.md. */
+public final class SweepReport {
+    public static final String JSON_FILE = "sweep.json";
+    public static final String CSV_FILE = "sweep.csv";
+    private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
+
+    private SweepReport() {
+    }
+
+    /** The sweep.json document. */
+    public static Map<String, Object> toJson(Sweep.SweepOutcome outcome) {
+        SweepSpec spec = outcome.plan().spec();
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", 1);
+        root.put("kind", "sweep");
+        root.put("name", spec.name());
+        if (spec.description() != null) {
+            root.put("description", spec.description());
+        }
+        root.put("status", outcome.interrupted() ? "interrupted" : outcome.anyFailed() ? "failed" : "completed");
+        if (spec.axes() != null) {
+            root.put("axes", spec.axes());
+        }
+        root.put("repeat", spec.repeat());
+        outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null).findFirst()
+                .ifPresent(b -> root.put("cluster", Map.of("brokers", b)));
+        List<Object> points = new ArrayList<>();
+        for (Sweep.PointResult p : outcome.points()) {
+            Map<String, Object> point = new LinkedHashMap<>();
+            point.put("name", p.point().name());
+            point.put("overrides", p.point().overrides());
+            if (p.brokers() != null) {
+                point.put("cluster", Map.of("brokers", p.brokers()));
+            }
+            point.put("repetitions", p.repetitions());
+            point.put("completed", p.completed());
+            point.put("failed", p.failed());
+            if (p.summary() != null) {
+                point.put("summary", p.summary().json());
+            }
+            if (!p.verdicts().isEmpty()) {
+                point.put("thresholds", p.verdicts());
+            }
+            points.add(point);
+        }
+        root.put("points", points);
+        return root;
+    }
+
+    /** Writes sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
+    public static Path write(Sweep.SweepOutcome outcome, Path dir) {
+        try {
+            Path json = dir.resolve(JSON_FILE);
+            Path tmp = dir.resolve(JSON_FILE + ".tmp");
+            SpecMapper.json().writeValue(tmp.toFile(), toJson(outcome));
+            Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.writeString(dir.resolve(CSV_FILE), csv(outcome));
+            return json;
+        } catch (IOException e) {
+            throw new RunFailedException("cannot write " + dir.resolve(JSON_FILE) + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** One row per point: the point, its overrides, then each KPI's median, units in the header. */
+    static String csv(Sweep.SweepOutcome outcome) {
+        Set<String> paths = new LinkedHashSet<>();
+        outcome.points().forEach(p -> paths.addAll(p.point().overrides().keySet()));
+        StringBuilder sb = new StringBuilder("point");
+        paths.forEach(path -> sb.append(',').append(csvCell(path)));
+        sb.append(",repetitions_completed");
+        Kpi.ALL.forEach(k -> sb.append(',').append(k.csvHeader()));
+        sb.append('\n');
+        for (Sweep.PointResult p : outcome.points()) {
+            sb.append(csvCell(p.point().name()));
+            for (String path : paths) {
+                com.fasterxml.jackson.databind.JsonNode v = p.point().overrides().get(path);
+                sb.append(',').append(v == null ? "" : csvCell(SweepPoint.text(v)));
+            }
+            sb.append(',').append(p.completed());
+            for (Kpi k : Kpi.ALL) {
+                OptionalDouble v = p.summary() == null ? OptionalDouble.empty() : k.valueIn(p.summary().median());
+                sb.append(',').append(v.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", v.getAsDouble()) : "");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private static String csvCell(String text) {
+        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    }
+
+    /** Points by median produced records/s, best first; points without a completed repetition last. */
+    static List<Sweep.PointResult> ranked(List<Sweep.PointResult> points) {
+        return points.stream().sorted(Comparator.comparingDouble(
+                (Sweep.PointResult p) -> throughput(p).orElse(Double.NEGATIVE_INFINITY)).reversed()).toList();
+    }
+
+    private static Optional<Double> throughput(Sweep.PointResult p) {
+        if (p.summary() == null) {
+            return Optional.empty();
+        }
+        OptionalDouble v = THROUGHPUT.valueIn(p.summary().median());
+        return v.isPresent() ? Optional.of(v.getAsDouble()) : Optional.empty();
+    }
+
+    /** The highest-throughput point whose median summary meets {@code sla}; empty when none does. */
+    public static Optional<Sweep.PointResult> best(List<Sweep.PointResult> points, Threshold sla) {
+        return ranked(points).stream().filter(p -> p.summary() != null && sla.evaluate(p.summary().median()).passed())
+                .findFirst();
+    }
+
+    /** The ranked table, the threshold verdicts and the best point under the SLA. */
+    public static void print(Sweep.SweepOutcome outcome, Threshold sla, PrintStream out) {
+        List<List<String>> table = new ArrayList<>();
+        table.add(List.of("#", "point", "records/s median [min..max]", "MiB/s", "publish p99 ms", "e2e p99 ms", "reps"));
+        int rank = 1;
+        for (Sweep.PointResult p : ranked(outcome.points())) {
+            table.add(List.of(String.valueOf(rank++), p.point().name(),
+                    spread(p, "produced", "recordsPerSec", 1), spread(p, "produced", "mebibytesPerSec", 1),
+                    spread(p, "publishLatencyMicros", "p99", 1000), spread(p, "endToEndLatencyMicros", "p99", 1000),
+                    p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : "")));
+        }
+        out.println();
+        out.println("sweep " + outcome.plan().spec().name() + ": " + outcome.points().size() + " point(s) x "
+                + outcome.plan().spec().repeat() + " repetition(s), ranked by median produced records/s");
+        ComparisonReport.printAligned(table, out);
+        for (Sweep.PointResult p : outcome.points()) {
+            for (Threshold.Verdict v : p.verdicts()) {
+                out.println(p.point().name() + ": " + v.line());
+            }
+        }
+        if (sla != null) {
+            out.println(best(outcome.points(), sla)
+                    .map(p -> "best under SLA " + sla.text() + ": " + p.point().name() + " ("
+                            + spread(p, "produced", "recordsPerSec", 1) + " records/s)")
+                    .orElse("best under SLA " + sla.text() + ": no point meets it"));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String spread(Sweep.PointResult p, String group, String field, double divisor) {
+        if (p.summary() == null || !(p.summary().json().get(group) instanceof Map<?, ?> m) || !(m.get(field) instanceof Spread s)) {
+            return "-";
+        }
+        String median = Kpi.format(s.median() / divisor);
+        return s.count() == 1 ? median : median + " [" + Kpi.format(s.min() / divisor) + ".." + Kpi.format(s.max() / divisor) + "]";
+    }
+
+    static String names(List<Sweep.PointResult> points) {
+        return points.stream().map(p -> p.point().name()).collect(Collectors.joining(", "));
+    }
+}

@@ -1,0 +1,130 @@
+package io.kbench.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.error.InvalidInputException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * A sweep file: a base workload and the points to run it at, each {@code repeat} times.
+ * Documented in docs/sweeps.md.
+ *
+ * @param name        sweep name (1-64 of a-zA-Z0-9._-), used in the results directory name
+ * @param description free text
+ * @param workload    base workload file, relative to the sweep file; exclusive with {@code base}
+ * @param base        inline base workload; exclusive with {@code workload}
+ * @param repeat      repetitions of every point (1-100, default 3)
+ * @param axes        path -> values, combined as a cartesian product; exclusive with {@code points}
+ * @param points      explicit points, each path -> value; exclusive with {@code axes}
+ */
+public record SweepSpec(String name, String description, String workload, ObjectNode base, Integer repeat,
+                        Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points) {
+    public static final int DEFAULT_REPEAT = 3;
+    /** More points than this is almost certainly a typo in an axis, and would run for days. */
+    public static final int MAX_POINTS = 1000;
+    private static final Pattern NAME = Pattern.compile("[a-zA-Z0-9._-]{1,64}");
+
+    public SweepSpec {
+        name = name == null ? "sweep" : name;
+        if (!NAME.matcher(name).matches()) {
+            throw InvalidInputException.field("name", "'" + name + "'", "must be 1-64 of a-zA-Z0-9._-");
+        }
+        if ((workload == null) == (base == null)) {
+            throw InvalidInputException.field("workload/base", workload == null ? "neither" : "both",
+                    "give exactly one: workload (a file) or base (an inline workload)");
+        }
+        repeat = repeat == null ? DEFAULT_REPEAT : repeat;
+        if (repeat < 1 || repeat > 100) {
+            throw InvalidInputException.field("repeat", repeat, "must be between 1 and 100");
+        }
+        if ((axes == null) == (points == null)) {
+            throw InvalidInputException.field("axes/points", axes == null ? "neither" : "both",
+                    "give exactly one: axes (a cartesian product) or points (an explicit list)");
+        }
+        if (axes != null) {
+            axes = Collections.unmodifiableMap(checkedAxes(axes));
+        } else {
+            points = List.copyOf(checkedPoints(points));
+        }
+    }
+
+    private static Map<String, List<JsonNode>> checkedAxes(Map<String, List<JsonNode>> axes) {
+        if (axes.isEmpty()) {
+            throw InvalidInputException.field("axes", "{}", "needs at least one path with values");
+        }
+        Map<String, List<JsonNode>> copy = new LinkedHashMap<>();
+        long product = 1;
+        for (Map.Entry<String, List<JsonNode>> axis : axes.entrySet()) {
+            List<JsonNode> values = axis.getValue();
+            if (values == null || values.isEmpty()) {
+                throw InvalidInputException.field("axes." + axis.getKey(), values, "needs a non-empty list of values");
+            }
+            for (JsonNode v : values) {
+                checkValue("axes." + axis.getKey(), v);
+            }
+            if (values.stream().distinct().count() != values.size()) {
+                throw InvalidInputException.field("axes." + axis.getKey(), values, "lists a value twice");
+            }
+            product *= values.size();
+            copy.put(checkedPath("axes", axis.getKey()), List.copyOf(values));
+        }
+        if (product > MAX_POINTS) {
+            throw InvalidInputException.field("axes", product + " points", "at most " + MAX_POINTS + " points per sweep");
+        }
+        return copy;
+    }
+
+    private static List<Map<String, JsonNode>> checkedPoints(List<Map<String, JsonNode>> points) {
+        if (points.isEmpty() || points.size() > MAX_POINTS) {
+            throw InvalidInputException.field("points", points.size() + " points", "needs 1 to " + MAX_POINTS + " points");
+        }
+        List<Map<String, JsonNode>> copy = new ArrayList<>();
+        for (int i = 0; i < points.size(); i++) {
+            Map<String, JsonNode> point = points.get(i);
+            if (point == null || point.isEmpty()) {
+                throw InvalidInputException.field("points[" + i + "]", point, "needs at least one path: value");
+            }
+            Map<String, JsonNode> checked = new LinkedHashMap<>();
+            point.forEach((path, value) -> {
+                checkValue("points[" + copy.size() + "]." + path, value);
+                checked.put(checkedPath("points[" + copy.size() + "]", path), value);
+            });
+            copy.add(Collections.unmodifiableMap(checked));
+        }
+        return copy;
+    }
+
+    private static String checkedPath(String where, String path) {
+        if (path.isBlank() || path.startsWith(".") || path.endsWith(".") || path.contains("..") || path.contains("=")) {
+            throw InvalidInputException.field(where, "'" + path + "'", "is not a workload path such as producers.count");
+        }
+        if (path.equals("name") || path.startsWith("topic.name")) {
+            // The sweep names results and topics itself; varying these would break both.
+            throw InvalidInputException.field(where + "." + path, "'" + path + "'", "cannot be varied in a sweep");
+        }
+        return path.trim();
+    }
+
+    private static void checkValue(String where, JsonNode value) {
+        if (value == null || value.isNull() || value.isMissingNode()) {
+            throw InvalidInputException.field(where, "null", "needs a value");
+        }
+    }
+
+    /** Whether any varied path touches the embedded cluster (refused against an external cluster). */
+    public List<String> clusterPaths() {
+        List<String> paths = new ArrayList<>();
+        if (axes != null) {
+            axes.keySet().stream().filter(p -> p.startsWith("cluster.") || p.equals("cluster")).forEach(paths::add);
+        } else {
+            points.forEach(p -> p.keySet().stream().filter(k -> k.startsWith("cluster.") || k.equals("cluster"))
+                    .filter(k -> !paths.contains(k)).forEach(paths::add));
+        }
+        return paths;
+    }
+}

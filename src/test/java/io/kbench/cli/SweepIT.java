@@ -1,0 +1,117 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `kbench sweep` end to end on one embedded broker: a 2x2 sweep repeated twice, compare, and resume. */
+class SweepIT {
+    static final String SWEEPS = "src/test/resources/sweeps/";
+    // Two cores are shared with other builds: small brokers start faster and leave room for the clients.
+    static final String[] SMALL_BROKER = {"--broker-heap", "512m"};
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void noBrokerLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!RunIT.brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+    }
+
+    @Test
+    void twoByTwoSweepReusesOneBrokerAndSummarisesEveryPoint() throws IOException {
+        CliRun run = sweep(SWEEPS + "it-2x2.yaml", "--results-dir", results.toString(),
+                "--threshold", "produced.recordsPerSec>1", "--sla", "e2e.p99<60s");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout().split("cluster: starting", -1)).as("one embedded cluster for all points: " + run.transcript()).hasSize(2);
+        Path dir = onlyDir();
+        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
+        assertThat(sweep.at("/kind").asText()).isEqualTo("sweep");
+        assertThat(sweep.at("/repeat").asInt()).isEqualTo(2);
+        assertThat(sweep.at("/cluster/brokers").asInt()).isEqualTo(1);
+        assertThat(sweep.at("/points").size()).isEqualTo(4);
+        for (JsonNode point : sweep.at("/points")) {
+            assertThat(point.at("/completed").asInt()).as(point.toString()).isEqualTo(2);
+            assertThat(point.at("/repetitions").size()).isEqualTo(2);
+            for (JsonNode rep : point.at("/repetitions")) {
+                JsonNode result = new ObjectMapper().readTree(dir.resolve(rep.asText()).toFile());
+                assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(2000);
+                assertThat(result.at("/workload/topic/name").asText()).startsWith("it-sweep-").contains("-r");
+            }
+            JsonNode rate = point.at("/summary/produced/recordsPerSec");
+            assertThat(rate.at("/min").asDouble()).isPositive().isLessThanOrEqualTo(rate.at("/median").asDouble());
+            assertThat(rate.at("/max").asDouble()).isGreaterThanOrEqualTo(rate.at("/median").asDouble());
+            assertThat(point.at("/summary/endToEndLatencyMicros/p99/median").asDouble()).isPositive();
+            assertThat(point.at("/thresholds/0/passed").asBoolean()).isTrue();
+        }
+        assertThat(sweep.at("/points/3/name").asText()).isEqualTo("acks=all,linger.ms=5");
+        assertThat(sweep.at("/points/3/overrides/producers.properties.acks").asText()).isEqualTo("all");
+        List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
+        assertThat(csv).hasSize(5);
+        assertThat(csv.get(0)).contains("produced_MiB_per_s").contains("publish_p99_ms");
+        assertThat(run.stdout()).contains("ranked by median produced records/s").contains("best under SLA e2e.p99<60s: ");
+
+        CliRun compare = CliRun.of("compare", dir.resolve("points/acks=1,linger.ms=0").toString(),
+                dir.resolve("points/acks=all,linger.ms=0").toString(), "--json", results.resolve("compare.json").toString());
+        assertThat(compare.exitCode()).as(compare.transcript()).isZero();
+        assertThat(compare.stdout()).contains("produced records/s").containsAnyOf("significant", "within noise");
+        assertThat(Files.exists(results.resolve("compare.json"))).isTrue();
+    }
+
+    @Test
+    void resumeRunsOnlyTheMissingRepetition() throws IOException {
+        CliRun first = sweep(SWEEPS + "it-resume.yaml", "--results-dir", results.toString());
+        assertThat(first.exitCode()).as(first.transcript()).isZero();
+        Path dir = onlyDir();
+        Path rep1 = dir.resolve("points/acks=1/rep-1/result.json");
+        Path rep2 = dir.resolve("points/acks=1/rep-2/result.json");
+        FileTime rep1Time = Files.getLastModifiedTime(rep1);
+        Files.delete(rep2);
+
+        CliRun resumed = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString());
+        assertThat(resumed.exitCode()).as(resumed.transcript()).isZero();
+        assertThat(resumed.stdout()).contains("rep 1/2: already completed, skipped");
+        assertThat(resumed.stdout().split("results: .*rep-", -1)).as(resumed.transcript()).hasSize(2);
+        assertThat(Files.getLastModifiedTime(rep1)).isEqualTo(rep1Time);
+        assertThat(rep2).exists();
+        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
+        assertThat(sweep.at("/points/0/completed").asInt()).isEqualTo(2);
+        assertThat(sweep.at("/points/0/summary/produced/recordsPerSec/count").asInt()).isEqualTo(2);
+
+        CliRun other = sweep(SWEEPS + "it-2x2.yaml", "--resume", dir.toString());
+        assertThat(other.exitCode()).as(other.transcript()).isEqualTo(2);
+        assertThat(other.stderr()).contains("different sweep");
+    }
+
+    private static CliRun sweep(String file, String... args) {
+        String[] all = new String[args.length + SMALL_BROKER.length + 2];
+        all[0] = "sweep";
+        all[1] = file;
+        System.arraycopy(args, 0, all, 2, args.length);
+        System.arraycopy(SMALL_BROKER, 0, all, 2 + args.length, SMALL_BROKER.length);
+        return CliRun.of(all);
+    }
+
+    private Path onlyDir() throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            List<Path> all = dirs.filter(Files::isDirectory).toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package io.kbench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.measure.LatencyStats;
+import io.kbench.load.RunOutcome;
+import io.kbench.result.Summary;
+import io.kbench.spec.WorkloadSpec;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Sweep files: strict reading, cartesian and explicit points, point names, and the per-point summary. */
+class SweepPlanTest {
+    static final Path FILE = Path.of("src/test/resources/sweeps/unit.yaml");
+    static final String BASE = "base: {name: b, producers: {records: 100, recordSize: 100, properties: {acks: all}}}\n";
+
+    private static SweepPlan parse(String yaml) {
+        return SweepPlan.parse(yaml, FILE);
+    }
+
+    @Test
+    void axesAreACartesianProductFirstAxisSlowest() {
+        SweepPlan plan = parse(BASE + "axes:\n  producers.properties.compression.type: [none, gzip, lz4]\n"
+                + "  producers.count: [2, 5]\n");
+        assertThat(plan.points()).extracting(SweepPoint::name).containsExactly(
+                "compression.type=none,producers.count=2", "compression.type=none,producers.count=5",
+                "compression.type=gzip,producers.count=2", "compression.type=gzip,producers.count=5",
+                "compression.type=lz4,producers.count=2", "compression.type=lz4,producers.count=5");
+        WorkloadSpec spec = plan.workload(plan.points().get(3), null);
+        assertThat(spec.producers().count()).isEqualTo(5);
+        assertThat(spec.producers().properties()).containsEntry("compression.type", "gzip").containsEntry("acks", "all");
+        assertThat(plan.spec().repeat()).isEqualTo(SweepSpec.DEFAULT_REPEAT);
+    }
+
+    @Test
+    void explicitPointsPairValues() {
+        SweepPlan plan = parse(BASE + "repeat: 2\npoints:\n"
+                + "  - {cluster.brokerConfig.num.io.threads: 15, cluster.brokerConfig.num.network.threads: 8}\n"
+                + "  - {cluster.brokerConfig.num.io.threads: 30, cluster.brokerConfig.num.network.threads: 16}\n");
+        assertThat(plan.points()).extracting(SweepPoint::name)
+                .containsExactly("num.io.threads=15,num.network.threads=8", "num.io.threads=30,num.network.threads=16");
+        assertThat(plan.workload(plan.points().get(1), null).cluster().brokerConfig())
+                .containsEntry("num.io.threads", "30").containsEntry("num.network.threads", "16");
+        assertThat(plan.spec().clusterPaths()).containsExactly("cluster.brokerConfig.num.io.threads",
+                "cluster.brokerConfig.num.network.threads");
+    }
+
+    @Test
+    void topicNameOfARepetitionIsFreshAndDeletedAfter() {
+        SweepPlan plan = parse(BASE + "axes: {producers.count: [1]}\n");
+        WorkloadSpec spec = plan.workload(plan.points().get(0), "kbench-x-p1-r2");
+        assertThat(spec.topic().name()).isEqualTo("kbench-x-p1-r2");
+        assertThat(spec.topic().deleteAfter()).isTrue();
+    }
+
+    @Test
+    void bundledStudySweepsParse() {
+        SweepPlan s5 = SweepPlan.load(Path.of("scenarios/s5-producer-matrix.yaml"));
+        assertThat(s5.points()).hasSize(18);
+        assertThat(s5.points().get(0).name()).isEqualTo("compression.type=none,acks=1,batch.size=1024");
+        assertThat(s5.workload(s5.points().get(0), null).producers().properties()).containsEntry("batch.size", "1024");
+        SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
+        assertThat(s3.points()).hasSize(7);
+        assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
+    }
+
+    @Test
+    void pointNamesAreSafeDirectoryNames() {
+        Map<String, com.fasterxml.jackson.databind.JsonNode> o = new LinkedHashMap<>();
+        o.put("producers.properties.acks", TextNode.valueOf("all"));
+        o.put("producers.recordSize", IntNode.valueOf(2048));
+        assertThat(SweepPoint.nameOf(o)).isEqualTo("acks=all,producers.recordSize=2048");
+        assertThat(SweepPoint.nameOf(Map.of("producers.properties.x", TextNode.valueOf("a/b c{}")))).isEqualTo("x=a_b_c__");
+        assertThat(SweepPoint.nameOf(Map.of("producers.properties.x", TextNode.valueOf("y".repeat(400))))).hasSizeLessThanOrEqualTo(180);
+    }
+
+    @Test
+    void sweepFilesAreStrict() {
+        assertThatThrownBy(() -> parse(BASE + "axis: {producers.count: [1]}\n")).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("unknown key 'axis'");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.count: [1]}\npoints: [{producers.count: 2}]\n"))
+                .hasMessageContaining("exactly one").hasMessageContaining("axes");
+        assertThatThrownBy(() -> parse(BASE)).hasMessageContaining("axes/points");
+        assertThatThrownBy(() -> parse("axes: {producers.count: [1]}\n")).hasMessageContaining("workload/base");
+        assertThatThrownBy(() -> parse(BASE + "repeat: 0\naxes: {producers.count: [1]}\n")).hasMessageContaining("repeat");
+        assertThatThrownBy(() -> parse(BASE + "repeat: two\naxes: {producers.count: [1]}\n")).hasMessageContaining("repeat");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.count: []}\n")).hasMessageContaining("non-empty");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.count: [1, 1]}\n")).hasMessageContaining("twice");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.cuont: [1]}\n")).hasMessageContaining("cuont");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.count: [abc]}\n")).hasMessageContaining("producers.count");
+        assertThatThrownBy(() -> parse(BASE + "axes: {topic.name: [a, b]}\n")).hasMessageContaining("cannot be varied");
+        assertThatThrownBy(() -> parse(BASE + "axes: {producers.count: [1]}\naxes: {producers.count: [2]}\n"))
+                .hasMessageContaining("axes");
+        assertThatThrownBy(() -> parse(BASE + "points: [{producers.count: 1}, {producers.count: 1}]\n"))
+                .hasMessageContaining("same name");
+        assertThatThrownBy(() -> parse("workload: missing.yaml\naxes: {producers.count: [1]}\n"))
+                .hasMessageContaining("missing.yaml");
+    }
+
+    @Test
+    void pointSummaryHasMedianMinMaxAndAMedianRunSummary() {
+        PointSummary s = PointSummary.of(List.of(run(100, 1000), run(300, 3000), run(200, 9000)));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> produced = (Map<String, Object>) s.json().get("produced");
+        assertThat(produced.get("recordsPerSec")).isEqualTo(new io.kbench.compare.Spread(200, 100, 300, 3));
+        assertThat(s.median().produced().recordsPerSec()).isEqualTo(200);
+        assertThat(s.median().publishLatencyMicros().p99()).isEqualTo(3000);
+        assertThat(s.json()).containsKey("publishLatencyMicros").doesNotContainKey("consumed").doesNotContainKey("endToEndLatencyMicros");
+        assertThat(io.kbench.verdict.Threshold.parse("publish.p99<4ms").evaluate(s.median()).passed()).isTrue();
+    }
+
+    private static Summary run(double rate, long p99) {
+        RunOutcome.Totals t = new RunOutcome.Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
+        return new Summary("actualSendTime", t, null, new LatencyStats(1000, p99 / 2, p99 / 2, p99, p99, p99, p99 / 3.0), null, null);
+    }
+}
