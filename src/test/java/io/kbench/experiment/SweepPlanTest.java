@@ -69,6 +69,13 @@ class SweepPlanTest {
         SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
         assertThat(s3.points()).hasSize(7);
         assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
+        SweepPlan s1 = SweepPlan.load(Path.of("scenarios/s1-compression.yaml"));
+        assertThat(s1.points()).hasSize(5);
+        assertThat(s1.workload(s1.points().get(4), null).producers().properties())
+                .containsEntry("compression.type", "zstd").containsEntry("batch.size", "524288");
+        SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
+        assertThat(s2.points()).hasSize(3);
+        assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
     }
 
     @Test
