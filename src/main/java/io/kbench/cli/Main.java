@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
             ClusterCommand.class,
             PlanCommand.class,
             CostCommand.class,
+            ReportCommand.class,
         })
 public final class Main {
 
