@@ -101,13 +101,14 @@ final class Charts {
             boolean hasRange = s.medianMinMax().stream().anyMatch(v -> !Double.isNaN(v[1]) && v[1] != v[2]);
             if (hasRange) {
                 ObjectNode range = ds.addObject();
-                range.put("label", s.label() + " (min..max)");
                 range.put("backgroundColor", "#0f172a");
                 range.put("borderColor", "#0f172a");
                 range.put("barPercentage", 0.12);
                 range.put("categoryPercentage", 0.8);
                 range.put("stack", "s" + i);
                 range.put("order", 1);
+                range.put("kbenchLegend", i == 0);
+                range.put("label", series.size() == 1 ? s.label() + " (min..max)" : "min..max");
                 if (s.yAxis() != null) {
                     range.put("yAxisID", s.yAxis());
                 }
@@ -127,6 +128,7 @@ final class Charts {
         scales.putObject("x").put("stacked", true);
         ObjectNode y = scale("linear", yTitle);
         y.put("beginAtZero", true);
+        y.put("stacked", false);
         scales.set("y", y);
         ObjectNode tooltip = options.putObject("plugins").putObject("tooltip");
         tooltip.put("kbench", "range");

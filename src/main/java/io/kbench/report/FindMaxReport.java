@@ -41,11 +41,13 @@ final class FindMaxReport {
         }
         List<Xy> xy = new ArrayList<>();
         double maxY = 0;
+        double minY = Double.POSITIVE_INFINITY;
         for (Probe p : probes) {
             double ms = Fmt.ms(FindMaxData.latencyMicros(p, group, field));
-            xy.add(new Xy(p.rateRecordsPerSec(), ms));
-            if (!Double.isNaN(ms)) {
+            xy.add(new Xy(p.rateRecordsPerSec(), ms > 0 ? ms : Double.NaN));
+            if (ms > 0) {
                 maxY = Math.max(maxY, ms);
+                minY = Math.min(minY, ms);
             }
         }
         String metricLabel = (group.equals("e2e") ? "end-to-end" : group) + " " + field;
@@ -55,6 +57,7 @@ final class FindMaxReport {
         probeLine.put("pointHoverRadius", 8);
         probeLine.put("showLine", true);
         probeLine.put("borderColor", "#94a3b8");
+        probeLine.put("backgroundColor", "#94a3b8");
         ArrayNode colors = probeLine.putArray("pointBackgroundColor");
         probes.forEach(p -> colors.add(p.passed() ? Charts.GREEN : Charts.RED));
         probeLine.set("pointBorderColor", colors.deepCopy());
@@ -64,19 +67,21 @@ final class FindMaxReport {
         if (sla != null && sla.metric().isLatency()) {
             double limitMs = sla.limit() / 1000.0;
             maxY = Math.max(maxY, limitMs);
+            minY = Math.min(minY, limitMs);
             ObjectNode line = Charts.lineDataset("SLA " + sla.text(), Charts.RED, List.of(new Xy(minX, limitMs), new Xy(maxX, limitMs)), true, null);
             line.put("pointRadius", 0);
             ds.add(line);
         }
         if (!Double.isNaN(fm.maxRecordsPerSec())) {
             ObjectNode answer = Charts.lineDataset("answer: " + Fmt.rate(fm.maxRecordsPerSec()) + " records/s", Charts.GREEN,
-                    List.of(new Xy(fm.maxRecordsPerSec(), 0), new Xy(fm.maxRecordsPerSec(), maxY * 1.05)), true, null);
+                    List.of(new Xy(fm.maxRecordsPerSec(), Double.isInfinite(minY) ? 0.001 : minY / 1.5),
+                            new Xy(fm.maxRecordsPerSec(), Math.max(maxY, 0.001) * 1.5)), true, null);
             answer.put("pointRadius", 0);
             answer.put("borderWidth", 3);
             ds.add(answer);
         }
-        ObjectNode y = Charts.scale("linear", metricLabel + " (ms)");
-        y.put("beginAtZero", true);
+        ObjectNode y = Charts.scale("logarithmic", metricLabel + " (ms, log scale)");
+        y.put("kbench", "log");
         ObjectNode chart = Charts.legendBottom(Charts.xyChart(ds, Charts.scale("linear", "offered rate (records/s)"), y));
         page.section("Latency against offered rate")
                 .chart(metricLabel + " latency (ms) by offered rate", "green: probe met the SLA, red: it did not; dashed red: the SLA; "

@@ -228,6 +228,9 @@ final class HtmlPage {
               Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
               Chart.defaults.color = '#334155';
               Chart.defaults.plugins.legend.labels.boxWidth = 14;
+              Chart.defaults.plugins.legend.labels.filter = function (item, chartData) {
+                return chartData.datasets[item.datasetIndex].kbenchLegend !== false;
+              };
               function decimals(v) { return v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3; }
               function num(v) { return v == null ? '-' : Number(v).toLocaleString('en-US', {maximumFractionDigits: decimals(Math.abs(v))}); }
               function percentileOf(x) {
@@ -319,10 +322,11 @@ final class HtmlPage {
             .chart-card.wide .chart { height: 340px; }
             .table-wrap { overflow-x: auto; }
             table { border-collapse: collapse; width: 100%; font-variant-numeric: tabular-nums; }
-            table.data th, table.data td { padding: 6px 10px; border-bottom: 1px solid var(--line); text-align: left;
+            table.data th, table.data td { padding: 6px 8px; border-bottom: 1px solid var(--line); text-align: left;
                                            vertical-align: top; }
             table.data th { background: #f1f5f9; font-weight: 600; font-size: 12.5px; white-space: nowrap; }
             table.data td.num, table.data th.num { text-align: right; white-space: nowrap; }
+            table.ranked td:nth-child(2), table.probes td:nth-child(8) { white-space: nowrap; }
             table.data tr.best td { background: #ecfdf5; font-weight: 600; }
             table.kv { width: auto; }
             table.kv th { text-align: left; color: var(--muted); font-weight: 500; padding: 3px 18px 3px 0; vertical-align: top;

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +68,7 @@ final class RunReport {
     }
 
     private static String timeLine(String start, String end) {
-        String s = "start " + (start == null ? "?" : start) + "   end " + (end == null ? "?" : end);
+        String s = "start " + shortTime(start) + "   end " + shortTime(end);
         try {
             if (start != null && end != null) {
                 Duration d = Duration.between(Instant.parse(start), Instant.parse(end));
@@ -76,6 +78,17 @@ final class RunReport {
             // shown as given
         }
         return s;
+    }
+
+    private static String shortTime(String iso) {
+        if (iso == null) {
+            return "?";
+        }
+        try {
+            return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC).format(Instant.parse(iso));
+        } catch (DateTimeParseException e) {
+            return iso;
+        }
     }
 
     private static String environmentLine(JsonNode r) {
@@ -267,7 +280,9 @@ final class RunReport {
         ObjectNode x = Charts.scale("logarithmic", "percentile");
         x.put("kbench", "percentile");
         x.put("min", 1);
-        ObjectNode chart = Charts.xyChart(ds, x, Charts.scale("linear", "latency (ms)"));
+        ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
+        y.put("kbench", "log");
+        ObjectNode chart = Charts.xyChart(ds, x, y);
         ObjectNode tooltip = ((ObjectNode) chart.get("options")).putObject("plugins").putObject("tooltip");
         tooltip.put("kbench", "percentile");
         tooltip.put("kbenchUnit", "ms");
