@@ -307,7 +307,7 @@ final class HtmlPage {
             p.warn { color: #92400e; background: #fef3c7; padding: 8px 12px; border-radius: 6px; }
             p.callout { background: #eff6ff; border-left: 4px solid var(--accent); padding: 10px 14px; margin: 4px 0 14px;
                         font-size: 15px; }
-            .kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(185px, 1fr)); gap: 12px; }
+            .kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(175px, 1fr)); gap: 12px; margin-bottom: 12px; }
             .kpi { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; background: #fbfdff; }
             .kpi-label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
             .kpi-value { font-size: 22px; font-weight: 650; margin-top: 2px; font-variant-numeric: tabular-nums; }

@@ -138,6 +138,8 @@ final class RunReport {
             typeNote = String.join(", ", t);
         }
         kpis.add(new Kpi("produce errors", Fmt.count(Double.isNaN(errors) ? 0 : errors), "sends", typeNote));
+        page.section("Headline figures (measured window, warm-up excluded)").kpis(kpis);
+        kpis = new ArrayList<>();
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
             JsonNode l = Json.at(s, k.key());
             if (l == null || Json.num(l, "count") == 0) {
@@ -148,7 +150,9 @@ final class RunReport {
             kpis.add(new Kpi(k.label() + " p99.9", Fmt.millis(Json.num(l, "p999")), "ms",
                     "max " + Fmt.millis(Json.num(l, "max")) + " ms"));
         }
-        page.section("Headline figures (measured window, warm-up excluded)").kpis(kpis);
+        if (!kpis.isEmpty()) {
+            page.kpis(kpis);
+        }
         String from = Json.text(s, "latencyMeasuredFrom");
         if ("intendedSendTime".equals(from)) {
             page.paragraph("Latency is measured from each record's intended send time (fixed rate; coordinated omission "
