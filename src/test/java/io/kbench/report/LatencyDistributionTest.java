@@ -60,8 +60,9 @@ class LatencyDistributionTest {
         assertThat(median.micros()).isCloseTo(median.percentile() * 100, within(median.percentile() * 100 * 0.002 + 2));
         LatencyDistribution.Point last = points.get(points.size() - 1);
         assertThat(last.micros()).isCloseTo(10_000, within(10.0));
-        assertThat(last.percentile()).isCloseTo(99.99, within(1e-9));
-        assertThat(last.inverseTail()).isCloseTo(10_000, within(1e-6));
+        // The maximum sits at about 1 - 1/count: percentile 99.99, x = 1/(1-q) about 10,000.
+        assertThat(last.percentile()).isGreaterThanOrEqualTo(99.99).isLessThan(100.0);
+        assertThat(last.inverseTail()).isCloseTo(10_000, within(300.0));
     }
 
     @Test
@@ -78,10 +79,12 @@ class LatencyDistributionTest {
         for (RunReport.LatencyKind k : RunReport.LATENCIES) {
             LatencyDistribution d = LatencyDistribution.fromHlog(dir.resolve(k.hlog())).orElseThrow();
             assertThat(d.count()).as(k.hlog()).isEqualTo(summary.get(k.key()).get("count").asLong());
-            // The summary's p99 is read from the same histogram, so the distribution passes through it.
+            // The summary's p99 is read from the same histogram, so the distribution brackets it.
             long p99 = summary.get(k.key()).get("p99").asLong();
-            double atP99 = d.points().stream().filter(p -> p.percentile() >= 99).findFirst().orElseThrow().micros();
-            assertThat(atP99).as(k.hlog()).isCloseTo(p99, within(p99 * 0.01 + 1));
+            double below = d.points().stream().filter(p -> p.percentile() <= 99).reduce((a, b) -> b).orElseThrow().micros();
+            double above = d.points().stream().filter(p -> p.percentile() >= 99).findFirst().orElseThrow().micros();
+            assertThat(below).as(k.hlog()).isLessThanOrEqualTo(p99 * 1.001);
+            assertThat(above).as(k.hlog()).isGreaterThanOrEqualTo(p99 / 1.001);
         }
     }
 
@@ -89,7 +92,8 @@ class LatencyDistributionTest {
     void summaryFallbackUsesTheHeadlinePercentiles() {
         LatencyDistribution d = LatencyDistribution.fromSummary(100_000, 1000, 2000, 3000, 4000, 9000);
         assertThat(d.source()).isEqualTo("summary");
-        assertThat(d.points()).extracting(LatencyDistribution.Point::percentile).containsExactly(50.0, 95.0, 99.0, 99.9, 99.999);
+        assertThat(d.points()).extracting(LatencyDistribution.Point::percentile).hasSize(5).startsWith(50.0, 95.0, 99.0, 99.9);
+        assertThat(d.points().get(4).percentile()).isCloseTo(99.999, within(1e-9));
         assertThat(d.points()).extracting(LatencyDistribution.Point::micros).containsExactly(1000.0, 2000.0, 3000.0, 4000.0, 9000.0);
     }
 }

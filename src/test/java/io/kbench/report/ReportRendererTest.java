@@ -172,7 +172,9 @@ class ReportRendererTest {
         assertThat(probes.get(0).get("y").asDouble()).isEqualTo(21.3);
         assertThat(chart.at("/data/datasets/1/data/0/y").asDouble()).isEqualTo(200.0);
         assertThat(chart.at("/data/datasets/2/data/0/x").asDouble()).isEqualTo(42_500);
-        assertThat(chart.at("/data/datasets/0/pointBackgroundColor/3").asText()).isEqualTo(Charts.RED);
+        // Plotted in rate order: 42,500 passed, 45,000 did not.
+        assertThat(chart.at("/data/datasets/0/pointBackgroundColor/3").asText()).isEqualTo(Charts.GREEN);
+        assertThat(chart.at("/data/datasets/0/pointBackgroundColor/4").asText()).isEqualTo(Charts.RED);
     }
 
     @Test
