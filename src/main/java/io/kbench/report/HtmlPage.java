@@ -308,9 +308,9 @@ final class HtmlPage {
             p.callout { background: #eff6ff; border-left: 4px solid var(--accent); padding: 10px 14px; margin: 4px 0 14px;
                         font-size: 15px; }
             .kpis { display: grid; grid-template-columns: repeat(auto-fill, minmax(175px, 1fr)); gap: 12px; margin-bottom: 12px; }
-            .kpi { border: 1px solid var(--line); border-radius: 8px; padding: 10px 14px; background: #fbfdff; }
+            .kpi { border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; background: #fbfdff; }
             .kpi-label { color: var(--muted); font-size: 12px; text-transform: uppercase; letter-spacing: .04em; }
-            .kpi-value { font-size: 22px; font-weight: 650; margin-top: 2px; font-variant-numeric: tabular-nums; }
+            .kpi-value { font-size: 22px; font-weight: 650; margin-top: 2px; white-space: nowrap; font-variant-numeric: tabular-nums; }
             .kpi-value .unit { font-size: 13px; font-weight: 500; color: var(--muted); }
             .kpi-note { color: var(--muted); font-size: 12px; }
             .charts { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 16px; margin: 8px 0; }
@@ -332,6 +332,8 @@ final class HtmlPage {
             table.kv th { text-align: left; color: var(--muted); font-weight: 500; padding: 3px 18px 3px 0; vertical-align: top;
                           white-space: nowrap; }
             table.kv td { padding: 3px 0; word-break: break-word; }
+            h3 { font-size: 14px; margin: 14px 0 6px; font-weight: 650; }
+            ul.formulas { color: var(--muted); margin: 10px 0 0; padding-left: 20px; font-size: 13px; }
             table.config td:first-child { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12.5px; }
             .grid2 { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 8px 28px; }
             .badge { display: inline-block; font-size: 12px; font-weight: 700; padding: 2px 8px; border-radius: 999px;
