@@ -53,10 +53,6 @@ final class FindMaxData {
         return Json.num(root, "findMax", "precisionPercent");
     }
 
-    JsonNode environmentHolder() {
-        return root;
-    }
-
     List<Probe> probes() {
         return probes;
     }

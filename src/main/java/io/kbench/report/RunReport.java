@@ -44,7 +44,7 @@ final class RunReport {
         JsonNode tags = Json.at(r, "tags");
         if (tags != null && !tags.isEmpty()) {
             List<String> t = new ArrayList<>();
-            tags.fields().forEachRemaining(e -> t.add(e.getKey() + "=" + e.getValue().asText()));
+            tags.properties().forEach(e -> t.add(e.getKey() + "=" + e.getValue().asText()));
             lines.add("tags: " + String.join(", ", t));
         }
         page.header("kbench run report", name == null ? "(unnamed run)" : name, statusBadge(status), lines);
@@ -134,7 +134,7 @@ final class RunReport {
         String typeNote = null;
         if (types != null && !types.isEmpty()) {
             List<String> t = new ArrayList<>();
-            types.fields().forEachRemaining(e -> t.add(e.getKey() + " " + e.getValue().asText()));
+            types.properties().forEach(e -> t.add(e.getKey() + " " + e.getValue().asText()));
             typeNote = String.join(", ", t);
         }
         kpis.add(new Kpi("produce errors", Fmt.count(Double.isNaN(errors) ? 0 : errors), "sends", typeNote));

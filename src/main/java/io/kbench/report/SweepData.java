@@ -94,7 +94,7 @@ final class SweepData {
         }
         List<String> parts = new ArrayList<>();
         if (n.isObject()) {
-            n.fields().forEachRemaining(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
+            n.properties().forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
         } else if (n.isArray()) {
             n.forEach(v -> parts.add(v.isValueNode() ? v.asText() : v.toString()));
         } else {

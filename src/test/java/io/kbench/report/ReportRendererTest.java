@@ -113,7 +113,7 @@ class ReportRendererTest {
         assertThat(html).contains("<title>kbench run: " + XSS_ESCAPED + "</title>", "<h1>" + XSS_ESCAPED,
                 ", " + XSS_ESCAPED + "=" + XSS_ESCAPED, "failed: " + XSS_ESCAPED);
         assertThat(count(html, XSS_ESCAPED)).isGreaterThanOrEqualTo(8);
-        // Only kbench's own five script elements: the error recorder, Chart.js, the data block, the boot script.
+        // Only kbench's own four script elements: the error recorder, Chart.js, the data block, the boot script.
         assertThat(count(html, "</script>")).isEqualTo(4);
     }
 
