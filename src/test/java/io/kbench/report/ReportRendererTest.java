@@ -195,6 +195,16 @@ class ReportRendererTest {
     }
 
     @Test
+    void aFailedRunWithAlmostNothingInItStillRenders() throws Exception {
+        Path dir = Files.createDirectories(tmp.resolve("failed"));
+        Files.writeString(dir.resolve("result.json"),
+                "{\"kind\":\"run\",\"name\":\"broken\",\"status\":\"failed\",\"failure\":\"broker unreachable\"}");
+        String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
+        assertThat(html).contains("<h1>broken", "FAILED", "failed: broker unreachable", "Headline figures");
+        assertThat(data(html).get("charts")).isEmpty();
+    }
+
+    @Test
     void unknownKindAndMissingResultAreInputErrors() throws Exception {
         Path bad = Files.createDirectories(tmp.resolve("bad"));
         Files.writeString(bad.resolve("result.json"), "{\"kind\":\"mystery\"}");
