@@ -332,6 +332,10 @@ final class HtmlPage {
             table.kv th { text-align: left; color: var(--muted); font-weight: 500; padding: 3px 18px 3px 0; vertical-align: top;
                           white-space: nowrap; }
             table.kv td { padding: 3px 0; word-break: break-word; }
+            table.figures { table-layout: fixed; }
+            table.figures th:nth-child(1) { width: 30%; }
+            table.figures th:nth-child(2) { width: 14%; }
+            table.figures th:nth-child(3) { width: 10%; }
             h3 { font-size: 14px; margin: 14px 0 6px; font-weight: 650; }
             ul.formulas { color: var(--muted); margin: 10px 0 0; padding-left: 20px; font-size: 13px; }
             table.config td:first-child { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12.5px; }
