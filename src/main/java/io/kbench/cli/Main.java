@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             CostCommand.class,
             SweepCommand.class,
             CompareCommand.class,
+            ReportCommand.class,
         })
 public final class Main {
 

@@ -101,6 +101,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 verdicts.forEach(v -> out.println(v.line()));
             }
             out.println("results: " + file);
+            io.kbench.report.ReportRenderer.writeQuietly(dir, out);
             return result;
         } finally {
             if (embedded != null && embedded != shared) {

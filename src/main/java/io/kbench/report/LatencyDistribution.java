@@ -1,0 +1,94 @@
+package io.kbench.report;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * A latency percentile distribution for plotting on a log axis of 1/(1-q), as HdrHistogram's own plots do.
+ *
+ * @param points (percentile, value in microseconds) pairs, percentile ascending, below 100
+ * @param count  recorded values
+ * @param source "hlog" when read from the interval log, "summary" when built from the summary's percentiles
+ */
+public record LatencyDistribution(List<Point> points, long count, String source) {
+
+    /**
+     * One point of the distribution.
+     *
+     * @param percentile 0..100 (exclusive)
+     * @param micros     the value at that percentile
+     */
+    public record Point(double percentile, double micros) {
+        /** The x position on the plot: 1 / (1 - q). */
+        public double inverseTail() {
+            return 1.0 / (1.0 - percentile / 100.0);
+        }
+    }
+
+    /** Sums every interval histogram of an .hlog file; empty when the file is missing or holds no values. */
+    public static Optional<Histogram> readTotal(Path hlog) throws IOException {
+        if (!Files.isRegularFile(hlog) || Files.size(hlog) == 0) {
+            return Optional.empty();
+        }
+        Histogram total = new Histogram(3);
+        try (InputStream in = Files.newInputStream(hlog)) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+                if (h instanceof Histogram histogram) {
+                    total.add(histogram);
+                }
+            }
+        }
+        return total.getTotalCount() == 0 ? Optional.empty() : Optional.of(total);
+    }
+
+    /** The distribution of an .hlog file, empty when it holds no values. */
+    public static Optional<LatencyDistribution> fromHlog(Path hlog) throws IOException {
+        return readTotal(hlog).map(LatencyDistribution::of);
+    }
+
+    /**
+     * Percentile distribution with 5 steps per halving of the remaining tail (HdrHistogram's default output); the maximum
+     * is placed at 1 - 1/count, where a sample of {@code count} values puts it.
+     */
+    public static LatencyDistribution of(Histogram h) {
+        List<Point> points = new ArrayList<>();
+        double lastPercentile = -1;
+        for (HistogramIterationValue v : h.percentiles(5)) {
+            double p = v.getPercentileLevelIteratedTo();
+            if (p >= 100.0) {
+                break;
+            }
+            if (p > lastPercentile) {
+                points.add(new Point(p, h.highestEquivalentValue(v.getValueIteratedTo())));
+                lastPercentile = p;
+            }
+        }
+        long count = h.getTotalCount();
+        double maxPercentile = count > 1 ? 100.0 * (1.0 - 1.0 / count) : 0.0;
+        if (maxPercentile > lastPercentile) {
+            points.add(new Point(maxPercentile, h.getMaxValue()));
+        } else if (!points.isEmpty()) {
+            Point last = points.remove(points.size() - 1);
+            points.add(new Point(last.percentile(), Math.max(last.micros(), h.getMaxValue())));
+        }
+        return new LatencyDistribution(List.copyOf(points), count, "hlog");
+    }
+
+    /** Fallback when no .hlog exists: the summary's p50/p95/p99/p99.9 and the max. */
+    public static LatencyDistribution fromSummary(long count, double p50, double p95, double p99, double p999, double max) {
+        double maxPercentile = count > 1000 ? 100.0 * (1.0 - 1.0 / count) : 99.99;
+        List<Point> points = List.of(new Point(50, p50), new Point(95, p95), new Point(99, p99), new Point(99.9, p999),
+                new Point(maxPercentile, max));
+        return new LatencyDistribution(points, count, "summary");
+    }
+}

@@ -1,0 +1,110 @@
+package io.kbench.report;
+
+import io.kbench.report.HtmlPage.Html;
+import io.kbench.report.HtmlPage.Kpi;
+import io.kbench.report.SweepData.Point;
+import io.kbench.verdict.Threshold;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The report of a sweep: throughput and p99 per point, a ranked table, the best point under an optional SLA. */
+final class SweepReport {
+    private SweepReport() {
+    }
+
+    static void fill(HtmlPage page, SweepData sweep, Threshold sla) {
+        List<Point> points = sweep.points();
+        List<String> lines = new ArrayList<>();
+        if (sweep.description() != null) {
+            lines.add(sweep.description());
+        }
+        lines.add(points.size() + " point(s)" + (sla == null ? "" : "; SLA " + sla.text()));
+        page.header("kbench sweep report", sweep.name(), null, lines);
+
+        List<Point> ranked = new ArrayList<>(points);
+        ranked.sort(Comparator.comparingDouble((Point p) -> nanLow(p.producedRecordsPerSec().median())).reversed());
+        Point best = sla == null ? (ranked.isEmpty() ? null : ranked.get(0))
+                : ranked.stream().filter(p -> meets(p, sla)).findFirst().orElse(null);
+
+        List<Kpi> kpis = new ArrayList<>();
+        kpis.add(new Kpi("points", String.valueOf(points.size()), "", null));
+        if (!ranked.isEmpty()) {
+            Point top = ranked.get(0);
+            kpis.add(new Kpi("highest throughput", Fmt.rate(top.producedRecordsPerSec().median()), "records/s", top.name()));
+        }
+        if (sla != null) {
+            kpis.add(best == null ? new Kpi("best under SLA", "none", "", "no point meets " + sla.text())
+                    : new Kpi("best under SLA", Fmt.rate(best.producedRecordsPerSec().median()), "records/s", best.name()));
+        }
+        page.section("Summary").kpis(kpis);
+        if (sla != null) {
+            page.paragraph(best == null ? "No point meets the SLA " + sla.text() + "."
+                    : "Best point under the SLA " + sla.text() + ": " + best.name() + " at "
+                    + Fmt.rate(best.producedRecordsPerSec().median()) + " records/s (median"
+                    + (best.overrides().isEmpty() ? "" : "; " + best.overrides()) + ").", best == null ? "warn" : "callout");
+        }
+        page.paragraph("Figures are the median over each point's repetitions; bars show the median, the thin dark bar "
+                + "the min..max range. Latencies in ms.", "note");
+        page.endSection();
+
+        List<String> labels = points.stream().map(Point::name).toList();
+        page.section("Throughput and p99 latency per point");
+        page.chart("Produced throughput (records/s)", null, Charts.legendBottom(Charts.rangeBars(labels,
+                List.of(new Charts.RangeSeries("produced records/s", Charts.BLUE,
+                        points.stream().map(p -> p.producedRecordsPerSec().asArray()).toList(), null)),
+                "records/s", "records/s")), false);
+        List<Charts.RangeSeries> latency = new ArrayList<>();
+        if (points.stream().anyMatch(p -> p.publishP99Micros().present())) {
+            latency.add(new Charts.RangeSeries("publish p99", Charts.PURPLE,
+                    points.stream().map(p -> p.publishP99Micros().scaled(0.001).asArray()).toList(), null));
+        }
+        if (points.stream().anyMatch(p -> p.endToEndP99Micros().present())) {
+            latency.add(new Charts.RangeSeries("end-to-end p99", Charts.ORANGE,
+                    points.stream().map(p -> p.endToEndP99Micros().scaled(0.001).asArray()).toList(), null));
+        }
+        if (!latency.isEmpty()) {
+            page.chart("p99 latency (ms)", null, Charts.legendBottom(Charts.rangeBars(labels, latency, "latency (ms)", "ms")), false);
+        }
+        page.endSection();
+
+        List<Object[]> rows = new ArrayList<>();
+        int highlight = -1;
+        for (int i = 0; i < ranked.size(); i++) {
+            Point p = ranked.get(i);
+            if (p == best) {
+                highlight = i;
+            }
+            SweepData.Stat r = p.producedRecordsPerSec();
+            rows.add(new Object[] {i + 1, p.name(), p.overrides(), p.repetitions(), Fmt.rate(r.median()),
+                Fmt.rate(r.min()) + " .. " + Fmt.rate(r.max()), Fmt.mib(p.producedMebibytesPerSec().median()),
+                Fmt.millis(p.publishP99Micros().median()), Fmt.millis(p.endToEndP99Micros().median()),
+                p.thresholdsPassed() == null ? "-" : Html.badge(p.thresholdsPassed()),
+                sla == null ? "-" : Html.badge(meets(p, sla))});
+        }
+        page.section("Points ranked by produced throughput (median)")
+                .table("ranked", new String[] {"#", "point", "overrides", "repetitions", "records/s", "records/s min..max",
+                    "MiB/s", "publish p99 (ms)", "e2e p99 (ms)", "thresholds", sla == null ? "SLA" : "SLA " + sla.text()},
+                        rows, new boolean[] {true, false, false, true, true, true, true, true, true, false, false}, highlight)
+                .endSection();
+    }
+
+    private static double nanLow(double v) {
+        return Double.isNaN(v) ? Double.NEGATIVE_INFINITY : v;
+    }
+
+    /** Whether the point's median of the SLA metric satisfies it; unmeasured fails. */
+    static boolean meets(Point p, Threshold sla) {
+        double v = SweepData.stat(p, sla.metric()).median();
+        return !Double.isNaN(v) && holds(sla, v);
+    }
+
+    static boolean holds(Threshold t, double v) {
+        return switch (t.operator()) {
+            case "<" -> v < t.limit();
+            case "<=" -> v <= t.limit();
+            case ">" -> v > t.limit();
+            default -> v >= t.limit();
+        };
+    }
+}

@@ -1,0 +1,145 @@
+package io.kbench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Opens rendered reports in headless Chromium: no script errors, every chart drawn, a screenshot that is not blank.
+ * Skipped when no chromium binary is installed (CI installs Debian's chromium in .ci/run).
+ */
+class ReportBrowserIT {
+    /** Screenshots are kept here for people to look at. */
+    static final Path SHOTS = Path.of("target", "report-it");
+
+    static Path chromium;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void findChromium() {
+        chromium = locate();
+        assumeTrue(chromium != null, "no chromium binary on PATH; skipping the browser test");
+    }
+
+    private static Path locate() {
+        String env = System.getenv("KBENCH_CHROMIUM");
+        if (env != null && Files.isExecutable(Path.of(env))) {
+            return Path.of(env);
+        }
+        for (String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            for (String name : new String[] {"chromium", "chromium-browser", "google-chrome"}) {
+                Path p = Path.of(dir, name);
+                if (Files.isExecutable(p)) {
+                    return p;
+                }
+            }
+        }
+        return null;
+    }
+
+    record Browser(String stdout, String stderr) {
+    }
+
+    private Browser run(Path page, String... extra) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+                "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--hide-scrollbars", "--user-data-dir=" + Files.createTempDirectory(tmp, "chrome"),
+                "--enable-logging=stderr", "--v=0", "--virtual-time-budget=5000"));
+        cmd.addAll(List.of(extra));
+        cmd.add(page.toUri().toString());
+        Path out = tmp.resolve("chrome-" + System.nanoTime() + ".out");
+        Path err = tmp.resolve("chrome-" + System.nanoTime() + ".err");
+        Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!p.waitFor(120, TimeUnit.SECONDS)) {
+                throw new AssertionError("chromium did not finish in 120 s: " + String.join(" ", cmd));
+            }
+        } finally {
+            p.destroyForcibly();
+        }
+        return new Browser(Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    /** Renders the page, dumps the DOM after scripts ran and checks errors and charts. */
+    private void assertRendersCleanly(Path report) throws Exception {
+        String html = Files.readString(report);
+        JsonNode charts = ReportRendererTest.data(html).get("charts");
+        Browser b = run(report, "--dump-dom");
+        String dom = b.stdout();
+        Matcher root = Pattern.compile("<html[^>]*>").matcher(dom);
+        assertThat(root.find()).as("dumped DOM of %s\n%s", report, b.stderr()).isTrue();
+        String htmlTag = root.group();
+        assertThat(htmlTag).as("script errors recorded in the page (stderr:\n%s)", b.stderr()).contains("data-errors=\"0\"");
+        assertThat(htmlTag).contains("data-charts-rendered=\"" + charts.size() + "\"");
+        assertThat(b.stderr()).as("browser log").doesNotContain("Uncaught", "Refused to");
+        for (JsonNode c : charts) {
+            String id = c.get("id").asText();
+            Matcher m = Pattern.compile("<div([^>]*\\bid=\"" + id + "\"[^>]*)>\\s*<canvas").matcher(dom);
+            assertThat(m.find()).as("chart %s has a canvas", id).isTrue();
+            assertThat(m.group(1)).contains("data-rendered=\"true\"");
+        }
+    }
+
+    @Test
+    void runReportWithPlanAndCostHasNoErrorsAndDrawsEveryChart() throws Exception {
+        Path dir = ReportFixtures.copy("run-sample", tmp);
+        Path report = ReportRenderer.write(dir, null,
+                new ReportRenderer.Options(ReportFixtures.path("plan.json"), ReportFixtures.path("cost.json"), null));
+        assertRendersCleanly(report);
+    }
+
+    @Test
+    void sweepAndFindMaxReportsHaveNoErrorsAndDrawEveryChart() throws Exception {
+        assertRendersCleanly(ReportRenderer.write(ReportFixtures.path("sweep"), tmp.resolve("sweep.html"),
+                new ReportRenderer.Options(null, null, io.kbench.verdict.Threshold.parse("e2e.p99<50ms"))));
+        assertRendersCleanly(ReportRenderer.write(ReportFixtures.path("find-max"), tmp.resolve("find-max.html"),
+                ReportRenderer.Options.NONE));
+    }
+
+    @Test
+    void screenshotOfTheRunReportIsNotBlank() throws Exception {
+        Path dir = ReportFixtures.copy("run-sample", tmp);
+        Path report = ReportRenderer.write(dir, null, ReportRenderer.Options.NONE);
+        Files.createDirectories(SHOTS);
+        Path png = SHOTS.resolve("run-report.png").toAbsolutePath();
+        Files.deleteIfExists(png);
+
+        Browser b = run(report, "--screenshot=" + png, "--window-size=1280,2000");
+
+        assertThat(png).as("screenshot (stderr:\n%s)", b.stderr()).exists();
+        BufferedImage image = ImageIO.read(png.toFile());
+        assertThat(image.getWidth()).isEqualTo(1280);
+        assertThat(image.getHeight()).isEqualTo(2000);
+        assertThat(distinctColours(image)).as("distinct colours in %s", png).isGreaterThan(500);
+    }
+
+    private static int distinctColours(BufferedImage image) throws IOException {
+        Set<Integer> colours = new HashSet<>();
+        for (int y = 0; y < image.getHeight(); y++) {
+            for (int x = 0; x < image.getWidth(); x++) {
+                colours.add(image.getRGB(x, y) & 0xFFFFFF);
+            }
+        }
+        return colours.size();
+    }
+}
