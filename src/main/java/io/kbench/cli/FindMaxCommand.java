@@ -95,11 +95,7 @@ public final class FindMaxCommand implements Callable<Integer> {
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance));
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
-        Map<String, String> conn = connection.properties();
-        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
-            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
-                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
-        }
+        Map<String, String> conn = RunTarget.connection(connection, embedded);
         Path dir = resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), settings, dir,
                 ConnectionOptions.parsePairs(tags, "--tag"));

@@ -51,11 +51,7 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         SweepPlan plan = SweepPlan.load(sweepFile);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
-        Map<String, String> conn = connection.properties();
-        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
-            throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
-                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
-        }
+        Map<String, String> conn = RunTarget.connection(connection, embedded);
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
         Sweep sweep = new Sweep(plan, dir, conn, embedded::toParams, output.parsedThresholds(),
@@ -64,6 +60,7 @@ public final class SweepCommand implements Callable<Integer> {
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, System.out);
         System.out.println("results: " + json);
+        io.kbench.report.ReportRenderer.writeQuietly(dir, System.out);
         if (outcome.interrupted()) {
             System.out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
             return ExitCode.INTERRUPTED.code();

@@ -83,6 +83,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             out.println();
             FindMaxTable.print(result, out);
             out.println("results: " + file);
+            io.kbench.report.ReportRenderer.writeQuietly(dir, out);
             return result;
         } finally {
             if (embedded != null) {

@@ -49,6 +49,7 @@ class RunIT {
         assertThat(result.at("/workload/producers/properties/acks").asText()).isEqualTo("all");
         assertThat(result.at("/intervals").size()).isPositive();
         assertThat(Files.exists(resultDir().resolve("publish-latency.hlog"))).isTrue();
+        assertThat(Files.readString(resultDir().resolve("report.html"))).contains("it-produce").contains("kbench");
         assertThat(run.stdout()).contains("results: ");
     }
 
