@@ -112,8 +112,7 @@ class EmbeddedClusterIT {
         try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, c.bootstrapServers()))) {
             assertThat(admin.describeCluster().nodes().get(30, TimeUnit.SECONDS)).hasSize(3);
             admin.createTopics(List.of(new NewTopic("it-three", 3, (short) 3))).all().get(30, TimeUnit.SECONDS);
-            TopicDescription d = admin.describeTopics(List.of("it-three")).allTopicNames().get(30, TimeUnit.SECONDS)
-                    .get("it-three");
+            TopicDescription d = describeOnceKnown(admin, "it-three");
             assertThat(d.partitions()).hasSize(3).allSatisfy(p -> assertThat(p.replicas()).hasSize(3));
             assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).doesNotContain(ReadinessProbe.READY_TOPIC);
         }
@@ -187,5 +186,21 @@ class EmbeddedClusterIT {
                 .hasMessageContaining("broker 1")
                 .hasMessageContaining("num.network.threads");
         assertThat(processesMentioning(dir.toString())).isEmpty();
+    }
+
+    /** Right after creation a broker may not have the topic's metadata yet; ask again until it does. */
+    private static TopicDescription describeOnceKnown(Admin admin, String topic) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (true) {
+            try {
+                return admin.describeTopics(List.of(topic)).allTopicNames().get(30, TimeUnit.SECONDS).get(topic);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                        || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
+        }
     }
 }
