@@ -75,10 +75,7 @@ public final class ConsumeCommand implements Callable<Integer> {
     int partitions;
 
     @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    EmbeddedOptions embedded = new EmbeddedOptions();
+    TargetOptions target = new TargetOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -95,7 +92,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         if (socketBufferSize != null) {
             props.put("receive.buffer.bytes", socketBufferSize.toString());
         }
-        Map<String, String> conn = RunTarget.connection(connection, embedded);
+        Map<String, String> conn = target.connectionProperties();
         boolean external = conn.containsKey("bootstrap.servers");
         ProducerSpec fill = external
                 ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null)
@@ -105,7 +102,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? messages : null,
                         Duration.ofMillis(timeoutMs), props),
                 null, Duration.ofMillis(reportingIntervalMs));
-        RunResult result = RunTarget.singleRun(spec, conn, embedded, output).execute(System.out);
+        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
         RunOutcome.Totals c = result.summary().consumed();
         System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
         System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",

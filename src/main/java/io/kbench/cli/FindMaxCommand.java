@@ -84,10 +84,7 @@ public final class FindMaxCommand implements Callable<Integer> {
     List<String> tags = new ArrayList<>();
 
     @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    EmbeddedOptions embedded = new EmbeddedOptions();
+    TargetOptions target = new TargetOptions();
 
     @Override
     public Integer call() {
@@ -95,9 +92,9 @@ public final class FindMaxCommand implements Callable<Integer> {
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance));
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
-        Map<String, String> conn = RunTarget.connection(connection, embedded);
+        Map<String, String> conn = target.connectionProperties();
         Path dir = resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        FindMax findMax = new FindMax(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), settings, dir,
+        FindMax findMax = new FindMax(spec, conn, logDir -> target.embedded.toParams(spec.cluster(), logDir), settings, dir,
                 ConnectionOptions.parsePairs(tags, "--tag"));
         FindMaxResult result = findMax.execute(System.out);
         SearchResult.Outcome outcome = result.findMax().outcome();

@@ -90,10 +90,7 @@ public final class ProduceCommand implements Callable<Integer> {
     String transactionalId;
 
     @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    EmbeddedOptions embedded = new EmbeddedOptions();
+    TargetOptions target = new TargetOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -108,7 +105,7 @@ public final class ProduceCommand implements Callable<Integer> {
             props.putAll(ConnectionOptions.readProperties(producerConfig, "--producer.config"));
         }
         props.putAll(ConnectionOptions.parsePairs(producerProps, "--producer-props"));
-        Map<String, String> conn = RunTarget.connection(connection, embedded);
+        Map<String, String> conn = target.connectionProperties();
         String bootstrap = props.remove("bootstrap.servers");
         if (bootstrap != null) {
             conn.putIfAbsent("bootstrap.servers", bootstrap);
@@ -126,10 +123,10 @@ public final class ProduceCommand implements Callable<Integer> {
                                 : null,
                         props),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5));
-        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+        if (conn.containsKey("bootstrap.servers") && target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
-        RunResult result = RunTarget.singleRun(spec, conn, embedded, output).execute(System.out);
+        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
         System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
     }

@@ -36,10 +36,7 @@ public final class RunCommand implements Callable<Integer> {
     boolean dryRun;
 
     @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    EmbeddedOptions embedded = new EmbeddedOptions();
+    TargetOptions target = new TargetOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -48,13 +45,13 @@ public final class RunCommand implements Callable<Integer> {
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         output.parsedThresholds();
-        Map<String, String> conn = RunTarget.connection(connection, embedded);
+        Map<String, String> conn = target.connectionProperties();
         if (dryRun) {
             RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
                     : "embedded cluster", System.out);
             return ExitCode.OK.code();
         }
-        SingleRun run = RunTarget.singleRun(spec, conn, embedded, output);
+        SingleRun run = target.singleRun(spec, conn, output);
         RunResult result = run.execute(System.out);
         return exitCode(result);
     }

@@ -39,10 +39,7 @@ public final class SweepCommand implements Callable<Integer> {
     String sla;
 
     @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    EmbeddedOptions embedded = new EmbeddedOptions();
+    TargetOptions target = new TargetOptions();
 
     @Mixin
     OutputOptions output = new OutputOptions();
@@ -51,10 +48,10 @@ public final class SweepCommand implements Callable<Integer> {
     public Integer call() {
         SweepPlan plan = SweepPlan.load(sweepFile);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
-        Map<String, String> conn = RunTarget.connection(connection, embedded);
+        Map<String, String> conn = target.connectionProperties();
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
-        Sweep sweep = new Sweep(plan, dir, conn, embedded::toParams, output.parsedThresholds(),
+        Sweep sweep = new Sweep(plan, dir, conn, target.embedded::toParams, output.parsedThresholds(),
                 ConnectionOptions.parsePairs(output.tags, "--tag"));
         Sweep.SweepOutcome outcome = sweep.execute(System.out);
         Path json = SweepReport.write(outcome, dir);

@@ -38,6 +38,8 @@ public final class WorkloadRunner {
     private final NanoClock clock = NanoClock.SYSTEM;
     private final List<ProducerWorker> producers = new ArrayList<>();
     private final List<ConsumerWorker> consumers = new ArrayList<>();
+    /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
+    private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
 
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out) {
@@ -154,12 +156,11 @@ public final class WorkloadRunner {
     }
 
     private void startConsumers(RunMetrics metrics, int magic, boolean live, List<Thread> threads) {
-        AtomicInteger assigned = assignedPartitions;
         for (int i = 0; i < spec.consumers().count(); i++) {
             try {
                 consumers.add(new ConsumerWorker(
                         clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
-                        spec.topic().name(), live, magic, metrics, clock, assigned));
+                        spec.topic().name(), live, magic, metrics, clock, assignedPartitions));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -168,8 +169,6 @@ public final class WorkloadRunner {
             threads.add(start(consumers.get(i), "kbench-consumer-" + i));
         }
     }
-
-    private final AtomicInteger assignedPartitions = new AtomicInteger();
 
     private void awaitAssignment(int partitions) {
         long deadline = clock.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();

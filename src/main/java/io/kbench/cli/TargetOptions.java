@@ -4,14 +4,18 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.SingleRun;
 import io.kbench.spec.WorkloadSpec;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 
-/** Turns the shared connection, embedded-cluster and output options into one {@link SingleRun}. */
-final class RunTarget {
-    private RunTarget() {
-    }
+/** Where a command's load goes: an existing cluster (--bootstrap-server, ...) or an embedded one (--brokers, ...). */
+public final class TargetOptions {
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    EmbeddedOptions embedded = new EmbeddedOptions();
 
     /** The connection properties, refusing a mix of --bootstrap-server and embedded-cluster options. */
-    static Map<String, String> connection(ConnectionOptions connection, EmbeddedOptions embedded) {
+    Map<String, String> connectionProperties() {
         Map<String, String> conn = connection.properties();
         if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
@@ -20,7 +24,8 @@ final class RunTarget {
         return conn;
     }
 
-    static SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, EmbeddedOptions embedded, OutputOptions output) {
+    /** One run of {@code spec} on this target, written where {@code output} says. */
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
         return new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), output.resultsDir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds());
     }
