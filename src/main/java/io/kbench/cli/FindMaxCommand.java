@@ -74,32 +74,29 @@ public final class FindMaxCommand implements Callable<Integer> {
             description = "A probe keeps up if it achieves at least (100% - this) of its rate (default: ${DEFAULT-VALUE}).")
     String keepUpTolerance;
 
-    /** Parent directory of result directories. */
-    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Parent directory for results (default: ${DEFAULT-VALUE}); writes <timestamp>-find-max-<name>/ in it.")
-    Path resultsDir;
-
-    /** Labels recorded in result.json. */
-    @Option(names = "--tag", paramLabel = "KEY=VALUE", description = "Label recorded in result.json (repeatable).")
-    List<String> tags = new ArrayList<>();
-
     @Mixin
     TargetOptions target = new TargetOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
 
     @Override
     public Integer call() {
         FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance));
+        List<Threshold> thresholds = output.parsedThresholds();
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         Map<String, String> conn = target.connectionProperties();
-        Path dir = resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
+        Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, logDir -> target.embedded.toParams(spec.cluster(), logDir), settings, dir,
-                ConnectionOptions.parsePairs(tags, "--tag"));
+                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds);
         FindMaxResult result = findMax.execute(System.out);
         SearchResult.Outcome outcome = result.findMax().outcome();
-        return outcome == SearchResult.Outcome.FOUND || outcome == SearchResult.Outcome.LOWER_BOUND
-                ? ExitCode.OK.code() : ExitCode.RUN_FAILED.code();
+        if (outcome != SearchResult.Outcome.FOUND && outcome != SearchResult.Outcome.LOWER_BOUND) {
+            return ExitCode.RUN_FAILED.code();
+        }
+        return result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
     }
 
     /** {@code 5%} or {@code 5} -> 0.05. */

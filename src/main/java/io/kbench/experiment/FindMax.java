@@ -8,14 +8,17 @@ import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
+import io.kbench.result.Summary;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.DurationText;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,12 +33,14 @@ import java.util.Map;
  * @param settings   the search settings
  * @param dir        the find-max result directory
  * @param tags       labels for result.json
+ * @param thresholds pass/fail conditions judged on the run at the answer (the confirmation probe)
  */
 public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleRun.ClusterParamsFactory cluster,
-                      FindMaxSettings settings, Path dir, Map<String, String> tags) {
+                      FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds) {
     public static final double BYTES_PER_MIB = 1024.0 * 1024.0;
 
     public FindMax {
+        thresholds = List.copyOf(thresholds);
         validate(spec, settings);
     }
 
@@ -78,10 +83,13 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             SearchResult search = settings.search().run(runner::probe);
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
-                    figures(search), search.probes());
+                    figures(search), search.probes(), verdicts(search, runner.summaries));
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
+            if (result.thresholds() != null) {
+                result.thresholds().forEach(v -> out.println(v.line()));
+            }
             out.println("results: " + file);
             io.kbench.report.ReportRenderer.writeQuietly(dir, out);
             return result;
@@ -104,6 +112,28 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
                 DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
     }
 
+    /**
+     * Thresholds judged on the last passing probe at the answer rate, so {@code produced.recordsPerSec>=N} gates on the
+     * sustainable rate and latency thresholds on the latency there. Without an answer every threshold fails.
+     */
+    List<Threshold.Verdict> verdicts(SearchResult search, List<Summary> summaries) {
+        if (thresholds.isEmpty()) {
+            return null;
+        }
+        Summary atAnswer = null;
+        List<ProbeOutcome> probes = search.probes();
+        for (int i = probes.size() - 1; i >= 0 && search.maxRecordsPerSec() != null; i--) {
+            ProbeOutcome p = probes.get(i);
+            if (p.passed() && p.rateRecordsPerSec() == search.maxRecordsPerSec() && i < summaries.size()) {
+                atAnswer = summaries.get(i);
+                break;
+            }
+        }
+        Summary answer = atAnswer;
+        return thresholds.stream().map(t -> answer == null
+                ? new Threshold.Verdict(t, false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
+    }
+
     /** The workload of probe {@code number}: the given rate for the probe duration, on its own topic. */
     WorkloadSpec probeSpec(int number, double rate, String runId) {
         ProducerSpec p = spec.producers();
@@ -124,6 +154,8 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
         private final String runId;
         private int count;
         ClusterInfo clusterInfo;
+        /** Each probe's summary in probe order (the search's probe list has the same order). */
+        final List<Summary> summaries = new ArrayList<>();
 
         ProbeRunner(EmbeddedCluster embedded, PrintStream out, String runId) {
             this.embedded = embedded;
@@ -144,6 +176,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             if (clusterInfo == null) {
                 clusterInfo = result.cluster();
             }
+            summaries.add(result.summary());
             ProbeOutcome o = settings.keepUpCheck().judge(rate, result, spec.consumers().mode() == ConsumerMode.LIVE,
                     dir.relativize(probeDir).toString());
             out.printf(Locale.ROOT, "find-max: probe %d at %,.0f records/s: %s (%s)%n", count, rate,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +25,19 @@ import java.util.Map;
  * @param clientProperties connection properties shared by all clients (secrets redacted)
  * @param findMax          the answer and how it was searched
  * @param probes           every probe in order
+ * @param thresholds       --threshold verdicts, judged on the run at the answer; absent when none were given
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
-                            Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes) {
+                            Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
+                            List<Threshold.Verdict> thresholds) {
     public static final String KIND = "find-max";
+
+    /** Whether every threshold held (true when there were none). */
+    public boolean thresholdsPassed() {
+        return thresholds == null || thresholds.stream().allMatch(Threshold.Verdict::passed);
+    }
 
     /**
      * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.

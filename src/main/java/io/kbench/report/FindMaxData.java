@@ -57,6 +57,11 @@ final class FindMaxData {
         return probes;
     }
 
+    /** The --threshold verdicts judged at the answer; empty when none were given. */
+    List<JsonNode> thresholds() {
+        return Json.array(root, "thresholds");
+    }
+
     /**
      * A latency figure of a probe in microseconds, NaN when absent.
      *

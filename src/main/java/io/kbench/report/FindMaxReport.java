@@ -30,6 +30,7 @@ final class FindMaxReport {
         kpis.add(new Kpi("probes", String.valueOf(fm.probes().size()), "",
                 fm.probes().stream().filter(Probe::passed).count() + " passed"));
         page.section("Answer").kpis(kpis).endSection();
+        RunReport.thresholds(page, fm.thresholds());
 
         // The plotted latency: the SLA's own metric when it is a latency, else end-to-end (or publish) p99.
         String group = sla != null && sla.metric().isLatency() ? sla.metric().group() : null;

@@ -55,10 +55,12 @@ class FindMaxIT {
         CliRun run = CliRun.of("find-max", Path.of("src/test/resources/workloads/it-find-max.yaml").toString(),
                 "--sla", "publish.p99<500ms", "--start-rate", "100", "--precision", "10%",
                 "--probe-duration", "4s", "--probe-warmup", "1s", "--max-probes", "12",
-                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString(), "--tag", "label=quota");
+                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString(), "--tag", "label=quota",
+                // Judged on the confirmation run at the answer (~250 records/s): the first holds, the second cannot.
+                "--threshold", "produced.recordsPerSec>100", "--threshold", "produced.recordsPerSec>=1000");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
         System.out.println("find-max took " + seconds + " s\n" + run.stdout());
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(3);
 
         Path resultDir = onlyDir(results);
         JsonNode result = new ObjectMapper().readTree(resultDir.resolve("result.json").toFile());
@@ -82,6 +84,13 @@ class FindMaxIT {
             assertThat(Files.exists(resultDir.resolve(p.get("resultDir").asText()).resolve("result.json"))).isTrue();
         }
         assertThat(probes.get(probes.size() - 1).get("phase").asText()).isEqualTo("confirm");
+        JsonNode verdicts = result.get("thresholds");
+        assertThat(verdicts.size()).isEqualTo(2);
+        assertThat(verdicts.get(0).get("passed").asBoolean()).as(run.transcript()).isTrue();
+        assertThat(verdicts.get(1).get("passed").asBoolean()).as(run.transcript()).isFalse();
+        JsonNode lastProbe = probes.get(probes.size() - 1);
+        assertThat(verdicts.get(0).get("actual").asDouble()).isEqualTo(lastProbe.get("producedRecordsPerSec").asDouble());
+        assertThat(run.stdout()).contains("PASS produced.recordsPerSec>100").contains("FAIL produced.recordsPerSec>=1000");
         assertThat(run.stdout()).contains("max sustainable rate: ").contains("records/s").contains("±10% under publish.p99<500ms");
 
         // Issue 4: plan from the measured result; per-broker capacity = maxRecordsPerSec / brokers.

@@ -50,4 +50,10 @@ class FindMaxInputErrorsTest {
         assertInputError(findMax("--sla", "publish.p99<1s", "--max-probes", "0"), "--max-probes");
         assertInputError(findMax("--sla", "publish.p99<1s", "--keep-up-tolerance", "100%"), "--keep-up-tolerance");
     }
+
+    @Test
+    void anUnknownThresholdMetricIsAnInputErrorNotAPass() throws IOException {
+        assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "publish.p98<1s"), "publish.p98");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "produced.recordsPerSec>fast"), "threshold");
+    }
 }
