@@ -1,10 +1,11 @@
 package io.kbench.cli;
 
-import io.kbench.compare.Comparison;
+import io.kbench.compare.CompareInputs;
 import io.kbench.compare.ComparisonReport;
-import io.kbench.compare.RunSet;
+import io.kbench.compare.NamedComparison;
 import io.kbench.error.ExitCode;
 import io.kbench.error.RunFailedException;
+import io.kbench.report.ComparisonPage;
 import io.kbench.spec.SpecMapper;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,29 +17,38 @@ import picocli.CommandLine.Parameters;
 
 /** {@code kbench compare A B [C...]}: every KPI of each side against A, and whether it beats run-to-run noise. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare results against the first: each a result.json, a run directory, or a sweep point",
-            "directory with rep-N/result.json. With >= 2 repetitions on both sides, a change is 'significant' only",
-            "when the min..max ranges do not overlap. See docs/sweeps.md."})
+        description = {"Compare results against the first: each a result.json, a run directory, a sweep point",
+            "directory with rep-N/result.json, or a sweep (directory or sweep.json: one side per point). Two or more",
+            "sweeps alone are compared point by point. With >= 2 repetitions on both sides, a change is 'significant'",
+            "only when the min..max ranges do not overlap. See docs/sweeps.md."})
 public final class CompareCommand implements Callable<Integer> {
     /** Results to compare; the first is the baseline. */
-    @Parameters(arity = "2..*", paramLabel = "RESULT", description = "Results to compare; the first (A) is the baseline.")
+    @Parameters(arity = "1..*", paramLabel = "RESULT",
+            description = "Results to compare; the first (A) is the baseline. A single sweep compares its points.")
     List<Path> results;
 
     /** Also write the comparison as JSON. */
     @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON to FILE.")
     Path jsonFile;
 
+    /** Also write the comparison as a self-contained HTML page. */
+    @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as an HTML page with charts to FILE.")
+    Path htmlFile;
+
     @Override
     public Integer call() {
-        Comparison comparison = Comparison.of(results.stream().map(RunSet::load).toList());
-        ComparisonReport.print(comparison, System.out);
+        List<NamedComparison> comparisons = CompareInputs.resolve(results);
+        ComparisonReport.print(comparisons, System.out);
         if (jsonFile != null) {
             try {
-                SpecMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparison));
+                SpecMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
             } catch (IOException e) {
                 throw new RunFailedException("cannot write " + jsonFile + ": " + e.getMessage(), e);
             }
             System.out.println("json: " + jsonFile);
+        }
+        if (htmlFile != null) {
+            System.out.println("html: " + ComparisonPage.write(comparisons, htmlFile));
         }
         return ExitCode.OK.code();
     }

@@ -13,6 +13,38 @@ public final class ComparisonReport {
     private ComparisonReport() {
     }
 
+    /** Every comparison in turn; point-by-point comparisons get a heading naming the point. */
+    public static void print(List<NamedComparison> comparisons, PrintStream out) {
+        for (int i = 0; i < comparisons.size(); i++) {
+            NamedComparison nc = comparisons.get(i);
+            if (nc.point() != null) {
+                out.println((i == 0 ? "" : "\n") + "== point " + nc.point() + " ==");
+            }
+            print(nc.comparison(), out);
+        }
+    }
+
+    /** The JSON of {@code --json}: one comparison as is, point-by-point ones under {@code points}. */
+    public static Map<String, Object> toJson(List<NamedComparison> comparisons) {
+        if (comparisons.size() == 1 && comparisons.get(0).point() == null) {
+            return toJson(comparisons.get(0).comparison());
+        }
+        Map<String, Object> root = new LinkedHashMap<>();
+        root.put("schemaVersion", 1);
+        root.put("kind", "compare");
+        List<Object> points = new ArrayList<>();
+        for (NamedComparison nc : comparisons) {
+            Map<String, Object> one = new LinkedHashMap<>();
+            one.put("point", nc.point());
+            Map<String, Object> body = toJson(nc.comparison());
+            one.put("sides", body.get("sides"));
+            one.put("rows", body.get("rows"));
+            points.add(one);
+        }
+        root.put("points", points);
+        return root;
+    }
+
     /** One line per KPI: each side's median [min..max], then for each side after A its ratio, change and noise. */
     public static void print(Comparison c, PrintStream out) {
         List<List<String>> table = new ArrayList<>();
@@ -57,7 +89,7 @@ public final class ComparisonReport {
         for (Comparison.Row row : c.rows()) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("kpi", row.kpi().metric().toString());
-            r.put("unit", row.kpi().metric().isLatency() ? "ms" : row.kpi().metric().field().equals("recordsPerSec") ? "records/s" : "MiB/s");
+            r.put("unit", row.kpi().unit());
             r.put("values", row.values().stream().map(v -> v.<Object>map(x -> x).orElse(null)).toList());
             r.put("changes", row.changes());
             rows.add(r);
@@ -71,7 +103,8 @@ public final class ComparisonReport {
                 : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
     }
 
-    private static String letter(int i) {
+    /** A, B, ... for the sides of a comparison. */
+    public static String letter(int i) {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
     }
 

@@ -41,6 +41,11 @@ public record Kpi(Metric metric, String label, String csvHeader, boolean higherI
         return raw.isPresent() && metric.isLatency() ? OptionalDouble.of(raw.getAsDouble() / 1000) : raw;
     }
 
+    /** The unit of {@link #valueIn}: ms, records/s or MiB/s. */
+    public String unit() {
+        return metric.isLatency() ? "ms" : metric.field().equals("recordsPerSec") ? "records/s" : "MiB/s";
+    }
+
     /** The value formatted for tables and CSV. */
     public static String format(double value) {
         double abs = Math.abs(value);

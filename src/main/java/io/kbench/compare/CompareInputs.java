@@ -1,0 +1,107 @@
+package io.kbench.compare;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the paths given to {@code kbench compare} into comparisons. A run result is one side; a sweep (its directory or
+ * sweep.json) is one side per point that completed. Two or more sweeps and nothing else are compared point by point
+ * (the same point of each sweep side by side), which is how a sweep run twice, e.g. on two JDKs, is read.
+ */
+public final class CompareInputs {
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    private CompareInputs() {
+    }
+
+    /** The comparisons to show for {@code inputs}, in order. */
+    public static List<NamedComparison> resolve(List<Path> inputs) {
+        boolean allSweeps = inputs.stream().allMatch(CompareInputs::isSweep);
+        if (inputs.size() >= 2 && allSweeps) {
+            return pointByPoint(inputs);
+        }
+        List<RunSet> sides = new ArrayList<>();
+        for (Path p : inputs) {
+            if (isSweep(p)) {
+                sides.addAll(sweepPoints(p).values());
+            } else {
+                sides.add(RunSet.load(p));
+            }
+        }
+        if (sides.size() < 2) {
+            throw InvalidInputException.field("RESULT", inputs,
+                    "compare needs at least two sides (a run is one, a sweep is one per completed point)");
+        }
+        return List.of(new NamedComparison(null, Comparison.of(sides)));
+    }
+
+    /** A sweep directory (holding sweep.json) or a sweep.json file. */
+    public static boolean isSweep(Path path) {
+        if (Files.isDirectory(path)) {
+            return Files.isRegularFile(path.resolve("sweep.json")) && !Files.isRegularFile(path.resolve("result.json"));
+        }
+        return Files.isRegularFile(path) && path.getFileName().toString().endsWith("sweep.json");
+    }
+
+    /** Each point of the sweep with a completed repetition, keyed and labelled by point name, in sweep order. */
+    static Map<String, RunSet> sweepPoints(Path path) {
+        Path file = Files.isDirectory(path) ? path.resolve("sweep.json") : path;
+        Path dir = file.toAbsolutePath().getParent();
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not a readable sweep.json: " + e.getMessage(), e);
+        }
+        if (root == null || !"sweep".equals(root.path("kind").asText())) {
+            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind"), "expected a sweep");
+        }
+        Map<String, RunSet> points = new LinkedHashMap<>();
+        for (JsonNode p : root.path("points")) {
+            if (p.path("completed").asInt() < 1) {
+                continue;
+            }
+            String name = p.path("name").asText();
+            RunSet reps = RunSet.load(dir.resolve("points").resolve(name));
+            points.put(name, new RunSet(name, reps.source(), reps.runs()));
+        }
+        if (points.isEmpty()) {
+            throw InvalidInputException.field(file.toString(), "0 completed points", "the sweep has nothing to compare");
+        }
+        return points;
+    }
+
+    /** For every point present in all sweeps, the sweeps side by side; the first sweep is the baseline. */
+    private static List<NamedComparison> pointByPoint(List<Path> sweeps) {
+        List<Map<String, RunSet>> all = sweeps.stream().map(CompareInputs::sweepPoints).toList();
+        List<NamedComparison> out = new ArrayList<>();
+        for (String point : all.get(0).keySet()) {
+            if (all.stream().allMatch(m -> m.containsKey(point))) {
+                List<RunSet> sides = new ArrayList<>();
+                for (int i = 0; i < all.size(); i++) {
+                    RunSet s = all.get(i).get(point);
+                    sides.add(new RunSet(sweepLabel(sweeps.get(i)), s.source(), s.runs()));
+                }
+                out.add(new NamedComparison(point, Comparison.of(sides)));
+            }
+        }
+        if (out.isEmpty()) {
+            throw InvalidInputException.field("RESULT", sweeps, "the sweeps share no completed point");
+        }
+        return out;
+    }
+
+    private static String sweepLabel(Path sweep) {
+        Path dir = Files.isDirectory(sweep) ? sweep : sweep.toAbsolutePath().getParent();
+        Path name = dir.toAbsolutePath().normalize().getFileName();
+        return name == null ? dir.toString() : name.toString();
+    }
+}

@@ -1,0 +1,125 @@
+package io.kbench.compare;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.report.ComparisonPage;
+import io.kbench.verdict.Metric;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Sweeps as compare inputs, built in a temp dir from the committed point fixtures (a: 10,000/12,000 records/s,
+ * b: 20,000/22,000, c: 11,000/13,000), and the HTML page of a comparison.
+ */
+class CompareInputsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void oneSweepComparesItsCompletedPointsAgainstTheFirst() throws IOException {
+        Path sweep = sweep("s1", Map.of("fast", "b", "slow", "a"), List.of("slow", "fast", "never"));
+        List<NamedComparison> result = CompareInputs.resolve(List.of(sweep));
+        assertThat(result).hasSize(1);
+        Comparison c = result.get(0).comparison();
+        assertThat(result.get(0).point()).isNull();
+        assertThat(c.sides()).extracting(RunSet::label).as("'never' completed no repetition").containsExactly("slow", "fast");
+        assertThat(rate(c).changes().get(0).ratio()).isCloseTo(21000.0 / 11000.0, within(1e-9));
+        assertThat(CompareInputs.resolve(List.of(sweep.resolve("sweep.json"))).get(0).comparison().sides()).hasSize(2);
+    }
+
+    @Test
+    void twoSweepsAreComparedPointByPointOnTheirCommonPoints() throws IOException {
+        Path jdk17 = sweep("jdk17", Map.of("p1", "a", "p2", "b"), List.of("p1", "p2"));
+        Path jdk25 = sweep("jdk25", Map.of("p1", "c", "p2", "b", "p3", "a"), List.of("p3", "p1", "p2"));
+        List<NamedComparison> result = CompareInputs.resolve(List.of(jdk17, jdk25));
+        assertThat(result).extracting(NamedComparison::point).containsExactly("p1", "p2");
+        Comparison p1 = result.get(0).comparison();
+        assertThat(p1.sides()).extracting(RunSet::label).containsExactly("jdk17", "jdk25");
+        assertThat(rate(p1).changes().get(0).ratio()).isCloseTo(12000.0 / 11000.0, within(1e-9));
+        assertThat(rate(p1).changes().get(0).noise()).isEqualTo(Comparison.WITHIN_NOISE);
+        assertThat(rate(result.get(1).comparison()).changes().get(0).ratio()).isEqualTo(1.0);
+        Map<String, Object> json = ComparisonReport.toJson(result);
+        assertThat((List<?>) json.get("points")).hasSize(2);
+        assertThat(json).containsEntry("kind", "compare").doesNotContainKey("rows");
+    }
+
+    @Test
+    void aSweepNextToARunContributesOneSidePerPoint() throws IOException {
+        Path sweep = sweep("s", Map.of("x", "b", "y", "c"), List.of("x", "y"));
+        Comparison c = CompareInputs.resolve(List.of(CompareTest.FIXTURES.resolve("a"), sweep)).get(0).comparison();
+        assertThat(c.sides()).extracting(RunSet::label).containsExactly("a", "x", "y");
+    }
+
+    @Test
+    void tooFewSidesOrNothingInCommonAreInputErrors() throws IOException {
+        assertThatThrownBy(() -> CompareInputs.resolve(List.of(CompareTest.FIXTURES.resolve("a"))))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("at least two sides");
+        Path one = sweep("one", Map.of("p1", "a"), List.of("p1"));
+        Path other = sweep("other", Map.of("p2", "b"), List.of("p2"));
+        assertThatThrownBy(() -> CompareInputs.resolve(List.of(one, other)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("share no completed point");
+        Path notSweep = Files.writeString(dir.resolve("sweep.json"), "{\"kind\":\"run\"}");
+        assertThatThrownBy(() -> CompareInputs.resolve(List.of(notSweep)))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("expected a sweep");
+    }
+
+    @Test
+    void theHtmlPageEscapesNamesAndColoursSignificantChangesByDirection() throws IOException {
+        Path evil = sweep("<b>sweep", Map.of("<img src=x>", "a", "b", "b"), List.of("<img src=x>", "b"));
+        String html = ComparisonPage.render(CompareInputs.resolve(List.of(evil)));
+        assertThat(html).doesNotContain("<img src=x>").doesNotContain("<b>sweep")
+                .contains("&lt;img src=x&gt;");
+        // b against a: throughput up (better), publish p99 down from 9 to 5 ms (better): both significant.
+        assertThat(html).contains("significant, better").doesNotContain("significant, worse");
+        String reversed = ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(List.of(
+                RunSet.load(CompareTest.FIXTURES.resolve("b")), RunSet.load(CompareTest.FIXTURES.resolve("a")))))));
+        assertThat(reversed).contains("significant, worse");
+        Path pairA = sweep("pa", Map.of("p", "a"), List.of("p"));
+        Path pairB = sweep("pb", Map.of("p", "b"), List.of("p"));
+        assertThat(ComparisonPage.render(CompareInputs.resolve(List.of(pairA, pairB))))
+                .contains("per point").contains("Point p");
+    }
+
+    /** A sweep directory: sweep.json listing {@code order} and points/NAME copied from the fixture point directories. */
+    private Path sweep(String name, Map<String, String> fixtureOf, List<String> order) throws IOException {
+        Path sweepDir = Files.createDirectories(dir.resolve(name));
+        StringBuilder points = new StringBuilder();
+        for (String point : order) {
+            String fixture = fixtureOf.get(point);
+            if (fixture != null) {
+                copy(CompareTest.FIXTURES.resolve(fixture), sweepDir.resolve("points").resolve(point));
+            }
+            points.append(points.isEmpty() ? "" : ",").append("{\"name\":")
+                    .append(io.kbench.spec.SpecMapper.json().writeValueAsString(point))
+                    .append(",\"completed\":").append(fixture == null ? 0 : 2).append('}');
+        }
+        Files.writeString(sweepDir.resolve("sweep.json"), "{\"schemaVersion\":1,\"kind\":\"sweep\",\"points\":[" + points + "]}");
+        return sweepDir;
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+
+    private static Comparison.Row rate(Comparison c) {
+        return c.rows().stream().filter(r -> r.kpi().metric().equals(Metric.parse("produced.recordsPerSec"))).findFirst().orElseThrow();
+    }
+}
