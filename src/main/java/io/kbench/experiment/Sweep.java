@@ -66,12 +66,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
         List<PointResult> results = new ArrayList<>();
-        EmbeddedCluster cluster = null;
-        ClusterSpec clusterSpec = null;
-        int clusters = 0;
         boolean interrupted = false;
         Integer externalBrokers = external() ? BrokerCount.of(connection) : null;
-        try {
+        try (ClusterSlot clusters = new ClusterSlot(out)) {
             for (int i = 0; i < plan.points().size() && !interrupted; i++) {
                 SweepPoint point = plan.points().get(i);
                 List<String> reps = new ArrayList<>();
@@ -93,26 +90,16 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                     }
                     out.println(progress);
                     WorkloadSpec spec = plan.workload(point, topicName(point, i, rep, topicToken));
-                    if (!external() && (cluster == null || !spec.cluster().equals(clusterSpec))) {
-                        if (cluster != null) {
-                            out.println("sweep: cluster settings change, restarting the embedded cluster");
-                            cluster.close();
-                            cluster = null;
-                        }
-                        clusters++;
-                        ClusterParams params = clusterFor.create(spec.cluster(), dir.resolve("broker-logs").resolve("cluster-" + clusters));
-                        cluster = EmbeddedCluster.start(params, true, out);
-                        clusterSpec = spec.cluster();
-                    }
-                    if (cluster != null) {
-                        brokers = cluster.brokerCount();
-                    }
                     executed++;
                     Map<String, String> repTags = new LinkedHashMap<>(tags);
                     repTags.put("sweep", plan.spec().name());
                     repTags.put("point", point.name());
                     repTags.put("repetition", String.valueOf(rep));
                     try {
+                        EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
+                        if (cluster != null) {
+                            brokers = cluster.brokerCount();
+                        }
                         RunResult result = new SingleRun(spec, connection, logDir -> {
                             throw new IllegalStateException("a sweep passes its own cluster");
                         }, dir, repTags, List.of()).execute(out, cluster, repDir);
@@ -122,13 +109,11 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                             default -> failed++;
                         }
                     } catch (RunFailedException e) {
+                        // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition, not
+                        // the sweep; the next repetition starts a fresh cluster.
                         out.println("sweep: repetition failed: " + e.getMessage());
                         failed++;
-                        // The cluster may be what failed; the next repetition starts a fresh one.
-                        if (cluster != null) {
-                            cluster.close();
-                            cluster = null;
-                        }
+                        clusters.discard();
                     }
                     if (interrupted) {
                         break;
@@ -140,12 +125,48 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
                 results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
             }
-        } finally {
-            if (cluster != null) {
-                cluster.close();
-            }
         }
         return new SweepOutcome(plan, results, interrupted);
+    }
+
+    /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */
+    private final class ClusterSlot implements AutoCloseable {
+        private final PrintStream out;
+        private EmbeddedCluster cluster;
+        private ClusterSpec spec;
+        private int started;
+
+        ClusterSlot(PrintStream out) {
+            this.out = out;
+        }
+
+        EmbeddedCluster runFor(ClusterSpec wanted) {
+            if (cluster != null && wanted.equals(spec)) {
+                return cluster;
+            }
+            if (cluster != null) {
+                out.println("sweep: cluster settings change, restarting the embedded cluster");
+                discard();
+            }
+            started++;
+            cluster = EmbeddedCluster.start(clusterFor.create(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
+                    true, out);
+            spec = wanted;
+            return cluster;
+        }
+
+        /** Stops the cluster (it may be what failed); the next repetition starts a fresh one. */
+        void discard() {
+            if (cluster != null) {
+                cluster.close();
+                cluster = null;
+            }
+        }
+
+        @Override
+        public void close() {
+            discard();
+        }
     }
 
     /** Topics get the point index and repetition so each repetition starts from an empty topic. */

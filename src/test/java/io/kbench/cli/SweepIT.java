@@ -83,8 +83,10 @@ class SweepIT {
         FileTime rep1Time = Files.getLastModifiedTime(rep1);
         Files.delete(rep2);
 
-        CliRun resumed = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString());
-        assertThat(resumed.exitCode()).as(resumed.transcript()).isZero();
+        // A threshold no run can meet: the resumed sweep completes but exits 3.
+        CliRun resumed = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString(),
+                "--threshold", "produced.recordsPerSec>1000000000");
+        assertThat(resumed.exitCode()).as(resumed.transcript()).isEqualTo(3);
         assertThat(resumed.stdout()).contains("rep 1/2: already completed, skipped");
         assertThat(resumed.stdout().split("results: .*rep-", -1)).as(resumed.transcript()).hasSize(2);
         assertThat(Files.getLastModifiedTime(rep1)).isEqualTo(rep1Time);
@@ -92,10 +94,32 @@ class SweepIT {
         JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
         assertThat(sweep.at("/points/0/completed").asInt()).isEqualTo(2);
         assertThat(sweep.at("/points/0/summary/produced/recordsPerSec/count").asInt()).isEqualTo(2);
+        assertThat(sweep.at("/points/0/thresholds/0/passed").asBoolean()).isFalse();
+        assertThat(sweep.at("/status").asText()).isEqualTo("completed");
 
         CliRun other = sweep(SWEEPS + "it-2x2.yaml", "--resume", dir.toString());
         assertThat(other.exitCode()).as(other.transcript()).isEqualTo(2);
         assertThat(other.stderr()).contains("different sweep");
+    }
+
+    @Test
+    void brokerSettingsRestartTheClusterAndAPointWhoseBrokerCannotStartFailsAlone() throws IOException {
+        CliRun run = sweep(SWEEPS + "it-broker-points.yaml", "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
+        assertThat(run.stdout().split("cluster: starting", -1)).as("a cluster per point: " + run.transcript()).hasSize(4);
+        assertThat(run.stdout()).contains("sweep: cluster settings change, restarting the embedded cluster")
+                .contains("sweep: repetition failed: ");
+        Path dir = onlyDir();
+        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
+        assertThat(sweep.at("/status").asText()).isEqualTo("failed");
+        assertThat(sweep.at("/points/1/failed").asInt()).isEqualTo(1);
+        assertThat(sweep.at("/points/1/completed").asInt()).isZero();
+        for (int point : new int[] {0, 2}) {
+            assertThat(sweep.at("/points/" + point + "/completed").asInt()).as(run.transcript()).isEqualTo(1);
+            JsonNode result = new ObjectMapper().readTree(dir.resolve(sweep.at("/points/" + point + "/repetitions/0").asText()).toFile());
+            assertThat(result.at("/cluster/brokerConfig/num.io.threads").asText()).as("the point's broker setting took effect")
+                    .isEqualTo(point == 0 ? "2" : "4");
+        }
     }
 
     private static CliRun sweep(String file, String... args) {
