@@ -1,0 +1,236 @@
+package io.kbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.ValidationMessage;
+import io.kbench.experiment.FindMax;
+import io.kbench.experiment.FindMaxResult;
+import io.kbench.experiment.FindMaxSettings;
+import io.kbench.experiment.ProbeOutcome;
+import io.kbench.experiment.RateProbe;
+import io.kbench.experiment.SearchResult;
+import io.kbench.load.RunOutcome;
+import io.kbench.measure.LatencyStats;
+import io.kbench.spec.DurationText;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiPredicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * schema/find-max.schema.json against find-max result.json files written now by ResultWriter from a FindMaxResult, one
+ * per search outcome. The search is the real RateSearch over fake probes (no find-max result of a real run is kept).
+ */
+class FindMaxSchemaTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static JsonSchema schema;
+
+    @BeforeAll
+    static void loadSchema() {
+        schema = SchemaFiles.load("find-max.schema.json");
+    }
+
+    private static Set<ValidationMessage> validate(JsonNode node) {
+        return schema.validate(node);
+    }
+
+    @Test
+    void aFoundAnswerOnAnEmbeddedClusterWithLiveConsumersIsValid(@TempDir Path dir) throws IOException {
+        JsonNode written = found(dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/outcome").asText()).isEqualTo("FOUND");
+        assertThat(written.at("/findMax").has("achievedPrecisionPercent")).isTrue();
+        assertThat(written.at("/findMax/recordSizeBytes").isIntegralNumber()).isTrue();
+        assertThat(written.at("/probes/0/phase").asText()).isEqualTo("bracket");
+        assertThat(written.at("/probes/0").has("endToEndP99Micros")).isTrue();
+        assertThat(written.at("/probes/0/resultDir").asText()).isEqualTo("probes/01-1000");
+        assertThat(written.toString()).doesNotContain("hunter2");
+    }
+
+    @Test
+    void aLowerBoundOnAnUnaskableExternalClusterWithoutConsumersIsValid(@TempDir Path dir) throws IOException {
+        WorkloadSpec spec = workload(dir, "producers: {recordSize: {min: 100, max: 2000}}\nconsumers: {mode: none}\n");
+        JsonNode written = write(spec, "produced.recordsPerSec>100", 3, (rate, call) -> true,
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/outcome").asText()).isEqualTo("LOWER_BOUND");
+        assertThat(written.at("/findMax").has("firstFailRecordsPerSec")).isFalse();
+        assertThat(written.at("/findMax/recordSizeBytes").isFloatingPointNumber()).isTrue();
+        assertThat(written.at("/probes/0").has("endToEndP99Micros")).isFalse();
+    }
+
+    @Test
+    void noSustainableRateIsValid(@TempDir Path dir) throws IOException {
+        JsonNode written = write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> false, embedded(), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/outcome").asText()).isEqualTo("NO_SUSTAINABLE_RATE");
+        assertThat(written.at("/findMax").has("maxRecordsPerSec")).isFalse();
+        assertThat(written.at("/probes")).hasSize(1);
+    }
+
+    @Test
+    void anUnconfirmedSearchIsValid(@TempDir Path dir) throws IOException {
+        // Passes up to 5,000 records/s while bracketing and bisecting (7 probes), then every confirmation fails.
+        JsonNode written = write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> rate <= 5_000 && call <= 7, embedded(), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/outcome").asText()).isEqualTo("UNCONFIRMED");
+        assertThat(written.at("/probes/7/phase").asText()).isEqualTo("confirm");
+    }
+
+    /** The optional top-level thresholds array: the verdicts of result.schema.json, checked through its $ref. */
+    @Test
+    void thresholdVerdictsAreAcceptedAndChecked(@TempDir Path dir) throws IOException {
+        ObjectNode doc = found(dir);
+        assertThat(doc.has("thresholds")).isFalse();
+        LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
+        Summary summary = new Summary("intendedSendTime",
+                new RunOutcome.Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5), null, l, null, l);
+        doc.set("thresholds", ResultWriter.mapper().valueToTree(List.of(
+                Threshold.parse("publish.p99<50ms").evaluate(summary), Threshold.parse("e2e.p99<50ms").evaluate(summary))));
+        assertThat(doc.at("/thresholds/1/actual").asText()).isEqualTo("NaN");
+        assertThat(validate(doc)).isEmpty();
+        ObjectNode bad = doc.deepCopy();
+        ((ObjectNode) bad.at("/thresholds/0/threshold")).put("operator", "==");
+        assertRejected(bad, "operator");
+        ObjectNode missing = doc.deepCopy();
+        ((ObjectNode) missing.at("/thresholds/0")).remove("passed");
+        assertRejected(missing, "passed");
+    }
+
+    @Test
+    void theSchemaCatchesMissingFields(@TempDir Path dir) throws IOException {
+        ObjectNode top = found(dir);
+        top.remove("findMax");
+        assertRejected(top, "findMax");
+        ObjectNode probe = found(dir);
+        ((ObjectNode) probe.at("/probes/0")).remove("phase");
+        assertRejected(probe, "phase");
+        ObjectNode answer = found(dir);
+        ((ObjectNode) answer.at("/findMax")).remove("maxRecordsPerSec");
+        assertRejected(answer, "maxRecordsPerSec");
+    }
+
+    @Test
+    void theSchemaCatchesWrongEnumValues(@TempDir Path dir) throws IOException {
+        ObjectNode outcome = found(dir);
+        ((ObjectNode) outcome.at("/findMax")).put("outcome", "found");
+        assertRejected(outcome, "outcome");
+        ObjectNode phase = found(dir);
+        ((ObjectNode) phase.at("/probes/1")).put("phase", "warmup");
+        assertRejected(phase, "phase");
+        // The workload and cluster come from result.schema.json by $ref.
+        ObjectNode consumers = found(dir);
+        ((ObjectNode) consumers.at("/workload/consumers")).put("mode", "sometimes");
+        assertRejected(consumers, "mode");
+        ObjectNode cluster = found(dir);
+        ((ObjectNode) cluster.at("/cluster")).put("mode", "cloud");
+        assertRejected(cluster, "mode");
+    }
+
+    @Test
+    void theSchemaCatchesUnknownFields(@TempDir Path dir) throws IOException {
+        ObjectNode top = found(dir);
+        top.put("status", "completed");
+        assertRejected(top, "status");
+        ObjectNode probe = found(dir);
+        ((ObjectNode) probe.at("/probes/0")).put("rate", 1000);
+        assertRejected(probe, "rate");
+        ObjectNode env = found(dir);
+        ((ObjectNode) env.at("/environment")).put("gpu", "none");
+        assertRejected(env, "gpu");
+    }
+
+    @Test
+    void anAnswerIsRefusedWhereThereIsNone(@TempDir Path dir) throws IOException {
+        ObjectNode none = (ObjectNode) write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> false, embedded(), dir);
+        assertThat(validate(none)).isEmpty();
+        ((ObjectNode) none.at("/findMax")).put("maxRecordsPerSec", 1000.0).put("maxMebibytesPerSec", 1.0);
+        assertRejected(none, "maxRecordsPerSec");
+    }
+
+    private static void assertRejected(JsonNode doc, String mentioned) {
+        Set<ValidationMessage> errors = validate(doc);
+        assertThat(errors).isNotEmpty();
+        assertThat(errors).anySatisfy(m -> assertThat(m.toString()).contains(mentioned));
+    }
+
+    /** FOUND at 5,000 records/s: bracket 1k..8k, bisect to 5k-5.5k, confirm 5k. Checked valid before it is changed. */
+    private static ObjectNode found(Path dir) throws IOException {
+        Path sub = Files.createTempDirectory(dir, "found");
+        ObjectNode doc = (ObjectNode) write(workload(sub, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> rate <= 5_000, embedded(), sub);
+        assertThat(validate(doc)).isEmpty();
+        return doc;
+    }
+
+    private static ClusterInfo embedded() {
+        return new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 5100L, Map.of("num.io.threads", "8"));
+    }
+
+    private static WorkloadSpec workload(Path dir, String yaml) throws IOException {
+        Path file = Files.writeString(dir.resolve("w.yaml"), "name: fm\n" + yaml);
+        return new SpecLoader().load(file, List.of("producers.properties.ssl.key.password=hunter2"));
+    }
+
+    /**
+     * Searches with a fake probe that passes when {@code passes(rate, call number)}, builds the result the way
+     * FindMax does and writes it with ResultWriter.
+     */
+    private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
+                                  ClusterInfo cluster, Path dir) throws IOException {
+        FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), 1_000, 0.1, Duration.ofSeconds(10),
+                Duration.ofSeconds(3), maxProbes, 0.05);
+        boolean live = spec.consumers().enabled();
+        AtomicInteger calls = new AtomicInteger();
+        RateProbe probe = rate -> {
+            int call = calls.incrementAndGet();
+            String resultDir = "probes/" + String.format(Locale.ROOT, "%02d-%.0f", call, rate);
+            return passes.test(rate, call)
+                    ? new ProbeOutcome(null, rate, true, "ok", rate * 0.999, 1_800L, 6_400L, live ? 2_400L : null,
+                    live ? 9_000L : null, resultDir)
+                    : call % 2 == 0 ? ProbeOutcome.fail(rate, "nothing produced")
+                    : new ProbeOutcome(null, rate, false, "achieved 900 rec/s < 95% of target; SLA " + sla + " failed",
+                    rate * 0.9, 1_800L, 250_000L, live ? 2_400L : null, live ? 300_000L : null, resultDir);
+        };
+        SearchResult search = settings.search().run(probe);
+        FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(),
+                Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:03:10.250Z"), Environment.capture(), cluster, spec,
+                Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
+                figures(spec, settings, search), search.probes());
+        return JSON.readTree(ResultWriter.write(result, dir).toFile());
+    }
+
+    /** As FindMax.figures (private there). */
+    private static FindMaxResult.Figures figures(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
+        Double max = search.maxRecordsPerSec();
+        double meanBytes = spec.producers().recordSize().meanBytes();
+        Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
+        Double achieved = search.achievedPrecision();
+        return new FindMaxResult.Figures(settings.sla().text(), search.outcome(), max,
+                max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
+                achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
+                settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
+                DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
+    }
+}

@@ -1,0 +1,179 @@
+package io.kbench.result;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.ValidationMessage;
+import io.kbench.experiment.PointSummary;
+import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepPoint;
+import io.kbench.experiment.SweepReport;
+import io.kbench.load.RunOutcome;
+import io.kbench.measure.LatencyStats;
+import io.kbench.verdict.Threshold;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** schema/sweep.schema.json against a real sweep.json and against sweep.json written now by SweepReport. */
+class SweepSchemaTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** sweep.json of the S1 codec sweep (scenarios/s1-compression.yaml) run on the development machine. */
+    private static final Path REAL = Path.of("src/test/resources/result-schema/s1-compression-sweep.json");
+    private static final Path SWEEP_FILE = Path.of("sweep.yaml");
+    private static JsonSchema schema;
+
+    @BeforeAll
+    static void loadSchema() {
+        schema = SchemaFiles.load("sweep.schema.json");
+    }
+
+    private static Set<ValidationMessage> validate(JsonNode node) {
+        return schema.validate(node);
+    }
+
+    @Test
+    void aRealSweepIsValid() throws IOException {
+        JsonNode real = JSON.readTree(REAL.toFile());
+        assertThat(real.path("kind").asText()).isEqualTo("sweep");
+        assertThat(real.path("points")).hasSize(5);
+        assertThat(validate(real)).isEmpty();
+    }
+
+    @Test
+    void aFreshAxisSweepWithThresholdsAndAPointWithoutCompletedRunsIsValid(@TempDir Path dir) throws IOException {
+        SweepPlan plan = SweepPlan.parse("name: codecs\ndescription: two codecs\nrepeat: 2\n"
+                + "base: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}, consumers: {mode: live}}\n"
+                + "axes:\n  producers.properties.compression.type: [none, gzip]\n", SWEEP_FILE);
+        List<Threshold> thresholds = List.of(Threshold.parse("publish.p99<50ms"), Threshold.parse("e2e.p99<1ms"));
+        PointSummary summary = PointSummary.of(List.of(run(100.0, true, true), run(120.0, true, true)));
+        SweepPoint none = plan.points().get(0);
+        SweepPoint gzip = plan.points().get(1);
+        Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
+                thresholds.stream().map(t -> t.evaluate(summary.median())).toList());
+        Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
+                thresholds.stream().map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList());
+
+        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false), dir);
+
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.path("status").asText()).isEqualTo("failed");
+        assertThat(written.has("axes")).isTrue();
+        assertThat(written.at("/points/0/summary").has("sendDelayMicros")).isTrue();
+        assertThat(written.at("/points/0/summary").has("endToEndLatencyMicros")).isTrue();
+        assertThat(written.at("/points/0/thresholds")).hasSize(2);
+        assertThat(written.at("/points/1").has("summary")).isFalse();
+        assertThat(written.at("/points/1/thresholds/0/actual").asText()).isEqualTo("NaN");
+    }
+
+    @Test
+    void aFreshInterruptedExplicitPointsSweepOnAnUnaskableExternalClusterIsValid(@TempDir Path dir) throws IOException {
+        SweepPlan plan = SweepPlan.parse("name: explicit\nrepeat: 3\n"
+                + "base: {name: b, producers: {records: 100, recordSize: 100}, consumers: {mode: none}}\n"
+                + "points:\n  - {producers.properties.acks: all, producers.recordSize: {min: 10, max: 20}}\n"
+                + "  - {producers.properties.acks: '1', producers.count: 2}\n", SWEEP_FILE);
+        SweepPoint first = plan.points().get(0);
+        PointSummary summary = PointSummary.of(List.of(run(50.0, false, false)));
+        Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of());
+
+        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true), dir);
+
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.path("status").asText()).isEqualTo("interrupted");
+        assertThat(written.has("axes")).isFalse();
+        assertThat(written.at("/cluster/brokers").asInt()).isZero();
+        assertThat(written.at("/points/0/overrides/producers.recordSize").isObject()).isTrue();
+        assertThat(written.at("/points/0/summary").has("consumed")).isFalse();
+        assertThat(written.at("/points/0/summary").has("sendDelayMicros")).isFalse();
+        assertThat(written.at("/points/0").has("thresholds")).isFalse();
+    }
+
+    @Test
+    void theSchemaCatchesMissingFields() throws IOException {
+        ObjectNode missing = real();
+        missing.remove("points");
+        assertRejected(missing, "points");
+        ObjectNode nested = real();
+        ((ObjectNode) nested.at("/points/2/summary/produced/recordsPerSec")).remove("count");
+        assertRejected(nested, "count");
+    }
+
+    @Test
+    void theSchemaCatchesWrongEnumValues() throws IOException {
+        ObjectNode status = real();
+        status.put("status", "great");
+        assertRejected(status, "status");
+        ObjectNode from = real();
+        ((ObjectNode) from.at("/points/0/summary")).put("latencyMeasuredFrom", "whenever");
+        assertRejected(from, "latencyMeasuredFrom");
+    }
+
+    @Test
+    void theSchemaCatchesUnknownFields() throws IOException {
+        ObjectNode top = real();
+        top.put("startTime", "2026-11-21T22:15:03Z");
+        assertRejected(top, "startTime");
+        ObjectNode spread = real();
+        ((ObjectNode) spread.at("/points/1/summary/publishLatencyMicros/p99")).put("stddev", 1.0);
+        assertRejected(spread, "stddev");
+    }
+
+    /** The threshold verdicts come from result.schema.json by $ref; a bad one must still be caught. */
+    @Test
+    void thresholdVerdictsAreCheckedThroughTheRunSchema() throws IOException {
+        LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
+        JsonNode verdict = ResultWriter.mapper().valueToTree(Threshold.parse("publish.p99<50ms")
+                .evaluate(new Summary("actualSendTime", totals(1.0), null, l, null, null)));
+        ObjectNode good = real();
+        ((ObjectNode) good.at("/points/0")).set("thresholds", JSON.createArrayNode().add(verdict.deepCopy()));
+        assertThat(validate(good)).isEmpty();
+        ObjectNode bad = good.deepCopy();
+        ((ObjectNode) bad.at("/points/0/thresholds/0/threshold")).put("operator", "==");
+        assertRejected(bad, "operator");
+        ObjectNode extra = good.deepCopy();
+        ((ObjectNode) extra.at("/points/0/thresholds/0")).put("margin", 1);
+        assertRejected(extra, "margin");
+    }
+
+    private static void assertRejected(JsonNode doc, String mentioned) {
+        Set<ValidationMessage> errors = validate(doc);
+        assertThat(errors).isNotEmpty();
+        assertThat(errors).anySatisfy(m -> assertThat(m.toString()).contains(mentioned));
+    }
+
+    private static ObjectNode real() throws IOException {
+        ObjectNode real = (ObjectNode) JSON.readTree(REAL.toFile());
+        assertThat(validate(real)).isEmpty();
+        return real;
+    }
+
+    private static JsonNode write(Sweep.SweepOutcome outcome, Path dir) throws IOException {
+        return JSON.readTree(SweepReport.write(outcome, dir).toFile());
+    }
+
+    private static List<String> reps(SweepPoint point, int count) {
+        return java.util.stream.IntStream.rangeClosed(1, count)
+                .mapToObj(i -> "points/" + point.name() + "/rep-" + i + "/result.json").toList();
+    }
+
+    private static Summary run(double recordsPerSec, boolean fixedRate, boolean live) {
+        LatencyStats l = new LatencyStats(100, 1_000, 2_000, 3_000, 4_000, (long) (5_000 + recordsPerSec), 1_500.5);
+        return new Summary(fixedRate ? "intendedSendTime" : "actualSendTime", totals(recordsPerSec),
+                live ? totals(recordsPerSec) : null, l, live ? l : null, fixedRate ? l : null);
+    }
+
+    private static RunOutcome.Totals totals(double recordsPerSec) {
+        return new RunOutcome.Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
+                Map.of(), 10);
+    }
+}
