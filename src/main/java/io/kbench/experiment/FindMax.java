@@ -83,7 +83,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             SearchResult search = settings.search().run(runner::probe);
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
-                    figures(search), search.probes(), verdicts(search, runner.summaries));
+                    FindMaxResult.Figures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
@@ -98,18 +98,6 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
                 embedded.close();
             }
         }
-    }
-
-    private FindMaxResult.Figures figures(SearchResult search) {
-        Double max = search.maxRecordsPerSec();
-        double meanBytes = spec.producers().recordSize().meanBytes();
-        Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
-        Double achieved = search.achievedPrecision();
-        return new FindMaxResult.Figures(settings.sla().text(), search.outcome(), max,
-                max == null ? null : max * meanBytes / BYTES_PER_MIB, size, settings.precision() * 100,
-                achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
-                settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
-                DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
     }
 
     /**

@@ -3,6 +3,7 @@ package io.kbench.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
+import io.kbench.spec.DurationText;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
 import java.time.Instant;
@@ -62,5 +63,17 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                           Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, int maxProbes, String message) {
+        /** The answer of {@code search} for {@code spec}'s record size, with the settings it ran with. */
+        public static Figures of(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
+            Double max = search.maxRecordsPerSec();
+            double meanBytes = spec.producers().recordSize().meanBytes();
+            Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
+            Double achieved = search.achievedPrecision();
+            return new Figures(settings.sla().text(), search.outcome(), max,
+                    max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
+                    achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
+                    settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
+                    DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
+        }
     }
 }

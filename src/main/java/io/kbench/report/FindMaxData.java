@@ -1,6 +1,9 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,19 +15,34 @@ final class FindMaxData {
     /**
      * One probe: a run at a fixed offered rate.
      *
-     * @param latency the probe object; read with {@link #latencyMicros}
+     * @param probe   the probe object of the find-max result (p50 and p99 latencies, flat)
+     * @param summary the summary of the probe's own result.json (every percentile), or null when it is not there
      */
-    record Probe(double rateRecordsPerSec, boolean passed, String reason, double producedRecordsPerSec, JsonNode latency) {
+    record Probe(double rateRecordsPerSec, boolean passed, String reason, double producedRecordsPerSec, JsonNode probe,
+                 JsonNode summary) {
     }
 
     private final JsonNode root;
     private final List<Probe> probes = new ArrayList<>();
 
-    FindMaxData(JsonNode root) {
+    /** {@code dir}: the find-max result directory, where each probe's {@code resultDir} is. */
+    FindMaxData(JsonNode root, Path dir) {
         this.root = root;
         for (JsonNode p : Json.array(root, "probes")) {
             probes.add(new Probe(Json.num(p, "rateRecordsPerSec"), Json.bool(p, "passed"), Json.text(p, "reason"),
-                    Json.num(p, "producedRecordsPerSec"), p));
+                    Json.num(p, "producedRecordsPerSec"), p, probeSummary(dir, Json.text(p, "resultDir"))));
+        }
+    }
+
+    private static JsonNode probeSummary(Path dir, String resultDir) {
+        if (dir == null || resultDir == null) {
+            return null;
+        }
+        Path file = dir.resolve(resultDir).resolve("result.json");
+        try {
+            return Files.isRegularFile(file) ? HtmlPage.JSON.readTree(file.toFile()).path("summary") : null;
+        } catch (IOException e) {
+            return null; // a probe whose result is unreadable still has its p50/p99 in the find-max result
         }
     }
 
@@ -33,8 +51,13 @@ final class FindMaxData {
         return n != null ? n : "find-max";
     }
 
+    /** completed when the search found an answer (or a lower bound), else failed: the same split as the exit code. */
     String status() {
-        return Json.text(root, "status");
+        String outcome = Json.text(root, "findMax", "outcome");
+        if (outcome == null) {
+            return null;
+        }
+        return outcome.equals("FOUND") || outcome.equals("LOWER_BOUND") ? "completed" : "failed";
     }
 
     String sla() {
@@ -69,11 +92,17 @@ final class FindMaxData {
      * @param field p50, p95, p99, p999, max or mean
      */
     static double latencyMicros(Probe p, String group, String field) {
-        String key = switch (group) {
-            case "publish" -> "publishLatencyMicros";
-            case "e2e" -> "endToEndLatencyMicros";
-            default -> "sendDelayMicros";
+        String prefix = switch (group) {
+            case "publish" -> "publish";
+            case "e2e" -> "endToEnd";
+            default -> "sendDelay";
         };
-        return Json.num(p.latency(), key, field);
+        String flat = prefix + field.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + field.substring(1) + "Micros";
+        double v = Json.num(p.probe(), flat);
+        if (!Double.isNaN(v) || p.summary() == null) {
+            return v;
+        }
+        String key = group.equals("e2e") ? "endToEndLatencyMicros" : group.equals("publish") ? "publishLatencyMicros" : "sendDelayMicros";
+        return Json.num(p.summary(), key, field);
     }
 }

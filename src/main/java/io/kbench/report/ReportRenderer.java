@@ -71,7 +71,7 @@ public final class ReportRenderer {
             switch (kind == null ? "" : kind) {
                 case "run" -> RunReport.fill(page, root, dir);
                 case "sweep" -> SweepReport.fill(page, new SweepData(root), options.sla());
-                case "find-max" -> FindMaxReport.fill(page, new FindMaxData(root));
+                case "find-max" -> FindMaxReport.fill(page, new FindMaxData(root, dir));
                 default -> throw InvalidInputException.field(file + ": kind", kind,
                         "kbench report renders kind run, sweep or find-max");
             }

@@ -217,20 +217,8 @@ class FindMaxSchemaTest {
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:03:10.250Z"), Environment.capture(), cluster, spec,
                 Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
-                figures(spec, settings, search), search.probes());
+                FindMaxResult.Figures.of(spec, settings, search), search.probes(), null);
         return JSON.readTree(ResultWriter.write(result, dir).toFile());
     }
 
-    /** As FindMax.figures (private there). */
-    private static FindMaxResult.Figures figures(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
-        Double max = search.maxRecordsPerSec();
-        double meanBytes = spec.producers().recordSize().meanBytes();
-        Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
-        Double achieved = search.achievedPrecision();
-        return new FindMaxResult.Figures(settings.sla().text(), search.outcome(), max,
-                max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
-                achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
-                settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
-                DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
-    }
 }
