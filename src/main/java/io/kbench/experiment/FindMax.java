@@ -3,7 +3,7 @@ package io.kbench.experiment;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
-import io.kbench.error.RunFailedException;
+import io.kbench.error.InterruptedRunException;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;
@@ -159,7 +159,8 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, cluster, dir, tags, List.of(settings.sla()));
             RunResult result = run.execute(out, embedded, probeDir);
             if ("interrupted".equals(result.status())) {
-                throw new RunFailedException("find-max interrupted during probe " + count + " (" + probeDir + ")");
+                throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "
+                        + dir.resolve("probes"));
             }
             if (clusterInfo == null) {
                 clusterInfo = result.cluster();
