@@ -69,6 +69,10 @@ class SweepPlanTest {
         SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
         assertThat(s3.points()).hasSize(7);
         assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
+        SweepPlan knee = SweepPlan.load(Path.of("scenarios/s3-producer-knee.yaml"));
+        assertThat(knee.points()).hasSize(5);
+        assertThat(knee.workload(knee.points().get(4), null).producers().count()).isEqualTo(20);
+        assertThat(knee.workload(knee.points().get(4), null).producers().rate()).isEqualTo(50_000.0);
         SweepPlan s1 = SweepPlan.load(Path.of("scenarios/s1-compression.yaml"));
         assertThat(s1.points()).hasSize(5);
         assertThat(s1.workload(s1.points().get(4), null).producers().properties())
