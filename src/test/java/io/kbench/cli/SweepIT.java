@@ -71,6 +71,15 @@ class SweepIT {
         assertThat(compare.exitCode()).as(compare.transcript()).isZero();
         assertThat(compare.stdout()).contains("produced records/s").containsAnyOf("significant", "within noise");
         assertThat(Files.exists(results.resolve("compare.json"))).isTrue();
+
+        // The whole sweep: its four points against the first, and the same sweep twice, point by point.
+        CliRun points = CliRun.of("compare", dir.toString(), "--html", results.resolve("points.html").toString());
+        assertThat(points.exitCode()).as(points.transcript()).isZero();
+        assertThat(points.stdout()).contains("D: ").contains("D/A");
+        assertThat(Files.readString(results.resolve("points.html"))).contains("acks=all,linger.ms=5");
+        CliRun twice = CliRun.of("compare", dir.toString(), dir.resolve("sweep.json").toString());
+        assertThat(twice.exitCode()).as(twice.transcript()).isZero();
+        assertThat(twice.stdout().split("== point ", -1)).hasSize(5);
     }
 
     @Test

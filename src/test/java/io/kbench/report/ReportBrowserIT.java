@@ -117,6 +117,15 @@ class ReportBrowserIT {
     }
 
     @Test
+    void comparisonPageHasNoErrorsAndDrawsEveryChart() throws Exception {
+        Path fixtures = Path.of("src/test/resources/compare");
+        List<io.kbench.compare.NamedComparison> comparison = List.of(new io.kbench.compare.NamedComparison(null,
+                io.kbench.compare.Comparison.of(List.of(io.kbench.compare.RunSet.load(fixtures.resolve("a")),
+                        io.kbench.compare.RunSet.load(fixtures.resolve("b")), io.kbench.compare.RunSet.load(fixtures.resolve("c"))))));
+        assertRendersCleanly(ComparisonPage.write(comparison, tmp.resolve("compare.html")));
+    }
+
+    @Test
     void screenshotOfTheRunReportIsNotBlank() throws Exception {
         Path dir = ReportFixtures.copy("run-sample", tmp);
         Path report = ReportRenderer.write(dir, null, ReportRenderer.Options.NONE);
