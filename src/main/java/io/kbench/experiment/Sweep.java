@@ -14,6 +14,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.kbench.result.Environment;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,6 +64,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * interrupted.
      */
     public SweepOutcome execute(PrintStream out) {
+        Instant start = Instant.now();
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
@@ -126,7 +129,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
             }
         }
-        return new SweepOutcome(plan, results, interrupted);
+        return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture());
     }
 
     /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */
@@ -236,8 +239,12 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param plan        what was asked
      * @param points      one per point that was reached, in run order
      * @param interrupted whether a run was interrupted (Ctrl-C) and the sweep stopped early
+     * @param startTime   when this invocation started (a resumed sweep: the resume)
+     * @param endTime     when it ended
+     * @param environment versions and hardware of the load generator
      */
-    public record SweepOutcome(SweepPlan plan, List<PointResult> points, boolean interrupted) {
+    public record SweepOutcome(SweepPlan plan, List<PointResult> points, boolean interrupted, Instant startTime,
+                               Instant endTime, Environment environment) {
         public boolean anyFailed() {
             return points.stream().anyMatch(p -> p.failed() > 0);
         }

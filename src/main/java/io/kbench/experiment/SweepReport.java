@@ -42,6 +42,9 @@ public final class SweepReport {
             root.put("description", spec.description());
         }
         root.put("status", outcome.interrupted() ? "interrupted" : outcome.anyFailed() ? "failed" : "completed");
+        root.put("startTime", outcome.startTime().toString());
+        root.put("endTime", outcome.endTime().toString());
+        root.put("environment", outcome.environment());
         if (spec.axes() != null) {
             root.put("axes", spec.axes());
         }

@@ -18,6 +18,7 @@ import io.kbench.measure.LatencyStats;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -64,10 +65,13 @@ class SweepSchemaTest {
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
                 thresholds.stream().map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList());
 
-        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false), dir);
+        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture()), dir);
 
         assertThat(validate(written)).isEmpty();
         assertThat(written.path("status").asText()).isEqualTo("failed");
+        assertThat(written.path("startTime").asText()).isEqualTo("2026-01-01T00:00:00Z");
+        assertThat(written.at("/environment/kafkaClientVersion").asText()).isNotBlank();
         assertThat(written.has("axes")).isTrue();
         assertThat(written.at("/points/0/summary").has("sendDelayMicros")).isTrue();
         assertThat(written.at("/points/0/summary").has("endToEndLatencyMicros")).isTrue();
@@ -86,7 +90,8 @@ class SweepSchemaTest {
         PointSummary summary = PointSummary.of(List.of(run(50.0, false, false)));
         Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of());
 
-        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true), dir);
+        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:01:00Z"), Environment.capture()), dir);
 
         assertThat(validate(written)).isEmpty();
         assertThat(written.path("status").asText()).isEqualTo("interrupted");
@@ -121,8 +126,8 @@ class SweepSchemaTest {
     @Test
     void theSchemaCatchesUnknownFields() throws IOException {
         ObjectNode top = real();
-        top.put("startTime", "2026-11-21T22:15:03Z");
-        assertRejected(top, "startTime");
+        top.put("finishedAt", "2026-11-21T22:15:03Z");
+        assertRejected(top, "finishedAt");
         ObjectNode spread = real();
         ((ObjectNode) spread.at("/points/1/summary/publishLatencyMicros/p99")).put("stddev", 1.0);
         assertRejected(spread, "stddev");
