@@ -5,6 +5,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
+import io.kbench.report.ReportRenderer;
 import io.kbench.verdict.Threshold;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -57,7 +58,7 @@ public final class SweepCommand implements Callable<Integer> {
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, System.out);
         System.out.println("results: " + json);
-        io.kbench.report.ReportRenderer.writeQuietly(dir, System.out);
+        ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), System.out);
         if (outcome.interrupted()) {
             System.out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
             return ExitCode.INTERRUPTED.code();

@@ -53,8 +53,13 @@ public final class ReportRenderer {
 
     /** Writes {@code dir/report.html} after a run; a failure is one warning line on {@code out}, never an exception. */
     public static void writeQuietly(Path dir, PrintStream out) {
+        writeQuietly(dir, Options.NONE, out);
+    }
+
+    /** As {@link #writeQuietly(Path, PrintStream)}, with options (e.g. the SLA a sweep was run with). */
+    public static void writeQuietly(Path dir, Options options, PrintStream out) {
         try {
-            out.println("report: " + write(dir, null, Options.NONE));
+            out.println("report: " + write(dir, null, options));
         } catch (RuntimeException | LinkageError e) {
             out.println("kbench: warning: could not write the HTML report: " + e.getMessage());
         }
