@@ -4,7 +4,7 @@ import io.kbench.compare.CompareInputs;
 import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
 import io.kbench.error.ExitCode;
-import io.kbench.error.RunFailedException;
+import io.kbench.error.InvalidInputException;
 import io.kbench.report.ComparisonPage;
 import io.kbench.spec.SpecMapper;
 import java.io.IOException;
@@ -43,7 +43,7 @@ public final class CompareCommand implements Callable<Integer> {
             try {
                 SpecMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
             } catch (IOException e) {
-                throw new RunFailedException("cannot write " + jsonFile + ": " + e.getMessage(), e);
+                throw new InvalidInputException("--json " + jsonFile + ": cannot write: " + e.getMessage(), e);
             }
             System.out.println("json: " + jsonFile);
         }

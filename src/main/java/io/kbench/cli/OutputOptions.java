@@ -9,7 +9,8 @@ import picocli.CommandLine.Option;
 public final class OutputOptions {
     /** Parent directory of result directories. */
     @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Parent directory for results (default: ${DEFAULT-VALUE}); each run writes <timestamp>-<name>/ in it.")
+            description = "Parent directory for results (default: ${DEFAULT-VALUE}); writes <timestamp>-<name>/ in it"
+                    + " (find-max: <timestamp>-find-max-<name>/).")
     Path resultsDir;
 
     /** Labels recorded in result.json, e.g. instanceType=m5.xlarge (used by kbench cost). */
@@ -19,7 +20,8 @@ public final class OutputOptions {
 
     /** Pass/fail conditions; any failure gives exit code 3. */
     @Option(names = "--threshold", paramLabel = "CONDITION",
-            description = "Pass/fail condition (repeatable), e.g. 'e2e.p99<50ms' or 'produced.mebibytesPerSec>100'; a failure exits 3.")
+            description = "Pass/fail condition (repeatable), e.g. 'e2e.p99<50ms' or 'produced.mebibytesPerSec>100'; a failure"
+                    + " exits 3. Sweeps: judged on each point's median; find-max: on the run at the answer.")
     List<String> thresholds = new ArrayList<>();
 
     /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */

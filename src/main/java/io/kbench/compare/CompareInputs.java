@@ -29,9 +29,12 @@ public final class CompareInputs {
             return pointByPoint(inputs);
         }
         List<RunSet> sides = new ArrayList<>();
+        boolean severalSweeps = inputs.stream().filter(CompareInputs::isSweep).count() > 1;
         for (Path p : inputs) {
             if (isSweep(p)) {
-                sides.addAll(sweepPoints(p).values());
+                // With points from more than one sweep, the bare point name would not say which sweep it came from.
+                String prefix = severalSweeps ? sweepLabel(p) + "/" : "";
+                sweepPoints(p).values().forEach(s -> sides.add(new RunSet(prefix + s.label(), s.source(), s.runs())));
             } else {
                 sides.add(RunSet.load(p));
             }
@@ -62,7 +65,8 @@ public final class CompareInputs {
             throw new InvalidInputException(file + ": not a readable sweep.json: " + e.getMessage(), e);
         }
         if (root == null || !"sweep".equals(root.path("kind").asText())) {
-            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind"), "expected a sweep");
+            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind").asText("(missing)"),
+                    "expected a sweep");
         }
         Map<String, RunSet> points = new LinkedHashMap<>();
         for (JsonNode p : root.path("points")) {
@@ -82,13 +86,18 @@ public final class CompareInputs {
     /** For every point present in all sweeps, the sweeps side by side; the first sweep is the baseline. */
     private static List<NamedComparison> pointByPoint(List<Path> sweeps) {
         List<Map<String, RunSet>> all = sweeps.stream().map(CompareInputs::sweepPoints).toList();
+        List<String> labels = sweeps.stream().map(CompareInputs::sweepLabel).toList();
+        if (labels.stream().distinct().count() < labels.size()) {
+            // e.g. jdk17/s1 and jdk25/s1: the parent directory tells them apart.
+            labels = sweeps.stream().map(CompareInputs::sweepLabelWithParent).toList();
+        }
         List<NamedComparison> out = new ArrayList<>();
         for (String point : all.get(0).keySet()) {
             if (all.stream().allMatch(m -> m.containsKey(point))) {
                 List<RunSet> sides = new ArrayList<>();
                 for (int i = 0; i < all.size(); i++) {
                     RunSet s = all.get(i).get(point);
-                    sides.add(new RunSet(sweepLabel(sweeps.get(i)), s.source(), s.runs()));
+                    sides.add(new RunSet(labels.get(i), s.source(), s.runs()));
                 }
                 out.add(new NamedComparison(point, Comparison.of(sides)));
             }
@@ -100,8 +109,18 @@ public final class CompareInputs {
     }
 
     private static String sweepLabel(Path sweep) {
-        Path dir = Files.isDirectory(sweep) ? sweep : sweep.toAbsolutePath().getParent();
-        Path name = dir.toAbsolutePath().normalize().getFileName();
+        Path dir = sweepDir(sweep);
+        Path name = dir.getFileName();
         return name == null ? dir.toString() : name.toString();
+    }
+
+    private static String sweepLabelWithParent(Path sweep) {
+        Path dir = sweepDir(sweep);
+        Path parent = dir.getParent();
+        return parent == null || parent.getFileName() == null ? dir.toString() : parent.getFileName() + "/" + sweepLabel(sweep);
+    }
+
+    private static Path sweepDir(Path sweep) {
+        return (Files.isDirectory(sweep) ? sweep : sweep.toAbsolutePath().getParent()).toAbsolutePath().normalize();
     }
 }

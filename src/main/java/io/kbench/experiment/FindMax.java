@@ -41,27 +41,33 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
 
     public FindMax {
         thresholds = List.copyOf(thresholds);
-        validate(spec, settings);
+        validate(spec, settings, thresholds);
     }
 
-    static void validate(WorkloadSpec spec, FindMaxSettings settings) {
+    static void validate(WorkloadSpec spec, FindMaxSettings settings, List<Threshold> thresholds) {
         if (spec.producers().count() == 0) {
             throw InvalidInputException.field("producers.count", 0, "find-max needs producers");
         }
-        String group = settings.sla().metric().group();
-        if (group.equals("e2e") && spec.consumers().mode() != ConsumerMode.LIVE) {
-            throw InvalidInputException.field("consumers.mode", spec.consumers().mode().toString().toLowerCase(Locale.ROOT),
-                    "the SLA " + settings.sla().text() + " needs live consumers (consumers.mode: live)");
-        }
-        if (group.equals("consumed") && !spec.consumers().enabled()) {
-            throw InvalidInputException.field("consumers.mode", "none", "the SLA " + settings.sla().text() + " needs consumers");
-        }
+        needsWhatItMeasures(spec, "the SLA", settings.sla());
+        thresholds.forEach(t -> needsWhatItMeasures(spec, "--threshold", t));
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
             throw InvalidInputException.field("consumers.mode", "backlog", "find-max probes a live rate; use live or none");
         }
         if (!spec.topic().create()) {
             throw InvalidInputException.field("topic.create", false,
                     "find-max creates a fresh topic per probe so backlogs do not carry over; set topic.create: true");
+        }
+    }
+
+    /** e2e.* needs live consumers and consumed.* needs consumers: refused before any probe rather than failed after. */
+    private static void needsWhatItMeasures(WorkloadSpec spec, String what, Threshold condition) {
+        String group = condition.metric().group();
+        if (group.equals("e2e") && spec.consumers().mode() != ConsumerMode.LIVE) {
+            throw InvalidInputException.field("consumers.mode", spec.consumers().mode().toString().toLowerCase(Locale.ROOT),
+                    what + " " + condition.text() + " needs live consumers (consumers.mode: live)");
+        }
+        if (group.equals("consumed") && !spec.consumers().enabled()) {
+            throw InvalidInputException.field("consumers.mode", "none", what + " " + condition.text() + " needs consumers");
         }
     }
 

@@ -71,6 +71,12 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
                 : "; probe budget ran out at " + percent((fail - pass) / pass) + " instead of " + percent(precision);
         double candidate = pass;
         for (int i = 0; i < maxConfirmations; i++) {
+            if (probes.size() >= maxProbes && i > 0) {
+                // The step-down rate never ran: reporting it would be an answer nobody measured.
+                return new SearchResult(SearchResult.Outcome.UNCONFIRMED, null, fail, probes,
+                        "no rate confirmed: " + rate(fail) + " records/s failed its confirmation run and no probe was left"
+                                + " to try " + rate(candidate) + " records/s (raise --max-probes)");
+            }
             if (probes.size() >= maxProbes) {
                 return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes,
                         "not confirmed: no probe left for the confirmation run" + budgetNote);

@@ -112,11 +112,15 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                             default -> failed++;
                         }
                     } catch (RunFailedException e) {
-                        // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition, not
-                        // the sweep; the next repetition starts a fresh cluster.
-                        out.println("sweep: repetition failed: " + e.getMessage());
-                        failed++;
                         clusters.discard();
+                        if (JvmShutdown.inProgress()) {
+                            interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
+                        } else {
+                            // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
+                            // not the sweep; the next repetition starts a fresh cluster.
+                            out.println("sweep: repetition failed: " + e.getMessage());
+                            failed++;
+                        }
                     }
                     if (interrupted) {
                         break;

@@ -55,5 +55,7 @@ class FindMaxInputErrorsTest {
     void anUnknownThresholdMetricIsAnInputErrorNotAPass() throws IOException {
         assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "publish.p98<1s"), "publish.p98");
         assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "produced.recordsPerSec>fast"), "threshold");
+        assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "e2e.p99<1s"), "consumers.mode",
+                "--threshold e2e.p99<1s needs live consumers");
     }
 }

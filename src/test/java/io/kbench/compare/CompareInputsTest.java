@@ -57,6 +57,18 @@ class CompareInputsTest {
         Path sweep = sweep("s", Map.of("x", "b", "y", "c"), List.of("x", "y"));
         Comparison c = CompareInputs.resolve(List.of(CompareTest.FIXTURES.resolve("a"), sweep)).get(0).comparison();
         assertThat(c.sides()).extracting(RunSet::label).containsExactly("a", "x", "y");
+        Path other = sweep("t", Map.of("x", "c"), List.of("x"));
+        Comparison two = CompareInputs.resolve(List.of(CompareTest.FIXTURES.resolve("a"), sweep, other)).get(0).comparison();
+        assertThat(two.sides()).extracting(RunSet::label).as("points of two sweeps say which sweep")
+                .containsExactly("a", "s/x", "s/y", "t/x");
+    }
+
+    @Test
+    void sweepsWithTheSameDirectoryNameAreToldApartByTheirParent() throws IOException {
+        Path jdk17 = sweep("jdk17/s1", Map.of("p", "a"), List.of("p"));
+        Path jdk25 = sweep("jdk25/s1", Map.of("p", "b"), List.of("p"));
+        assertThat(CompareInputs.resolve(List.of(jdk17, jdk25)).get(0).comparison().sides()).extracting(RunSet::label)
+                .containsExactly("jdk17/s1", "jdk25/s1");
     }
 
     @Test

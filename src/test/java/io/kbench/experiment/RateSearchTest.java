@@ -136,6 +136,21 @@ class RateSearchTest {
     }
 
     @Test
+    void aStepDownWithNoProbeLeftIsNotAnAnswer() {
+        List<Double> calls = new ArrayList<>();
+        // 1000, 2000, 4000 pass, 8000 and 6000 fail, 5000 passes, 5500 fails; the 8th probe (confirming 5000) fails.
+        RateProbe confirmationFails = rate -> {
+            calls.add(rate);
+            return rate <= 5000 && calls.size() != 8 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "noise");
+        };
+        SearchResult r = new RateSearch(1000, 0.1, 8, 3).run(confirmationFails);
+        assertThat(calls).hasSize(8);
+        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.UNCONFIRMED);
+        assertThat(r.maxRecordsPerSec()).as("4,500 records/s never ran").isNull();
+        assertThat(r.message()).contains("no probe was left to try 4,500 records/s");
+    }
+
+    @Test
     void confirmationsAllFailingGiveNoAnswer() {
         List<Double> calls = new ArrayList<>();
         // 1000, 2000, 4000 pass, 8000 fails, 6000 fails, 5000 passes, 5500 fails: then the cluster degrades for good.
