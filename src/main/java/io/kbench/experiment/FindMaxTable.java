@@ -25,11 +25,14 @@ public final class FindMaxTable {
 
     /** E.g. {@code max sustainable rate: 12,300 records/s (12.0 MiB/s) ±5% under e2e.p99<200ms}. */
     public static String answer(FindMaxResult.Figures f) {
-        String precision = RateSearch.percent(f.precisionPercent() / 100);
+        // A step-down after a failed confirmation can leave the bracket wider than asked; show what was reached.
+        double reached = f.achievedPrecisionPercent() == null ? f.precisionPercent()
+                : Math.max(f.precisionPercent(), f.achievedPrecisionPercent());
+        String precision = RateSearch.percent(reached / 100);
         return switch (f.outcome()) {
             case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s under %s",
                     f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, f.sla())
-                    + (f.message().startsWith("confirmed") && !f.message().contains(";") ? "" : " (" + f.message() + ")");
+                    + (f.message().equals("confirmed") ? "" : " (" + f.message() + ")");
             case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) under %s"
                     + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), f.sla(), f.message());
             default -> "no answer: " + f.message();
