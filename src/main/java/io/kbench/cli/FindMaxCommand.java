@@ -64,6 +64,12 @@ public final class FindMaxCommand implements Callable<Integer> {
             description = "Warm-up of each probe, excluded from its figures (default: ${DEFAULT-VALUE}).")
     String probeWarmup;
 
+    /** Idle time between probes. */
+    @Option(names = "--probe-cooldown", paramLabel = "TIME", defaultValue = "0s",
+            description = "Idle time before each probe after the first, letting the cluster finish the previous probe's"
+                    + " flushes and topic deletion (default: ${DEFAULT-VALUE}).")
+    String probeCooldown;
+
     /** Probe budget. */
     @Option(names = "--max-probes", paramLabel = "N", defaultValue = "20",
             description = "Probes at most, confirmation runs included (default: ${DEFAULT-VALUE}).")
@@ -84,7 +90,8 @@ public final class FindMaxCommand implements Callable<Integer> {
     public Integer call() {
         FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
-                duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance));
+                duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
+                duration("--probe-cooldown", probeCooldown));
         List<Threshold> thresholds = output.parsedThresholds();
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         Map<String, String> conn = target.connectionProperties();

@@ -159,6 +159,16 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
 
         ProbeOutcome probe(double rate) {
             count++;
+            if (count > 1 && !settings.probeCooldown().isZero()) {
+                out.printf(Locale.ROOT, "find-max: cooling down for %s%n", DurationText.format(settings.probeCooldown()));
+                try {
+                    Thread.sleep(settings.probeCooldown().toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new InterruptedRunException("find-max interrupted between probes; the probes so far are in "
+                            + dir.resolve("probes"));
+                }
+            }
             String label = String.format(Locale.ROOT, "%02d-%.0f", count, rate);
             out.printf(Locale.ROOT, "%nfind-max: probe %d at %,.0f records/s%n", count, rate);
             Path probeDir = dir.resolve("probes").resolve(label);

@@ -55,6 +55,7 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param startRateRecordsPerSec    first rate probed
      * @param probeDuration             measured time per probe
      * @param probeWarmup               warm-up per probe
+     * @param probeCooldown             idle time before each probe after the first
      * @param maxProbes                 probe budget
      * @param message                   one line on how the search ended
      */
@@ -62,7 +63,7 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
     public record Figures(String sla, SearchResult.Outcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
                           Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
-                          String probeDuration, String probeWarmup, int maxProbes, String message) {
+                          String probeDuration, String probeWarmup, String probeCooldown, int maxProbes, String message) {
         /** The answer of {@code search} for {@code spec}'s record size, with the settings it ran with. */
         public static Figures of(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
             Double max = search.maxRecordsPerSec();
@@ -73,7 +74,8 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                     max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
                     achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
                     settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
-                    DurationText.format(settings.probeWarmup()), settings.maxProbes(), search.message());
+                    DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
+                    settings.maxProbes(), search.message());
         }
     }
 }

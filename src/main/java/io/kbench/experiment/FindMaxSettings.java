@@ -15,10 +15,16 @@ import java.time.Duration;
  * @param probeWarmup         warm-up of each probe, excluded from its figures
  * @param maxProbes           probes at most, confirmations included
  * @param keepUpTolerance     the achieved rate may fall short of the target by this fraction
+ * @param probeCooldown       idle time before each probe after the first, so the cluster can finish the previous
+ *                            probe's background work (flushes, deleting its topic) before the next one is measured
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
-                              Duration probeWarmup, int maxProbes, double keepUpTolerance) {
+                              Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown) {
     public FindMaxSettings {
+        if (probeCooldown == null || probeCooldown.isNegative()) {
+            throw InvalidInputException.field("--probe-cooldown", probeCooldown == null ? "nothing" : DurationText.format(probeCooldown),
+                    "must not be negative");
+        }
         if (probeDuration == null || probeDuration.isNegative() || probeDuration.isZero()) {
             throw InvalidInputException.field("--probe-duration", probeDuration == null ? "nothing" : DurationText.format(probeDuration),
                     "must be greater than zero");
