@@ -87,8 +87,8 @@ public final class CompareInputs {
     private static List<NamedComparison> pointByPoint(List<Path> sweeps) {
         List<Map<String, RunSet>> all = sweeps.stream().map(CompareInputs::sweepPoints).toList();
         List<String> labels = sweeps.stream().map(CompareInputs::sweepLabel).toList();
-        if (labels.stream().distinct().count() < labels.size()) {
-            // e.g. jdk17/s1 and jdk25/s1: the parent directory tells them apart.
+        if (labels.stream().map(l -> l.replaceFirst("^\\d{8}-\\d{6}-", "")).distinct().count() < labels.size()) {
+            // The same sweep run twice (jdk17/<time>-s1 and jdk25/<time>-s1): the parent directory says what differs.
             labels = sweeps.stream().map(CompareInputs::sweepLabelWithParent).toList();
         }
         List<NamedComparison> out = new ArrayList<>();

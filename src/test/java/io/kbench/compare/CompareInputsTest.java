@@ -65,10 +65,11 @@ class CompareInputsTest {
 
     @Test
     void sweepsWithTheSameDirectoryNameAreToldApartByTheirParent() throws IOException {
-        Path jdk17 = sweep("jdk17/s1", Map.of("p", "a"), List.of("p"));
-        Path jdk25 = sweep("jdk25/s1", Map.of("p", "b"), List.of("p"));
+        Path jdk17 = sweep("jdk17/20261121-233809-s1", Map.of("p", "a"), List.of("p"));
+        Path jdk25 = sweep("jdk25/20261121-233856-s1", Map.of("p", "b"), List.of("p"));
         assertThat(CompareInputs.resolve(List.of(jdk17, jdk25)).get(0).comparison().sides()).extracting(RunSet::label)
-                .containsExactly("jdk17/s1", "jdk25/s1");
+                .as("the same sweep run twice differs in its parent, not its timestamped name")
+                .containsExactly("jdk17/20261121-233809-s1", "jdk25/20261121-233856-s1");
     }
 
     @Test
