@@ -1,9 +1,7 @@
 package io.kbench.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kbench.error.InvalidInputException;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,8 +15,6 @@ import java.util.Map;
  * (the same point of each sweep side by side), which is how a sweep run twice, e.g. on two JDKs, is read.
  */
 public final class CompareInputs {
-    private static final JsonMapper JSON = JsonMapper.builder().build();
-
     private CompareInputs() {
     }
 
@@ -58,16 +54,7 @@ public final class CompareInputs {
     static Map<String, RunSet> sweepPoints(Path path) {
         Path file = Files.isDirectory(path) ? path.resolve("sweep.json") : path;
         Path dir = file.toAbsolutePath().getParent();
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new InvalidInputException(file + ": not a readable sweep.json: " + e.getMessage(), e);
-        }
-        if (root == null || !"sweep".equals(root.path("kind").asText())) {
-            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind").asText("(missing)"),
-                    "expected a sweep");
-        }
+        JsonNode root = RunSet.readKind(file, "sweep");
         Map<String, RunSet> points = new LinkedHashMap<>();
         for (JsonNode p : root.path("points")) {
             if (p.path("completed").asInt() < 1) {

@@ -60,8 +60,8 @@ public final class ComparisonReport {
             List<String> line = new ArrayList<>(List.of(row.kpi().label()));
             row.values().forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                line.add(ch.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", ch.ratio()));
-                line.add(ch.percentChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", ch.percentChange()));
+                line.add(ratioText(ch));
+                line.add(percentText(ch));
                 line.add(ch.noise());
             }
             table.add(line);
@@ -98,7 +98,18 @@ public final class ComparisonReport {
         return root;
     }
 
-    static String spreadText(Spread s) {
+    /** B/A as shown in tables, e.g. 1.135; "-" when either side lacks the figure. */
+    public static String ratioText(Comparison.Change ch) {
+        return ch.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", ch.ratio());
+    }
+
+    /** The change as shown in tables, e.g. +13.5%. */
+    public static String percentText(Comparison.Change ch) {
+        return ch.percentChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", ch.percentChange());
+    }
+
+    /** median [min..max], or the single value of one run. */
+    public static String spreadText(Spread s) {
         return s.count() == 1 ? Kpi.format(s.median())
                 : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
     }

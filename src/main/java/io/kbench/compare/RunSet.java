@@ -82,15 +82,7 @@ public record RunSet(String label, Path source, List<Summary> runs) {
 
     /** The summary of a completed run; empty for failed or interrupted ones. */
     public static Optional<Summary> readCompleted(Path file) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new InvalidInputException(file + ": not a readable JSON result: " + e.getMessage(), e);
-        }
-        if (root == null || !"run".equals(root.path("kind").asText())) {
-            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind"), "expected a run result");
-        }
+        JsonNode root = readKind(file, "run");
         if (!"completed".equals(root.path("status").asText())) {
             return Optional.empty();
         }
@@ -99,5 +91,20 @@ public record RunSet(String label, Path source, List<Summary> runs) {
         } catch (IOException | IllegalArgumentException e) {
             throw new InvalidInputException(file + ": summary: " + e.getMessage(), e);
         }
+    }
+
+    /** The JSON document in {@code file}, which must be a kbench document of {@code kind} (run, sweep, ...). */
+    static JsonNode readKind(Path file, String kind) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(file.toFile());
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not readable JSON: " + e.getMessage(), e);
+        }
+        if (root == null || !kind.equals(root.path("kind").asText())) {
+            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind").asText("(missing)"),
+                    "expected a " + kind + " result");
+        }
+        return root;
     }
 }

@@ -148,10 +148,10 @@ public final class ComparisonPage {
         List<Object[]> rows = new ArrayList<>();
         for (Comparison.Row row : c.rows()) {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
-            row.values().forEach(v -> cells.add(v.map(ComparisonPage::spreadText).orElse("-")));
+            row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ch.ratio() == null ? "-" : String.format(java.util.Locale.ROOT, "%.3f", ch.ratio()));
-                cells.add(ch.percentChange() == null ? "-" : String.format(java.util.Locale.ROOT, "%+.1f%%", ch.percentChange()));
+                cells.add(ComparisonReport.ratioText(ch));
+                cells.add(ComparisonReport.percentText(ch));
                 cells.add(noiseBadge(row.kpi(), ch));
             }
             rows.add(cells.toArray());
@@ -166,11 +166,6 @@ public final class ComparisonPage {
         }
         boolean better = kpi.higherIsBetter() == ch.ratio() > 1;
         return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse"));
-    }
-
-    private static String spreadText(Spread s) {
-        return s.count() == 1 ? Kpi.format(s.median())
-                : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
     }
 
     private static Optional<Spread> value(Comparison c, Metric metric, int side) {

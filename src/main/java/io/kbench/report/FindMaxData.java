@@ -102,7 +102,6 @@ final class FindMaxData {
         if (!Double.isNaN(v) || p.summary() == null) {
             return v;
         }
-        String key = group.equals("e2e") ? "endToEndLatencyMicros" : group.equals("publish") ? "publishLatencyMicros" : "sendDelayMicros";
-        return Json.num(p.summary(), key, field);
+        return Json.num(p.summary(), prefix.equals("sendDelay") ? "sendDelayMicros" : prefix + "LatencyMicros", field);
     }
 }
