@@ -6,7 +6,7 @@ import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxResult;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.SearchResult;
-import io.kbench.spec.DurationText;
+import io.kbench.unit.DurationText;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;

@@ -1,6 +1,6 @@
 package io.kbench.cost;
 
-import io.kbench.plan.Checks;
+import io.kbench.error.Checks;
 import io.kbench.plan.MeasuredCapacity;
 import io.kbench.plan.Units;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.kbench.cost;
 
-import io.kbench.plan.Checks;
+import io.kbench.error.Checks;
 
 /**
  * One priced instance type. Only the name and hourly price are required: the studies quote little else,
@@ -13,7 +13,7 @@ import io.kbench.plan.Checks;
 public record InstanceType(String name, double hourlyPrice, Integer vcpus, Double memoryGib, Double networkGbps,
         String diskDescription, String note) {
     public InstanceType {
-        Checks.nonBlank("instanceTypes[].name", name);
+        Checks.notBlank("instanceTypes[].name", name);
         Checks.positive("instanceType " + name + ": hourlyPrice", hourlyPrice);
         if (vcpus != null) {
             Checks.atLeast("instanceType " + name + ": vcpus", vcpus, 1);

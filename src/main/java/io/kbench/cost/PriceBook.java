@@ -1,7 +1,7 @@
 package io.kbench.cost;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.plan.Checks;
+import io.kbench.error.Checks;
 import io.kbench.plan.StrictYaml;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -17,8 +17,8 @@ import java.util.Set;
  */
 public record PriceBook(String currency, String pricesAsOf, String source, List<InstanceType> instanceTypes) {
     public PriceBook {
-        Checks.nonBlank("currency", currency);
-        Checks.nonBlank("pricesAsOf", pricesAsOf);
+        Checks.notBlank("currency", currency);
+        Checks.notBlank("pricesAsOf", pricesAsOf);
         if (instanceTypes == null || instanceTypes.isEmpty()) {
             throw InvalidInputException.field("instanceTypes", instanceTypes, "list at least one instance type");
         }

@@ -10,7 +10,7 @@ import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.spec.ConsumerMode;
-import io.kbench.spec.DurationText;
+import io.kbench.unit.DurationText;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;

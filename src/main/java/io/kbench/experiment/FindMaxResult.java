@@ -3,7 +3,7 @@ package io.kbench.experiment;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import io.kbench.spec.DurationText;
+import io.kbench.unit.DurationText;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.spec.DurationText;
+import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.time.Duration;
 

@@ -9,6 +9,7 @@ import io.kbench.measure.Units;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.unit.DurationText;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -198,7 +199,7 @@ public final class WorkloadRunner {
                 lastProgressNanos = now;
             } else if (now - lastProgressNanos > idleNanos) {
                 out.printf("consumers: no records for %s; stopping with %,d of %,d%n",
-                        io.kbench.spec.DurationText.format(spec.consumers().idleTimeout()),
+                        DurationText.format(spec.consumers().idleTimeout()),
                         metrics.consumedMeasured.records(), expected);
                 return;
             }

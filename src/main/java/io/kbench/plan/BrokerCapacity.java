@@ -1,10 +1,12 @@
 package io.kbench.plan;
 
+import io.kbench.error.Checks;
+
 /** Sustainable produce rate one broker handles, and where that number came from (shown in the report). */
 public record BrokerCapacity(double bytesPerSec, String source) {
     public BrokerCapacity {
         Checks.positive("per-broker capacity (bytes/s)", bytesPerSec);
-        Checks.nonBlank("per-broker capacity source", source);
+        Checks.notBlank("per-broker capacity source", source);
     }
 
     public static BrokerCapacity given(double mebibytesPerSec) {

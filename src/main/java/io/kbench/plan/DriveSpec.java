@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.error.Checks;
+
 import io.kbench.error.InvalidInputException;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,7 +15,7 @@ import java.util.Map;
  */
 public record DriveSpec(String name, Double capacityTb, Double tbw, Double dwpd, Double warrantyYears) {
     public DriveSpec {
-        Checks.nonBlank("drive name", name);
+        Checks.notBlank("drive name", name);
         String at = "drive " + name + ": ";
         if (capacityTb != null) {
             Checks.positive(at + "capacityTb", capacityTb);

@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.error.Checks;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.InvalidInputException;

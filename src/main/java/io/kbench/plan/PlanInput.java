@@ -1,5 +1,8 @@
 package io.kbench.plan;
 
+import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -34,16 +37,16 @@ public record PlanInput(
 
     public PlanInput {
         if (ingress == null) {
-            throw io.kbench.error.InvalidInputException.field("ingress", null, "required");
+            throw InvalidInputException.field("ingress", null, "required");
         }
         Checks.atLeast("replicationFactor", replicationFactor, 1);
         Checks.atLeast("fanOut", fanOut, 0);
         if (retention == null || retention.isZero() || retention.isNegative()) {
-            throw io.kbench.error.InvalidInputException.field("retention", retention, "must be greater than zero");
+            throw InvalidInputException.field("retention", retention, "must be greater than zero");
         }
         Checks.positive("targetUtilisation", targetUtilisation);
         if (targetUtilisation > 1) {
-            throw io.kbench.error.InvalidInputException.field("targetUtilisation", targetUtilisation,
+            throw InvalidInputException.field("targetUtilisation", targetUtilisation,
                     "is a fraction: must be in (0, 1], e.g. 0.6 for 60%");
         }
         Checks.positive("compressionRatio", compressionRatio);

@@ -1,5 +1,7 @@
 package io.kbench.spec;
 
+import io.kbench.error.Checks;
+
 import java.util.Map;
 
 /**

@@ -19,6 +19,7 @@ import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
+import io.kbench.unit.DurationText;
 import java.time.Duration;
 
 /** Strict Jackson mappers for spec files: unknown keys, duplicate keys and wrong types are errors. */

@@ -1,5 +1,8 @@
 package io.kbench.spec;
 
+import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
+
 import java.util.Map;
 
 /**
@@ -18,7 +21,7 @@ public record TopicSpec(String name, Integer partitions, Integer replicationFact
         name = name == null ? "kbench" : name;
         Checks.notBlank("topic.name", name);
         if (!name.matches("[a-zA-Z0-9._-]{1,249}")) {
-            throw io.kbench.error.InvalidInputException.field("topic.name", "'" + name + "'",
+            throw InvalidInputException.field("topic.name", "'" + name + "'",
                     "must be 1-249 characters of a-z A-Z 0-9 . _ -");
         }
         partitions = partitions == null ? 6 : partitions;

@@ -15,7 +15,7 @@ import io.kbench.experiment.RateProbe;
 import io.kbench.experiment.SearchResult;
 import io.kbench.load.RunOutcome;
 import io.kbench.measure.LatencyStats;
-import io.kbench.spec.DurationText;
+import io.kbench.unit.DurationText;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;

@@ -1,4 +1,4 @@
-package io.kbench.spec;
+package io.kbench.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.kbench.spec;
+package io.kbench.unit;
 
 import java.time.Duration;
 import java.util.regex.Matcher;
