@@ -2,7 +2,7 @@ package io.kbench.cost;
 
 import io.kbench.error.Checks;
 import io.kbench.plan.MeasuredCapacity;
-import io.kbench.plan.Units;
+import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,7 +3,7 @@ package io.kbench.cost;
 import static io.kbench.plan.FigureTable.formatValue;
 
 import io.kbench.plan.FigureTable;
-import io.kbench.plan.Units;
+import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

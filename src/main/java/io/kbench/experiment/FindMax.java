@@ -37,7 +37,6 @@ import java.util.Map;
  */
 public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleRun.ClusterParamsFactory cluster,
                       FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds) {
-    public static final double BYTES_PER_MIB = 1024.0 * 1024.0;
 
     public FindMax {
         thresholds = List.copyOf(thresholds);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.unit.DurationText;
+import io.kbench.unit.Units;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
 import java.time.Instant;
@@ -71,7 +72,7 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
             Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
             Double achieved = search.achievedPrecision();
             return new Figures(settings.sla().text(), search.outcome(), max,
-                    max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
+                    max == null ? null : Units.mib(max * meanBytes), size, settings.precision() * 100,
                     achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
                     settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
                     DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),

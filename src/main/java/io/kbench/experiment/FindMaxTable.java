@@ -1,5 +1,7 @@
 package io.kbench.experiment;
 
+import io.kbench.unit.Units;
+
 import java.io.PrintStream;
 import java.util.Locale;
 
@@ -44,6 +46,6 @@ public final class FindMaxTable {
     }
 
     private static String millis(Long micros) {
-        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f ms", micros / 1000.0);
+        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f ms", Units.millis(micros));
     }
 }

@@ -1,5 +1,7 @@
 package io.kbench.load;
 
+import io.kbench.unit.Units;
+
 import io.kbench.measure.RunMetrics;
 import java.time.Duration;
 import java.util.Collection;
@@ -77,7 +79,7 @@ final class ConsumerWorker implements Runnable {
                 measuredCount++;
                 measuredBytes += size;
             } else if (Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value)) {
-                metrics.endToEndLatency.recorder().recordMicros((receivedNanos - Stamp.sendNanos(value)) / 1000);
+                metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
                 measuredCount++;
                 measuredBytes += size;
             }

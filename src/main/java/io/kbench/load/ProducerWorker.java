@@ -1,5 +1,8 @@
 package io.kbench.load;
 
+import io.kbench.error.InvalidInputException;
+import io.kbench.unit.Units;
+
 import io.kbench.measure.RunMetrics;
 import java.time.Duration;
 import java.util.Map;
@@ -61,7 +64,7 @@ final class ProducerWorker implements Runnable {
         try {
             bufferBytes = Long.parseLong(String.valueOf(buffer).trim());
         } catch (NumberFormatException e) {
-            throw io.kbench.error.InvalidInputException.field("producers.properties.buffer.memory", buffer, "must be a whole number of bytes");
+            throw InvalidInputException.field("producers.properties.buffer.memory", buffer, "must be a whole number of bytes");
         }
         int smallest = Integer.MAX_VALUE;
         for (byte[] v : values) {
@@ -105,7 +108,7 @@ final class ProducerWorker implements Runnable {
                     return;
                 }
                 if (schedule != null) {
-                    metrics.sendDelay.recorder().recordMicros((now - intended) / 1000);
+                    metrics.sendDelay.recorder().recordMicros(Units.micros(now - intended));
                 }
                 measuredSent++;
             }
@@ -137,7 +140,7 @@ final class ProducerWorker implements Runnable {
         } else {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
-                metrics.publishLatency.recorder().recordMicros((now - send.startNanos) / 1000);
+                metrics.publishLatency.recorder().recordMicros(Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);
                 lastMeasuredAckNanos = now;
             }

@@ -5,7 +5,7 @@ import io.kbench.error.RunFailedException;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.LatencyStats;
 import io.kbench.measure.RunMetrics;
-import io.kbench.measure.Units;
+import io.kbench.unit.Units;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;
@@ -234,7 +234,7 @@ public final class WorkloadRunner {
                                             java.util.Map<String, Long> errorTypes, long warmupRecords) {
         long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
         return new RunOutcome.Totals(records, bytes, Units.perSecond(records, window),
-                Units.perSecond(Units.mebibytes(bytes), window), window / 1e9, errors, errorTypes, warmupRecords);
+                Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords);
     }
 
     private String firstFailure() {

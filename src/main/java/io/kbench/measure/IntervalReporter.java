@@ -1,5 +1,7 @@
 package io.kbench.measure;
 
+import io.kbench.unit.Units;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,12 +50,12 @@ public final class IntervalReporter {
         long consumedBytes = metrics.consumedAll.bytes();
         long errors = metrics.produceErrors.total() + metrics.warmupProduceErrors.total();
         IntervalPoint point = new IntervalPoint(
-                (nowNanos - runStartNanos) / 1e9,
+                Units.seconds(nowNanos - runStartNanos),
                 measuring.getAsBoolean() ? "measured" : "warmup",
                 Units.perSecond(producedRecords - lastProducedRecords, elapsed),
-                Units.perSecond(Units.mebibytes(producedBytes - lastProducedBytes), elapsed),
+                Units.perSecond(Units.mib(producedBytes - lastProducedBytes), elapsed),
                 Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),
-                Units.perSecond(Units.mebibytes(consumedBytes - lastConsumedBytes), elapsed),
+                Units.perSecond(Units.mib(consumedBytes - lastConsumedBytes), elapsed),
                 errors - lastErrors, publish, e2e, delay);
         lastTickNanos = nowNanos;
         lastProducedRecords = producedRecords;

@@ -1,5 +1,7 @@
 package io.kbench.measure;
 
+import io.kbench.unit.Units;
+
 import java.util.Locale;
 
 /** The one-line live view of an interval, e.g. {@code 12.0s  prod 20,001 rec/s 19.5 MiB/s  pub p50 1.2 ms ...}. */
@@ -38,7 +40,7 @@ public final class ProgressLine {
 
     /** Microseconds shown as milliseconds with enough digits to be useful at both 0.2 ms and 2,000 ms. */
     public static String millis(double micros) {
-        double ms = micros / 1000.0;
+        double ms = Units.millis(micros);
         if (ms < 10) {
             return String.format(Locale.ROOT, "%.2f ms", ms);
         }

@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.unit.Units;
+
 import static io.kbench.plan.FigureTable.formatValue;
 
 import java.util.ArrayList;

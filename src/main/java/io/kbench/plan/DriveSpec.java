@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.unit.Units;
+
 import io.kbench.error.Checks;
 
 import io.kbench.error.InvalidInputException;

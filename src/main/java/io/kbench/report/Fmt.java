@@ -1,5 +1,7 @@
 package io.kbench.report;
 
+import io.kbench.unit.Units;
+
 import java.util.Locale;
 
 /** Number formatting for the report: grouped thousands, latencies in ms from microseconds. */
@@ -27,7 +29,7 @@ final class Fmt {
         if (Double.isNaN(micros)) {
             return "-";
         }
-        double ms = micros / 1000.0;
+        double ms = Units.millis(micros);
         if (ms >= 1000) {
             return String.format(Locale.ROOT, "%,.0f", ms);
         }

@@ -1,5 +1,7 @@
 package io.kbench.report;
 
+import io.kbench.unit.Units;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.Charts.Xy;
@@ -307,7 +309,7 @@ final class RunReport {
         kv(gen, "cores", Json.text(e, "cores"));
         double heap = Json.num(e, "maxHeapBytes");
         if (!Double.isNaN(heap)) {
-            kv(gen, "max heap", Fmt.number(heap / 1048576.0) + " MiB");
+            kv(gen, "max heap", Fmt.number(Units.mib(heap)) + " MiB");
         }
         List<String[]> cl = new ArrayList<>();
         kv(cl, "mode", Json.text(c, "mode"));

@@ -1,5 +1,7 @@
 package io.kbench.verdict;
 
+import io.kbench.unit.Units;
+
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Summary;
 import java.util.Locale;
@@ -56,7 +58,7 @@ public record Threshold(Metric metric, String operator, double limit, String tex
             case ">" -> v > limit;
             default -> v >= limit;
         };
-        String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", v / 1000) : String.format(Locale.ROOT, "%.3f", v);
+        String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", Units.millis(v)) : String.format(Locale.ROOT, "%.3f", v);
         return new Verdict(this, pass, v, shown);
     }
 

@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.unit.Units;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,8 +1,10 @@
-package io.kbench.plan;
+package io.kbench.unit;
 
-/** Unit constants; every conversion in planning goes through these so units are never mixed silently. */
+/**
+ * Every unit constant and conversion kbench uses, defined once so units are never mixed silently.
+ * MiB is what Kafka's perf tools print as "MB": 1024*1024 bytes.
+ */
 public final class Units {
-    /** MiB as printed by Kafka's perf tools ("MB" there means 1024*1024 bytes). */
     public static final double BYTES_PER_MIB = 1024.0 * 1024.0;
     /** Decimal terabyte, as drive vendors rate capacity and TBW. */
     public static final double BYTES_PER_TB = 1e12;
@@ -16,6 +18,9 @@ public final class Units {
     /** Endurance years and yearly costs use a 365-day year (8,760 h), as the studies do. */
     public static final double DAYS_PER_YEAR = 365;
     public static final double HOURS_PER_YEAR = 8_760;
+    public static final double NANOS_PER_SECOND = 1e9;
+    public static final long NANOS_PER_MICRO = 1_000;
+    public static final double MICROS_PER_MILLI = 1_000.0;
 
     private Units() {
     }
@@ -26,5 +31,24 @@ public final class Units {
 
     public static double gbps(double bytesPerSec) {
         return bytesPerSec * 8 / BITS_PER_GBIT;
+    }
+
+    /** {@code count} per second over {@code nanos}; zero when the window is empty. */
+    public static double perSecond(double count, long nanos) {
+        return nanos <= 0 ? 0 : count * NANOS_PER_SECOND / nanos;
+    }
+
+    public static double seconds(long nanos) {
+        return nanos / NANOS_PER_SECOND;
+    }
+
+    /** Whole microseconds, as latencies are recorded (HdrHistogram of micros). */
+    public static long micros(long nanos) {
+        return nanos / NANOS_PER_MICRO;
+    }
+
+    /** Latencies are recorded in microseconds and shown in milliseconds. */
+    public static double millis(double micros) {
+        return micros / MICROS_PER_MILLI;
     }
 }
