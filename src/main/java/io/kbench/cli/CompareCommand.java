@@ -5,8 +5,8 @@ import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import io.kbench.report.ComparisonPage;
-import io.kbench.spec.SpecMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +41,7 @@ public final class CompareCommand implements Callable<Integer> {
         ComparisonReport.print(comparisons, System.out);
         if (jsonFile != null) {
             try {
-                SpecMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
+                StrictMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
             } catch (IOException e) {
                 throw new InvalidInputException("--json " + jsonFile + ": cannot write: " + e.getMessage(), e);
             }

@@ -1,10 +1,9 @@
 package io.kbench.compare;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import io.kbench.result.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,8 +23,7 @@ import java.util.stream.Stream;
  */
 public record RunSet(String label, Path source, List<Summary> runs) {
     /** Lenient on purpose: newer result.json fields must not stop an older compare from reading the summary. */
-    private static final ObjectMapper JSON = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES).build();
+    private static final ObjectMapper JSON = StrictMapper.tolerantJson();
 
     public RunSet {
         if (runs == null || runs.isEmpty()) {

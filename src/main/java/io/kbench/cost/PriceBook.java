@@ -1,8 +1,8 @@
 package io.kbench.cost;
 
-import io.kbench.error.InvalidInputException;
 import io.kbench.error.Checks;
-import io.kbench.plan.StrictYaml;
+import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictYamlFile;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -32,7 +32,7 @@ public record PriceBook(String currency, String pricesAsOf, String source, List<
     }
 
     public static PriceBook load(Path file) {
-        return StrictYaml.read(file, PriceBook.class);
+        return StrictYamlFile.read(file, PriceBook.class);
     }
 
     public Optional<InstanceType> find(String name) {

@@ -1,7 +1,6 @@
 package io.kbench.experiment;
 
 import io.kbench.unit.Units;
-
 import java.io.PrintStream;
 import java.util.Locale;
 

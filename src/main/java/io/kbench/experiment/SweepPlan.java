@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import io.kbench.spec.SetOverride;
 import io.kbench.spec.SpecLoader;
-import io.kbench.spec.SpecMapper;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -50,7 +50,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
     /** Parses sweep text; {@code file} locates a relative {@code workload:} and names the source in errors. */
     public static SweepPlan parse(String text, Path file) {
         SpecLoader loader = new SpecLoader();
-        ObjectMapper yaml = SpecMapper.strictYaml();
+        ObjectMapper yaml = StrictMapper.yaml();
         JsonNode tree;
         try {
             tree = yaml.readTree(text);

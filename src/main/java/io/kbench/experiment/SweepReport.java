@@ -4,7 +4,7 @@ import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.Kpi;
 import io.kbench.compare.Spread;
 import io.kbench.error.RunFailedException;
-import io.kbench.spec.SpecMapper;
+import io.kbench.format.StrictMapper;
 import io.kbench.verdict.Metric;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
@@ -79,7 +79,7 @@ public final class SweepReport {
         try {
             Path json = dir.resolve(JSON_FILE);
             Path tmp = dir.resolve(JSON_FILE + ".tmp");
-            SpecMapper.json().writeValue(tmp.toFile(), toJson(outcome));
+            StrictMapper.json().writeValue(tmp.toFile(), toJson(outcome));
             Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(dir.resolve(CSV_FILE), csv(outcome));
             return json;

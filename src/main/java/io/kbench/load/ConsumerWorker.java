@@ -1,8 +1,7 @@
 package io.kbench.load;
 
-import io.kbench.unit.Units;
-
 import io.kbench.measure.RunMetrics;
+import io.kbench.unit.Units;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;

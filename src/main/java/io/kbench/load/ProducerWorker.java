@@ -1,9 +1,8 @@
 package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.unit.Units;
-
 import io.kbench.measure.RunMetrics;
+import io.kbench.unit.Units;
 import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;

@@ -1,7 +1,6 @@
 package io.kbench.measure;
 
 import io.kbench.unit.Units;
-
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

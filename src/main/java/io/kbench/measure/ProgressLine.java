@@ -1,7 +1,6 @@
 package io.kbench.measure;
 
 import io.kbench.unit.Units;
-
 import java.util.Locale;
 
 /** The one-line live view of an interval, e.g. {@code 12.0s  prod 20,001 rec/s 19.5 MiB/s  pub p50 1.2 ms ...}. */

@@ -1,8 +1,7 @@
 package io.kbench.plan;
 
-import io.kbench.unit.Units;
-
 import io.kbench.error.Checks;
+import io.kbench.unit.Units;
 
 /** Sustainable produce rate one broker handles, and where that number came from (shown in the report). */
 public record BrokerCapacity(double bytesPerSec, String source) {

@@ -1,9 +1,8 @@
 package io.kbench.plan;
 
-import io.kbench.unit.Units;
-
 import static io.kbench.plan.FigureTable.formatValue;
 
+import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

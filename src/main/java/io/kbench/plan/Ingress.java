@@ -1,10 +1,8 @@
 package io.kbench.plan;
 
-import io.kbench.unit.Units;
-
 import io.kbench.error.Checks;
-
 import io.kbench.error.InvalidInputException;
+import io.kbench.unit.Units;
 
 /**
  * Target produce rate, in logical (uncompressed) bytes; records are known when the user gave a record rate or size.

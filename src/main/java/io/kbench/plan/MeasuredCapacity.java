@@ -1,12 +1,11 @@
 package io.kbench.plan;
 
-import io.kbench.unit.Units;
-
-import io.kbench.error.Checks;
-
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
+import io.kbench.unit.Units;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,7 +74,7 @@ public record MeasuredCapacity(
         }
         JsonNode root;
         try {
-            root = StrictYaml.RESULT_JSON.readTree(file.toFile());
+            root = StrictMapper.tolerantJson().readTree(file.toFile());
         } catch (JsonProcessingException e) {
             throw new InvalidInputException(file + ": not valid JSON: " + e.getOriginalMessage(), e);
         } catch (IOException e) {

@@ -2,7 +2,6 @@ package io.kbench.plan;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-
 import java.time.Duration;
 import java.util.List;
 

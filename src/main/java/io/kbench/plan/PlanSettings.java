@@ -1,6 +1,7 @@
 package io.kbench.plan;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictYamlFile;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -34,7 +35,7 @@ public record PlanSettings(
 
     /** Reads a plan file; a relative fromResult is taken relative to the file's directory. */
     public static PlanSettings load(Path file) {
-        PlanSettings s = StrictYaml.read(file, PlanSettings.class);
+        PlanSettings s = StrictYamlFile.read(file, PlanSettings.class);
         if (s.fromResult != null) {
             Path base = file.toAbsolutePath().getParent();
             String resolved = base.resolve(s.fromResult).normalize().toString();

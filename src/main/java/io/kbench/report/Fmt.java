@@ -1,7 +1,6 @@
 package io.kbench.report;
 
 import io.kbench.unit.Units;
-
 import java.util.Locale;
 
 /** Number formatting for the report: grouped thousands, latencies in ms from microseconds. */

@@ -1,12 +1,11 @@
 package io.kbench.report;
 
-import io.kbench.unit.Units;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.Charts.Xy;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
+import io.kbench.unit.Units;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.kbench.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.RunFailedException;
-import io.kbench.spec.SpecMapper;
+import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,7 +17,7 @@ public final class ResultWriter {
     }
 
     public static ObjectMapper mapper() {
-        return SpecMapper.json();
+        return StrictMapper.json();
     }
 
     public static Path write(Object result, Path dir) {

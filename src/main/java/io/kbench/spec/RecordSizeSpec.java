@@ -1,8 +1,7 @@
 package io.kbench.spec;
 
-import io.kbench.error.Checks;
-
 import com.fasterxml.jackson.annotation.JsonCreator;
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 
 /**

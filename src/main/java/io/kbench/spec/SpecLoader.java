@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -24,7 +25,7 @@ public final class SpecLoader {
     /** The bundled quick-start workload, used by {@code kbench run} with no file. */
     public static final String QUICKSTART = "workloads/quickstart.yaml";
 
-    private final ObjectMapper yaml = SpecMapper.strictYaml();
+    private final ObjectMapper yaml = StrictMapper.yaml();
 
     /** Loads {@code file} (or the bundled quick-start when null) with overrides applied in order. */
     public WorkloadSpec load(Path file, List<String> overrides) {

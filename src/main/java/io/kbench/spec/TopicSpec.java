@@ -2,7 +2,6 @@ package io.kbench.spec;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-
 import java.util.Map;
 
 /**

@@ -1,9 +1,8 @@
 package io.kbench.spec;
 
 import io.kbench.error.Checks;
-import io.kbench.unit.DurationText;
-
 import io.kbench.error.InvalidInputException;
+import io.kbench.unit.DurationText;
 import java.time.Duration;
 
 /**

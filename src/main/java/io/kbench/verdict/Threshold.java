@@ -1,9 +1,8 @@
 package io.kbench.verdict;
 
-import io.kbench.unit.Units;
-
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Summary;
+import io.kbench.unit.Units;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import io.kbench.report.ComparisonPage;
 import io.kbench.verdict.Metric;
 import java.io.IOException;
@@ -112,7 +113,7 @@ class CompareInputsTest {
                 copy(CompareTest.FIXTURES.resolve(fixture), sweepDir.resolve("points").resolve(point));
             }
             points.append(points.isEmpty() ? "" : ",").append("{\"name\":")
-                    .append(io.kbench.spec.SpecMapper.json().writeValueAsString(point))
+                    .append(StrictMapper.json().writeValueAsString(point))
                     .append(",\"completed\":").append(fixture == null ? 0 : 2).append('}');
         }
         Files.writeString(sweepDir.resolve("sweep.json"), "{\"schemaVersion\":1,\"kind\":\"sweep\",\"points\":[" + points + "]}");

@@ -1,11 +1,10 @@
 package io.kbench.plan;
 
-import io.kbench.unit.Units;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.unit.Units;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

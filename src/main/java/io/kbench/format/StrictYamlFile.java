@@ -1,39 +1,27 @@
-package io.kbench.plan;
+package io.kbench.format;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.kbench.error.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
 
-/** Reads user YAML strictly: unknown keys, nulls and wrong types are errors naming the key path and the value. */
-public final class StrictYaml {
-    private static final ObjectMapper YAML = YAMLMapper.builder(new YAMLFactory())
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            // "3" for a number or 3 for a string would hide typos in hand-written files.
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .build();
+/**
+ * Reads a user's YAML file (plan settings, price book) with {@link StrictMapper#yaml()}: unknown or duplicate keys,
+ * nulls and wrong types are one-line errors naming the file, the key path and the value.
+ */
+public final class StrictYamlFile {
+    private static final ObjectMapper YAML = StrictMapper.yaml();
 
-    /** Lenient JSON for kbench's own result files, which may grow fields over time. */
-    public static final ObjectMapper RESULT_JSON = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
-
-    private StrictYaml() {
+    private StrictYamlFile() {
     }
 
     public static <T> T read(Path file, Class<T> type) {
@@ -75,7 +63,7 @@ public final class StrictYaml {
             String path = path(m);
             if (m instanceof UnrecognizedPropertyException u) {
                 return InvalidInputException.field(file + ": " + path, u.getPropertyName(),
-                        "unknown key; known keys: " + new java.util.TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()));
+                        "unknown key; known keys: " + new TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()));
             }
             if (m instanceof InvalidFormatException f) {
                 return InvalidInputException.field(file + ": " + path, f.getValue(), "expected " + typeName(f.getTargetType()));
@@ -132,7 +120,7 @@ public final class StrictYaml {
         if (type == String.class) {
             return "a string";
         }
-        if (java.util.List.class.isAssignableFrom(type)) {
+        if (List.class.isAssignableFrom(type)) {
             return "a list";
         }
         return "a mapping (" + type.getSimpleName() + ")";
