@@ -6,6 +6,7 @@ import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxResult;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.SearchResult;
+import io.kbench.report.ReportRenderer;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
@@ -96,8 +97,8 @@ public final class FindMaxCommand implements Callable<Integer> {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        FindMax findMax = new FindMax(spec, conn, logDir -> target.embedded.toParams(spec.cluster(), logDir), settings, dir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds);
+        FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
+                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly);
         FindMaxResult result = findMax.execute(System.out);
         SearchResult.Outcome outcome = result.findMax().outcome();
         if (outcome != SearchResult.Outcome.FOUND && outcome != SearchResult.Outcome.LOWER_BOUND) {

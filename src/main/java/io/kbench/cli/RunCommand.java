@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.SingleRun;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
@@ -47,8 +48,8 @@ public final class RunCommand implements Callable<Integer> {
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
         if (dryRun) {
-            RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
-                    : "embedded cluster", System.out);
+            RunHeader.print(spec, conn, target.clusterTarget(conn) instanceof ClusterTarget.External x
+                    ? "cluster " + x.bootstrapServers() : "embedded cluster", System.out);
             return ExitCode.OK.code();
         }
         SingleRun run = target.singleRun(spec, conn, output);

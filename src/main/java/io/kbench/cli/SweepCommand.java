@@ -52,8 +52,8 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, String> conn = target.connectionProperties();
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
-        Sweep sweep = new Sweep(plan, dir, conn, target.embedded::toParams, output.parsedThresholds(),
-                ConnectionOptions.parsePairs(output.tags, "--tag"));
+        Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
+                ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly);
         Sweep.SweepOutcome outcome = sweep.execute(System.out);
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, System.out);

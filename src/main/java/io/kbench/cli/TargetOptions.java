@@ -1,7 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.SingleRun;
+import io.kbench.report.ReportRenderer;
 import io.kbench.spec.WorkloadSpec;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
@@ -24,9 +26,14 @@ public final class TargetOptions {
         return conn;
     }
 
-    /** One run of {@code spec} on this target, written where {@code output} says. */
+    /** External when {@code conn} names bootstrap servers, else an embedded cluster built from the --broker* options. */
+    ClusterTarget clusterTarget(Map<String, String> conn) {
+        return ClusterTarget.of(conn, embedded::toParams);
+    }
+
+    /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
-        return new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds());
+        return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly);
     }
 }

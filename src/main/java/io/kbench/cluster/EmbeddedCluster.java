@@ -2,7 +2,6 @@ package io.kbench.cluster;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
-import io.kbench.result.Versions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -21,6 +20,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.utils.AppInfoParser;
 
 /** A Kafka cluster (KRaft) whose brokers are child JVMs of kbench, started and stopped as one unit. */
 public final class EmbeddedCluster implements AutoCloseable {
@@ -237,7 +237,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                     attached);
 
             progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s) in %s%n", nodes.size(),
-                    nodes.size() == 1 ? "" : "s", Versions.kafka(), java.version(), dataDir);
+                    nodes.size() == 1 ? "" : "s", kafkaVersion(), java.version(), dataDir);
             long t0 = System.nanoTime();
             Thread hook = null;
             try {
@@ -324,7 +324,12 @@ public final class EmbeddedCluster implements AutoCloseable {
                         BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString()));
             }
             return new ClusterState(nodes.size(), cluster.bootstrapServers(), cluster.dataDir().toString(),
-                    logDir.toString(), clusterId, Versions.kafka(), java.version(), attached, Instant.now(), entries);
+                    logDir.toString(), clusterId, kafkaVersion(), java.version(), attached, Instant.now(), entries);
         }
+    }
+
+    /** The brokers run the kafka-clients jars on kbench's classpath, so their version is the one AppInfoParser reads. */
+    static String kafkaVersion() {
+        return AppInfoParser.getVersion();
     }
 }

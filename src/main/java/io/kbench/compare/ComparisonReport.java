@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.format.AlignedTable;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,7 +71,7 @@ public final class ComparisonReport {
             out.println(letter(i) + ": " + c.sides().get(i).source());
         }
         out.println();
-        printAligned(table, out);
+        AlignedTable.print(table, out);
         out.println("noise: with >= 2 runs on both sides, 'significant' means the min..max ranges do not overlap");
     }
 
@@ -117,25 +118,5 @@ public final class ComparisonReport {
     /** A, B, ... for the sides of a comparison. */
     public static String letter(int i) {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
-    }
-
-    /** Prints rows as columns: first left-aligned, the rest right-aligned. */
-    public static void printAligned(List<List<String>> table, PrintStream out) {
-        int cols = table.stream().mapToInt(List::size).max().orElse(0);
-        int[] width = new int[cols];
-        for (List<String> row : table) {
-            for (int i = 0; i < row.size(); i++) {
-                width[i] = Math.max(width[i], row.get(i).length());
-            }
-        }
-        for (List<String> row : table) {
-            StringBuilder sb = new StringBuilder();
-            for (int i = 0; i < row.size(); i++) {
-                String cell = row.get(i);
-                String pad = " ".repeat(width[i] - cell.length());
-                sb.append(i == 0 ? cell + pad : "  " + pad + cell);
-            }
-            out.println(sb.toString().stripTrailing());
-        }
     }
 }

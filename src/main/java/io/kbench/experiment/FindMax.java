@@ -28,15 +28,17 @@ import java.util.Map;
  * {@link SingleRun} into {@code dir/probes/NN-<rate>/}, the {@link RateSearch}, and {@code dir/result.json}.
  *
  * @param spec       the workload; each probe replaces its rate, records/duration, warm-up and topic name
- * @param connection client connection properties; with bootstrap.servers the cluster is external
- * @param cluster    the embedded cluster to start when there is no bootstrap.servers
+ * @param connection client connection properties
+ * @param target     where the cluster is; an embedded one is started once and shared by every probe
  * @param settings   the search settings
  * @param dir        the find-max result directory
  * @param tags       labels for result.json
  * @param thresholds pass/fail conditions judged on the run at the answer (the confirmation probe)
+ * @param listener   told when each probe's and the answer's result.json is written (the CLI writes HTML reports)
  */
-public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleRun.ClusterParamsFactory cluster,
-                      FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds) {
+public record FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
+                      FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds,
+                      ResultListener listener) {
 
     public FindMax {
         thresholds = List.copyOf(thresholds);
@@ -71,18 +73,20 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
     }
 
     public boolean external() {
-        return connection.containsKey("bootstrap.servers");
+        return target.external();
     }
 
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Instant start = Instant.now();
-        ClusterParams params = external() ? null : cluster.create(dir.resolve("broker-logs"));
+        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
+        ClusterParams params = target instanceof ClusterTarget.Embedded e
+                ? e.params().create(spec.cluster(), dir.resolve("broker-logs")) : null;
         if (params != null && spec.topic().replicationFactor() > params.brokers()) {
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
                     "must be <= the number of embedded brokers (" + params.brokers() + ")");
         }
-        EmbeddedCluster embedded = params == null ? null : EmbeddedCluster.start(params, true, out);
+        EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
             SearchResult search = settings.search().run(runner::probe);
@@ -96,10 +100,10 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
                 result.thresholds().forEach(v -> out.println(v.line()));
             }
             out.println("results: " + file);
-            io.kbench.report.ReportRenderer.writeQuietly(dir, out);
+            listener.written(dir, out);
             return result;
         } finally {
-            if (embedded != null) {
+            if (embedded != null && embedded != shared) {
                 embedded.close();
             }
         }
@@ -171,8 +175,10 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             String label = String.format(Locale.ROOT, "%02d-%.0f", count, rate);
             out.printf(Locale.ROOT, "%nfind-max: probe %d at %,.0f records/s%n", count, rate);
             Path probeDir = dir.resolve("probes").resolve(label);
-            SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, cluster, dir, tags, List.of(settings.sla()));
-            RunResult result = run.execute(out, embedded, probeDir);
+            ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
+            SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
+                    List.of(settings.sla()), listener);
+            RunResult result = run.execute(out, probeDir);
             if ("interrupted".equals(result.status())) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "
                         + dir.resolve("probes"));

@@ -3,7 +3,9 @@ package io.kbench.experiment;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
 import io.kbench.load.ClientProperties;
+import io.kbench.load.PayloadGenerator;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.result.ClusterInfo;
@@ -14,82 +16,81 @@ import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.result.SummaryTable;
 import io.kbench.result.Versions;
+import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
  * One workload, start to finish: optional embedded cluster, the run, result.json, the summary table.
  * The cluster is stopped whatever happens; Ctrl-C ends the load early and still writes the result.
  *
  * @param spec        the frozen workload
- * @param connection  client connection properties; with bootstrap.servers the cluster is external
- * @param cluster     embedded cluster to start when there is no bootstrap.servers
+ * @param connection  client connection properties (bootstrap servers of an embedded cluster are added)
+ * @param target      where the cluster is: external, embedded (started and stopped here) or shared
  * @param resultsDir  parent directory of the result directory
  * @param tags        labels for result.json
  * @param thresholds  pass/fail conditions evaluated on the summary
+ * @param listener    told when result.json is written (the CLI writes the HTML report)
  */
-public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterParamsFactory cluster,
-                        Path resultsDir, Map<String, String> tags, java.util.List<io.kbench.verdict.Threshold> thresholds) {
-
-    /** Builds the embedded cluster's parameters once the log directory (inside the result) is known. */
-    @FunctionalInterface
-    public interface ClusterParamsFactory {
-        ClusterParams create(Path logDir);
-    }
+public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
+                        Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
 
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     public boolean external() {
-        return connection.containsKey("bootstrap.servers");
+        return target.external();
     }
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
-        return execute(out, null, null);
+        return execute(out, null);
     }
 
-    /**
-     * Runs on {@code shared} (an embedded cluster the caller owns and keeps running; null to start one, or none
-     * when the connection names a cluster) and writes into {@code exactDir} (null: a new timestamped directory).
-     */
-    public RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir) {
-        if (spec.producers().count() > 0 && spec.producers().payload().type() == io.kbench.spec.PayloadType.FILE) {
+    /** As {@link #execute(PrintStream)}, writing into {@code exactDir} (null: a new timestamped directory). */
+    public RunResult execute(PrintStream out, Path exactDir) {
+        if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
             // Reads the payload file now, so a missing or empty one fails before any broker starts.
-            new io.kbench.load.PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
+            new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
         }
         Instant start = Instant.now();
         Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
-        ClusterParams params = external() || shared != null ? null : cluster.create(dir.resolve("broker-logs"));
-        if (params != null && spec.topic().replicationFactor() > params.brokers()) {
-            throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
-                    "must be <= the number of embedded brokers (" + params.brokers() + ")");
+        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
+        ClusterParams params = target instanceof ClusterTarget.Embedded e
+                ? e.params().create(spec.cluster(), dir.resolve("broker-logs")) : null;
+        if (!external()) {
+            int brokers = shared != null ? shared.brokerCount() : params.brokers();
+            if (spec.topic().replicationFactor() > brokers) {
+                throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
+                        "must be <= the number of embedded brokers (" + brokers + ")");
+            }
         }
-        if (shared != null && spec.topic().replicationFactor() > shared.brokerCount()) {
-            throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
-                    "must be <= the number of embedded brokers (" + shared.brokerCount() + ")");
-        }
-        RunHeader.print(spec, connection, external() ? "cluster " + connection.get("bootstrap.servers")
+        RunHeader.print(spec, connection, target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
                 : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)", out);
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             Map<String, String> conn = new HashMap<>(connection);
             if (embedded != null) {
-                conn.put("bootstrap.servers", embedded.bootstrapServers());
+                conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out);
             RunOutcome outcome = runWithInterruptHandling(runner);
             Summary summary = Summary.of(outcome);
-            java.util.List<io.kbench.verdict.Threshold.Verdict> verdicts = thresholds.isEmpty() ? null
+            List<Threshold.Verdict> verdicts = thresholds.isEmpty() ? null
                     : thresholds.stream().map(t -> t.evaluate(summary)).toList();
             RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), outcome.status(),
                     outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
@@ -101,7 +102,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 verdicts.forEach(v -> out.println(v.line()));
             }
             out.println("results: " + file);
-            io.kbench.report.ReportRenderer.writeQuietly(dir, out);
+            listener.written(dir, out);
             return result;
         } finally {
             if (embedded != null && embedded != shared) {
@@ -135,7 +136,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
         if (embedded == null) {
-            return new ClusterInfo("external", conn.get("bootstrap.servers"), BrokerCount.of(conn), null, null, null, null);
+            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn), null, null, null, null);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
                 embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig());
@@ -143,9 +144,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     private static Path createDir(Path dir) {
         try {
-            return java.nio.file.Files.createDirectories(dir);
-        } catch (java.io.IOException e) {
-            throw new io.kbench.error.RunFailedException("cannot create results directory " + dir + ": " + e.getMessage(), e);
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot create results directory " + dir + ": " + e.getMessage(), e);
         }
     }
 }

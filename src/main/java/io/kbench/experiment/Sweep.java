@@ -28,19 +28,14 @@ import java.util.Optional;
  *
  * @param plan        the loaded sweep
  * @param dir         the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
- * @param connection  client connection properties; with bootstrap.servers the cluster is external
- * @param clusterFor  embedded cluster parameters for a point's cluster settings and a broker log directory
+ * @param connection  client connection properties
+ * @param target      an external cluster, or embedded clusters started from each point's cluster settings
  * @param thresholds  conditions judged on each point's median summary
  * @param tags        labels for every repetition's result.json (sweep, point and repetition are added)
+ * @param listener    told when each repetition's result.json is written (the CLI writes HTML reports)
  */
-public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterFactory clusterFor,
-                    List<Threshold> thresholds, Map<String, String> tags) {
-
-    /** Embedded cluster parameters for a workload's cluster section. */
-    @FunctionalInterface
-    public interface ClusterFactory {
-        ClusterParams create(ClusterSpec cluster, Path logDir);
-    }
+public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
+                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener) {
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
@@ -49,14 +44,21 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         thresholds = List.copyOf(thresholds);
         tags = Map.copyOf(tags);
         connection = Map.copyOf(connection);
-        if (connection.containsKey("bootstrap.servers") && !plan.spec().clusterPaths().isEmpty()) {
+        if (target instanceof ClusterTarget.Shared) {
+            throw new IllegalArgumentException("a sweep starts its own embedded clusters");
+        }
+        if (target.external() && !plan.spec().clusterPaths().isEmpty()) {
             throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
     }
 
     public boolean external() {
-        return connection.containsKey("bootstrap.servers");
+        return target.external();
+    }
+
+    private ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
+        return ((ClusterTarget.Embedded) target).params().create(cluster, logDir);
     }
 
     /**
@@ -79,7 +81,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 int executed = 0;
                 int failed = 0;
                 Integer brokers = external() ? externalBrokers
-                        : clusterFor.create(plan.workload(point, null).cluster(), null).brokers();
+                        : clusterParams(plan.workload(point, null).cluster(), null).brokers();
                 for (int rep = 1; rep <= plan.spec().repeat(); rep++) {
                     Path repDir = dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
                     reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
@@ -103,9 +105,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         if (cluster != null) {
                             brokers = cluster.brokerCount();
                         }
-                        RunResult result = new SingleRun(spec, connection, logDir -> {
-                            throw new IllegalStateException("a sweep passes its own cluster");
-                        }, dir, repTags, List.of()).execute(out, cluster, repDir);
+                        ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
+                        RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener)
+                                .execute(out, repDir);
                         switch (result.status()) {
                             case "completed" -> completed.add(result.summary());
                             case "interrupted" -> interrupted = true;
@@ -156,7 +158,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 discard();
             }
             started++;
-            cluster = EmbeddedCluster.start(clusterFor.create(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
+            cluster = EmbeddedCluster.start(clusterParams(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
                     true, out);
             spec = wanted;
             return cluster;

@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
-import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.Kpi;
 import io.kbench.compare.Spread;
 import io.kbench.error.RunFailedException;
+import io.kbench.format.AlignedTable;
 import io.kbench.format.StrictMapper;
 import io.kbench.verdict.Metric;
 import io.kbench.verdict.Threshold;
@@ -151,7 +151,7 @@ public final class SweepReport {
         out.println();
         out.println("sweep " + outcome.plan().spec().name() + ": " + outcome.points().size() + " point(s) x "
                 + outcome.plan().spec().repeat() + " repetition(s), ranked by median produced records/s");
-        ComparisonReport.printAligned(table, out);
+        AlignedTable.print(table, out);
         for (Sweep.PointResult p : outcome.points()) {
             for (Threshold.Verdict v : p.verdicts()) {
                 out.println(p.point().name() + ": " + v.line());
