@@ -1,0 +1,67 @@
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('kbench-data').textContent);
+  Chart.defaults.animation = false;
+  Chart.defaults.maintainAspectRatio = false;
+  Chart.defaults.font.family = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+  Chart.defaults.color = '#334155';
+  Chart.defaults.plugins.legend.labels.boxWidth = 14;
+  Chart.defaults.plugins.legend.labels.filter = function (item, chartData) {
+    return chartData.datasets[item.datasetIndex].kbenchLegend !== false;
+  };
+  function decimals(v) { return v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3; }
+  function num(v) { return v == null ? '-' : Number(v).toLocaleString('en-US', {maximumFractionDigits: decimals(Math.abs(v))}); }
+  function percentileOf(x) {
+    var p = 100 * (1 - 1 / x), d = Math.max(0, Math.min(6, Math.round(Math.log10(x)) - 2));
+    return p.toFixed(x < 100 ? 0 : d) + '%';
+  }
+  function decade(v) { var l = Math.log10(v); return Math.abs(l - Math.round(l)) < 1e-6; }
+  var ticks = {
+    percentile: function (v) { return decade(v) ? percentileOf(v) : null; },
+    log: function (v) {
+      var m = v / Math.pow(10, Math.floor(Math.log10(v) + 1e-9));
+      return (Math.abs(m - 1) < 1e-6 || Math.abs(m - 2) < 1e-6 || Math.abs(m - 5) < 1e-6) ? num(v) : null;
+    }
+  };
+  function prepare(config) {
+    var scales = (config.options && config.options.scales) || {};
+    Object.keys(scales).forEach(function (k) {
+      var s = scales[k];
+      if (s.kbench) { s.ticks = s.ticks || {}; s.ticks.callback = ticks[s.kbench]; delete s.kbench; }
+    });
+    var tip = config.options && config.options.plugins && config.options.plugins.tooltip;
+    if (tip && tip.kbench) {
+      var unit = tip.kbenchUnit || '';
+      if (tip.kbench === 'percentile') {
+        tip.callbacks = {
+          title: function (items) { return 'percentile ' + percentileOf(items[0].parsed.x); },
+          label: function (item) { return item.dataset.label + ': ' + num(item.parsed.y) + ' ' + unit; }
+        };
+      } else if (tip.kbench === 'range') {
+        tip.callbacks = {
+          label: function (item) {
+            var r = item.raw;
+            return item.dataset.label + ': ' + (Array.isArray(r) ? num(r[0]) + ' .. ' + num(r[1]) : num(item.parsed.y)) + ' ' + unit;
+          }
+        };
+      }
+      delete tip.kbench; delete tip.kbenchUnit;
+    }
+    return config;
+  }
+  var rendered = 0;
+  data.charts.forEach(function (c) {
+    var box = document.getElementById(c.id);
+    try {
+      var canvas = document.createElement('canvas');
+      canvas.setAttribute('role', 'img');
+      box.appendChild(canvas);
+      new Chart(canvas, prepare(c.config));
+      box.setAttribute('data-rendered', 'true');
+      rendered++;
+    } catch (e) {
+      console.error('chart ' + c.id + ': ' + e);
+    }
+  });
+  document.documentElement.setAttribute('data-charts-rendered', String(rendered));
+})();
