@@ -1,6 +1,7 @@
 package io.kbench.cost;
 
 import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class CostAnalysis {
     /** The first result is the baseline for the improvement column. */
     public static CostReport analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
         if (results.isEmpty()) {
-            throw io.kbench.error.InvalidInputException.field("RESULT", "none", "give at least one result");
+            throw InvalidInputException.field("RESULT", "none", "give at least one result");
         }
         if (targetRecordsPerSec != null) {
             Checks.positive("targetRecordsPerSec", targetRecordsPerSec);

@@ -2,7 +2,9 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
 import io.kbench.spec.SetOverride;
@@ -13,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -62,7 +65,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         }
         // Checked before binding: Jackson builds the record before it reports unknown keys, so a misspelt 'axes'
         // would otherwise surface as "neither axes nor points".
-        List<String> known = java.util.Arrays.stream(SweepSpec.class.getRecordComponents())
+        List<String> known = Arrays.stream(SweepSpec.class.getRecordComponents())
                 .map(java.lang.reflect.RecordComponent::getName).toList();
         tree.fieldNames().forEachRemaining(key -> {
             if (!known.contains(key)) {
@@ -113,8 +116,8 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         List<SetOverride> overrides = new ArrayList<>();
         point.overrides().forEach((path, value) -> overrides.add(SetOverride.of(path, value)));
         if (topicName != null) {
-            overrides.add(SetOverride.of("topic.name", com.fasterxml.jackson.databind.node.TextNode.valueOf(topicName)));
-            overrides.add(SetOverride.of("topic.deleteAfter", com.fasterxml.jackson.databind.node.BooleanNode.TRUE));
+            overrides.add(SetOverride.of("topic.name", TextNode.valueOf(topicName)));
+            overrides.add(SetOverride.of("topic.deleteAfter", BooleanNode.TRUE));
         }
         try {
             return new SpecLoader().load(base, overrides, source + " point " + point.name());

@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.compare.Kpi;
 import io.kbench.compare.Spread;
 import io.kbench.error.RunFailedException;
@@ -11,11 +12,13 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -80,7 +83,7 @@ public final class SweepReport {
             Path json = dir.resolve(JSON_FILE);
             Path tmp = dir.resolve(JSON_FILE + ".tmp");
             StrictMapper.json().writeValue(tmp.toFile(), toJson(outcome));
-            Files.move(tmp, json, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(dir.resolve(CSV_FILE), csv(outcome));
             return json;
         } catch (IOException e) {
@@ -100,13 +103,13 @@ public final class SweepReport {
         for (Sweep.PointResult p : outcome.points()) {
             sb.append(csvCell(p.point().name()));
             for (String path : paths) {
-                com.fasterxml.jackson.databind.JsonNode v = p.point().overrides().get(path);
+                JsonNode v = p.point().overrides().get(path);
                 sb.append(',').append(v == null ? "" : csvCell(SweepPoint.text(v)));
             }
             sb.append(',').append(p.completed());
             for (Kpi k : Kpi.ALL) {
                 OptionalDouble v = p.summary() == null ? OptionalDouble.empty() : k.valueIn(p.summary().median());
-                sb.append(',').append(v.isPresent() ? String.format(java.util.Locale.ROOT, "%.3f", v.getAsDouble()) : "");
+                sb.append(',').append(v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "");
             }
             sb.append('\n');
         }

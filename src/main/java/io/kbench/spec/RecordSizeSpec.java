@@ -1,6 +1,7 @@
 package io.kbench.spec;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 
@@ -43,7 +44,7 @@ public record RecordSizeSpec(Integer bytes, Integer min, Integer max, Integer me
         return new RecordSizeSpec(bytes, null, null, null, null);
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isFixed() {
         return bytes != null;
     }

@@ -17,7 +17,9 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** Reads a workload file, applies {@code --set path=value} overrides and returns the frozen spec. */
@@ -118,7 +120,7 @@ public final class SpecLoader {
             return "";
         }
         if (target.isEnum()) {
-            return ", expected one of " + java.util.Arrays.stream(target.getEnumConstants())
+            return ", expected one of " + Arrays.stream(target.getEnumConstants())
                     .map(c -> c.toString().toLowerCase().replace('_', '-')).collect(Collectors.joining(", "));
         }
         return ", expected " + switch (target.getSimpleName()) {
@@ -131,13 +133,13 @@ public final class SpecLoader {
         };
     }
 
-    private static java.util.Optional<InvalidInputException> findInputError(Throwable e) {
+    private static Optional<InvalidInputException> findInputError(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof InvalidInputException i) {
-                return java.util.Optional.of(i);
+                return Optional.of(i);
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static String path(JsonMappingException e) {
