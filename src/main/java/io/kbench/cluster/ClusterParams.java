@@ -1,5 +1,6 @@
 package io.kbench.cluster;
 
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,9 +40,7 @@ public record ClusterParams(
     private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
     public ClusterParams {
-        if (brokers < 1 || brokers > MAX_BROKERS) {
-            throw InvalidInputException.field("brokers", brokers, "must be between 1 and " + MAX_BROKERS);
-        }
+        Checks.between("brokers", brokers, 1, MAX_BROKERS);
         brokerConfig = brokerConfig == null ? Map.of() : brokerConfig;
         for (Map.Entry<String, String> e : brokerConfig.entrySet()) {
             if (e.getKey() == null || e.getKey().isBlank() || e.getValue() == null) {

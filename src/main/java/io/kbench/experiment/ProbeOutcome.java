@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.error.InvalidInputException;
+import io.kbench.error.Checks;
 
 /**
  * What one find-max probe at a fixed offered rate showed: whether the cluster kept up and the SLA held, and why not.
@@ -26,9 +26,7 @@ public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passe
     public static final String CONFIRM = "confirm";
 
     public ProbeOutcome {
-        if (!Double.isFinite(rateRecordsPerSec) || rateRecordsPerSec <= 0) {
-            throw InvalidInputException.field("probe rate", rateRecordsPerSec, "must be a finite number > 0");
-        }
+        Checks.positive("probe rate", rateRecordsPerSec);
         reason = reason == null || reason.isBlank() ? (passed ? "ok" : "failed") : reason;
     }
 

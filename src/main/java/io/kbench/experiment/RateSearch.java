@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,18 +21,12 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
     public static final int DEFAULT_MAX_CONFIRMATIONS = 3;
 
     public RateSearch {
-        if (!Double.isFinite(startRecordsPerSec) || startRecordsPerSec <= 0) {
-            throw InvalidInputException.field("--start-rate", startRecordsPerSec, "must be a number > 0");
-        }
+        Checks.positive("--start-rate", startRecordsPerSec);
         if (!(precision > 0 && precision < 1)) {
             throw InvalidInputException.field("--precision", percent(precision), "must be between 0% and 100% (exclusive)");
         }
-        if (maxProbes < 1) {
-            throw InvalidInputException.field("--max-probes", maxProbes, "must be >= 1");
-        }
-        if (maxConfirmations < 0) {
-            throw InvalidInputException.field("maxConfirmations", maxConfirmations, "must be >= 0");
-        }
+        Checks.atLeast("--max-probes", maxProbes, 1);
+        Checks.atLeast("maxConfirmations", maxConfirmations, 0);
     }
 
     /** Runs the search, calling {@code probe} at most {@code maxProbes} times. */

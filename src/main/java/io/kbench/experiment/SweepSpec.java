@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,9 +40,7 @@ public record SweepSpec(String name, String description, String workload, Object
                     "give exactly one: workload (a file) or base (an inline workload)");
         }
         repeat = repeat == null ? DEFAULT_REPEAT : repeat;
-        if (repeat < 1 || repeat > 100) {
-            throw InvalidInputException.field("repeat", repeat, "must be between 1 and 100");
-        }
+        Checks.between("repeat", repeat, 1, 100);
         if ((axes == null) == (points == null)) {
             throw InvalidInputException.field("axes/points", axes == null ? "neither" : "both",
                     "give exactly one: axes (a cartesian product) or points (an explicit list)");
