@@ -13,6 +13,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Reads a user's YAML file (plan settings, price book) with {@link StrictMapper#yaml()}: unknown or duplicate keys,
@@ -20,6 +22,7 @@ import java.util.TreeSet;
  */
 public final class StrictYamlFile {
     private static final ObjectMapper YAML = StrictMapper.yaml();
+    private static final Pattern DUPLICATE = Pattern.compile("Duplicate field '(.*)'");
 
     private StrictYamlFile() {
     }
@@ -74,6 +77,11 @@ public final class StrictYamlFile {
             return InvalidInputException.field(file + ": " + path, valueAt(tree, m), m.getOriginalMessage());
         }
         String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr();
+        Matcher duplicate = DUPLICATE.matcher(String.valueOf(e.getOriginalMessage()));
+        if (duplicate.matches()) {
+            // Jackson would keep the last value silently without STRICT_DUPLICATE_DETECTION; say which key.
+            return new InvalidInputException(file + ": key '" + duplicate.group(1) + "' is given twice" + where, e);
+        }
         return new InvalidInputException(file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
     }
 

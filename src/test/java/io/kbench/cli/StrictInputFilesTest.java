@@ -22,7 +22,7 @@ class StrictInputFilesTest {
         Outcome o = run("plan", plan.toString());
         assertThat(o.exit()).as(o.toString()).isEqualTo(2);
         assertThat(o.err()).as(o.toString()).contains(plan.toString()).contains("replicationFactor")
-                .contains("Duplicate").doesNotContain("Exception");
+                .contains("given twice").doesNotContain("Exception");
         assertThat(o.err().lines().count()).as(o.toString()).isEqualTo(1);
     }
 
@@ -33,7 +33,7 @@ class StrictInputFilesTest {
         Outcome o = run("cost", "--prices", prices.toString(), "src/test/resources/results/run");
         assertThat(o.exit()).as(o.toString()).isEqualTo(2);
         assertThat(o.err()).as(o.toString()).contains(prices.toString()).contains("currency")
-                .contains("Duplicate").doesNotContain("Exception");
+                .contains("given twice").doesNotContain("Exception");
         assertThat(o.err().lines().count()).as(o.toString()).isEqualTo(1);
     }
 
@@ -43,7 +43,7 @@ class StrictInputFilesTest {
         Files.writeString(prices, PRICES + "    hourlyPrice: 0.3\n");
         Outcome o = run("cost", "--prices", prices.toString(), "src/test/resources/results/run");
         assertThat(o.exit()).as(o.toString()).isEqualTo(2);
-        assertThat(o.err()).as(o.toString()).contains("hourlyPrice").contains("Duplicate");
+        assertThat(o.err()).as(o.toString()).contains("hourlyPrice").contains("given twice");
     }
 
     @Test
