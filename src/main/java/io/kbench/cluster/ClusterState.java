@@ -1,12 +1,11 @@
 package io.kbench.cluster;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,12 +33,8 @@ public record ClusterState(
     /** The file name inside the cluster's data dir. */
     public static final String FILE_NAME = "cluster.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .registerModule(new JavaTimeModule())
-            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            // A newer kbench may record more; an older one can still find and stop the brokers.
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    // Tolerant: a newer kbench may record more; an older one can still find and stop the brokers.
+    private static final ObjectMapper JSON = StrictMapper.tolerantJson().enable(SerializationFeature.INDENT_OUTPUT);
 
     public ClusterState {
         brokers = brokers == null ? List.of() : List.copyOf(brokers);
