@@ -19,7 +19,7 @@ public final class TargetOptions {
     /** The connection properties, refusing a mix of --bootstrap-server and embedded-cluster options. */
     Map<String, String> connectionProperties() {
         Map<String, String> conn = connection.properties();
-        if (conn.containsKey("bootstrap.servers") && embedded.anyGiven()) {
+        if (clusterTarget(conn).external() && embedded.anyGiven()) {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
                     + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
         }

@@ -136,7 +136,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
         if (embedded == null) {
-            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn), null, null, null, null);
+            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
+                    null, null, null, null);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
                 embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig());
