@@ -56,11 +56,21 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         return execute(out, null, null);
     }
 
+    /** As {@link #execute(PrintStream)}, with {@code consumePhase} observing the backlog consume phase. */
+    public RunResult execute(PrintStream out, io.kbench.load.ConsumePhaseListener consumePhase) {
+        return execute(out, null, null, consumePhase);
+    }
+
     /**
      * Runs on {@code shared} (an embedded cluster the caller owns and keeps running; null to start one, or none
      * when the connection names a cluster) and writes into {@code exactDir} (null: a new timestamped directory).
      */
     public RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir) {
+        return execute(out, shared, exactDir, io.kbench.load.ConsumePhaseListener.NONE);
+    }
+
+    private RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir,
+                              io.kbench.load.ConsumePhaseListener consumePhase) {
         if (spec.producers().count() > 0 && spec.producers().payload().type() == io.kbench.spec.PayloadType.FILE) {
             // Reads the payload file now, so a missing or empty one fails before any broker starts.
             new io.kbench.load.PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
@@ -86,7 +96,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out);
+                    createDir(dir), out, consumePhase);
             RunOutcome outcome = runWithInterruptHandling(runner);
             Summary summary = Summary.of(outcome);
             java.util.List<io.kbench.verdict.Threshold.Verdict> verdicts = thresholds.isEmpty() ? null

@@ -30,6 +30,9 @@ final class ConsumerWorker implements Runnable {
     private volatile boolean stopRequested;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
     private volatile long lastRecordNanos = Long.MIN_VALUE;
+    /** Group-join time as kafka-consumer-perf-test counts it: (re)subscribe or revocation until assignment. */
+    private volatile long rebalanceMillis;
+    private long joinStartMillis;
     private volatile Throwable failure;
 
     ConsumerWorker(Map<String, Object> clientProperties, String topic, boolean live, int stampMagic,
@@ -46,6 +49,7 @@ final class ConsumerWorker implements Runnable {
     @Override
     public void run() {
         try {
+            joinStartMillis = System.currentTimeMillis();
             consumer.subscribe(List.of(topic), new AssignmentTracker());
             while (!stopRequested) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
@@ -104,6 +108,10 @@ final class ConsumerWorker implements Runnable {
         return lastRecordNanos;
     }
 
+    long rebalanceMillis() {
+        return rebalanceMillis;
+    }
+
     Throwable failure() {
         return failure;
     }
@@ -116,10 +124,13 @@ final class ConsumerWorker implements Runnable {
                 consumer.position(tp);
             }
             assignedPartitions.addAndGet(partitions.size());
+            // Only the poll thread runs these callbacks, so the plain read-modify-write of the volatile is safe.
+            rebalanceMillis = rebalanceMillis + System.currentTimeMillis() - joinStartMillis;
         }
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            joinStartMillis = System.currentTimeMillis();
             assignedPartitions.addAndGet(-partitions.size());
         }
 
