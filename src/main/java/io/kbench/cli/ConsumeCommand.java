@@ -123,7 +123,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                         Duration.ofMillis(timeoutMs), consumerProperties(conn)),
                 null, Duration.ofMillis(reportingIntervalMs));
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
-                showDetailedStats, hideHeader, numRecords, timeoutMs);
+                showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         RunResult result = target.singleRun(spec, conn, output).execute(System.out, printer);
         return RunCommand.exitCode(result);
     }

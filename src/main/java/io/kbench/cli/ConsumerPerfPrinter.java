@@ -5,7 +5,7 @@ import java.io.PrintWriter;
 
 /**
  * Prints kafka-consumer-perf-test's lines as the consume phase goes: with --show-detailed-stats the header
- * and one line per reporting interval (and no summary line, as that tool does), else the header and the
+ * and one line per reporting interval with records (and no summary line, as that tool does), else the header and the
  * summary line at the end. The header sits right above the first CSV line so a parser finds header and values
  * together among kbench's own output.
  */
@@ -16,17 +16,19 @@ final class ConsumerPerfPrinter implements ConsumePhaseListener {
     private final boolean hideHeader;
     private final long expectedRecords;
     private final long timeoutMs;
+    private final long reportingIntervalMs;
     private Snapshot start;
     private Snapshot last;
 
     ConsumerPerfPrinter(ConsumerPerfCsv csv, PrintWriter out, boolean detailed, boolean hideHeader,
-                        long expectedRecords, long timeoutMs) {
+                        long expectedRecords, long timeoutMs, long reportingIntervalMs) {
         this.csv = csv;
         this.out = out;
         this.detailed = detailed;
         this.hideHeader = hideHeader;
         this.expectedRecords = expectedRecords;
         this.timeoutMs = timeoutMs;
+        this.reportingIntervalMs = reportingIntervalMs;
     }
 
     @Override
@@ -50,6 +52,10 @@ final class ConsumerPerfPrinter implements ConsumePhaseListener {
 
     @Override
     public void finished(Snapshot end) {
+        // The stock tool checks the interval for every record, so the poll that ends the run prints a line too.
+        if (detailed && end.timeMillis() - last.timeMillis() >= reportingIntervalMs && end.records() > last.records()) {
+            interval(end);
+        }
         if (end.records() < expectedRecords) {
             out.printf("WARNING: Exiting before consuming the expected number of records: timeout (%d ms) exceeded."
                     + " You can use the --timeout option to increase the timeout.%n", timeoutMs);
