@@ -32,6 +32,8 @@ import picocli.CommandLine.Spec;
 public final class ConsumeCommand implements Callable<Integer> {
     static final int DEFAULT_FETCH_SIZE = 1024 * 1024;
     static final int DEFAULT_SOCKET_BUFFER_SIZE = 2 * 1024 * 1024;
+    /** kbench's own progress lines come at most this often; the CSV lines follow --reporting-interval exactly. */
+    private static final long MIN_PROGRESS_INTERVAL_MS = 100;
 
     @Spec
     CommandSpec commandSpec;
@@ -79,7 +81,7 @@ public final class ConsumeCommand implements Callable<Integer> {
 
     /** Progress and --show-detailed-stats interval in ms. */
     @Option(names = "--reporting-interval", defaultValue = "5000", paramLabel = "MS",
-            description = "Progress and detailed-stats interval in ms (default: ${DEFAULT-VALUE}).")
+            description = "Detailed-stats interval in ms; kbench's progress lines at least 100 ms apart (default: ${DEFAULT-VALUE}).")
     long reportingIntervalMs;
 
     @Option(names = "--show-detailed-stats", description = "Print a CSV line per reporting interval instead of the summary line.")
@@ -121,7 +123,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
                         Duration.ofMillis(timeoutMs), consumerProperties(conn)),
-                null, Duration.ofMillis(reportingIntervalMs));
+                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)));
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         RunResult result = target.singleRun(spec, conn, output).execute(System.out, printer);

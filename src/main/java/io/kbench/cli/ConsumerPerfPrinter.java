@@ -42,20 +42,21 @@ final class ConsumerPerfPrinter implements ConsumePhaseListener {
     }
 
     @Override
-    public void interval(Snapshot now) {
-        if (detailed) {
-            out.println(csv.interval(last, now));
-            out.flush();
+    public void progress(Snapshot now) {
+        // As the stock tool: a line once a reporting interval has passed and records came with the poll.
+        if (now.timeMillis() - last.timeMillis() >= reportingIntervalMs && now.records() > last.records()) {
+            if (detailed) {
+                out.println(csv.interval(last, now));
+                out.flush();
+            }
+            last = now;
         }
-        last = now;
     }
 
     @Override
     public void finished(Snapshot end) {
         // The stock tool checks the interval for every record, so the poll that ends the run prints a line too.
-        if (detailed && end.timeMillis() - last.timeMillis() >= reportingIntervalMs && end.records() > last.records()) {
-            interval(end);
-        }
+        progress(end);
         if (end.records() < expectedRecords) {
             out.printf("WARNING: Exiting before consuming the expected number of records: timeout (%d ms) exceeded."
                     + " You can use the --timeout option to increase the timeout.%n", timeoutMs);

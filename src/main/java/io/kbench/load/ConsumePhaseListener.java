@@ -14,8 +14,8 @@ public interface ConsumePhaseListener {
     default void started(Snapshot start) {
     }
 
-    /** A reporting interval has passed and records arrived since the last call. */
-    default void interval(Snapshot now) {
+    /** Records arrived since the last call; called at most every few tens of milliseconds. */
+    default void progress(Snapshot now) {
     }
 
     /** The requested records were read, the idle timeout passed, or the run was stopped. */

@@ -207,16 +207,13 @@ public final class WorkloadRunner {
         long idleNanos = spec.consumers().idleTimeout().toNanos();
         long lastCount = -1;
         long lastProgressNanos = clock.nanoTime();
-        long intervalNanos = spec.reportInterval().toNanos();
-        long lastReportNanos = lastProgressNanos;
         long lastReportedCount = 0;
         boolean backlog = spec.consumers().mode() == ConsumerMode.BACKLOG;
         while (!stopRequested && metrics.consumedMeasured.records() < expected) {
             long count = metrics.consumedAll.records();
             long now = clock.nanoTime();
-            if (backlog && now - lastReportNanos >= intervalNanos && count != lastReportedCount) {
-                consumePhase.interval(snapshot(metrics, now));
-                lastReportNanos = now;
+            if (backlog && count != lastReportedCount) {
+                consumePhase.progress(snapshot(metrics, now));
                 lastReportedCount = count;
             }
             if (count != lastCount) {
