@@ -39,8 +39,13 @@ public final class ConsumeCommand implements Callable<Integer> {
     CommandSpec commandSpec;
 
     /** Topic to read. */
-    @Option(names = "--topic", required = true, description = "Topic to consume from.")
+    @Option(names = "--topic", description = "Topic to consume from (this or --include).")
     String topic;
+
+    /** Regex of the existing topics to read, instead of --topic. */
+    @Option(names = "--include", paramLabel = "REGEX",
+            description = "Java regex of existing topics to consume from, instead of --topic (needs --bootstrap-server).")
+    String include;
 
     /** Records to read; --messages is the pre-4.2 name. */
     @Option(names = {"--num-records", "--messages"}, required = true,
@@ -116,13 +121,17 @@ public final class ConsumeCommand implements Callable<Integer> {
         ConsumerPerfCsv csv = validate();
         Map<String, String> conn = target.connectionProperties();
         boolean external = conn.containsKey("bootstrap.servers");
+        if (include != null && !external) {
+            throw InvalidInputException.field("--include", "'" + include + "'",
+                    "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
+        }
         ProducerSpec fill = external
                 ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null)
                 : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null);
         WorkloadSpec spec = new WorkloadSpec("consume", null,
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
-                        Duration.ofMillis(timeoutMs), consumerProperties(conn)),
+                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include),
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)));
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
@@ -132,6 +141,9 @@ public final class ConsumeCommand implements Callable<Integer> {
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */
     private ConsumerPerfCsv validate() {
+        if ((topic == null) == (include == null)) {
+            throw new InvalidInputException("--topic, --include: give exactly one of them");
+        }
         positive("--num-records", numRecords);
         positive("--timeout", timeoutMs);
         positive("--reporting-interval", reportingIntervalMs);

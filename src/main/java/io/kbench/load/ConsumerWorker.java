@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -22,6 +23,7 @@ final class ConsumerWorker implements Runnable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final String topic;
+    private final Pattern topicPattern;
     private final boolean live;
     private final int stampMagic;
     private final RunMetrics metrics;
@@ -35,10 +37,12 @@ final class ConsumerWorker implements Runnable {
     private long joinStartMillis;
     private volatile Throwable failure;
 
-    ConsumerWorker(Map<String, Object> clientProperties, String topic, boolean live, int stampMagic,
+    /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
+    ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
                    RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions) {
         this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.topic = topic;
+        this.topicPattern = topicPattern;
         this.live = live;
         this.stampMagic = stampMagic;
         this.metrics = metrics;
@@ -50,7 +54,11 @@ final class ConsumerWorker implements Runnable {
     public void run() {
         try {
             joinStartMillis = System.currentTimeMillis();
-            consumer.subscribe(List.of(topic), new AssignmentTracker());
+            if (topicPattern != null) {
+                consumer.subscribe(topicPattern, new AssignmentTracker());
+            } else {
+                consumer.subscribe(List.of(topic), new AssignmentTracker());
+            }
             while (!stopRequested) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
                 if (!records.isEmpty()) {

@@ -72,9 +72,11 @@ public final class WorkloadRunner {
         int magic = ThreadLocalRandom.current().nextInt() | 1;
         try (Admin admin = createAdmin(); RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
             TopicSetup topics = new TopicSetup(admin, clients.bootstrapServers());
-            int partitions = topics.prepare(spec.topic());
+            // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
+            boolean byPattern = spec.consumers().topicPattern() != null;
+            int partitions = byPattern ? 0 : topics.prepare(spec.topic());
             RunOutcome outcome = runPhases(metrics, partitions, magic);
-            if (spec.topic().deleteAfter()) {
+            if (spec.topic().deleteAfter() && !byPattern) {
                 topics.delete(spec.topic().name());
             }
             return outcome;
@@ -172,7 +174,7 @@ public final class WorkloadRunner {
             try {
                 consumers.add(new ConsumerWorker(
                         clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
-                        spec.topic().name(), live, magic, metrics, clock, assignedPartitions));
+                        spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -185,6 +187,11 @@ public final class WorkloadRunner {
         for (int i = 0; i < consumers.size(); i++) {
             threads.add(start(consumers.get(i), "kbench-consumer-" + i));
         }
+    }
+
+    private java.util.regex.Pattern topicPattern() {
+        String regex = spec.consumers().topicPattern();
+        return regex == null ? null : java.util.regex.Pattern.compile(regex);
     }
 
     private void awaitAssignment(int partitions) {

@@ -76,6 +76,25 @@ class ConsumeCommandTest {
                 .doesNotContainKey("check.crcs"); // --command-property's check.crcs=true reaches the consumer as is
     }
 
+    @Test
+    void exactlyOneOfTopicAndIncludeAndIncludeNeedsAnExistingCluster() {
+        String resultsDir = dir.resolve("results").toString();
+        assertOneLineError(CliRun.of("consume", "--num-records", "1", "--results-dir", resultsDir), "--topic, --include");
+        assertOneLineError(CliRun.of("consume", "--topic", "t", "--include", "t.*", "--num-records", "1",
+                "--results-dir", resultsDir), "--topic, --include");
+        assertOneLineError(CliRun.of("consume", "--include", "t.*", "--num-records", "1", "--results-dir", resultsDir),
+                "--include: needs --bootstrap-server");
+        assertOneLineError(CliRun.of("consume", "--include", "t(", "--num-records", "1", "--bootstrap-server",
+                "localhost:1", "--results-dir", resultsDir), "consumers.topicPattern: is not a Java regular expression");
+        assertThat(dir.resolve("results")).doesNotExist();
+    }
+
+    private static void assertOneLineError(CliRun run, String expected) {
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
+        assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).hasSize(1);
+        assertThat(run.stderr()).as(run.transcript()).contains(expected);
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "--num-records|0|--num-records",

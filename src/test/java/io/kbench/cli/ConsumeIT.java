@@ -95,6 +95,33 @@ class ConsumeIT {
         assertThat(onlyResult().at("/summary/produced/records").asLong()).isEqualTo(1000);
     }
 
+    @Test
+    void includeReadsEveryMatchingTopicOfAnExistingCluster(@TempDir Path clusterDir) throws IOException {
+        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString());
+        try {
+            assertThat(start.exitCode()).as(start.transcript()).isZero();
+            String bootstrap = start.stdout().strip().lines().reduce((a, b) -> b).orElseThrow();
+            Path fills = clusterDir.resolve("fill-results");
+            for (String[] t : new String[][] {{"inc-a", "1200"}, {"inc-b", "800"}, {"other", "500"}}) {
+                CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", t[0], "--num-records", t[1],
+                        "--record-size", "100", "--throughput", "-1", "--results-dir", fills.toString());
+                assertThat(fill.exitCode()).as(fill.transcript()).isZero();
+            }
+            // Asks for more than the matching topics hold: all 2,000 are read, "other" is not, then --timeout ends it.
+            CliRun run = CliRun.of("consume", "--bootstrap-server", bootstrap, "--include", "inc-.*",
+                    "--num-records", "2500", "--timeout", "3000", "--results-dir", results.toString());
+            assertThat(run.exitCode()).as(run.transcript()).isZero();
+            List<String> lines = run.stdout().lines().toList();
+            assertThat(lines).as(run.transcript()).anyMatch(l -> l.startsWith("WARNING: Exiting before consuming"));
+            String[] v = lines.get(lines.indexOf(SUMMARY_HEADER) + 1).split(", ");
+            assertThat(v[4]).as(run.transcript()).isEqualTo("2000");
+            assertThat(onlyResult().at("/workload/consumers/topicPattern").asText()).isEqualTo("inc-.*");
+        } finally {
+            CliRun stop = CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
+            assertThat(stop.exitCode()).as(stop.transcript()).isZero();
+        }
+    }
+
     private JsonNode onlyResult() throws IOException {
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> all = dirs.filter(Files::isDirectory).toList();
