@@ -8,21 +8,24 @@
 # `kbench produce` with the SAME flags, alternately (stock, kbench, stock, kbench, ...), RUNS times
 # each, every run into a fresh topic pre-created with TopicCommand with PARTITIONS partitions.
 # Consumer: fills one topic once with the stock producer, then alternates
-# org.apache.kafka.tools.ConsumerPerformance and `kbench consume` over it, each with a fresh group.
+# org.apache.kafka.tools.ConsumerPerformance and `kbench consume` over it with the SAME flags, each run with a
+# fresh group (so both read the whole topic from the earliest offset).
 #
 # Numbers compared:
-#   producer  records/s and MB/sec from each tool's final "N records sent, X records/sec (Y MB/sec)" line
-#             (both tools compute MB as bytes / 1024 / 1024, i.e. MiB).
-#   consumer  stock: fetch.nMsg.sec and fetch.MB.sec (elapsed time minus the group join/rebalance time);
-#             kbench: nMsg.sec and MB.sec (first to last poll that returned records; no group join).
-#             The stock tool's nMsg.sec includes the group join and is shown in the log for reference only.
+#   producer       records/s and MB/sec from each tool's final "N records sent, X records/sec (Y MB/sec)" line
+#                  (both tools compute MB as bytes / 1024 / 1024, i.e. MiB).
+#   consumer       fetch.nMsg.sec and fetch.MB.sec from each tool's CSV line: records over (end - start - group
+#                  join time), the same formula on both sides (kbench consume prints the stock tool's CSV).
+#   consumer-json  stock fetch.nMsg.sec vs kbench's own result.json consumed.recordsPerSec (first to last poll
+#                  that returned records: no group join, no wait for the first fetch).
+#                  The stock tool's nMsg.sec includes the group join and is shown in the log for reference only.
 # Ratios are kbench median / stock median. Both JVMs get the same JAVA_OPTS (default: none).
 #
-# Env: RECORDS (1000000) RECORD_SIZE (100) RUNS (3) ACKS (1) PARTITIONS (1) JAVA_OPTS ("")
-#      CONSUMER_TIMEOUT_MS (30000) KEEP (0: delete the broker dir and logs at exit; 1: keep them)
+# Env: RECORDS (1000000; NUM_RECORDS is accepted too) RECORD_SIZE (100) RUNS (3) ACKS (1) PARTITIONS (1)
+#      JAVA_OPTS ("") CONSUMER_TIMEOUT_MS (30000) KEEP (0: delete the broker dir and logs at exit; 1: keep them)
 set -euo pipefail
 
-RECORDS="${RECORDS:-1000000}"
+RECORDS="${RECORDS:-${NUM_RECORDS:-1000000}}"
 RECORD_SIZE="${RECORD_SIZE:-100}"
 RUNS="${RUNS:-3}"
 ACKS="${ACKS:-1}"
@@ -147,24 +150,37 @@ ctopic="vs-cons-$stamp"
 create_topic "$ctopic"
 log "filling $ctopic with $RECORDS records of $RECORD_SIZE bytes (stock producer)"
 run_logged "$logs/consumer-fill.log" stock ProducerPerformance --topic "$ctopic" "${same_flags[@]}"
+# Prints "records/s MiB/s" of the consumed totals in the result.json whose path kbench printed ("results: ...").
+parse_kbench_json() {
+  local file
+  file="$(sed -n 's/^results: //p' "$1" | tail -n 1)"
+  [ -f "$file" ] || die "no result.json named in $1"
+  jq -r '.summary.consumed | "\(.recordsPerSec) \(.mebibytesPerSec)"' "$file"
+}
+
 for run in $(seq 1 "$RUNS"); do
   for tool in stock kbench; do
     group="vs-cons-$stamp-$tool-$run"
     out="$logs/consumer-$tool-$run.log"
     log "consumer run $run: $tool (group $group)"
+    cflags=(--bootstrap-server "$bootstrap" --topic "$ctopic" --num-records "$RECORDS" --group "$group"
+            --timeout "$CONSUMER_TIMEOUT_MS")
     if [ "$tool" = stock ]; then
-      run_logged "$out" stock ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$ctopic" \
-        --num-records "$RECORDS" --group "$group" --timeout "$CONSUMER_TIMEOUT_MS"
-      read -r n rps mibs wall < <(parse_csv_columns "$out" start.time data.consumed.in.nMsg fetch.nMsg.sec fetch.MB.sec nMsg.sec)
-      log "  (stock nMsg.sec incl. group join: $wall)"
+      run_logged "$out" stock ConsumerPerformance "${cflags[@]}"
     else
-      run_logged "$out" kb consume --bootstrap-server "$bootstrap" --topic "$ctopic" \
-        --messages "$RECORDS" --group "$group" --timeout "$CONSUMER_TIMEOUT_MS" --results-dir "$work/kbench-results"
-      read -r n rps mibs < <(parse_csv_columns "$out" data.consumed.in.MB data.consumed.in.nMsg nMsg.sec MB.sec)
+      run_logged "$out" kb consume "${cflags[@]}" --results-dir "$work/kbench-results"
     fi
+    read -r n rps mibs wall < <(parse_csv_columns "$out" start.time data.consumed.in.nMsg fetch.nMsg.sec fetch.MB.sec nMsg.sec)
     [ "$n" -ge "$RECORDS" ] || die "$tool consumer read $n of $RECORDS records (see $out)"
     record consumer "$tool" "$run" "$rps" "$mibs"
-    log "  $rps records/s, $mibs MiB/s"
+    log "  fetch.nMsg.sec $rps, fetch.MB.sec $mibs (nMsg.sec incl. group join: $wall)"
+    if [ "$tool" = stock ]; then
+      record consumer-json stock "$run" "$rps" "$mibs"
+    else
+      read -r jrps jmibs < <(parse_kbench_json "$out")
+      record consumer-json kbench "$run" "$jrps" "$jmibs"
+      log "  result.json consumed: $jrps records/s, $jmibs MiB/s"
+    fi
   done
 done
 
@@ -188,27 +204,28 @@ awk -F'\t' '
   }
   { k = ++cnt[$1, $2]; val[$1, $2, k] = $4; mib[$1, $2, k] = $5; rows[++nr] = $0 }
   END {
-    printf "| %-8s | %-6s | %-6s | %12s | %8s |\n", "phase", "tool", "run", "records/s", "MiB/s"
-    printf "|----------|--------|--------|-------------:|---------:|\n"
-    for (r = 1; r <= nr; r++) { split(rows[r], f, "\t"); printf "| %-8s | %-6s | %-6s | %12.1f | %8.2f |\n", f[1], f[2], f[3], f[4], f[5] }
-    split("producer consumer", phases, " ")
-    for (p = 1; p <= 2; p++) {
+    printf "| %-13s | %-6s | %-6s | %12s | %8s |\n", "phase", "tool", "run", "records/s", "MiB/s"
+    printf "|---------------|--------|--------|-------------:|---------:|\n"
+    for (r = 1; r <= nr; r++) { split(rows[r], f, "\t"); printf "| %-13s | %-6s | %-6s | %12.1f | %8.2f |\n", f[1], f[2], f[3], f[4], f[5] }
+    np = split("producer consumer consumer-json", phases, " ")
+    for (p = 1; p <= np; p++) {
       ph = phases[p]
       for (t = 1; t <= 2; t++) {
         tool = (t == 1) ? "stock" : "kbench"
-        printf "| %-8s | %-6s | %-6s | %12.1f | %8.2f |\n", ph, tool, "median", median(ph, tool), medianMib(ph, tool)
+        printf "| %-13s | %-6s | %-6s | %12.1f | %8.2f |\n", ph, tool, "median", median(ph, tool), medianMib(ph, tool)
       }
     }
     print ""
-    for (p = 1; p <= 2; p++) {
+    for (p = 1; p <= np; p++) {
       ph = phases[p]
       s = median(ph, "stock"); k = median(ph, "kbench")
-      printf "ratio %-8s kbench/stock (median records/s): %.2fx\n", ph, (s > 0 ? k / s : 0)
+      printf "ratio %-13s kbench/stock (median records/s): %.2fx\n", ph, (s > 0 ? k / s : 0)
     }
   }' "$results"
 cat <<'EOF'
 
-consumer metric: stock = fetch.nMsg.sec / fetch.MB.sec (excludes group join); kbench = nMsg.sec / MB.sec
+consumer metric      : fetch.nMsg.sec / fetch.MB.sec from both tools' CSV line (same formula; group join excluded)
+consumer-json metric : stock fetch.nMsg.sec vs kbench result.json consumed.recordsPerSec (first to last poll with records)
 latency detail:
   stock producer : avg/max + p50/p95/p99/p99.9 in whole ms, from a sample of at most 500k records
   kbench produce : every acked record in an HdrHistogram (µs), p50..max in result.json + publish-latency.hlog

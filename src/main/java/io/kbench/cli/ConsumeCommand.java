@@ -1,6 +1,6 @@
 package io.kbench.cli;
 
-import io.kbench.load.RunOutcome;
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
@@ -11,46 +11,72 @@ import io.kbench.spec.WorkloadSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
+import java.util.TimeZone;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code kbench consume}: a drop-in for kafka-consumer-perf-test. On an existing cluster it reads
- * {@code --messages} records of an existing topic; on the embedded cluster it first fills the topic.
+ * {@code kbench consume}: a drop-in for kafka-consumer-perf-test (Kafka 4.3): its flags, its defaults and its
+ * CSV lines, plus result.json. On an existing cluster it reads {@code --num-records} records of an existing
+ * topic; on the embedded cluster it first fills the topic.
  */
 @Command(name = "consume", mixinStandardHelpOptions = true,
-        description = {"Drop-in for kafka-consumer-perf-test: reads --messages records and writes result.json.",
+        description = {"Drop-in for kafka-consumer-perf-test: reads --num-records records, prints that tool's CSV"
+                + " lines and writes result.json.",
             "Without --bootstrap-server it starts an embedded cluster and fills the topic first."})
 public final class ConsumeCommand implements Callable<Integer> {
+    static final int DEFAULT_FETCH_SIZE = 1024 * 1024;
+    static final int DEFAULT_SOCKET_BUFFER_SIZE = 2 * 1024 * 1024;
+    /** kbench's own progress lines come at most this often; the CSV lines follow --reporting-interval exactly. */
+    private static final long MIN_PROGRESS_INTERVAL_MS = 100;
+
+    @Spec
+    CommandSpec commandSpec;
+
     /** Topic to read. */
-    @Option(names = "--topic", required = true, description = "Topic to consume from.")
+    @Option(names = "--topic", description = "Topic to consume from (this or --include).")
     String topic;
 
-    /** Records to read. */
-    @Option(names = "--messages", required = true, description = "Records to consume.")
-    long messages;
+    /** Regex of the existing topics to read, instead of --topic. */
+    @Option(names = "--include", paramLabel = "REGEX",
+            description = "Java regex of existing topics to consume from, instead of --topic (needs --bootstrap-server).")
+    String include;
+
+    /** Records to read; --messages is the pre-4.2 name. */
+    @Option(names = {"--num-records", "--messages"}, required = true,
+            description = "Records to consume (--messages: the pre-Kafka-4.2 name).")
+    long numRecords;
 
     /** Consumer group. */
     @Option(names = "--group", description = "Consumer group id (default: a fresh kbench group).")
     String group;
 
     /** Bytes fetched per partition per request (max.partition.fetch.bytes). */
-    @Option(names = "--fetch-size", description = "max.partition.fetch.bytes for the consumers.")
+    @Option(names = "--fetch-size", paramLabel = "BYTES",
+            description = "max.partition.fetch.bytes (default: 1 MiB = " + DEFAULT_FETCH_SIZE + ", as the stock tool).")
     Integer fetchSize;
 
     /** Socket receive buffer (receive.buffer.bytes). */
-    @Option(names = "--socket-buffer-size", description = "receive.buffer.bytes for the consumers.")
+    @Option(names = "--socket-buffer-size", paramLabel = "BYTES",
+            description = "receive.buffer.bytes (default: 2 MiB = " + DEFAULT_SOCKET_BUFFER_SIZE + ", as the stock tool).")
     Integer socketBufferSize;
 
-    /** Stop after this many ms without a record. */
-    @Option(names = "--timeout", defaultValue = "10000", description = "Stop after this many ms without records (default: ${DEFAULT-VALUE}).")
+    /** Start at the end of partitions that have no committed offset. */
+    @Option(names = "--from-latest",
+            description = "Without a committed offset, start at the latest record instead of the earliest.")
+    boolean fromLatest;
+
+    /** Give up after this long without records (the stock tool's --timeout). */
+    @Option(names = "--timeout", arity = "0..1", fallbackValue = "10000", defaultValue = "10000", paramLabel = "MS",
+            description = "Give up after this many ms without records returned (default: ${DEFAULT-VALUE}).")
     long timeoutMs;
 
-    /** Consumer properties file. */
+    /** Consumer properties file (the stock tool's deprecated spelling of --command-config, consumer only). */
     @Option(names = "--consumer.config", paramLabel = "FILE", description = "Consumer properties file.")
     Path consumerConfig;
 
@@ -58,13 +84,23 @@ public final class ConsumeCommand implements Callable<Integer> {
     @Option(names = {"--threads", "--consumers"}, defaultValue = "1", description = "Consumer threads in the group (default: 1).")
     int consumers;
 
-    /** Progress line interval in ms. */
-    @Option(names = "--reporting-interval", defaultValue = "5000", description = "Progress line interval in ms (default: ${DEFAULT-VALUE}).")
+    /** Progress and --show-detailed-stats interval in ms. */
+    @Option(names = "--reporting-interval", defaultValue = "5000", paramLabel = "MS",
+            description = "Detailed-stats interval in ms; kbench's progress lines at least 100 ms apart (default: ${DEFAULT-VALUE}).")
     long reportingIntervalMs;
 
-    @Option(names = {"--show-detailed-stats", "--hide-header", "--print-metrics"},
-            description = "Accepted for compatibility; kbench always prints interval lines and a summary.")
-    boolean compatibilityFlags;
+    @Option(names = "--show-detailed-stats", description = "Print a CSV line per reporting interval instead of the summary line.")
+    boolean showDetailedStats;
+
+    @Option(names = "--hide-header", description = "Do not print the CSV header line.")
+    boolean hideHeader;
+
+    @Option(names = "--date-format", defaultValue = ConsumerPerfCsv.DEFAULT_DATE_FORMAT, paramLabel = "PATTERN",
+            description = "java.text.SimpleDateFormat pattern of the CSV time columns (default: ${DEFAULT-VALUE}).")
+    String dateFormat;
+
+    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    boolean printMetrics;
 
     /** Size of the records written when kbench fills the topic (embedded cluster only). */
     @Option(names = "--record-size", defaultValue = "100", description = "Record size when kbench fills the topic on an embedded cluster (default: 100).")
@@ -82,31 +118,90 @@ public final class ConsumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Map<String, String> props = new LinkedHashMap<>();
-        if (consumerConfig != null) {
-            props.putAll(ConnectionOptions.readProperties(consumerConfig, "--consumer.config"));
+        ConsumerPerfCsv csv = validate();
+        Map<String, String> conn = target.connectionProperties();
+        boolean external = conn.containsKey("bootstrap.servers");
+        if (include != null && !external) {
+            throw InvalidInputException.field("--include", "'" + include + "'",
+                    "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
         }
+        ProducerSpec fill = external
+                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null)
+                : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null);
+        WorkloadSpec spec = new WorkloadSpec("consume", null,
+                new TopicSpec(topic, partitions, 1, !external, false, null), fill,
+                new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
+                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include),
+                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)));
+        ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
+                showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
+        RunResult result = target.singleRun(spec, conn, output).execute(System.out, printer);
+        return RunCommand.exitCode(result);
+    }
+
+    /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */
+    private ConsumerPerfCsv validate() {
+        if ((topic == null) == (include == null)) {
+            throw new InvalidInputException("--topic, --include: give exactly one of them");
+        }
+        positive("--num-records", numRecords);
+        positive("--timeout", timeoutMs);
+        positive("--reporting-interval", reportingIntervalMs);
+        if (fetchSize != null) {
+            positive("--fetch-size", fetchSize);
+        }
+        if (socketBufferSize != null && socketBufferSize < -1) {
+            throw InvalidInputException.field("--socket-buffer-size", socketBufferSize, "must be >= -1 (-1: the OS default)");
+        }
+        if (consumers < 1 || consumers > 1024) {
+            throw InvalidInputException.field("--threads", consumers, "must be between 1 and 1024");
+        }
+        try {
+            return new ConsumerPerfCsv(dateFormat, TimeZone.getDefault());
+        } catch (IllegalArgumentException e) {
+            throw InvalidInputException.field("--date-format", "'" + dateFormat + "'", "is not a SimpleDateFormat pattern: " + e.getMessage());
+        }
+    }
+
+    private static void positive(String flag, long value) {
+        if (value < 1) {
+            throw InvalidInputException.field(flag, value, "must be >= 1");
+        }
+    }
+
+    /**
+     * The stock tool's consumer settings: its defaults (fetch size, socket buffer, no CRC check) unless the user
+     * set that property (--command-config, --command-property, --consumer.config), then the explicit flags.
+     */
+    Map<String, String> consumerProperties(Map<String, String> connection) {
+        Map<String, String> file = consumerConfig == null ? Map.of()
+                : ConnectionOptions.readProperties(consumerConfig, "--consumer.config");
+        Map<String, String> props = new LinkedHashMap<>();
+        dropInDefaults().forEach((k, v) -> {
+            if (!connection.containsKey(k) && !file.containsKey(k)) {
+                props.put(k, v);
+            }
+        });
+        props.putAll(file);
         if (fetchSize != null) {
             props.put("max.partition.fetch.bytes", fetchSize.toString());
         }
         if (socketBufferSize != null) {
             props.put("receive.buffer.bytes", socketBufferSize.toString());
         }
-        Map<String, String> conn = target.connectionProperties();
-        boolean external = conn.containsKey("bootstrap.servers");
-        ProducerSpec fill = external
-                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null)
-                : new ProducerSpec(1, null, messages, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null);
-        WorkloadSpec spec = new WorkloadSpec("consume", null,
-                new TopicSpec(topic, partitions, 1, !external, false, null), fill,
-                new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? messages : null,
-                        Duration.ofMillis(timeoutMs), props),
-                null, Duration.ofMillis(reportingIntervalMs));
-        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
-        RunOutcome.Totals c = result.summary().consumed();
-        System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
-        System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",
-                c.bytes() / (1024.0 * 1024.0), c.mebibytesPerSec(), c.records(), c.recordsPerSec()));
-        return RunCommand.exitCode(result);
+        if (fromLatest) {
+            props.put("auto.offset.reset", "latest");
+        }
+        return props;
+    }
+
+    /** What kafka-consumer-perf-test sets on its consumer when the user does not. */
+    static Map<String, String> dropInDefaults() {
+        Map<String, String> d = new LinkedHashMap<>();
+        d.put("max.partition.fetch.bytes", Integer.toString(DEFAULT_FETCH_SIZE));
+        d.put("receive.buffer.bytes", Integer.toString(DEFAULT_SOCKET_BUFFER_SIZE));
+        // The stock tool skips the CRC32C check of fetched batches; kbench consume measures the same work.
+        d.put("check.crcs", "false");
+        return d;
     }
 }

@@ -5,6 +5,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.load.ClientProperties;
+import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
@@ -56,11 +57,20 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
-        return execute(out, null);
+        return execute(out, null, ConsumePhaseListener.NONE);
+    }
+
+    /** As {@link #execute(PrintStream)}, with {@code consumePhase} observing the backlog consume phase. */
+    public RunResult execute(PrintStream out, ConsumePhaseListener consumePhase) {
+        return execute(out, null, consumePhase);
     }
 
     /** As {@link #execute(PrintStream)}, writing into {@code exactDir} (null: a new timestamped directory). */
     public RunResult execute(PrintStream out, Path exactDir) {
+        return execute(out, exactDir, ConsumePhaseListener.NONE);
+    }
+
+    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
         if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
             // Reads the payload file now, so a missing or empty one fails before any broker starts.
             new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
@@ -87,7 +97,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out);
+                    createDir(dir), out, consumePhase);
             RunOutcome outcome = runWithInterruptHandling(runner);
             Summary summary = Summary.of(outcome);
             List<Threshold.Verdict> verdicts = thresholds.isEmpty() ? null

@@ -43,8 +43,13 @@ public final class ClientProperties {
         Map<String, Object> p = new HashMap<>(connection);
         p.putAll(workload);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
-        // Live consumers start at the end (records are recognised by their stamp); backlog reads from the start.
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, mode == ConsumerMode.LIVE ? "latest" : "earliest");
+        // Live consumers start at the end (records are recognised by their stamp); backlog reads from the start
+        // unless the workload says otherwise (kbench consume --from-latest).
+        if (mode == ConsumerMode.LIVE) {
+            p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        } else {
+            p.putIfAbsent(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        }
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kbench-consumer-" + index);
         return p;
     }

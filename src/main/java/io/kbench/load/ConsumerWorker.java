@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
@@ -23,6 +24,7 @@ final class ConsumerWorker implements Runnable {
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final String topic;
+    private final Pattern topicPattern;
     private final boolean live;
     private final int stampMagic;
     private final RunMetrics metrics;
@@ -31,12 +33,17 @@ final class ConsumerWorker implements Runnable {
     private volatile boolean stopRequested;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
     private volatile long lastRecordNanos = Long.MIN_VALUE;
+    /** Group-join time as kafka-consumer-perf-test counts it: (re)subscribe or revocation until assignment. */
+    private volatile long rebalanceMillis;
+    private long joinStartMillis;
     private volatile Throwable failure;
 
-    ConsumerWorker(Map<String, Object> clientProperties, String topic, boolean live, int stampMagic,
+    /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
+    ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
                    RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions) {
         this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
         this.topic = topic;
+        this.topicPattern = topicPattern;
         this.live = live;
         this.stampMagic = stampMagic;
         this.metrics = metrics;
@@ -47,7 +54,12 @@ final class ConsumerWorker implements Runnable {
     @Override
     public void run() {
         try {
-            consumer.subscribe(List.of(topic), new AssignmentTracker());
+            joinStartMillis = System.currentTimeMillis();
+            if (topicPattern != null) {
+                consumer.subscribe(topicPattern, new AssignmentTracker());
+            } else {
+                consumer.subscribe(List.of(topic), new AssignmentTracker());
+            }
             while (!stopRequested) {
                 ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
                 if (!records.isEmpty()) {
@@ -105,6 +117,10 @@ final class ConsumerWorker implements Runnable {
         return lastRecordNanos;
     }
 
+    long rebalanceMillis() {
+        return rebalanceMillis;
+    }
+
     Throwable failure() {
         return failure;
     }
@@ -117,10 +133,13 @@ final class ConsumerWorker implements Runnable {
                 consumer.position(tp);
             }
             assignedPartitions.addAndGet(partitions.size());
+            // Only the poll thread runs these callbacks, so the plain read-modify-write of the volatile is safe.
+            rebalanceMillis = rebalanceMillis + System.currentTimeMillis() - joinStartMillis;
         }
 
         @Override
         public void onPartitionsRevoked(Collection<TopicPartition> partitions) {
+            joinStartMillis = System.currentTimeMillis();
             assignedPartitions.addAndGet(-partitions.size());
         }
 

@@ -36,19 +36,30 @@ public final class WorkloadRunner {
     private final String consumerGroup;
     private final Path hlogDir;
     private final PrintStream out;
+    private final ConsumePhaseListener consumePhase;
     private final NanoClock clock = NanoClock.SYSTEM;
     private final List<ProducerWorker> producers = new ArrayList<>();
     private final List<ConsumerWorker> consumers = new ArrayList<>();
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
+    /** Backlog phase start, wall clock and monotonic, to turn consumer timestamps into wall-clock times. */
+    private long phaseStartMillis;
+    private long phaseStartNanos;
 
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out) {
+        this(spec, clients, consumerGroup, hlogDir, out, ConsumePhaseListener.NONE);
+    }
+
+    /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
+    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
+                          ConsumePhaseListener consumePhase) {
         this.spec = spec;
         this.clients = clients;
         this.consumerGroup = consumerGroup;
         this.hlogDir = hlogDir;
         this.out = out;
+        this.consumePhase = consumePhase;
     }
 
     /** Stops producers and consumers as soon as possible; {@link #run} then returns what it measured. */
@@ -62,9 +73,11 @@ public final class WorkloadRunner {
         int magic = ThreadLocalRandom.current().nextInt() | 1;
         try (Admin admin = createAdmin(); RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
             TopicSetup topics = new TopicSetup(admin, clients.bootstrapServers());
-            int partitions = topics.prepare(spec.topic());
+            // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
+            boolean byPattern = spec.consumers().topicPattern() != null;
+            int partitions = byPattern ? 0 : topics.prepare(spec.topic());
             RunOutcome outcome = runPhases(metrics, partitions, magic);
-            if (spec.topic().deleteAfter()) {
+            if (spec.topic().deleteAfter() && !byPattern) {
                 topics.delete(spec.topic().name());
             }
             return outcome;
@@ -107,6 +120,7 @@ public final class WorkloadRunner {
                 long expected = p.count() == 0 ? spec.consumers().records() : metrics.producedAll.records();
                 startConsumers(metrics, magic, false, threads);
                 awaitConsumers(metrics, expected);
+                consumePhase.finished(snapshot(metrics, backlogEndNanos(metrics, expected)));
             }
         } finally {
             consumers.forEach(ConsumerWorker::requestStop);
@@ -161,14 +175,24 @@ public final class WorkloadRunner {
             try {
                 consumers.add(new ConsumerWorker(
                         clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
-                        spec.topic().name(), live, magic, metrics, clock, assignedPartitions));
+                        spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
         }
+        if (!live) {
+            phaseStartMillis = System.currentTimeMillis();
+            phaseStartNanos = clock.nanoTime();
+            consumePhase.started(snapshot(metrics, phaseStartNanos));
+        }
         for (int i = 0; i < consumers.size(); i++) {
             threads.add(start(consumers.get(i), "kbench-consumer-" + i));
         }
+    }
+
+    private java.util.regex.Pattern topicPattern() {
+        String regex = spec.consumers().topicPattern();
+        return regex == null ? null : java.util.regex.Pattern.compile(regex);
     }
 
     private void awaitAssignment(int partitions) {
@@ -191,9 +215,15 @@ public final class WorkloadRunner {
         long idleNanos = spec.consumers().idleTimeout().toNanos();
         long lastCount = -1;
         long lastProgressNanos = clock.nanoTime();
+        long lastReportedCount = 0;
+        boolean backlog = spec.consumers().mode() == ConsumerMode.BACKLOG;
         while (!stopRequested && metrics.consumedMeasured.records() < expected) {
             long count = metrics.consumedAll.records();
             long now = clock.nanoTime();
+            if (backlog && count != lastReportedCount) {
+                consumePhase.progress(snapshot(metrics, now));
+                lastReportedCount = count;
+            }
             if (count != lastCount) {
                 lastCount = count;
                 lastProgressNanos = now;
@@ -205,6 +235,21 @@ public final class WorkloadRunner {
             }
             sleep(20);
         }
+    }
+
+    /**
+     * When the backlog phase ended: the return of the last poll with records once all were read (as the perf
+     * tool's loop ends right after that poll), otherwise now (idle timeout or stop).
+     */
+    private long backlogEndNanos(RunMetrics metrics, long expected) {
+        long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+        return metrics.consumedMeasured.records() >= expected && last != Long.MIN_VALUE ? last : clock.nanoTime();
+    }
+
+    private ConsumePhaseListener.Snapshot snapshot(RunMetrics metrics, long nanos) {
+        long rebalance = consumers.stream().mapToLong(ConsumerWorker::rebalanceMillis).max().orElse(0);
+        return new ConsumePhaseListener.Snapshot(phaseStartMillis + (nanos - phaseStartNanos) / 1_000_000,
+                metrics.consumedAll.records(), metrics.consumedAll.bytes(), rebalance);
     }
 
     private RunOutcome outcome(RunMetrics metrics, IntervalReporter reporter, String failure) {

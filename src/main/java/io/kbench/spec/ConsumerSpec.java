@@ -13,9 +13,11 @@ import java.util.Map;
  * @param records     backlog only, with no producers: how many records to read from the existing topic
  * @param idleTimeout stop waiting for records after this long without any arriving
  * @param properties  any Kafka consumer property (fetch.min.bytes, max.poll.records, ...)
+ * @param topicPattern backlog only, with no producers: read every existing topic matching this Java regex
+ *                     instead of topic.name (kafka-consumer-perf-test's --include)
  */
 public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
-                           Map<String, String> properties) {
+                           Map<String, String> properties, String topicPattern) {
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     public ConsumerSpec {
@@ -30,6 +32,24 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
         }
         idleTimeout = idleTimeout == null ? DEFAULT_IDLE_TIMEOUT : Checks.positive("consumers.idleTimeout", idleTimeout);
         properties = properties == null ? Map.of() : Map.copyOf(properties);
+        if (topicPattern != null) {
+            if (mode != ConsumerMode.BACKLOG) {
+                throw io.kbench.error.InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
+                        "only applies to mode backlog");
+            }
+            try {
+                java.util.regex.Pattern.compile(topicPattern);
+            } catch (java.util.regex.PatternSyntaxException e) {
+                throw io.kbench.error.InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
+                        "is not a Java regular expression: " + e.getDescription());
+            }
+        }
+    }
+
+    /** Backlog consumer settings for an existing topic, as {@code kbench consume} uses them. */
+    public ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
+                        Map<String, String> properties) {
+        this(mode, count, group, records, idleTimeout, properties, null);
     }
 
     public static ConsumerSpec none() {

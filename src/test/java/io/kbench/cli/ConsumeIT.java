@@ -1,0 +1,132 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kbench consume} as a drop-in for kafka-consumer-perf-test, on a real embedded broker: the stock tool's
+ * CSV header and columns, --show-detailed-stats with --hide-header, and --from-latest with --timeout.
+ */
+class ConsumeIT {
+    private static final String SUMMARY_HEADER = "start.time, end.time, data.consumed.in.MB, MB.sec,"
+            + " data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec";
+    private static final String DATA = "\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3}";
+    private static final String DETAILED_LINE = DATA + ", 0, [0-9.]+, [0-9.]+, \\d+, [0-9.]+, \\d+, -?\\d+, [0-9.]+, [0-9.]+";
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void noBrokerLeft() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!RunIT.brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+    }
+
+    @Test
+    void printsTheStockHeaderAndOneSummaryLineMatchingResultJson() throws IOException {
+        CliRun run = CliRun.of("consume", "--topic", "csv", "--num-records", "3000", "--record-size", "100",
+                "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        List<String> lines = run.stdout().lines().toList();
+        int header = lines.indexOf(SUMMARY_HEADER);
+        assertThat(header).as(run.transcript()).isNotNegative();
+        assertThat(lines.lastIndexOf(SUMMARY_HEADER)).as(run.transcript()).isEqualTo(header);
+        String[] v = lines.get(header + 1).split(", ");
+        assertThat(v).as(run.transcript()).hasSize(10);
+        assertThat(v[0]).matches(DATA);
+        assertThat(v[1]).matches(DATA);
+        assertThat(v[2]).isEqualTo("0.2861"); // 3000 x 100 B in MiB
+        assertThat(Long.parseLong(v[4])).isEqualTo(3000);
+        long rebalanceMs = Long.parseLong(v[6]);
+        long fetchMs = Long.parseLong(v[7]);
+        assertThat(rebalanceMs).isNotNegative();
+        assertThat(fetchMs).isNotNegative();
+        assertThat(Double.parseDouble(v[9])).as("fetch.nMsg.sec excludes the join: >= nMsg.sec")
+                .isGreaterThanOrEqualTo(Double.parseDouble(v[5]));
+        assertThat(run.stdout()).doesNotContain("WARNING: Exiting before");
+        JsonNode result = onlyResult();
+        assertThat(result.at("/summary/consumed/records").asLong()).isEqualTo(3000);
+        assertThat(result.at("/workload/consumers/properties/check.crcs").asText()).isEqualTo("false");
+        assertThat(result.at("/workload/consumers/properties/receive.buffer.bytes").asText()).isEqualTo("2097152");
+        assertThat(result.at("/workload/consumers/properties/max.partition.fetch.bytes").asText()).isEqualTo("1048576");
+    }
+
+    @Test
+    void detailedStatsWithHiddenHeaderPrintsIntervalLinesOnly() throws IOException {
+        CliRun run = CliRun.of("consume", "--topic", "detailed", "--messages", "3000", "--record-size", "100",
+                "--show-detailed-stats", "--hide-header", "--reporting-interval", "1",
+                "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        List<String> detailed = run.stdout().lines().filter(l -> l.matches(DETAILED_LINE)).toList();
+        assertThat(detailed).as(run.transcript()).isNotEmpty();
+        String[] last = detailed.get(detailed.size() - 1).split(", ");
+        assertThat(Long.parseLong(last[4])).as(run.transcript()).isEqualTo(3000);
+        assertThat(run.stdout()).as(run.transcript())
+                .doesNotContain("time, threadId").doesNotContain("start.time, end.time");
+        assertThat(onlyResult().at("/summary/consumed/records").asLong()).isEqualTo(3000);
+    }
+
+    @Test
+    void fromLatestSkipsWhatIsThereAndGivesUpAfterTheTimeout() throws IOException {
+        CliRun run = CliRun.of("consume", "--topic", "latest", "--num-records", "1000", "--record-size", "100",
+                "--from-latest", "--timeout", "2000", "--results-dir", results.toString());
+        List<String> lines = run.stdout().lines().toList();
+        assertThat(lines).as(run.transcript()).contains("WARNING: Exiting before consuming the expected number of"
+                + " records: timeout (2000 ms) exceeded. You can use the --timeout option to increase the timeout.");
+        int header = lines.indexOf(SUMMARY_HEADER);
+        assertThat(header).as(run.transcript()).isNotNegative();
+        String[] v = lines.get(header + 1).split(", ");
+        assertThat(v[4]).as(run.transcript()).isEqualTo("0");
+        assertThat(onlyResult().at("/workload/consumers/properties/auto.offset.reset").asText()).isEqualTo("latest");
+        assertThat(onlyResult().at("/summary/produced/records").asLong()).isEqualTo(1000);
+    }
+
+    @Test
+    void includeReadsEveryMatchingTopicOfAnExistingCluster(@TempDir Path clusterDir) throws IOException {
+        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString());
+        try {
+            assertThat(start.exitCode()).as(start.transcript()).isZero();
+            String bootstrap = start.stdout().strip().lines().reduce((a, b) -> b).orElseThrow();
+            Path fills = clusterDir.resolve("fill-results");
+            for (String[] t : new String[][] {{"inc-a", "1200"}, {"inc-b", "800"}, {"other", "500"}}) {
+                CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", t[0], "--num-records", t[1],
+                        "--record-size", "100", "--throughput", "-1", "--results-dir", fills.toString());
+                assertThat(fill.exitCode()).as(fill.transcript()).isZero();
+            }
+            // Asks for more than the matching topics hold: all 2,000 are read, "other" is not, then --timeout ends it.
+            CliRun run = CliRun.of("consume", "--bootstrap-server", bootstrap, "--include", "inc-.*",
+                    "--num-records", "2500", "--timeout", "3000", "--results-dir", results.toString());
+            assertThat(run.exitCode()).as(run.transcript()).isZero();
+            List<String> lines = run.stdout().lines().toList();
+            assertThat(lines).as(run.transcript()).anyMatch(l -> l.startsWith("WARNING: Exiting before consuming"));
+            String[] v = lines.get(lines.indexOf(SUMMARY_HEADER) + 1).split(", ");
+            assertThat(v[4]).as(run.transcript()).isEqualTo("2000");
+            assertThat(onlyResult().at("/workload/consumers/topicPattern").asText()).isEqualTo("inc-.*");
+        } finally {
+            CliRun stop = CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
+            assertThat(stop.exitCode()).as(stop.transcript()).isZero();
+        }
+    }
+
+    private JsonNode onlyResult() throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            List<Path> all = dirs.filter(Files::isDirectory).toList();
+            assertThat(all).hasSize(1);
+            return new ObjectMapper().readTree(all.get(0).resolve("result.json").toFile());
+        }
+    }
+}
