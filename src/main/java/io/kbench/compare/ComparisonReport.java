@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.result.Spread;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.result.Spread;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

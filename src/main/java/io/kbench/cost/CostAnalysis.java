@@ -1,5 +1,7 @@
 package io.kbench.cost;
 
+import io.kbench.result.CostResult;
+import io.kbench.result.CostRow;
 import io.kbench.plan.Checks;
 import io.kbench.plan.MeasuredCapacity;
 import io.kbench.plan.Units;
@@ -40,7 +42,7 @@ public final class CostAnalysis {
     }
 
     /** The first result is the baseline for the improvement column. */
-    public static CostReport analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
+    public static CostResult analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
         if (results.isEmpty()) {
             throw io.kbench.error.InvalidInputException.field("RESULT", "none", "give at least one result");
         }
@@ -62,7 +64,7 @@ public final class CostAnalysis {
                     m.clusterRecordsPerSec(), m.clusterMebibytesPerSec(), perNode, cp, improvementPercent(cp, baseline),
                     yearlyCost(m.brokers(), price), nodes, nodes == null ? null : yearlyCost(nodes, price)));
         }
-        return new CostReport(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
+        return new CostResult(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
                 rows.get(0).label(), targetRecordsPerSec, rows, CostReport.standardFormulas());
     }
 }

@@ -1,5 +1,9 @@
 package io.kbench.experiment;
 
+import io.kbench.result.RunStatus;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.FindMaxResult;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
@@ -89,7 +93,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             SearchResult search = settings.search().run(runner::probe);
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
-                    FindMaxResult.Figures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
+                    FindMaxFigures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
@@ -110,7 +114,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
      * Thresholds judged on the last passing probe at the answer rate, so {@code produced.recordsPerSec>=N} gates on the
      * sustainable rate and latency thresholds on the latency there. Without an answer every threshold fails.
      */
-    List<Threshold.Verdict> verdicts(SearchResult search, List<Summary> summaries) {
+    List<ThresholdVerdict> verdicts(SearchResult search, List<Summary> summaries) {
         if (thresholds.isEmpty()) {
             return null;
         }
@@ -125,7 +129,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
         }
         Summary answer = atAnswer;
         return thresholds.stream().map(t -> answer == null
-                ? new Threshold.Verdict(t, false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
+                ? new ThresholdVerdict(t.condition(), false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
     }
 
     /** The workload of probe {@code number}: the given rate for the probe duration, on its own topic. */
@@ -174,7 +178,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
             Path probeDir = dir.resolve("probes").resolve(label);
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, cluster, dir, tags, List.of(settings.sla()));
             RunResult result = run.execute(out, embedded, probeDir);
-            if ("interrupted".equals(result.status())) {
+            if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "
                         + dir.resolve("probes"));
             }

@@ -1,5 +1,7 @@
 package io.kbench.experiment;
 
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.FindMaxResult;
 import java.io.PrintStream;
 import java.util.Locale;
 

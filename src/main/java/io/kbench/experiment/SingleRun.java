@@ -6,6 +6,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
+import io.kbench.result.RunStatus;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;
@@ -89,9 +90,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     createDir(dir), out);
             RunOutcome outcome = runWithInterruptHandling(runner);
             Summary summary = Summary.of(outcome);
-            java.util.List<io.kbench.verdict.Threshold.Verdict> verdicts = thresholds.isEmpty() ? null
+            java.util.List<io.kbench.result.ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                     : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), outcome.status(),
+            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), RunStatus.of(outcome.status()),
                     outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
                     spec, connection, summary, outcome.intervals(), verdicts);
             Path file = ResultWriter.write(result, dir);

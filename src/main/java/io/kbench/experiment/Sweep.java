@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.compare.RunSet;
@@ -107,8 +108,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                             throw new IllegalStateException("a sweep passes its own cluster");
                         }, dir, repTags, List.of()).execute(out, cluster, repDir);
                         switch (result.status()) {
-                            case "completed" -> completed.add(result.summary());
-                            case "interrupted" -> interrupted = true;
+                            case COMPLETED -> completed.add(result.summary());
+                            case INTERRUPTED -> interrupted = true;
                             default -> failed++;
                         }
                     } catch (RunFailedException e) {
@@ -127,8 +128,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                     }
                 }
                 PointSummary summary = completed.isEmpty() ? null : PointSummary.of(completed);
-                List<Threshold.Verdict> verdicts = summary == null ? thresholds.stream()
-                        .map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList()
+                List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
+                        .map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList()
                         : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
                 results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
             }
@@ -231,9 +232,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param verdicts    thresholds judged on the median summary
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<Threshold.Verdict> verdicts) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
         public boolean thresholdsPassed() {
-            return verdicts.stream().allMatch(Threshold.Verdict::passed);
+            return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
     }
 

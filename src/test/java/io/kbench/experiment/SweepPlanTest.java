@@ -118,12 +118,12 @@ class SweepPlanTest {
     @Test
     void pointSummaryHasMedianMinMaxAndAMedianRunSummary() {
         PointSummary s = PointSummary.of(List.of(run(100, 1000), run(300, 3000), run(200, 9000)));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> produced = (Map<String, Object>) s.json().get("produced");
-        assertThat(produced.get("recordsPerSec")).isEqualTo(new io.kbench.compare.Spread(200, 100, 300, 3));
+        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new io.kbench.result.Spread(200, 100, 300, 3));
         assertThat(s.median().produced().recordsPerSec()).isEqualTo(200);
         assertThat(s.median().publishLatencyMicros().p99()).isEqualTo(3000);
-        assertThat(s.json()).containsKey("publishLatencyMicros").doesNotContainKey("consumed").doesNotContainKey("endToEndLatencyMicros");
+        assertThat(s.stats().publishLatencyMicros()).isNotNull();
+        assertThat(s.stats().consumed()).isNull();
+        assertThat(s.stats().endToEndLatencyMicros()).isNull();
         assertThat(io.kbench.verdict.Threshold.parse("publish.p99<4ms").evaluate(s.median()).passed()).isTrue();
     }
 

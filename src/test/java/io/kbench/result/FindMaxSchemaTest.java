@@ -8,9 +8,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.kbench.experiment.FindMax;
-import io.kbench.experiment.FindMaxResult;
+import io.kbench.result.FindMaxResult;
+import io.kbench.experiment.FindMaxFigures;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.experiment.ProbeOutcome;
+import io.kbench.result.ProbeOutcome;
 import io.kbench.experiment.RateProbe;
 import io.kbench.experiment.SearchResult;
 import io.kbench.load.RunOutcome;
@@ -217,7 +218,7 @@ class FindMaxSchemaTest {
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:03:10.250Z"), Environment.capture(), cluster, spec,
                 Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
-                FindMaxResult.Figures.of(spec, settings, search), search.probes(), null);
+                FindMaxFigures.of(spec, settings, search), search.probes(), null);
         return JSON.readTree(ResultWriter.write(result, dir).toFile());
     }
 

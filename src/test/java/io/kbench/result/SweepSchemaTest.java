@@ -63,7 +63,7 @@ class SweepSchemaTest {
         Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
                 thresholds.stream().map(t -> t.evaluate(summary.median())).toList());
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
-                thresholds.stream().map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList());
+                thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture()), dir);

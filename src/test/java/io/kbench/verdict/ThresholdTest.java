@@ -1,5 +1,6 @@
 package io.kbench.verdict;
 
+import io.kbench.result.ThresholdVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,7 +34,7 @@ class ThresholdTest {
 
     @Test
     void anUnmeasuredMetricFailsRatherThanPasses() {
-        Threshold.Verdict v = Threshold.parse("e2e.p99<50ms").evaluate(SUMMARY);
+        ThresholdVerdict v = Threshold.parse("e2e.p99<50ms").evaluate(SUMMARY);
         assertThat(v.passed()).isFalse();
         assertThat(v.line()).startsWith("FAIL e2e.p99<50ms").contains("not measured");
     }

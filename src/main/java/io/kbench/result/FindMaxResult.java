@@ -1,11 +1,9 @@
-package io.kbench.experiment;
+package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import io.kbench.spec.DurationText;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.verdict.Threshold;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -32,12 +30,19 @@ import java.util.Map;
 public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
                             Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
-                            List<Threshold.Verdict> thresholds) {
+                            List<ThresholdVerdict> thresholds) implements KbenchResult {
     public static final String KIND = "find-max";
+
+    public FindMaxResult {
+        SchemaChecks.kind(KIND, kind);
+        SchemaChecks.schemaVersion(schemaVersion);
+        java.util.Objects.requireNonNull(findMax, "findMax");
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
 
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
-        return thresholds == null || thresholds.stream().allMatch(Threshold.Verdict::passed);
+        return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
     }
 
     /**
@@ -60,22 +65,12 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param message                   one line on how the search ended
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Figures(String sla, SearchResult.Outcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+    public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
                           Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, String probeCooldown, int maxProbes, String message) {
-        /** The answer of {@code search} for {@code spec}'s record size, with the settings it ran with. */
-        public static Figures of(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
-            Double max = search.maxRecordsPerSec();
-            double meanBytes = spec.producers().recordSize().meanBytes();
-            Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
-            Double achieved = search.achievedPrecision();
-            return new Figures(settings.sla().text(), search.outcome(), max,
-                    max == null ? null : max * meanBytes / FindMax.BYTES_PER_MIB, size, settings.precision() * 100,
-                    achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
-                    settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
-                    DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
-                    settings.maxProbes(), search.message());
+        public Figures {
+            java.util.Objects.requireNonNull(outcome, "outcome");
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.kbench.experiment;
+package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.InvalidInputException;
@@ -42,7 +42,8 @@ public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passe
         return new ProbeOutcome(null, rate, false, reason, null, null, null, null, null, null);
     }
 
-    ProbeOutcome inPhase(String newPhase) {
+    /** The same probe, labelled with the search phase that ran it. */
+    public ProbeOutcome inPhase(String newPhase) {
         return new ProbeOutcome(newPhase, rateRecordsPerSec, passed, reason, producedRecordsPerSec, publishP50Micros,
                 publishP99Micros, endToEndP50Micros, endToEndP99Micros, resultDir);
     }
