@@ -132,8 +132,11 @@ public final class ResultReader {
             return "invalid";
         }
         String first = text.lines().findFirst().orElse(text).trim();
-        // Jackson appends the class it was building in parentheses; the field path already says where.
-        int cls = first.indexOf(" (class io.kbench");
-        return cls > 0 ? first.substring(0, cls) : first;
+        // Jackson appends the class it was building, or a feature to switch off, in parentheses: noise for a user.
+        for (String noise : new String[] {" (class io.kbench", " (set DeserializationConfig", " (for Object starting at"}) {
+            int at = first.indexOf(noise);
+            first = at > 0 ? first.substring(0, at) : first;
+        }
+        return first;
     }
 }
