@@ -58,7 +58,7 @@ public final class ResultReader {
             throw InvalidInputException.field(fileOrDir.toString(), "directory", "holds neither result.json nor sweep.json");
         }
         if (!Files.isRegularFile(fileOrDir)) {
-            throw InvalidInputException.field(fileOrDir.toString(), "missing", "no such file or directory");
+            throw new InvalidInputException(fileOrDir + ": does not exist");
         }
         return fileOrDir;
     }
@@ -98,7 +98,7 @@ public final class ResultReader {
             case SweepResult.KIND -> SweepResult.class;
             case FindMaxResult.KIND -> FindMaxResult.class;
             default -> throw InvalidInputException.field(file + ": kind", kind,
-                    "expected run, sweep or find-max");
+                    "expected kind run, sweep or find-max");
         };
     }
 

@@ -87,7 +87,7 @@ class ResultReaderTest {
     @Test
     void missingFileOrEmptyDirectoryIsAnInputError(@TempDir Path dir) {
         assertThatThrownBy(() -> ResultReader.read(dir.resolve("nope.json"))).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("nope.json");
+                .hasMessageContaining("nope.json").hasMessageContaining("does not exist");
         assertThatThrownBy(() -> ResultReader.read(dir)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining(dir.toString()).hasMessageContaining("neither result.json nor sweep.json");
     }
