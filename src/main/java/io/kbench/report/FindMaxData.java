@@ -85,7 +85,7 @@ final class FindMaxData {
     }
 
     double precisionPercent() {
-        return result.findMax().precisionPercent();
+        return orNaN(result.findMax().precisionPercent());
     }
 
     List<Probe> probes() {

@@ -47,6 +47,8 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
 
     /**
      * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.
+     * kbench always writes the search settings; they are boxed (optional on reading) because find-max results written
+     * by hand from published figures (scenarios/cost, docs/planning.md) carry only the answer.
      *
      * @param sla                       the SLA as given
      * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED
@@ -66,9 +68,9 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
-                          Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
-                          Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
-                          String probeDuration, String probeWarmup, String probeCooldown, int maxProbes, String message) {
+                          Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
+                          Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
+                          String probeDuration, String probeWarmup, String probeCooldown, Integer maxProbes, String message) {
         public Figures {
             java.util.Objects.requireNonNull(outcome, "outcome");
         }

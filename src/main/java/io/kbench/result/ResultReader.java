@@ -24,26 +24,27 @@ public final class ResultReader {
 
     /** Reads {@code fileOrDir} (a file, or a directory holding sweep.json or result.json) into its record. */
     public static KbenchResult read(Path fileOrDir) {
+        return read(fileOrDir, KbenchResult.class);
+    }
+
+    /**
+     * Reads {@code fileOrDir} and requires it to be of {@code type}; another kind is an input error naming both,
+     * reported before any other problem of the file.
+     */
+    public static <T extends KbenchResult> T read(Path fileOrDir, Class<T> type) {
         Path file = locate(fileOrDir);
         JsonNode tree = tree(file);
-        Class<? extends KbenchResult> type = typeOf(file, tree);
+        Class<? extends KbenchResult> actual = typeOf(file, tree);
+        if (!type.isAssignableFrom(actual)) {
+            throw InvalidInputException.field(file + ": kind", kindOf(actual), "expected a " + kindOf(type) + " result");
+        }
         try {
-            return JSON.treeToValue(tree, type);
+            return type.cast(JSON.treeToValue(tree, actual));
         } catch (JsonProcessingException e) {
             throw invalid(file, e);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(file + ": " + oneLine(e.getMessage()), e);
         }
-    }
-
-    /** Reads {@code fileOrDir} and requires it to be of {@code type}; another kind is an input error naming both. */
-    public static <T extends KbenchResult> T read(Path fileOrDir, Class<T> type) {
-        KbenchResult result = read(fileOrDir);
-        if (!type.isInstance(result)) {
-            throw InvalidInputException.field(locate(fileOrDir) + ": kind", result.kind(),
-                    "expected a " + kindOf(type) + " result");
-        }
-        return type.cast(result);
     }
 
     /** {@code DIR/sweep.json}, else {@code DIR/result.json}, else the file itself; a missing one is an input error. */
@@ -102,7 +103,7 @@ public final class ResultReader {
         };
     }
 
-    private static String kindOf(Class<? extends KbenchResult> type) {
+    private static String kindOf(Class<?> type) {
         return type == RunResult.class ? RunResult.KIND : type == SweepResult.class ? SweepResult.KIND
                 : type == FindMaxResult.class ? FindMaxResult.KIND : type == PlanResult.class ? PlanResult.KIND : CostResult.KIND;
     }

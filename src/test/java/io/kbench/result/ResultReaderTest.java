@@ -16,15 +16,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ResultReaderTest {
     private static final Path RESOURCES = Path.of("src/test/resources");
 
-    /** Every result file kept as a fixture was written by an earlier kbench; each must still load. */
-    static Stream<Path> fixtures() throws IOException {
-        return Stream.of("result-schema", "report").flatMap(dir -> {
-            try {
-                return Files.walk(RESOURCES.resolve(dir)).filter(p -> p.toString().endsWith(".json")).sorted();
-            } catch (IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+    /**
+     * Every kbench file kept in the repository: real output of earlier releases (result-schema/, report/run-sample),
+     * test inputs in the written shape, and the hand-written example results of scenarios/cost. Each must load.
+     */
+    static Stream<Path> fixtures() {
+        return Stream.of(RESOURCES.resolve("result-schema"), RESOURCES.resolve("report"), RESOURCES.resolve("results"),
+                RESOURCES.resolve("compare"), Path.of("scenarios/cost")).flatMap(dir -> {
+                    try {
+                        return Files.walk(dir).filter(p -> p.toString().endsWith(".json"))
+                                .filter(p -> !p.toString().contains("bad-kind")).sorted();
+                    } catch (IOException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
     }
 
     @ParameterizedTest
