@@ -1,6 +1,6 @@
 package io.kbench.cli;
 
-import io.kbench.load.RunOutcome;
+import io.kbench.result.Totals;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
@@ -103,7 +103,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                         Duration.ofMillis(timeoutMs), props),
                 null, Duration.ofMillis(reportingIntervalMs));
         RunResult result = target.singleRun(spec, conn, output).execute(System.out);
-        RunOutcome.Totals c = result.summary().consumed();
+        Totals c = result.summary().consumed();
         System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
         System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",
                 c.bytes() / (1024.0 * 1024.0), c.mebibytesPerSec(), c.records(), c.recordsPerSec()));

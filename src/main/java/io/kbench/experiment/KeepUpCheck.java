@@ -1,10 +1,10 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
 import io.kbench.result.RunStatus;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.verdict.Threshold;
@@ -37,7 +37,7 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
         if (result.status() != RunStatus.COMPLETED) {
             reasons.add("run " + result.status() + (result.failure() != null ? ": " + result.failure() : ""));
         }
-        RunOutcome.Totals produced = s == null ? null : s.produced();
+        Totals produced = s == null ? null : s.produced();
         if (produced == null || produced.records() == 0) {
             reasons.add("nothing produced");
         } else {

@@ -1,8 +1,8 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
 import io.kbench.result.Spread;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import io.kbench.result.SweepResult;
 import java.util.List;
@@ -34,14 +34,14 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
         return new PointSummary(stats, median);
     }
 
-    private static SweepResult.TotalsSpread totals(List<Summary> runs, Function<Summary, RunOutcome.Totals> part) {
-        List<RunOutcome.Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
+    private static SweepResult.TotalsSpread totals(List<Summary> runs, Function<Summary, Totals> part) {
+        List<Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
         if (all.isEmpty()) {
             return null;
         }
-        return new SweepResult.TotalsSpread(spread(all, RunOutcome.Totals::records), spread(all, RunOutcome.Totals::bytes),
-                spread(all, RunOutcome.Totals::recordsPerSec), spread(all, RunOutcome.Totals::mebibytesPerSec),
-                spread(all, RunOutcome.Totals::windowSec), spread(all, RunOutcome.Totals::errors));
+        return new SweepResult.TotalsSpread(spread(all, Totals::records), spread(all, Totals::bytes),
+                spread(all, Totals::recordsPerSec), spread(all, Totals::mebibytesPerSec),
+                spread(all, Totals::windowSec), spread(all, Totals::errors));
     }
 
     private static SweepResult.LatencySpread latency(List<Summary> runs, Function<Summary, LatencyStats> part) {
@@ -53,15 +53,15 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
                 spread(all, LatencyStats::p95), spread(all, LatencyStats::p99), spread(all, LatencyStats::p999),
                 spread(all, LatencyStats::max), spread(all, LatencyStats::mean));
     }
-    private static RunOutcome.Totals medianTotals(List<Summary> runs, Function<Summary, RunOutcome.Totals> part) {
-        List<RunOutcome.Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
+    private static Totals medianTotals(List<Summary> runs, Function<Summary, Totals> part) {
+        List<Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
         if (all.isEmpty()) {
             return null;
         }
-        return new RunOutcome.Totals(Math.round(median(all, RunOutcome.Totals::records)),
-                Math.round(median(all, RunOutcome.Totals::bytes)), median(all, RunOutcome.Totals::recordsPerSec),
-                median(all, RunOutcome.Totals::mebibytesPerSec), median(all, RunOutcome.Totals::windowSec),
-                Math.round(median(all, RunOutcome.Totals::errors)), null, Math.round(median(all, RunOutcome.Totals::warmupRecords)));
+        return new Totals(Math.round(median(all, Totals::records)),
+                Math.round(median(all, Totals::bytes)), median(all, Totals::recordsPerSec),
+                median(all, Totals::mebibytesPerSec), median(all, Totals::windowSec),
+                Math.round(median(all, Totals::errors)), null, Math.round(median(all, Totals::warmupRecords)));
     }
 
     /** Medians per percentile stay ordered: if every run has p50 <= p99, so do the medians. */

@@ -13,7 +13,6 @@ import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
-import io.kbench.result.SummaryTable;
 import io.kbench.result.Versions;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
@@ -89,10 +88,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out);
             RunOutcome outcome = runWithInterruptHandling(runner);
-            Summary summary = Summary.of(outcome);
+            Summary summary = outcome.summary();
             java.util.List<io.kbench.result.ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                     : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), RunStatus.of(outcome.status()),
+            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), outcome.status(),
                     outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
                     spec, connection, summary, outcome.intervals(), verdicts);
             Path file = ResultWriter.write(result, dir);

@@ -1,5 +1,7 @@
 package io.kbench.measure;
 
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

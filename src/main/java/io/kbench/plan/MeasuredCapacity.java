@@ -1,7 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.ResultReader;
@@ -80,7 +80,7 @@ public record MeasuredCapacity(
                     label(fm.tags(), dirName));
         }
         if (result instanceof RunResult run) {
-            RunOutcome.Totals produced = run.summary() == null ? null : run.summary().produced();
+            Totals produced = run.summary() == null ? null : run.summary().produced();
             Integer recorded = run.cluster() == null ? null : run.cluster().brokers();
             return new MeasuredCapacity(file, run.kind(), "summary.produced.recordsPerSec/mebibytesPerSec",
                     positive(file, "summary.produced.recordsPerSec", produced == null ? null : produced.recordsPerSec()),

@@ -1,7 +1,7 @@
 package io.kbench.report;
 
 import io.kbench.error.KbenchException;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.ResultReader;

@@ -1,8 +1,8 @@
 package io.kbench.report;
 
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.IntervalPoint;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.Totals;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.RunResult;
@@ -137,13 +137,13 @@ final class RunReport {
             return;
         }
         List<Kpi> kpis = new ArrayList<>();
-        RunOutcome.Totals produced = s.produced();
+        Totals produced = s.produced();
         if (produced != null) {
             kpis.add(new Kpi("produced", Fmt.rate(produced.recordsPerSec()), "records/s",
                     Fmt.count(produced.records()) + " records in " + Fmt.mib(produced.windowSec()) + " s"));
             kpis.add(new Kpi("produced", Fmt.mib(produced.mebibytesPerSec()), "MiB/s", null));
         }
-        RunOutcome.Totals consumed = s.consumed();
+        Totals consumed = s.consumed();
         if (consumed != null) {
             kpis.add(new Kpi("consumed", Fmt.rate(consumed.recordsPerSec()), "records/s",
                     Fmt.count(consumed.records()) + " records in " + Fmt.mib(consumed.windowSec()) + " s"));

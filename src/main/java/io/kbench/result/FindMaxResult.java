@@ -1,8 +1,6 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.result.ClusterInfo;
-import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,6 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.measure.IntervalPoint;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;

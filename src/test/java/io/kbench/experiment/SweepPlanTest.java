@@ -1,13 +1,13 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.measure.LatencyStats;
-import io.kbench.load.RunOutcome;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import io.kbench.spec.WorkloadSpec;
 import java.nio.file.Path;
@@ -128,7 +128,7 @@ class SweepPlanTest {
     }
 
     private static Summary run(double rate, long p99) {
-        RunOutcome.Totals t = new RunOutcome.Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
+        Totals t = new Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
         return new Summary("actualSendTime", t, null, new LatencyStats(1000, p99 / 2, p99 / 2, p99, p99, p99, p99 / 3.0), null, null);
     }
 }

@@ -13,8 +13,6 @@ import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -177,8 +175,8 @@ class SweepSchemaTest {
                 live ? totals(recordsPerSec) : null, l, live ? l : null, fixedRate ? l : null);
     }
 
-    private static RunOutcome.Totals totals(double recordsPerSec) {
-        return new RunOutcome.Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
+    private static Totals totals(double recordsPerSec) {
+        return new Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
                 Map.of(), 10);
     }
 }
