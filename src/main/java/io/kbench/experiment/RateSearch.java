@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ProbePhase;
 import io.kbench.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +44,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         Double fail = null;
         double rate = startRecordsPerSec;
         while (probes.size() < maxProbes) {
-            ProbeOutcome o = call(probe, rate, ProbeOutcome.BRACKET, probes);
+            ProbeOutcome o = call(probe, rate, ProbePhase.BRACKET, probes);
             if (!o.passed()) {
                 fail = rate;
                 break;
@@ -62,7 +63,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         }
         while (!withinPrecision(pass, fail) && probes.size() < maxProbes) {
             double mid = (pass + fail) / 2;
-            ProbeOutcome o = call(probe, mid, ProbeOutcome.BISECT, probes);
+            ProbeOutcome o = call(probe, mid, ProbePhase.BISECT, probes);
             if (o.passed()) {
                 pass = mid;
             } else {
@@ -83,7 +84,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
                 return new SearchResult(FindMaxOutcome.FOUND, candidate, fail, probes,
                         "not confirmed: no probe left for the confirmation run" + budgetNote);
             }
-            ProbeOutcome o = call(probe, candidate, ProbeOutcome.CONFIRM, probes);
+            ProbeOutcome o = call(probe, candidate, ProbePhase.CONFIRM, probes);
             if (o.passed()) {
                 return new SearchResult(FindMaxOutcome.FOUND, candidate, fail, probes,
                         "confirmed" + (i > 0 ? " after " + i + " step(s) down" : "") + budgetNote);
@@ -102,7 +103,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         return (fail - pass) / pass <= precision * (1 + 1e-9);
     }
 
-    private static ProbeOutcome call(RateProbe probe, double rate, String phase, List<ProbeOutcome> probes) {
+    private static ProbeOutcome call(RateProbe probe, double rate, ProbePhase phase, List<ProbeOutcome> probes) {
         ProbeOutcome o = probe.probe(rate).inPhase(phase);
         probes.add(o);
         return o;

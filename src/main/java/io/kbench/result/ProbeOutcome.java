@@ -18,13 +18,9 @@ import io.kbench.error.InvalidInputException;
  * @param resultDir              the probe's result directory; null for probes that wrote none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passed, String reason,
+public record ProbeOutcome(ProbePhase phase, double rateRecordsPerSec, boolean passed, String reason,
                            Double producedRecordsPerSec, Long publishP50Micros, Long publishP99Micros,
                            Long endToEndP50Micros, Long endToEndP99Micros, String resultDir) {
-    public static final String BRACKET = "bracket";
-    public static final String BISECT = "bisect";
-    public static final String CONFIRM = "confirm";
-
     public ProbeOutcome {
         if (!Double.isFinite(rateRecordsPerSec) || rateRecordsPerSec <= 0) {
             throw InvalidInputException.field("probe rate", rateRecordsPerSec, "must be a finite number > 0");
@@ -43,7 +39,7 @@ public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passe
     }
 
     /** The same probe, labelled with the search phase that ran it. */
-    public ProbeOutcome inPhase(String newPhase) {
+    public ProbeOutcome inPhase(ProbePhase newPhase) {
         return new ProbeOutcome(newPhase, rateRecordsPerSec, passed, reason, producedRecordsPerSec, publishP50Micros,
                 publishP99Micros, endToEndP50Micros, endToEndP99Micros, resultDir);
     }

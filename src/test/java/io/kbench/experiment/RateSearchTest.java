@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ProbePhase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -48,7 +49,7 @@ class RateSearchTest {
         SearchResult r = new RateSearch(1000, 0.05, 20, 3).run(exact);
         // 1000, 2000, 4000, 8000 pass; 16000 fails; bisect 12000 pass, 14000 fail, 13000 fail, 12500 fail (4.2%).
         assertThat(calls).containsExactly(1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 12000.0, 14000.0, 13000.0, 12500.0, 12000.0);
-        assertThat(r.probes()).extracting(ProbeOutcome::phase).containsExactly("bracket", "bracket", "bracket", "bracket",
+        assertThat(r.probes()).extracting(p -> p.phase().json()).containsExactly("bracket", "bracket", "bracket", "bracket",
                 "bracket", "bisect", "bisect", "bisect", "bisect", "confirm");
         assertThat(r.maxRecordsPerSec()).isEqualTo(12000.0);
         assertThat(r.firstFailRecordsPerSec()).isEqualTo(12500.0);
@@ -61,7 +62,7 @@ class RateSearchTest {
         double pass = 0;
         double fail = Double.POSITIVE_INFINITY;
         for (ProbeOutcome p : r.probes()) {
-            if (p.phase().equals("confirm")) {
+            if (p.phase() == ProbePhase.CONFIRM) {
                 continue;
             }
             // Every probe lies strictly inside the current bracket, which only ever narrows.
@@ -130,7 +131,7 @@ class RateSearchTest {
         };
         SearchResult r = new RateSearch(1000, 0.1, 20, 3).run(flaky);
         assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
-        List<ProbeOutcome> confirms = r.probes().stream().filter(p -> p.phase().equals("confirm")).toList();
+        List<ProbeOutcome> confirms = r.probes().stream().filter(p -> p.phase() == ProbePhase.CONFIRM).toList();
         assertThat(confirms).hasSize(2);
         assertThat(confirms.get(1).rateRecordsPerSec()).isEqualTo(confirms.get(0).rateRecordsPerSec() * 0.9);
         assertThat(r.maxRecordsPerSec()).isEqualTo(confirms.get(1).rateRecordsPerSec());
