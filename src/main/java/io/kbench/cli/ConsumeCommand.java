@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Totals;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;

@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.cost.CostAnalysis;
 import io.kbench.cost.CostReport;
+import io.kbench.result.CostResult;
 import io.kbench.cost.PriceBook;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
@@ -65,8 +66,8 @@ public final class CostCommand implements Callable<Integer> {
             }
             priced.add(new CostAnalysis.PricedResult(m, book.require(type, r + " instance type")));
         }
-        CostReport report = CostAnalysis.analyse(book, priced, targetRecordsPerSec);
-        spec.commandLine().getOut().print(report.render());
+        CostResult report = CostAnalysis.analyse(book, priced, targetRecordsPerSec);
+        spec.commandLine().getOut().print(CostReport.render(report));
         spec.commandLine().getOut().flush();
         if (json != null) {
             PlanCommand.writeJson(json, report);

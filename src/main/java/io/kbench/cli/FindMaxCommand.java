@@ -1,9 +1,10 @@
 package io.kbench.cli;
 
+import io.kbench.result.FindMaxOutcome;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
-import io.kbench.experiment.FindMaxResult;
+import io.kbench.result.FindMaxResult;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.SearchResult;
 import io.kbench.report.ReportRenderer;
@@ -100,8 +101,8 @@ public final class FindMaxCommand implements Callable<Integer> {
         FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly);
         FindMaxResult result = findMax.execute(System.out);
-        SearchResult.Outcome outcome = result.findMax().outcome();
-        if (outcome != SearchResult.Outcome.FOUND && outcome != SearchResult.Outcome.LOWER_BOUND) {
+        FindMaxOutcome outcome = result.findMax().outcome();
+        if (outcome != FindMaxOutcome.FOUND && outcome != FindMaxOutcome.LOWER_BOUND) {
             return ExitCode.RUN_FAILED.code();
         }
         return result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();

@@ -1,14 +1,15 @@
 package io.kbench.cli;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
 import io.kbench.plan.CapacityPlan;
 import io.kbench.plan.DriveSpec;
 import io.kbench.plan.PlanInput;
 import io.kbench.plan.PlanReport;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.PlanResult;
+import io.kbench.result.ResultWriter;
 import io.kbench.plan.PlanSettings;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,8 +87,8 @@ public final class PlanCommand implements Callable<Integer> {
         PlanSettings fromFile = file != null ? PlanSettings.load(file) : PlanSettings.empty();
         PlanSettings settings = fromFile.overriddenBy(flags());
         PlanInput input = settings.resolve();
-        PlanReport report = CapacityPlan.compute(input, settings.description());
-        spec.commandLine().getOut().print(report.render());
+        PlanResult report = CapacityPlan.compute(input, settings.description());
+        spec.commandLine().getOut().print(PlanReport.render(report));
         spec.commandLine().getOut().flush();
         if (json != null) {
             writeJson(json, report);
@@ -103,11 +104,11 @@ public final class PlanCommand implements Callable<Integer> {
                 drivesPerBroker, parsed);
     }
 
-    static void writeJson(Path out, Object report) {
+    static void writeJson(Path out, KbenchResult report) {
         try {
-            JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build().writeValue(out.toFile(), report);
-        } catch (IOException e) {
-            throw new InvalidInputException("--json " + out + ": cannot write: " + e.getMessage(), e);
+            ResultWriter.writeFile(report, out);
+        } catch (RunFailedException e) {
+            throw new InvalidInputException("--json " + out + ": " + e.getMessage(), e);
         }
     }
 }

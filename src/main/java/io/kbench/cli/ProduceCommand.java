@@ -1,8 +1,8 @@
 package io.kbench.cli;
 
+import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.PayloadSpec;
@@ -132,7 +132,7 @@ public final class ProduceCommand implements Callable<Integer> {
     }
 
     /** kafka-producer-perf-test's final line, so scripts that parse it keep working (latencies here are exact). */
-    static String perfTestLine(RunOutcome.Totals t, LatencyStats l) {
+    static String perfTestLine(Totals t, LatencyStats l) {
         return String.format(Locale.ROOT,
                 "%d records sent, %.1f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
                         + "%.2f ms 50th, %.2f ms 95th, %.2f ms 99th, %.2f ms 99.9th.",

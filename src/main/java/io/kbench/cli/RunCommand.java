@@ -59,8 +59,8 @@ public final class RunCommand implements Callable<Integer> {
 
     static int exitCode(RunResult result) {
         return switch (result.status()) {
-            case "completed" -> result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
-            case "interrupted" -> ExitCode.INTERRUPTED.code();
+            case COMPLETED -> result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+            case INTERRUPTED -> ExitCode.INTERRUPTED.code();
             default -> ExitCode.RUN_FAILED.code();
         };
     }

@@ -1,6 +1,7 @@
 package io.kbench.compare;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.ResultReader;
+import io.kbench.result.SweepResult;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -54,13 +55,13 @@ public final class CompareInputs {
     static Map<String, RunSet> sweepPoints(Path path) {
         Path file = Files.isDirectory(path) ? path.resolve("sweep.json") : path;
         Path dir = file.toAbsolutePath().getParent();
-        JsonNode root = RunSet.readKind(file, "sweep");
+        SweepResult sweep = ResultReader.read(file, SweepResult.class);
         Map<String, RunSet> points = new LinkedHashMap<>();
-        for (JsonNode p : root.path("points")) {
-            if (p.path("completed").asInt() < 1) {
+        for (SweepResult.Point p : sweep.points()) {
+            if (p.completed() < 1) {
                 continue;
             }
-            String name = p.path("name").asText();
+            String name = p.name();
             RunSet reps = RunSet.load(dir.resolve("points").resolve(name));
             points.put(name, new RunSet(name, reps.source(), reps.runs()));
         }

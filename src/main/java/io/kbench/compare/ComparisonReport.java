@@ -1,6 +1,7 @@
 package io.kbench.compare;
 
 import io.kbench.format.AlignedTable;
+import io.kbench.result.Spread;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
+import io.kbench.result.Spread;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,9 +26,6 @@ import java.util.stream.Stream;
  * @param runs   summaries of the completed runs, at least one
  */
 public record RunSet(String label, Path source, List<Summary> runs) {
-    /** Lenient on purpose: newer result.json fields must not stop an older compare from reading the summary. */
-    private static final ObjectMapper JSON = StrictMapper.tolerantJson();
-
     public RunSet {
         if (runs == null || runs.isEmpty()) {
             throw InvalidInputException.field(String.valueOf(source), "no runs", "needs at least one completed run");
@@ -80,29 +81,13 @@ public record RunSet(String label, Path source, List<Summary> runs) {
 
     /** The summary of a completed run; empty for failed or interrupted ones. */
     public static Optional<Summary> readCompleted(Path file) {
-        JsonNode root = readKind(file, "run");
-        if (!"completed".equals(root.path("status").asText())) {
+        RunResult run = ResultReader.read(file, RunResult.class);
+        if (run.status() != RunStatus.COMPLETED) {
             return Optional.empty();
         }
-        try {
-            return Optional.of(JSON.treeToValue(root.path("summary"), Summary.class));
-        } catch (IOException | IllegalArgumentException e) {
-            throw new InvalidInputException(file + ": summary: " + e.getMessage(), e);
+        if (run.summary() == null) {
+            throw InvalidInputException.field(file + ": summary", "missing", "a completed run records its summary");
         }
-    }
-
-    /** The JSON document in {@code file}, which must be a kbench document of {@code kind} (run, sweep, ...). */
-    static JsonNode readKind(Path file, String kind) {
-        JsonNode root;
-        try {
-            root = JSON.readTree(file.toFile());
-        } catch (IOException e) {
-            throw new InvalidInputException(file + ": not readable JSON: " + e.getMessage(), e);
-        }
-        if (root == null || !kind.equals(root.path("kind").asText())) {
-            throw InvalidInputException.field(file + ": kind", root == null ? "nothing" : root.path("kind").asText("(missing)"),
-                    "expected a " + kind + " result");
-        }
-        return root;
+        return Optional.of(run.summary());
     }
 }

@@ -2,6 +2,8 @@ package io.kbench.cost;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.CostResult;
+import io.kbench.result.CostRow;
 import io.kbench.plan.MeasuredCapacity;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
@@ -41,7 +43,7 @@ public final class CostAnalysis {
     }
 
     /** The first result is the baseline for the improvement column. */
-    public static CostReport analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
+    public static CostResult analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
         if (results.isEmpty()) {
             throw InvalidInputException.field("RESULT", "none", "give at least one result");
         }
@@ -63,7 +65,7 @@ public final class CostAnalysis {
                     m.clusterRecordsPerSec(), m.clusterMebibytesPerSec(), perNode, cp, improvementPercent(cp, baseline),
                     yearlyCost(m.brokers(), price), nodes, nodes == null ? null : yearlyCost(nodes, price)));
         }
-        return new CostReport(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
+        return new CostResult(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
                 rows.get(0).label(), targetRecordsPerSec, rows, CostReport.standardFormulas());
     }
 }

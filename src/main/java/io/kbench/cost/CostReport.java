@@ -5,21 +5,14 @@ import static io.kbench.plan.FigureTable.formatValue;
 import io.kbench.plan.FigureTable;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
+import io.kbench.result.CostResult;
+import io.kbench.result.CostRow;
 import java.util.List;
 import java.util.Locale;
 
-/**
- * Cost-performance per measured instance type, with the formulas, as the terminal and (later) the HTML report show it.
- *
- * @param baselineLabel the row improvements are measured against (the first result given)
- * @param targetRecordsPerSec null when no target load was given
- */
-public record CostReport(String currency, String pricesAsOf, String priceSource, String baselineLabel,
-        Double targetRecordsPerSec, List<CostRow> rows, List<String> formulas) {
-
-    public CostReport {
-        rows = List.copyOf(rows);
-        formulas = List.copyOf(formulas);
+/** The terminal form of a cost-performance comparison, and the formulas it states. */
+public final class CostReport {
+    private CostReport() {
     }
 
     /** Formulas printed under the table; kept in the record so the HTML report shows the same ones. */
@@ -32,15 +25,10 @@ public record CostReport(String currency, String pricesAsOf, String priceSource,
                 "yearly cost = nodes x hourly price x " + formatValue(Units.HOURS_PER_YEAR) + " h");
     }
 
-    public CostRow row(String label) {
-        return rows.stream().filter(r -> r.label().equals(label)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no row " + label));
-    }
-
-    public String render() {
+    public static String render(CostResult cost) {
         List<String[]> cells = new ArrayList<>();
-        String cur = currency;
-        for (CostRow r : rows) {
+        String cur = cost.currency();
+        for (CostRow r : cost.rows()) {
             cells.add(new String[] {
                 r.label(), r.instanceType(), String.format(Locale.ROOT, "%,.4f", r.hourlyPrice()), formatValue(r.clusterRecordsPerSec()),
                 String.valueOf(r.testedBrokers()), formatValue(r.perNodeRecordsPerSec()), formatValue(r.recordsPerSecPerDollarHour()),
@@ -48,14 +36,14 @@ public record CostReport(String currency, String pricesAsOf, String priceSource,
                 r.nodesForTarget() == null ? "-" : String.valueOf(r.nodesForTarget()),
                 r.yearlyCostForTarget() == null ? "-" : money(r.yearlyCostForTarget())});
         }
-        String title = "Cost-performance (prices in " + cur + " as of " + pricesAsOf + "; " + priceSource + ")"
-                + (targetRecordsPerSec == null ? "" : "; target " + formatValue(targetRecordsPerSec) + " records/s");
+        String title = "Cost-performance (prices in " + cur + " as of " + cost.pricesAsOf() + "; " + cost.priceSource() + ")"
+                + (cost.targetRecordsPerSec() == null ? "" : "; target " + formatValue(cost.targetRecordsPerSec()) + " records/s");
         StringBuilder out = new StringBuilder(FigureTable.renderRows(title,
                 new String[] {"result", "instance", cur + "/h per node", "records/s", "brokers", "records/s per node",
-                    "records/s per " + cur + "/h", "% vs " + baselineLabel, cur + "/year tested", "nodes for target", cur + "/year for target"},
+                    "records/s per " + cur + "/h", "% vs " + cost.baselineLabel(), cur + "/year tested", "nodes for target", cur + "/year for target"},
                 cells, new boolean[] {false, false, true, true, true, true, true, true, true, true, true}));
         out.append("formulas:\n");
-        for (String f : formulas) {
+        for (String f : cost.formulas()) {
             out.append("  ").append(f).append('\n');
         }
         return out.toString();

@@ -1,5 +1,9 @@
 package io.kbench.experiment;
 
+import io.kbench.result.RunStatus;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.FindMaxResult;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InterruptedRunException;
@@ -92,7 +96,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             SearchResult search = settings.search().run(runner::probe);
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
-                    FindMaxResult.Figures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
+                    FindMaxFigures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
@@ -113,7 +117,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
      * Thresholds judged on the last passing probe at the answer rate, so {@code produced.recordsPerSec>=N} gates on the
      * sustainable rate and latency thresholds on the latency there. Without an answer every threshold fails.
      */
-    List<Threshold.Verdict> verdicts(SearchResult search, List<Summary> summaries) {
+    List<ThresholdVerdict> verdicts(SearchResult search, List<Summary> summaries) {
         if (thresholds.isEmpty()) {
             return null;
         }
@@ -128,7 +132,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         }
         Summary answer = atAnswer;
         return thresholds.stream().map(t -> answer == null
-                ? new Threshold.Verdict(t, false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
+                ? new ThresholdVerdict(t.condition(), false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
     }
 
     /** The workload of probe {@code number}: the given rate for the probe duration, on its own topic. */
@@ -179,7 +183,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
                     List.of(settings.sla()), listener);
             RunResult result = run.execute(out, probeDir);
-            if ("interrupted".equals(result.status())) {
+            if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "
                         + dir.resolve("probes"));
             }

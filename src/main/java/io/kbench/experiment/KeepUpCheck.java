@@ -1,7 +1,10 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
+import io.kbench.result.RunStatus;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.ProbeOutcome;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.verdict.Threshold;
@@ -31,10 +34,10 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
     public ProbeOutcome judge(double targetRecordsPerSec, RunResult result, boolean liveConsumers, String resultDir) {
         Summary s = result.summary();
         List<String> reasons = new ArrayList<>();
-        if (!"completed".equals(result.status())) {
+        if (result.status() != RunStatus.COMPLETED) {
             reasons.add("run " + result.status() + (result.failure() != null ? ": " + result.failure() : ""));
         }
-        RunOutcome.Totals produced = s == null ? null : s.produced();
+        Totals produced = s == null ? null : s.produced();
         if (produced == null || produced.records() == 0) {
             reasons.add("nothing produced");
         } else {
@@ -55,7 +58,7 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
             }
         }
         if (s != null) {
-            Threshold.Verdict v = sla.evaluate(s);
+            ThresholdVerdict v = sla.evaluate(s);
             if (!v.passed()) {
                 reasons.add("SLA " + sla.text() + " failed (measured " + v.shown() + ")");
             }

@@ -1,12 +1,11 @@
 package io.kbench.experiment;
 
-import io.kbench.compare.Spread;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.Totals;
+import io.kbench.result.Spread;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
-import java.util.LinkedHashMap;
+import io.kbench.result.SweepResult;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
@@ -15,68 +14,54 @@ import java.util.function.ToDoubleFunction;
  * A point's figures over its completed repetitions: every number of a run summary as {median, min, max, count},
  * and the summary made of the medians (what thresholds and the ranking judge).
  *
- * @param json   the shape written to sweep.json: produced/consumed totals and latency objects of spreads
+ * @param stats  the shape written to sweep.json: produced/consumed totals and latency objects of spreads
  * @param median a run summary whose every figure is the median over the repetitions
  */
-public record PointSummary(Map<String, Object> json, Summary median) {
-    private static final List<String> TOTALS = List.of("records", "bytes", "recordsPerSec", "mebibytesPerSec", "windowSec", "errors");
-    private static final List<String> LATENCY = List.of("count", "p50", "p95", "p99", "p999", "max", "mean");
-
+public record PointSummary(SweepResult.Stats stats, Summary median) {
     /** Summarises at least one completed run. */
     public static PointSummary of(List<Summary> runs) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("a point summary needs at least one completed run");
         }
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("runs", runs.size());
-        json.put("latencyMeasuredFrom", runs.get(0).latencyMeasuredFrom());
-        putTotals(json, "produced", runs, Summary::produced);
-        putTotals(json, "consumed", runs, Summary::consumed);
-        putLatency(json, "publishLatencyMicros", runs, Summary::publishLatencyMicros);
-        putLatency(json, "endToEndLatencyMicros", runs, Summary::endToEndLatencyMicros);
-        putLatency(json, "sendDelayMicros", runs, Summary::sendDelayMicros);
+        SweepResult.Stats stats = new SweepResult.Stats(runs.size(), runs.get(0).latencyMeasuredFrom(),
+                totals(runs, Summary::produced), totals(runs, Summary::consumed),
+                latency(runs, Summary::publishLatencyMicros), latency(runs, Summary::endToEndLatencyMicros),
+                latency(runs, Summary::sendDelayMicros));
         Summary median = new Summary(runs.get(0).latencyMeasuredFrom(),
                 medianTotals(runs, Summary::produced), medianTotals(runs, Summary::consumed),
                 medianLatency(runs, Summary::publishLatencyMicros), medianLatency(runs, Summary::endToEndLatencyMicros),
                 medianLatency(runs, Summary::sendDelayMicros));
-        return new PointSummary(json, median);
+        return new PointSummary(stats, median);
     }
 
-    private static void putTotals(Map<String, Object> json, String key, List<Summary> runs,
-                                  Function<Summary, RunOutcome.Totals> part) {
-        List<RunOutcome.Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
-        if (all.isEmpty()) {
-            return;
-        }
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (String field : TOTALS) {
-            m.put(field, spread(all, t -> totalField(t, field)));
-        }
-        json.put(key, m);
-    }
-
-    private static void putLatency(Map<String, Object> json, String key, List<Summary> runs,
-                                   Function<Summary, LatencyStats> part) {
-        List<LatencyStats> all = measured(runs, part);
-        if (all.isEmpty()) {
-            return;
-        }
-        Map<String, Object> m = new LinkedHashMap<>();
-        for (String field : LATENCY) {
-            m.put(field, spread(all, s -> field.equals("count") ? s.count() : s.get(field)));
-        }
-        json.put(key, m);
-    }
-
-    private static RunOutcome.Totals medianTotals(List<Summary> runs, Function<Summary, RunOutcome.Totals> part) {
-        List<RunOutcome.Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
+    private static SweepResult.TotalsSpread totals(List<Summary> runs, Function<Summary, Totals> part) {
+        List<Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
         if (all.isEmpty()) {
             return null;
         }
-        return new RunOutcome.Totals(Math.round(median(all, RunOutcome.Totals::records)),
-                Math.round(median(all, RunOutcome.Totals::bytes)), median(all, RunOutcome.Totals::recordsPerSec),
-                median(all, RunOutcome.Totals::mebibytesPerSec), median(all, RunOutcome.Totals::windowSec),
-                Math.round(median(all, RunOutcome.Totals::errors)), null, Math.round(median(all, RunOutcome.Totals::warmupRecords)));
+        return new SweepResult.TotalsSpread(spread(all, Totals::records), spread(all, Totals::bytes),
+                spread(all, Totals::recordsPerSec), spread(all, Totals::mebibytesPerSec),
+                spread(all, Totals::windowSec), spread(all, Totals::errors));
+    }
+
+    private static SweepResult.LatencySpread latency(List<Summary> runs, Function<Summary, LatencyStats> part) {
+        List<LatencyStats> all = measured(runs, part);
+        if (all.isEmpty()) {
+            return null;
+        }
+        return new SweepResult.LatencySpread(spread(all, LatencyStats::count), spread(all, LatencyStats::p50),
+                spread(all, LatencyStats::p95), spread(all, LatencyStats::p99), spread(all, LatencyStats::p999),
+                spread(all, LatencyStats::max), spread(all, LatencyStats::mean));
+    }
+    private static Totals medianTotals(List<Summary> runs, Function<Summary, Totals> part) {
+        List<Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
+        if (all.isEmpty()) {
+            return null;
+        }
+        return new Totals(Math.round(median(all, Totals::records)),
+                Math.round(median(all, Totals::bytes)), median(all, Totals::recordsPerSec),
+                median(all, Totals::mebibytesPerSec), median(all, Totals::windowSec),
+                Math.round(median(all, Totals::errors)), null, Math.round(median(all, Totals::warmupRecords)));
     }
 
     /** Medians per percentile stay ordered: if every run has p50 <= p99, so do the medians. */
@@ -93,17 +78,6 @@ public record PointSummary(Map<String, Object> json, Summary median) {
 
     private static List<LatencyStats> measured(List<Summary> runs, Function<Summary, LatencyStats> part) {
         return runs.stream().map(part).filter(s -> s != null && s.count() > 0).toList();
-    }
-
-    private static double totalField(RunOutcome.Totals t, String field) {
-        return switch (field) {
-            case "records" -> t.records();
-            case "bytes" -> t.bytes();
-            case "recordsPerSec" -> t.recordsPerSec();
-            case "mebibytesPerSec" -> t.mebibytesPerSec();
-            case "windowSec" -> t.windowSec();
-            default -> t.errors();
-        };
     }
 
     private static <T> Spread spread(List<T> items, ToDoubleFunction<T> f) {

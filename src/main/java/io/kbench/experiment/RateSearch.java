@@ -1,6 +1,9 @@
 package io.kbench.experiment;
 
 import io.kbench.error.Checks;
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ProbePhase;
 import io.kbench.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +39,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         Double fail = null;
         double rate = startRecordsPerSec;
         while (probes.size() < maxProbes) {
-            ProbeOutcome o = call(probe, rate, ProbeOutcome.BRACKET, probes);
+            ProbeOutcome o = call(probe, rate, ProbePhase.BRACKET, probes);
             if (!o.passed()) {
                 fail = rate;
                 break;
@@ -45,17 +48,17 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
             rate = rate * 2;
         }
         if (pass == null) {
-            return new SearchResult(SearchResult.Outcome.NO_SUSTAINABLE_RATE, null, fail, probes,
+            return new SearchResult(FindMaxOutcome.NO_SUSTAINABLE_RATE, null, fail, probes,
                     "no sustainable rate at or above " + rate(startRecordsPerSec) + " records/s (" + probes.get(0).reason() + ")");
         }
         if (fail == null) {
-            return new SearchResult(SearchResult.Outcome.LOWER_BOUND, pass, null, probes,
+            return new SearchResult(FindMaxOutcome.LOWER_BOUND, pass, null, probes,
                     "every probe passed; " + maxProbes + " probes reached before any failure: the maximum is at least "
                             + rate(pass) + " records/s (raise --max-probes or --start-rate)");
         }
         while (!withinPrecision(pass, fail) && probes.size() < maxProbes) {
             double mid = (pass + fail) / 2;
-            ProbeOutcome o = call(probe, mid, ProbeOutcome.BISECT, probes);
+            ProbeOutcome o = call(probe, mid, ProbePhase.BISECT, probes);
             if (o.passed()) {
                 pass = mid;
             } else {
@@ -68,26 +71,26 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         for (int i = 0; i < maxConfirmations; i++) {
             if (probes.size() >= maxProbes && i > 0) {
                 // The step-down rate never ran: reporting it would be an answer nobody measured.
-                return new SearchResult(SearchResult.Outcome.UNCONFIRMED, null, fail, probes,
+                return new SearchResult(FindMaxOutcome.UNCONFIRMED, null, fail, probes,
                         "no rate confirmed: " + rate(fail) + " records/s failed its confirmation run and no probe was left"
                                 + " to try " + rate(candidate) + " records/s (raise --max-probes)");
             }
             if (probes.size() >= maxProbes) {
-                return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes,
+                return new SearchResult(FindMaxOutcome.FOUND, candidate, fail, probes,
                         "not confirmed: no probe left for the confirmation run" + budgetNote);
             }
-            ProbeOutcome o = call(probe, candidate, ProbeOutcome.CONFIRM, probes);
+            ProbeOutcome o = call(probe, candidate, ProbePhase.CONFIRM, probes);
             if (o.passed()) {
-                return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes,
+                return new SearchResult(FindMaxOutcome.FOUND, candidate, fail, probes,
                         "confirmed" + (i > 0 ? " after " + i + " step(s) down" : "") + budgetNote);
             }
             fail = candidate;
             candidate = candidate * (1 - precision);
         }
         if (maxConfirmations == 0) {
-            return new SearchResult(SearchResult.Outcome.FOUND, candidate, fail, probes, "not confirmed (no confirmation runs)" + budgetNote);
+            return new SearchResult(FindMaxOutcome.FOUND, candidate, fail, probes, "not confirmed (no confirmation runs)" + budgetNote);
         }
-        return new SearchResult(SearchResult.Outcome.UNCONFIRMED, null, fail, probes,
+        return new SearchResult(FindMaxOutcome.UNCONFIRMED, null, fail, probes,
                 "no rate confirmed: " + maxConfirmations + " confirmation runs failed, down to " + rate(fail) + " records/s");
     }
 
@@ -95,7 +98,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         return (fail - pass) / pass <= precision * (1 + 1e-9);
     }
 
-    private static ProbeOutcome call(RateProbe probe, double rate, String phase, List<ProbeOutcome> probes) {
+    private static ProbeOutcome call(RateProbe probe, double rate, ProbePhase phase, List<ProbeOutcome> probes) {
         ProbeOutcome o = probe.probe(rate).inPhase(phase);
         probes.add(o);
         return o;

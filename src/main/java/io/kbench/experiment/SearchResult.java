@@ -1,5 +1,7 @@
 package io.kbench.experiment;
 
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.ProbeOutcome;
 import java.util.List;
 
 /**
@@ -11,20 +13,8 @@ import java.util.List;
  * @param probes             every probe in order, with its phase
  * @param message            one line for people, e.g. why there is no answer
  */
-public record SearchResult(Outcome outcome, Double maxRecordsPerSec, Double firstFailRecordsPerSec,
+public record SearchResult(FindMaxOutcome outcome, Double maxRecordsPerSec, Double firstFailRecordsPerSec,
                            List<ProbeOutcome> probes, String message) {
-    /** How a search ended. */
-    public enum Outcome {
-        /** A rate that passed, bracketed within the precision (or as close as the probe budget allowed) and confirmed. */
-        FOUND,
-        /** Every probe passed until the probe budget ran out: the answer is at least this. */
-        LOWER_BOUND,
-        /** The start rate already failed. */
-        NO_SUSTAINABLE_RATE,
-        /** The candidate and its step-downs failed their confirmation runs. */
-        UNCONFIRMED
-    }
-
     public SearchResult {
         probes = List.copyOf(probes);
     }

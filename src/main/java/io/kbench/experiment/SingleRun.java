@@ -9,13 +9,14 @@ import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
+import io.kbench.result.RunStatus;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
-import io.kbench.result.SummaryTable;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -99,10 +100,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out, consumePhase);
             RunOutcome outcome = runWithInterruptHandling(runner);
-            Summary summary = Summary.of(outcome);
-            List<Threshold.Verdict> verdicts = thresholds.isEmpty() ? null
+            Summary summary = outcome.summary();
+            List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                     : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), outcome.status(),
+            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), outcome.status(),
                     outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
                     spec, connection, summary, outcome.intervals(), verdicts);
             Path file = ResultWriter.write(result, dir);

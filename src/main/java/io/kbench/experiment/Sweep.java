@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.compare.RunSet;
@@ -109,8 +110,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener)
                                 .execute(out, repDir);
                         switch (result.status()) {
-                            case "completed" -> completed.add(result.summary());
-                            case "interrupted" -> interrupted = true;
+                            case COMPLETED -> completed.add(result.summary());
+                            case INTERRUPTED -> interrupted = true;
                             default -> failed++;
                         }
                     } catch (RunFailedException e) {
@@ -129,8 +130,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                     }
                 }
                 PointSummary summary = completed.isEmpty() ? null : PointSummary.of(completed);
-                List<Threshold.Verdict> verdicts = summary == null ? thresholds.stream()
-                        .map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList()
+                List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
+                        .map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList()
                         : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
                 results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
             }
@@ -233,9 +234,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param verdicts    thresholds judged on the median summary
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<Threshold.Verdict> verdicts) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
         public boolean thresholdsPassed() {
-            return verdicts.stream().allMatch(Threshold.Verdict::passed);
+            return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
     }
 

@@ -1,11 +1,16 @@
 package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.Kpi;
-import io.kbench.compare.Spread;
+import io.kbench.result.Spread;
 import io.kbench.error.RunFailedException;
 import io.kbench.format.AlignedTable;
 import io.kbench.format.StrictMapper;
+import io.kbench.result.ResultWriter;
+import io.kbench.result.RunStatus;
+import io.kbench.result.SweepResult;
 import io.kbench.verdict.Metric;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
@@ -15,7 +20,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +31,7 @@ import java.util.stream.Collectors;
 
 /** Writes sweep.json and sweep.csv and prints the ranked table; the formats are described in docs/sweeps.md. */
 public final class SweepReport {
-    public static final String JSON_FILE = "sweep.json";
+    public static final String JSON_FILE = SweepResult.FILE_NAME;
     public static final String CSV_FILE = "sweep.csv";
     private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
 
@@ -35,59 +39,31 @@ public final class SweepReport {
     }
 
     /** The sweep.json document. */
-    public static Map<String, Object> toJson(Sweep.SweepOutcome outcome) {
+    public static SweepResult toResult(Sweep.SweepOutcome outcome) {
         SweepSpec spec = outcome.plan().spec();
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schemaVersion", 1);
-        root.put("kind", "sweep");
-        root.put("name", spec.name());
-        if (spec.description() != null) {
-            root.put("description", spec.description());
-        }
-        root.put("status", outcome.interrupted() ? "interrupted" : outcome.anyFailed() ? "failed" : "completed");
-        root.put("startTime", outcome.startTime().toString());
-        root.put("endTime", outcome.endTime().toString());
-        root.put("environment", outcome.environment());
-        if (spec.axes() != null) {
-            root.put("axes", spec.axes());
-        }
-        root.put("repeat", spec.repeat());
-        outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null).findFirst()
-                .ifPresent(b -> root.put("cluster", Map.of("brokers", b)));
-        List<Object> points = new ArrayList<>();
+        RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
+                : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
+        SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
+                .findFirst().map(SweepResult.Brokers::new).orElse(null);
+        List<SweepResult.Point> points = new ArrayList<>();
         for (Sweep.PointResult p : outcome.points()) {
-            Map<String, Object> point = new LinkedHashMap<>();
-            point.put("name", p.point().name());
-            point.put("overrides", p.point().overrides());
-            if (p.brokers() != null) {
-                point.put("cluster", Map.of("brokers", p.brokers()));
-            }
-            point.put("repetitions", p.repetitions());
-            point.put("completed", p.completed());
-            point.put("failed", p.failed());
-            if (p.summary() != null) {
-                point.put("summary", p.summary().json());
-            }
-            if (!p.verdicts().isEmpty()) {
-                point.put("thresholds", p.verdicts());
-            }
-            points.add(point);
+            points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
+                    p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
+                    p.failed(), p.summary() == null ? null : p.summary().stats(),
+                    p.verdicts().isEmpty() ? null : p.verdicts()));
         }
-        root.put("points", points);
-        return root;
+        return new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(), status,
+                outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster, points);
     }
 
     /** Writes sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
     public static Path write(Sweep.SweepOutcome outcome, Path dir) {
+        Path json = ResultWriter.write(toResult(outcome), dir);
         try {
-            Path json = dir.resolve(JSON_FILE);
-            Path tmp = dir.resolve(JSON_FILE + ".tmp");
-            StrictMapper.json().writeValue(tmp.toFile(), toJson(outcome));
-            Files.move(tmp, json, StandardCopyOption.REPLACE_EXISTING);
             Files.writeString(dir.resolve(CSV_FILE), csv(outcome));
             return json;
         } catch (IOException e) {
-            throw new RunFailedException("cannot write " + dir.resolve(JSON_FILE) + ": " + e.getMessage(), e);
+            throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);
         }
     }
 
@@ -156,7 +132,7 @@ public final class SweepReport {
                 + outcome.plan().spec().repeat() + " repetition(s), ranked by median produced records/s");
         AlignedTable.print(table, out);
         for (Sweep.PointResult p : outcome.points()) {
-            for (Threshold.Verdict v : p.verdicts()) {
+            for (ThresholdVerdict v : p.verdicts()) {
                 out.println(p.point().name() + ": " + v.line());
             }
         }
@@ -168,13 +144,23 @@ public final class SweepReport {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private static String spread(Sweep.PointResult p, String group, String field, double divisor) {
-        if (p.summary() == null || !(p.summary().json().get(group) instanceof Map<?, ?> m) || !(m.get(field) instanceof Spread s)) {
+        Spread s = p.summary() == null ? null : stat(p.summary().stats(), group, field);
+        if (s == null) {
             return "-";
         }
         String median = Kpi.format(s.median() / divisor);
         return s.count() == 1 ? median : median + " [" + Kpi.format(s.min() / divisor) + ".." + Kpi.format(s.max() / divisor) + "]";
+    }
+
+    private static Spread stat(SweepResult.Stats stats, String group, String field) {
+        if (group.equals("produced")) {
+            return stats.produced() == null ? null
+                    : field.equals("recordsPerSec") ? stats.produced().recordsPerSec() : stats.produced().mebibytesPerSec();
+        }
+        SweepResult.LatencySpread l = group.equals("publishLatencyMicros") ? stats.publishLatencyMicros()
+                : stats.endToEndLatencyMicros();
+        return l == null ? null : l.get(field);
     }
 
     static String names(List<Sweep.PointResult> points) {

@@ -1,9 +1,11 @@
 package io.kbench.load;
 
-import io.kbench.measure.IntervalPoint;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.Totals;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
 import java.util.List;
-import java.util.Map;
 
 /**
  * What a workload run measured, before it is written as result.json.
@@ -18,23 +20,13 @@ import java.util.Map;
  * @param sendDelayMicros        how far sends fell behind schedule, or null at unlimited rate
  * @param intervals              the per-interval series
  */
-public record RunOutcome(String status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
+public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                          LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                          LatencyStats sendDelayMicros, List<IntervalPoint> intervals) {
 
-    /**
-     * Record and byte totals over the measured window.
-     *
-     * @param records          measured records
-     * @param bytes            measured bytes (values and keys)
-     * @param recordsPerSec    records over the measured window
-     * @param mebibytesPerSec  MiB (1024*1024 bytes) over the measured window
-     * @param windowSec        length of the measured window
-     * @param errors           failed sends (produce only)
-     * @param errorTypes       failed sends by exception type (produce only)
-     * @param warmupRecords    records completed during warm-up, excluded above
-     */
-    public record Totals(long records, long bytes, double recordsPerSec, double mebibytesPerSec, double windowSec,
-                         long errors, Map<String, Long> errorTypes, long warmupRecords) {
+    /** The headline figures, as result.json records them. */
+    public Summary summary() {
+        return new Summary(latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
+                sendDelayMicros);
     }
 }

@@ -1,9 +1,11 @@
 package io.kbench.load;
 
+import io.kbench.result.RunStatus;
+import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.IntervalReporter;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.measure.RunMetrics;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
@@ -255,10 +257,10 @@ public final class WorkloadRunner {
     private RunOutcome outcome(RunMetrics metrics, IntervalReporter reporter, String failure) {
         long firstSend = producers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
         long lastAck = producers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE);
-        RunOutcome.Totals produced = totals(metrics.producedMeasured.records(), metrics.producedMeasured.bytes(),
+        Totals produced = totals(metrics.producedMeasured.records(), metrics.producedMeasured.bytes(),
                 firstSend, lastAck, metrics.produceErrors.total(), metrics.produceErrors.byType(),
                 metrics.producedAll.records() - metrics.producedMeasured.records());
-        RunOutcome.Totals consumed = null;
+        Totals consumed = null;
         if (!consumers.isEmpty()) {
             long first = consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
             long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
@@ -266,7 +268,7 @@ public final class WorkloadRunner {
                     java.util.Map.of(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
         boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
-        String status = failure != null ? "failed" : stopRequested ? "interrupted" : "completed";
+        RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
         return new RunOutcome(status, failure,
                 spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
                 produced, consumed, metrics.publishLatency.totalStats(),
@@ -275,10 +277,10 @@ public final class WorkloadRunner {
                 reporter.points());
     }
 
-    private static RunOutcome.Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
+    private static Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
                                             java.util.Map<String, Long> errorTypes, long warmupRecords) {
         long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
-        return new RunOutcome.Totals(records, bytes, Units.perSecond(records, window),
+        return new Totals(records, bytes, Units.perSecond(records, window),
                 Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords);
     }
 

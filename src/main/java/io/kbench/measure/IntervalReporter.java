@@ -1,6 +1,8 @@
 package io.kbench.measure;
 
 import io.kbench.unit.Units;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.kbench.measure;
 
+import io.kbench.result.LatencyStats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -64,11 +65,11 @@ public final class LatencySeries implements AutoCloseable {
                 log.outputIntervalHistogram(interval);
             }
         }
-        return LatencyStats.of(interval);
+        return stats(interval);
     }
 
     public LatencyStats totalStats() {
-        return LatencyStats.of(total);
+        return stats(total);
     }
 
     @Override
@@ -76,5 +77,15 @@ public final class LatencySeries implements AutoCloseable {
         if (logStream != null) {
             logStream.close();
         }
+    }
+
+    /** Reads the percentiles of {@code h}, whose values are microseconds. */
+    static LatencyStats stats(Histogram h) {
+        if (h.getTotalCount() == 0) {
+            return LatencyStats.EMPTY;
+        }
+        return new LatencyStats(h.getTotalCount(),
+                h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99),
+                h.getValueAtPercentile(99.9), h.getMaxValue(), h.getMean());
     }
 }

@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.result.Figure;
+import io.kbench.result.PlanResult;
 import static io.kbench.plan.FigureTable.formatValue;
 
 import io.kbench.unit.Units;
@@ -16,11 +18,11 @@ public final class CapacityPlan {
     private CapacityPlan() {
     }
 
-    public static PlanReport compute(PlanInput in) {
+    public static PlanResult compute(PlanInput in) {
         return compute(in, null);
     }
 
-    public static PlanReport compute(PlanInput in, String description) {
+    public static PlanResult compute(PlanInput in, String description) {
         double u = in.targetUtilisation();
         int rf = in.replicationFactor();
         List<String> warnings = new ArrayList<>();
@@ -152,7 +154,7 @@ public final class CapacityPlan {
             }
         }
 
-        return new PlanReport(description,
+        return new PlanResult(description,
                 in.perBrokerCapacity() == null ? null : in.perBrokerCapacity().source(),
                 inputs, traffic, volume, counts, brokers, binding, network, nic, endurance, warnings);
     }

@@ -1,5 +1,6 @@
 package io.kbench.plan;
 
+import io.kbench.result.Figure;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -7,14 +7,23 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
 import io.kbench.unit.Units;
 import java.io.IOException;
+import io.kbench.result.Totals;
+import io.kbench.result.FindMaxResult;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
+import io.kbench.result.Spread;
+import io.kbench.result.SweepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Function;
 
 /**
- * The rate a kbench result measured, read from its result.json: a find-max's sustainable rate under its SLA,
+ * The rate a kbench result measured, read through {@link ResultReader}: a find-max's sustainable rate under its SLA,
  * a run's achieved produce rate, or a sweep's best point.
  *
- * @param metric the JSON path of the numbers used, so the report can say exactly which figure was taken
+ * @param metric where in the result the numbers come from (as JSON paths), so the report can say exactly which figure was taken
  * @param sla the find-max SLA; null for runs and sweeps
  * @param instanceType {@code tags.instanceType}, null when the result is untagged
  * @param label {@code tags.label} if present, else the result's directory or file name
@@ -29,10 +38,6 @@ public record MeasuredCapacity(
         String sla,
         String instanceType,
         String label) {
-
-    public static final String FILE_NAME = "result.json";
-    /** What {@code kbench sweep} writes into its directory. */
-    public static final String SWEEP_FILE_NAME = "sweep.json";
 
     public MeasuredCapacity {
         Checks.positive(source + ": " + metric + " records/s", clusterRecordsPerSec);
@@ -60,82 +65,81 @@ public record MeasuredCapacity(
     }
 
     /**
-     * Reads a result.json, or the result.json inside a directory.
+     * Reads a result.json, or the result.json (or sweep.json) inside a directory.
      *
      * @param brokersOverride the tested broker count when the result does not record it (sweeps may not)
      */
     public static MeasuredCapacity fromResult(Path path, Integer brokersOverride) {
-        Path file = Files.isDirectory(path) ? path.resolve(FILE_NAME) : path;
-        if (Files.isDirectory(path) && !Files.isRegularFile(file) && Files.isRegularFile(path.resolve(SWEEP_FILE_NAME))) {
-            file = path.resolve(SWEEP_FILE_NAME);
-        }
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(path)) {
             throw InvalidInputException.field("fromResult", path, "no result.json there");
         }
-        JsonNode root;
-        try {
-            root = StrictMapper.tolerantJson().readTree(file.toFile());
-        } catch (JsonProcessingException e) {
-            throw new InvalidInputException(file + ": not valid JSON: " + e.getOriginalMessage(), e);
-        } catch (IOException e) {
-            throw new InvalidInputException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        if (root == null || !root.isObject()) {
-            throw InvalidInputException.field(file + ": (top level)", root, "expected a JSON object");
-        }
-        JsonNode version = root.path("schemaVersion");
-        if (!version.isInt() || version.intValue() != 1) {
-            throw InvalidInputException.field(file + ": schemaVersion", text(version), "this kbench reads schemaVersion 1");
-        }
-        String kind = root.path("kind").asText("");
-        JsonNode tags = root.path("tags");
-        String instanceType = tags.path("instanceType").isTextual() ? tags.path("instanceType").asText() : null;
+        Path file = ResultReader.locate(path);
+        KbenchResult result = ResultReader.read(file);
         Path parent = file.toAbsolutePath().getParent();
-        String label = tags.path("label").isTextual() ? tags.path("label").asText()
-                : parent != null && parent.getFileName() != null ? parent.getFileName().toString() : file.toString();
-        Integer recorded = root.path("cluster").path("brokers").isInt() ? Integer.valueOf(root.path("cluster").path("brokers").intValue()) : null;
-        switch (kind) {
-            case "find-max" -> {
-                JsonNode fm = root.path("findMax");
-                return new MeasuredCapacity(file, kind, "findMax.maxRecordsPerSec/maxMebibytesPerSec",
-                        number(file, fm, "findMax.maxRecordsPerSec"), number(file, fm, "findMax.maxMebibytesPerSec"),
-                        brokers(file, recorded, brokersOverride), fm.path("sla").isTextual() ? fm.path("sla").asText() : null,
-                        instanceType, label);
-            }
-            case "run" -> {
-                JsonNode produced = root.path("summary").path("produced");
-                return new MeasuredCapacity(file, kind, "summary.produced.recordsPerSec/mebibytesPerSec",
-                        number(file, produced, "summary.produced.recordsPerSec"),
-                        number(file, produced, "summary.produced.mebibytesPerSec"),
-                        brokers(file, recorded, brokersOverride), null, instanceType, label);
-            }
-            case "sweep" -> {
-                JsonNode points = root.path("points");
-                if (!points.isArray() || points.isEmpty()) {
-                    throw InvalidInputException.field(file + ": points", text(points), "a sweep result needs at least one point");
-                }
-                int best = -1;
-                double bestRate = -1;
-                for (int i = 0; i < points.size(); i++) {
-                    double rate = number(file, points.get(i).path("summary").path("produced"),
-                            "points[" + i + "].summary.produced.recordsPerSec");
-                    if (rate > bestRate) {
-                        bestRate = rate;
-                        best = i;
-                    }
-                }
-                JsonNode point = points.get(best);
-                String prefix = "points[" + best + "]";
-                JsonNode produced = point.path("summary").path("produced");
-                Integer pointBrokers = point.path("cluster").path("brokers").isInt() ? Integer.valueOf(point.path("cluster").path("brokers").intValue()) : recorded;
-                String name = point.path("name").asText(prefix);
-                return new MeasuredCapacity(file, kind, "best point '" + name + "' " + prefix + ".summary.produced.recordsPerSec/mebibytesPerSec",
-                        bestRate, number(file, produced, prefix + ".summary.produced.mebibytesPerSec"),
-                        brokers(file, pointBrokers, brokersOverride), null, instanceType, label);
-            }
-            default -> throw InvalidInputException.field(file + ": kind", text(root.path("kind")),
-                    "expected run, find-max or sweep");
+        String dirName = parent != null && parent.getFileName() != null ? parent.getFileName().toString() : file.toString();
+        if (result instanceof FindMaxResult fm) {
+            Integer recorded = fm.cluster() == null ? null : fm.cluster().brokers();
+            return new MeasuredCapacity(file, fm.kind(), "findMax.maxRecordsPerSec/maxMebibytesPerSec",
+                    positive(file, "findMax.maxRecordsPerSec", fm.findMax().maxRecordsPerSec()),
+                    positive(file, "findMax.maxMebibytesPerSec", fm.findMax().maxMebibytesPerSec()),
+                    brokers(file, recorded, brokersOverride), fm.findMax().sla(), tag(fm.tags(), "instanceType"),
+                    label(fm.tags(), dirName));
         }
+        if (result instanceof RunResult run) {
+            Totals produced = run.summary() == null ? null : run.summary().produced();
+            Integer recorded = run.cluster() == null ? null : run.cluster().brokers();
+            return new MeasuredCapacity(file, run.kind(), "summary.produced.recordsPerSec/mebibytesPerSec",
+                    positive(file, "summary.produced.recordsPerSec", produced == null ? null : produced.recordsPerSec()),
+                    positive(file, "summary.produced.mebibytesPerSec", produced == null ? null : produced.mebibytesPerSec()),
+                    brokers(file, recorded, brokersOverride), null, tag(run.tags(), "instanceType"),
+                    label(run.tags(), dirName));
+        }
+        if (result instanceof SweepResult sweep) {
+            return fromSweep(file, sweep, brokersOverride, dirName);
+        }
+        throw InvalidInputException.field(file + ": kind", result.kind(), "expected run, find-max or sweep");
+    }
+
+    /** The best point by median produced records/s; kbench sweep writes every figure as a spread over repetitions. */
+    private static MeasuredCapacity fromSweep(Path file, SweepResult sweep, Integer brokersOverride, String dirName) {
+        if (sweep.points().isEmpty()) {
+            throw InvalidInputException.field(file + ": points", "[]", "a sweep result needs at least one point");
+        }
+        int best = -1;
+        double bestRate = -1;
+        for (int i = 0; i < sweep.points().size(); i++) {
+            double rate = positive(file, "points[" + i + "].summary.produced.recordsPerSec",
+                    median(sweep.points().get(i), SweepResult.TotalsSpread::recordsPerSec));
+            if (rate > bestRate) {
+                bestRate = rate;
+                best = i;
+            }
+        }
+        SweepResult.Point point = sweep.points().get(best);
+        String prefix = "points[" + best + "]";
+        Integer recorded = point.cluster() != null ? Integer.valueOf(point.cluster().brokers())
+                : sweep.cluster() != null ? Integer.valueOf(sweep.cluster().brokers()) : null;
+        return new MeasuredCapacity(file, sweep.kind(), "best point '" + point.name() + "' " + prefix
+                + ".summary.produced.recordsPerSec/mebibytesPerSec", bestRate,
+                positive(file, prefix + ".summary.produced.mebibytesPerSec", median(point, SweepResult.TotalsSpread::mebibytesPerSec)),
+                brokers(file, recorded, brokersOverride), null, null, dirName);
+    }
+
+    private static Double median(SweepResult.Point p, Function<SweepResult.TotalsSpread, Spread> figure) {
+        if (p.summary() == null || p.summary().produced() == null) {
+            return null;
+        }
+        Spread s = figure.apply(p.summary().produced());
+        return s == null ? null : s.median();
+    }
+
+    private static String tag(Map<String, String> tags, String key) {
+        return tags == null ? null : tags.get(key);
+    }
+
+    private static String label(Map<String, String> tags, String dirName) {
+        String label = tag(tags, "label");
+        return label != null ? label : dirName;
     }
 
     private static int brokers(Path file, Integer recorded, Integer override) {
@@ -149,24 +153,13 @@ public record MeasuredCapacity(
         return recorded;
     }
 
-    private static double number(Path file, JsonNode parent, String path) {
-        String leaf = path.substring(path.lastIndexOf('.') + 1);
-        JsonNode n = parent.path(leaf);
-        if (n.isObject() && n.path("median").isNumber()) {
-            // kbench sweep writes each figure as {median, min, max} over the repetitions; plan from the median.
-            n = n.path("median");
+    private static double positive(Path file, String path, Double v) {
+        if (v == null) {
+            throw InvalidInputException.field(file + ": " + path, "missing", "expected a number");
         }
-        if (!n.isNumber()) {
-            throw InvalidInputException.field(file + ": " + path, text(n), "expected a number");
-        }
-        double v = n.doubleValue();
         if (!Double.isFinite(v) || v <= 0) {
             throw InvalidInputException.field(file + ": " + path, v, "must be greater than zero to plan from");
         }
         return v;
-    }
-
-    private static String text(JsonNode n) {
-        return n == null || n.isMissingNode() ? "missing" : n.toString();
     }
 }

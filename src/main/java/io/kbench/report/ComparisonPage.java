@@ -5,7 +5,7 @@ import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.Kpi;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
-import io.kbench.compare.Spread;
+import io.kbench.result.Spread;
 import io.kbench.error.InvalidInputException;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.result.Versions;

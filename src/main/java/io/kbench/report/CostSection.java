@@ -1,58 +1,59 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.CostResult;
+import io.kbench.result.CostRow;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToDoubleFunction;
 
-/** Cost-performance ({@code kbench cost --json}, a serialised {@link io.kbench.cost.CostReport}): a chart and the table. */
+/** Cost-performance ({@code kbench cost --json}, a serialised {@link CostResult}): a chart and the table. */
 final class CostSection {
     private CostSection() {
     }
 
-    static void fill(HtmlPage page, JsonNode cost) {
-        String cur = Json.text(cost, "currency") == null ? "$" : Json.text(cost, "currency");
-        List<JsonNode> rows = Json.array(cost, "rows");
+    static void fill(HtmlPage page, CostResult cost) {
+        String cur = cost.currency() == null ? "$" : cost.currency();
+        List<CostRow> rows = cost.rows();
         page.section("Cost-performance");
-        double target = Json.num(cost, "targetRecordsPerSec");
-        page.paragraph("Prices in " + cur + " as of " + Json.text(cost, "pricesAsOf") + " (" + Json.text(cost, "priceSource") + ")"
-                + (Double.isNaN(target) ? "" : "; target " + Fmt.rate(target) + " records/s"), "note");
+        Double target = cost.targetRecordsPerSec();
+        page.paragraph("Prices in " + cur + " as of " + cost.pricesAsOf() + " (" + cost.priceSource() + ")"
+                + (target == null ? "" : "; target " + Fmt.rate(target) + " records/s"), "note");
         List<String> labels = new ArrayList<>();
-        for (JsonNode r : rows) {
-            String label = Json.text(r, "label");
-            String type = Json.text(r, "instanceType");
+        for (CostRow r : rows) {
+            String label = r.label();
+            String type = r.instanceType();
             labels.add(type == null || type.equals(label) ? label : label + " (" + type + ")");
         }
         page.chart("Throughput and cost-performance per instance type", "left axis: cluster records/s; right axis: records/s per "
                 + cur + "/h", chart(labels, rows, cur), true);
         List<Object[]> cells = new ArrayList<>();
-        for (JsonNode r : rows) {
-            cells.add(new Object[] {Json.text(r, "label"), Json.text(r, "instanceType"),
-                String.format(Locale.ROOT, "%,.4f", Json.num(r, "hourlyPrice")), Fmt.number(Json.num(r, "clusterRecordsPerSec")),
-                Fmt.count(Json.num(r, "testedBrokers")), Fmt.number(Json.num(r, "perNodeRecordsPerSec")),
-                Fmt.number(Json.num(r, "recordsPerSecPerDollarHour")),
-                String.format(Locale.ROOT, "%+.1f", Json.num(r, "improvementPercent")), Fmt.mib(Json.num(r, "yearlyCostTested")),
-                Json.at(r, "nodesForTarget") == null ? "-" : Fmt.count(Json.num(r, "nodesForTarget")),
-                Json.at(r, "yearlyCostForTarget") == null ? "-" : Fmt.mib(Json.num(r, "yearlyCostForTarget"))});
+        for (CostRow r : rows) {
+            cells.add(new Object[] {r.label(), r.instanceType(),
+                String.format(Locale.ROOT, "%,.4f", r.hourlyPrice()), Fmt.number(r.clusterRecordsPerSec()),
+                Fmt.count(r.testedBrokers()), Fmt.number(r.perNodeRecordsPerSec()), Fmt.number(r.recordsPerSecPerDollarHour()),
+                String.format(Locale.ROOT, "%+.1f", r.improvementPercent()), Fmt.mib(r.yearlyCostTested()),
+                r.nodesForTarget() == null ? "-" : Fmt.count(r.nodesForTarget()),
+                r.yearlyCostForTarget() == null ? "-" : Fmt.mib(r.yearlyCostForTarget())});
         }
-        String baseline = Json.text(cost, "baselineLabel");
+        String baseline = cost.baselineLabel();
         page.table("cost", new String[] {"result", "instance", cur + "/h per node", "records/s", "brokers", "records/s per node",
             "records/s per " + cur + "/h", "% vs " + (baseline == null ? "baseline" : baseline), cur + "/year tested",
             "nodes for target", cur + "/year for target"}, cells,
                 new boolean[] {false, false, true, true, true, true, true, true, true, true, true}, -1);
-        List<JsonNode> formulas = Json.array(cost, "formulas");
+        List<String> formulas = cost.formulas();
         if (!formulas.isEmpty()) {
             StringBuilder b = new StringBuilder("<ul class=\"formulas\">");
-            formulas.forEach(f -> b.append("<li>").append(HtmlPage.esc(f.asText())).append("</li>"));
+            formulas.forEach(f -> b.append("<li>").append(HtmlPage.esc(f)).append("</li>"));
             page.html(new HtmlPage.Html(b.append("</ul>").toString()));
         }
         page.endSection();
     }
 
-    private static ObjectNode chart(List<String> labels, List<JsonNode> rows, String cur) {
+    private static ObjectNode chart(List<String> labels, List<CostRow> rows, String cur) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode c = f.objectNode();
         c.put("type", "bar");
@@ -60,8 +61,8 @@ final class CostSection {
         ArrayNode l = data.putArray("labels");
         labels.forEach(l::add);
         ArrayNode ds = data.putArray("datasets");
-        dataset(ds.addObject(), "cluster records/s", Charts.BLUE, "y", rows, "clusterRecordsPerSec");
-        dataset(ds.addObject(), "records/s per " + cur + "/h", Charts.TEAL, "y1", rows, "recordsPerSecPerDollarHour");
+        dataset(ds.addObject(), "cluster records/s", Charts.BLUE, "y", rows, CostRow::clusterRecordsPerSec);
+        dataset(ds.addObject(), "records/s per " + cur + "/h", Charts.TEAL, "y1", rows, CostRow::recordsPerSecPerDollarHour);
         ObjectNode scales = c.putObject("options").putObject("scales");
         ObjectNode y = Charts.scale("linear", "records/s");
         y.put("beginAtZero", true);
@@ -76,13 +77,14 @@ final class CostSection {
         return c;
     }
 
-    private static void dataset(ObjectNode d, String label, String color, String axis, List<JsonNode> rows, String field) {
+    private static void dataset(ObjectNode d, String label, String color, String axis, List<CostRow> rows,
+                                ToDoubleFunction<CostRow> field) {
         d.put("label", label);
         d.put("backgroundColor", color + "cc");
         d.put("borderColor", color);
         d.put("borderWidth", 1);
         d.put("yAxisID", axis);
         ArrayNode values = d.putArray("data");
-        rows.forEach(r -> Charts.putNumber(values, Json.num(r, field)));
+        rows.forEach(r -> Charts.putNumber(values, field.applyAsDouble(r)));
     }
 }

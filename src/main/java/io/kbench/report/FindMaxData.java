@@ -1,79 +1,91 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
+import io.kbench.error.KbenchException;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.FindMaxResult;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
+import io.kbench.result.ThresholdVerdict;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/**
- * Reads a find-max {@code result.json} (kind "find-max") from its JSON tree. All field access for find-max is here, so
- * aligning with the find-max writer means changing only this class.
- */
+/** A find-max result as the report shows it: the typed result plus each probe's own run summary, when it is there. */
 final class FindMaxData {
     /**
      * One probe: a run at a fixed offered rate.
      *
-     * @param probe   the probe object of the find-max result (p50 and p99 latencies, flat)
+     * @param probe   the probe of the find-max result (p50 and p99 latencies, flat)
      * @param summary the summary of the probe's own result.json (every percentile), or null when it is not there
      */
-    record Probe(double rateRecordsPerSec, boolean passed, String reason, double producedRecordsPerSec, JsonNode probe,
-                 JsonNode summary) {
-    }
+    record Probe(ProbeOutcome probe, Summary summary) {
+        double rateRecordsPerSec() {
+            return probe.rateRecordsPerSec();
+        }
 
-    private final JsonNode root;
-    private final List<Probe> probes = new ArrayList<>();
+        boolean passed() {
+            return probe.passed();
+        }
 
-    /** {@code dir}: the find-max result directory, where each probe's {@code resultDir} is. */
-    FindMaxData(JsonNode root, Path dir) {
-        this.root = root;
-        for (JsonNode p : Json.array(root, "probes")) {
-            probes.add(new Probe(Json.num(p, "rateRecordsPerSec"), Json.bool(p, "passed"), Json.text(p, "reason"),
-                    Json.num(p, "producedRecordsPerSec"), p, probeSummary(dir, Json.text(p, "resultDir"))));
+        String reason() {
+            return probe.reason();
+        }
+
+        double producedRecordsPerSec() {
+            return orNaN(probe.producedRecordsPerSec());
         }
     }
 
-    private static JsonNode probeSummary(Path dir, String resultDir) {
+    private final FindMaxResult result;
+    private final List<Probe> probes = new ArrayList<>();
+
+    /** {@code dir}: the find-max result directory, where each probe's {@code resultDir} is. */
+    FindMaxData(FindMaxResult result, Path dir) {
+        this.result = result;
+        for (ProbeOutcome p : result.probes()) {
+            probes.add(new Probe(p, probeSummary(dir, p.resultDir())));
+        }
+    }
+
+    private static Summary probeSummary(Path dir, String resultDir) {
         if (dir == null || resultDir == null) {
             return null;
         }
         Path file = dir.resolve(resultDir).resolve("result.json");
         try {
-            return Files.isRegularFile(file) ? HtmlPage.JSON.readTree(file.toFile()).path("summary") : null;
-        } catch (IOException e) {
+            return Files.isRegularFile(file) ? ResultReader.read(file, RunResult.class).summary() : null;
+        } catch (KbenchException e) {
             return null; // a probe whose result is unreadable still has its p50/p99 in the find-max result
         }
     }
 
     String name() {
-        String n = Json.text(root, "name");
-        return n != null ? n : "find-max";
+        return result.name() != null ? result.name() : "find-max";
     }
 
     /** completed when the search found an answer (or a lower bound), else failed: the same split as the exit code. */
-    String status() {
-        String outcome = Json.text(root, "findMax", "outcome");
-        if (outcome == null) {
-            return null;
-        }
-        return outcome.equals("FOUND") || outcome.equals("LOWER_BOUND") ? "completed" : "failed";
+    RunStatus status() {
+        return result.findMax().outcome().hasRate() ? RunStatus.COMPLETED : RunStatus.FAILED;
     }
 
     String sla() {
-        return Json.text(root, "findMax", "sla");
+        return result.findMax().sla();
     }
 
     double maxRecordsPerSec() {
-        return Json.num(root, "findMax", "maxRecordsPerSec");
+        return orNaN(result.findMax().maxRecordsPerSec());
     }
 
     double maxMebibytesPerSec() {
-        return Json.num(root, "findMax", "maxMebibytesPerSec");
+        return orNaN(result.findMax().maxMebibytesPerSec());
     }
 
     double precisionPercent() {
-        return Json.num(root, "findMax", "precisionPercent");
+        return orNaN(result.findMax().precisionPercent());
     }
 
     List<Probe> probes() {
@@ -81,8 +93,8 @@ final class FindMaxData {
     }
 
     /** The --threshold verdicts judged at the answer; empty when none were given. */
-    List<JsonNode> thresholds() {
-        return Json.array(root, "thresholds");
+    List<ThresholdVerdict> thresholds() {
+        return result.thresholds() == null ? List.of() : result.thresholds();
     }
 
     /**
@@ -92,16 +104,25 @@ final class FindMaxData {
      * @param field p50, p95, p99, p999, max or mean
      */
     static double latencyMicros(Probe p, String group, String field) {
-        String prefix = switch (group) {
-            case "publish" -> "publish";
-            case "e2e" -> "endToEnd";
-            default -> "sendDelay";
+        Long flat = switch (group + "." + field) {
+            case "publish.p50" -> p.probe().publishP50Micros();
+            case "publish.p99" -> p.probe().publishP99Micros();
+            case "e2e.p50" -> p.probe().endToEndP50Micros();
+            case "e2e.p99" -> p.probe().endToEndP99Micros();
+            default -> null;
         };
-        String flat = prefix + field.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + field.substring(1) + "Micros";
-        double v = Json.num(p.probe(), flat);
-        if (!Double.isNaN(v) || p.summary() == null) {
-            return v;
+        if (flat != null || p.summary() == null) {
+            return flat == null ? Double.NaN : flat;
         }
-        return Json.num(p.summary(), prefix.equals("sendDelay") ? "sendDelayMicros" : prefix + "LatencyMicros", field);
+        LatencyStats stats = switch (group) {
+            case "publish" -> p.summary().publishLatencyMicros();
+            case "e2e" -> p.summary().endToEndLatencyMicros();
+            default -> p.summary().sendDelayMicros();
+        };
+        return stats == null ? Double.NaN : stats.get(field);
+    }
+
+    private static double orNaN(Double v) {
+        return v == null ? Double.NaN : v;
     }
 }

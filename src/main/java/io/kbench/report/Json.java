@@ -1,52 +1,26 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.result.ResultWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** Tolerant reads from a JSON tree: missing fields are NaN, null or empty, never an exception. */
+/** Flattens a typed record (through the result writer's mapper) to dotted keys for the configuration table. */
 final class Json {
+    private static final ObjectMapper MAPPER = ResultWriter.mapper();
+
     private Json() {
     }
 
-    static JsonNode at(JsonNode node, String... path) {
-        JsonNode n = node;
-        for (String p : path) {
-            if (n == null) {
-                return null;
-            }
-            n = n.get(p);
-        }
-        return n == null || n.isNull() || n.isMissingNode() ? null : n;
-    }
-
-    static double num(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n != null && n.isNumber() ? n.asDouble() : Double.NaN;
-    }
-
-    static String text(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n == null ? null : n.isValueNode() ? n.asText() : n.toString();
-    }
-
-    static boolean bool(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        return n != null && n.asBoolean();
-    }
-
-    static List<JsonNode> array(JsonNode node, String... path) {
-        JsonNode n = at(node, path);
-        List<JsonNode> out = new ArrayList<>();
-        if (n != null && n.isArray()) {
-            n.forEach(out::add);
-        }
-        return out;
+    /** Flattens {@code value} as it is written to JSON; null gives no rows. */
+    static List<String[]> flatten(Object value) {
+        return value == null ? List.of() : flattenTree(MAPPER.valueToTree(value));
     }
 
     /** Flattens objects to dotted keys; arrays of scalars become comma-separated text. */
-    static List<String[]> flatten(JsonNode node) {
+    private static List<String[]> flattenTree(JsonNode node) {
         List<String[]> out = new ArrayList<>();
         if (node != null) {
             flatten("", node, out);

@@ -1,6 +1,14 @@
 package io.kbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.Totals;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.ClusterInfo;
+import io.kbench.result.Environment;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
+import io.kbench.result.ThresholdVerdict;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.Charts.Xy;
 import io.kbench.report.HtmlPage.Html;
@@ -12,103 +20,107 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /** The report of one run (result.json with kind "run" and its .hlog files). */
 final class RunReport {
-    /** Latency series shown: result.json summary key, .hlog file name, label, colour. */
-    record LatencyKind(String key, String hlog, String label, String color) {
+    /** Latency series shown: how to get it from a summary and an interval, .hlog file name, label, colour. */
+    record LatencyKind(Function<Summary, LatencyStats> ofSummary, Function<IntervalPoint, LatencyStats> ofInterval,
+                       String hlog, String label, String color) {
+        LatencyStats of(Summary s) {
+            return ofSummary.apply(s);
+        }
+
+        LatencyStats of(IntervalPoint p) {
+            return ofInterval.apply(p);
+        }
+
+        boolean isSendDelay() {
+            return hlog.equals("send-delay.hlog");
+        }
     }
 
     static final List<LatencyKind> LATENCIES = List.of(
-            new LatencyKind("publishLatencyMicros", "publish-latency.hlog", "publish", Charts.BLUE),
-            new LatencyKind("endToEndLatencyMicros", "end-to-end-latency.hlog", "end-to-end", Charts.ORANGE),
-            new LatencyKind("sendDelayMicros", "send-delay.hlog", "send delay", Charts.GREY));
+            new LatencyKind(Summary::publishLatencyMicros, IntervalPoint::publishLatencyMicros, "publish-latency.hlog",
+                    "publish", Charts.BLUE),
+            new LatencyKind(Summary::endToEndLatencyMicros, IntervalPoint::endToEndLatencyMicros,
+                    "end-to-end-latency.hlog", "end-to-end", Charts.ORANGE),
+            new LatencyKind(Summary::sendDelayMicros, IntervalPoint::sendDelayMicros, "send-delay.hlog", "send delay",
+                    Charts.GREY));
 
     private RunReport() {
     }
 
-    static void fill(HtmlPage page, JsonNode r, Path dir) throws IOException {
-        String name = Json.text(r, "name");
-        String status = Json.text(r, "status");
+    static void fill(HtmlPage page, RunResult r, Path dir) throws IOException {
+        RunStatus status = r.status();
         List<String> lines = new ArrayList<>();
-        String description = Json.text(r, "workload", "description");
+        String description = r.workload() == null ? null : r.workload().description();
         if (description != null) {
             lines.add(description);
         }
-        lines.add(timeLine(Json.text(r, "startTime"), Json.text(r, "endTime")));
-        lines.add(environmentLine(r));
-        JsonNode tags = Json.at(r, "tags");
-        if (tags != null && !tags.isEmpty()) {
+        lines.add(timeLine(r.startTime(), r.endTime()));
+        lines.add(environmentLine(r.environment(), r.cluster()));
+        if (r.tags() != null && !r.tags().isEmpty()) {
             List<String> t = new ArrayList<>();
-            tags.properties().forEach(e -> t.add(e.getKey() + "=" + e.getValue().asText()));
+            r.tags().forEach((k, v) -> t.add(k + "=" + v));
             lines.add("tags: " + String.join(", ", t));
         }
-        page.header("kbench run report", name == null ? "(unnamed run)" : name, statusBadge(status), lines);
-        if (Json.text(r, "failure") != null) {
-            page.section("Status").paragraph(status + ": " + Json.text(r, "failure"), "warn").endSection();
+        page.header("kbench run report", r.name() == null ? "(unnamed run)" : r.name(), statusBadge(status), lines);
+        if (r.failure() != null) {
+            page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }
-        headline(page, r);
-        thresholds(page, Json.array(r, "thresholds"));
-        overTime(page, Json.array(r, "intervals"));
-        distribution(page, Json.at(r, "summary"), dir);
-        environment(page, r);
+        headline(page, r.summary());
+        thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
+        overTime(page, r.intervals() == null ? List.of() : r.intervals());
+        distribution(page, r.summary(), dir);
+        environment(page, r.environment(), r.cluster());
         configuration(page, r);
     }
 
-    static Html statusBadge(String status) {
+    static Html statusBadge(RunStatus status) {
         if (status == null) {
             return null;
         }
-        String css = status.equals("completed") ? "pass" : status.equals("interrupted") ? "neutral" : "fail";
-        return HtmlPage.Html.of("span", "badge " + css, status.toUpperCase(java.util.Locale.ROOT));
+        String css = switch (status) {
+            case COMPLETED -> "pass";
+            case INTERRUPTED -> "neutral";
+            case FAILED -> "fail";
+        };
+        return HtmlPage.Html.of("span", "badge " + css, status.json().toUpperCase(java.util.Locale.ROOT));
     }
 
-    private static String timeLine(String start, String end) {
+    private static String timeLine(Instant start, Instant end) {
         String s = "start " + shortTime(start) + "   end " + shortTime(end);
-        try {
-            if (start != null && end != null) {
-                Duration d = Duration.between(Instant.parse(start), Instant.parse(end));
-                s += String.format(java.util.Locale.ROOT, "   (%.1f s)", d.toMillis() / 1000.0);
-            }
-        } catch (DateTimeParseException ignored) {
-            // shown as given
+        if (start != null && end != null) {
+            Duration d = Duration.between(start, end);
+            s += String.format(java.util.Locale.ROOT, "   (%.1f s)", d.toMillis() / 1000.0);
         }
         return s;
     }
 
-    private static String shortTime(String iso) {
-        if (iso == null) {
-            return "?";
-        }
-        try {
-            return DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC).format(Instant.parse(iso));
-        } catch (DateTimeParseException e) {
-            return iso;
-        }
+    private static String shortTime(Instant time) {
+        return time == null ? "?" : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC).format(time);
     }
 
-    private static String environmentLine(JsonNode r) {
-        JsonNode e = Json.at(r, "environment");
-        JsonNode c = Json.at(r, "cluster");
+    private static String environmentLine(Environment e, ClusterInfo c) {
         List<String> parts = new ArrayList<>();
-        add(parts, "kbench ", Json.text(e, "kbenchVersion"));
-        add(parts, "Kafka clients ", Json.text(e, "kafkaClientVersion"));
-        add(parts, "JDK ", Json.text(e, "clientJdk"));
-        add(parts, "", Json.text(e, "os"));
-        add(parts, "", Json.text(e, "cpuModel"));
-        if (!Double.isNaN(Json.num(e, "cores"))) {
-            parts.add(Fmt.count(Json.num(e, "cores")) + " cores");
+        if (e != null) {
+            add(parts, "kbench ", e.kbenchVersion());
+            add(parts, "Kafka clients ", e.kafkaClientVersion());
+            add(parts, "JDK ", e.clientJdk());
+            add(parts, "", e.os());
+            add(parts, "", e.cpuModel());
+            parts.add(Fmt.count(e.cores()) + " cores");
         }
-        String mode = Json.text(c, "mode");
-        if (mode != null) {
-            String brokers = Double.isNaN(Json.num(c, "brokers")) ? "?" : Fmt.count(Json.num(c, "brokers"));
-            String version = Json.text(c, "kafkaBrokerVersion");
-            parts.add(mode + " cluster of " + brokers + " broker(s)" + (version == null ? "" : ", Kafka " + version));
+        if (c != null && c.mode() != null) {
+            String version = c.kafkaBrokerVersion();
+            parts.add(c.mode() + " cluster of " + Fmt.count(c.brokers()) + " broker(s)" + (version == null ? "" : ", Kafka " + version));
         }
         return String.join("  ·  ", parts);
     }
@@ -119,42 +131,48 @@ final class RunReport {
         }
     }
 
-    private static void headline(HtmlPage page, JsonNode r) {
-        JsonNode s = Json.at(r, "summary");
-        List<Kpi> kpis = new ArrayList<>();
-        kpis.add(new Kpi("produced", Fmt.rate(Json.num(s, "produced", "recordsPerSec")), "records/s",
-                Fmt.count(Json.num(s, "produced", "records")) + " records in " + Fmt.mib(Json.num(s, "produced", "windowSec")) + " s"));
-        kpis.add(new Kpi("produced", Fmt.mib(Json.num(s, "produced", "mebibytesPerSec")), "MiB/s", null));
-        if (Json.at(s, "consumed") != null) {
-            kpis.add(new Kpi("consumed", Fmt.rate(Json.num(s, "consumed", "recordsPerSec")), "records/s",
-                    Fmt.count(Json.num(s, "consumed", "records")) + " records in " + Fmt.mib(Json.num(s, "consumed", "windowSec")) + " s"));
-            kpis.add(new Kpi("consumed", Fmt.mib(Json.num(s, "consumed", "mebibytesPerSec")), "MiB/s", null));
+    private static void headline(HtmlPage page, Summary s) {
+        if (s == null) {
+            page.section("Headline figures (measured window, warm-up excluded)")
+                    .paragraph("The run ended before anything was measured.", "note").endSection();
+            return;
         }
-        double errors = Json.num(s, "produced", "errors");
-        JsonNode types = Json.at(s, "produced", "errorTypes");
+        List<Kpi> kpis = new ArrayList<>();
+        Totals produced = s.produced();
+        if (produced != null) {
+            kpis.add(new Kpi("produced", Fmt.rate(produced.recordsPerSec()), "records/s",
+                    Fmt.count(produced.records()) + " records in " + Fmt.mib(produced.windowSec()) + " s"));
+            kpis.add(new Kpi("produced", Fmt.mib(produced.mebibytesPerSec()), "MiB/s", null));
+        }
+        Totals consumed = s.consumed();
+        if (consumed != null) {
+            kpis.add(new Kpi("consumed", Fmt.rate(consumed.recordsPerSec()), "records/s",
+                    Fmt.count(consumed.records()) + " records in " + Fmt.mib(consumed.windowSec()) + " s"));
+            kpis.add(new Kpi("consumed", Fmt.mib(consumed.mebibytesPerSec()), "MiB/s", null));
+        }
+        Map<String, Long> types = produced == null ? null : produced.errorTypes();
         String typeNote = null;
         if (types != null && !types.isEmpty()) {
             List<String> t = new ArrayList<>();
-            types.properties().forEach(e -> t.add(e.getKey() + " " + e.getValue().asText()));
+            types.forEach((type, n) -> t.add(type + " " + n));
             typeNote = String.join(", ", t);
         }
-        kpis.add(new Kpi("produce errors", Fmt.count(Double.isNaN(errors) ? 0 : errors), "sends", typeNote));
+        kpis.add(new Kpi("produce errors", Fmt.count(produced == null ? 0 : produced.errors()), "sends", typeNote));
         page.section("Headline figures (measured window, warm-up excluded)").kpis(kpis);
         kpis = new ArrayList<>();
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
-            JsonNode l = Json.at(s, k.key());
-            if (l == null || Json.num(l, "count") == 0) {
+            LatencyStats l = k.of(s);
+            if (l == null || l.count() == 0) {
                 continue;
             }
-            kpis.add(new Kpi(k.label() + " p50", Fmt.millis(Json.num(l, "p50")), "ms", null));
-            kpis.add(new Kpi(k.label() + " p99", Fmt.millis(Json.num(l, "p99")), "ms", null));
-            kpis.add(new Kpi(k.label() + " p99.9", Fmt.millis(Json.num(l, "p999")), "ms",
-                    "max " + Fmt.millis(Json.num(l, "max")) + " ms"));
+            kpis.add(new Kpi(k.label() + " p50", Fmt.millis(l.p50()), "ms", null));
+            kpis.add(new Kpi(k.label() + " p99", Fmt.millis(l.p99()), "ms", null));
+            kpis.add(new Kpi(k.label() + " p99.9", Fmt.millis(l.p999()), "ms", "max " + Fmt.millis(l.max()) + " ms"));
         }
         if (!kpis.isEmpty()) {
             page.kpis(kpis);
         }
-        String from = Json.text(s, "latencyMeasuredFrom");
+        String from = s.latencyMeasuredFrom();
         if ("intendedSendTime".equals(from)) {
             page.paragraph("Latency is measured from each record's intended send time (fixed rate; coordinated omission "
                     + "corrected). MiB = 1,048,576 bytes.", "note");
@@ -164,56 +182,55 @@ final class RunReport {
         page.endSection();
     }
 
-    static void thresholds(HtmlPage page, List<JsonNode> verdicts) {
+    static void thresholds(HtmlPage page, List<ThresholdVerdict> verdicts) {
         if (verdicts.isEmpty()) {
             return;
         }
         List<Object[]> rows = new ArrayList<>();
-        for (JsonNode v : verdicts) {
-            rows.add(new Object[] {Html.badge(Json.bool(v, "passed")), Json.text(v, "threshold", "text"),
-                Json.text(v, "shown")});
+        for (ThresholdVerdict v : verdicts) {
+            rows.add(new Object[] {Html.badge(v.passed()), v.threshold().text(), v.shown()});
         }
-        long failed = verdicts.stream().filter(v -> !Json.bool(v, "passed")).count();
+        long failed = verdicts.stream().filter(v -> !v.passed()).count();
         page.section("Thresholds: " + (failed == 0 ? "all passed" : failed + " of " + verdicts.size() + " failed"))
                 .table("verdicts", new String[] {"verdict", "condition", "measured"}, rows, new boolean[] {false, false, true}, -1)
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<JsonNode> intervals) {
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals) {
         if (intervals.isEmpty()) {
             return;
         }
         double warmupEnd = Double.NaN;
-        for (JsonNode p : intervals) {
-            if ("warmup".equals(Json.text(p, "phase"))) {
-                warmupEnd = Json.num(p, "endSec");
+        for (IntervalPoint p : intervals) {
+            if ("warmup".equals(p.phase())) {
+                warmupEnd = p.endSec();
             }
         }
         String note = Double.isNaN(warmupEnd) ? "per report interval"
                 : "per report interval; warm-up until " + Fmt.mib(warmupEnd) + " s (included here, excluded from the headline figures)";
         page.section("Over time");
-        boolean consumed = intervals.stream().anyMatch(p -> Json.num(p, "consumedRecordsPerSec") > 0);
+        boolean consumed = intervals.stream().anyMatch(p -> p.consumedRecordsPerSec() > 0);
         List<ObjectNode> recs = new ArrayList<>();
-        recs.add(Charts.lineDataset("produced", Charts.BLUE, series(intervals, p -> Json.num(p, "producedRecordsPerSec")), false, null));
+        recs.add(Charts.lineDataset("produced", Charts.BLUE, series(intervals, IntervalPoint::producedRecordsPerSec), false, null));
         List<ObjectNode> mibs = new ArrayList<>();
-        mibs.add(Charts.lineDataset("produced", Charts.BLUE, series(intervals, p -> Json.num(p, "producedMebibytesPerSec")), false, null));
+        mibs.add(Charts.lineDataset("produced", Charts.BLUE, series(intervals, IntervalPoint::producedMebibytesPerSec), false, null));
         if (consumed) {
-            recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, p -> Json.num(p, "consumedRecordsPerSec")), true, null));
-            mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, p -> Json.num(p, "consumedMebibytesPerSec")), true, null));
+            recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
+            mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
         page.chart("Throughput (records/s)", note, zeroBased(Charts.xyChart(recs, Charts.scale("linear", "time (s)"),
                 Charts.scale("linear", "records/s"))), false);
         page.chart("Throughput (MiB/s)", note, zeroBased(Charts.xyChart(mibs, Charts.scale("linear", "time (s)"),
                 Charts.scale("linear", "MiB/s"))), false);
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
-            boolean any = intervals.stream().anyMatch(p -> Json.num(p, k.key(), "count") > 0);
+            boolean any = intervals.stream().anyMatch(p -> k.of(p) != null && k.of(p).count() > 0);
             if (!any) {
                 continue;
             }
             List<ObjectNode> ds = List.of(
-                    Charts.lineDataset("p50", Charts.TEAL, latencySeries(intervals, k.key(), "p50"), false, null),
-                    Charts.lineDataset("p99", Charts.PURPLE, latencySeries(intervals, k.key(), "p99"), false, null),
-                    Charts.lineDataset("max", Charts.RED, latencySeries(intervals, k.key(), "max"), true, null));
+                    Charts.lineDataset("p50", Charts.TEAL, latencySeries(intervals, k, LatencyStats::p50), false, null),
+                    Charts.lineDataset("p99", Charts.PURPLE, latencySeries(intervals, k, LatencyStats::p99), false, null),
+                    Charts.lineDataset("max", Charts.RED, latencySeries(intervals, k, LatencyStats::max), true, null));
             ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
             y.put("kbench", "log");
             page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed in each interval",
@@ -227,19 +244,20 @@ final class RunReport {
         return chart;
     }
 
-    private static List<Xy> series(List<JsonNode> intervals, ToDoubleFunction<JsonNode> f) {
+    private static List<Xy> series(List<IntervalPoint> intervals, ToDoubleFunction<IntervalPoint> f) {
         List<Xy> out = new ArrayList<>();
-        for (JsonNode p : intervals) {
-            out.add(new Xy(round(Json.num(p, "endSec"), 3), round(f.applyAsDouble(p), 3)));
+        for (IntervalPoint p : intervals) {
+            out.add(new Xy(round(p.endSec(), 3), round(f.applyAsDouble(p), 3)));
         }
         return out;
     }
 
-    private static List<Xy> latencySeries(List<JsonNode> intervals, String key, String field) {
+    private static List<Xy> latencySeries(List<IntervalPoint> intervals, LatencyKind kind, ToDoubleFunction<LatencyStats> field) {
         List<Xy> out = new ArrayList<>();
-        for (JsonNode p : intervals) {
-            boolean measured = Json.num(p, key, "count") > 0;
-            out.add(new Xy(round(Json.num(p, "endSec"), 3), measured ? Fmt.ms(Json.num(p, key, field)) : Double.NaN));
+        for (IntervalPoint p : intervals) {
+            LatencyStats l = kind.of(p);
+            boolean measured = l != null && l.count() > 0;
+            out.add(new Xy(round(p.endSec(), 3), measured ? Fmt.ms(field.applyAsDouble(l)) : Double.NaN));
         }
         return out;
     }
@@ -256,15 +274,14 @@ final class RunReport {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static void distribution(HtmlPage page, JsonNode summary, Path dir) throws IOException {
+    private static void distribution(HtmlPage page, Summary summary, Path dir) throws IOException {
         List<ObjectNode> ds = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         for (LatencyKind k : LATENCIES) {
             Optional<LatencyDistribution> d = dir == null ? Optional.empty() : LatencyDistribution.fromHlog(dir.resolve(k.hlog()));
-            JsonNode s = Json.at(summary, k.key());
-            if (d.isEmpty() && s != null && Json.num(s, "count") > 0) {
-                d = Optional.of(LatencyDistribution.fromSummary((long) Json.num(s, "count"), Json.num(s, "p50"),
-                        Json.num(s, "p95"), Json.num(s, "p99"), Json.num(s, "p999"), Json.num(s, "max")));
+            LatencyStats s = summary == null ? null : k.of(summary);
+            if (d.isEmpty() && s != null && s.count() > 0) {
+                d = Optional.of(LatencyDistribution.fromSummary(s.count(), s.p50(), s.p95(), s.p99(), s.p999(), s.max()));
             }
             if (d.isEmpty()) {
                 continue;
@@ -274,7 +291,7 @@ final class RunReport {
             for (LatencyDistribution.Point p : d.get().points()) {
                 xy.add(new Xy(p.inverseTail(), Fmt.ms(p.micros())));
             }
-            ObjectNode line = Charts.lineDataset(k.label(), k.color(), xy, k.key().equals("sendDelayMicros"), null);
+            ObjectNode line = Charts.lineDataset(k.label(), k.color(), xy, k.isSendDelay(), null);
             line.put("pointRadius", d.get().source().equals("hlog") ? 0 : 3);
             line.put("stepped", false);
             ds.add(line);
@@ -296,29 +313,27 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void environment(HtmlPage page, JsonNode r) {
-        JsonNode e = Json.at(r, "environment");
-        JsonNode c = Json.at(r, "cluster");
+    private static void environment(HtmlPage page, Environment e, ClusterInfo c) {
         List<String[]> gen = new ArrayList<>();
-        kv(gen, "kbench", Json.text(e, "kbenchVersion"));
-        kv(gen, "Kafka clients", Json.text(e, "kafkaClientVersion"));
-        kv(gen, "JDK", Json.text(e, "clientJdk"));
-        kv(gen, "OS", Json.text(e, "os"));
-        kv(gen, "CPU", Json.text(e, "cpuModel"));
-        kv(gen, "cores", Json.text(e, "cores"));
-        double heap = Json.num(e, "maxHeapBytes");
-        if (!Double.isNaN(heap)) {
-            kv(gen, "max heap", Fmt.number(Units.mib(heap)) + " MiB");
+        if (e != null) {
+            kv(gen, "kbench", e.kbenchVersion());
+            kv(gen, "Kafka clients", e.kafkaClientVersion());
+            kv(gen, "JDK", e.clientJdk());
+            kv(gen, "OS", e.os());
+            kv(gen, "CPU", e.cpuModel());
+            kv(gen, "cores", String.valueOf(e.cores()));
+            kv(gen, "max heap", Fmt.number(Units.mib(e.maxHeapBytes())) + " MiB");
         }
         List<String[]> cl = new ArrayList<>();
-        kv(cl, "mode", Json.text(c, "mode"));
-        kv(cl, "bootstrap servers", Json.text(c, "bootstrapServers"));
-        kv(cl, "brokers", Json.text(c, "brokers"));
-        kv(cl, "Kafka (brokers)", Json.text(c, "kafkaBrokerVersion"));
-        kv(cl, "broker JDK", Json.text(c, "brokerJdk"));
-        double startup = Json.num(c, "startupMillis");
-        if (!Double.isNaN(startup)) {
-            kv(cl, "startup", Fmt.number(startup) + " ms");
+        if (c != null) {
+            kv(cl, "mode", c.mode());
+            kv(cl, "bootstrap servers", c.bootstrapServers());
+            kv(cl, "brokers", String.valueOf(c.brokers()));
+            kv(cl, "Kafka (brokers)", c.kafkaBrokerVersion());
+            kv(cl, "broker JDK", c.brokerJdk());
+            if (c.startupMillis() != null) {
+                kv(cl, "startup", Fmt.number(c.startupMillis()) + " ms");
+            }
         }
         page.section("Environment");
         page.html(new Html("<div class=\"grid2\"><div><h3>Load generator</h3>" + kvTable(gen)
@@ -340,15 +355,15 @@ final class RunReport {
         }
     }
 
-    private static void configuration(HtmlPage page, JsonNode r) {
+    private static void configuration(HtmlPage page, RunResult r) {
         List<Object[]> rows = new ArrayList<>();
-        for (String[] kv : Json.flatten(Json.at(r, "workload"))) {
+        for (String[] kv : Json.flatten(r.workload())) {
             rows.add(new Object[] {"workload." + kv[0], kv[1]});
         }
-        for (String[] kv : Json.flatten(Json.at(r, "clientProperties"))) {
+        for (String[] kv : Json.flatten(r.clientProperties())) {
             rows.add(new Object[] {"clientProperties." + kv[0], kv[1]});
         }
-        for (String[] kv : Json.flatten(Json.at(r, "cluster", "brokerConfig"))) {
+        for (String[] kv : Json.flatten(r.cluster() == null ? null : r.cluster().brokerConfig())) {
             rows.add(new Object[] {"cluster.brokerConfig." + kv[0], kv[1]});
         }
         if (rows.isEmpty()) {

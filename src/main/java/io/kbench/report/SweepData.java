@@ -1,18 +1,22 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.Spread;
+import io.kbench.result.SweepResult;
 import io.kbench.verdict.Metric;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
-/**
- * Reads {@code sweep.json} (kind "sweep") from its JSON tree. All field access for sweeps is here, so aligning with the
- * sweep writer means changing only this class. Extra fields are ignored; missing ones are NaN or null.
- */
+/** A sweep.json as the report shows it: per point, the figures it charts as median/min/max (NaN when absent). */
 final class SweepData {
     /** A figure across repetitions. */
     record Stat(double median, double min, double max) {
         static final Stat NONE = new Stat(Double.NaN, Double.NaN, Double.NaN);
+
+        static Stat of(Spread s) {
+            return s == null ? NONE : new Stat(s.median(), s.min(), s.max());
+        }
 
         boolean present() {
             return !Double.isNaN(median);
@@ -31,35 +35,33 @@ final class SweepData {
      * One point of the sweep.
      *
      * @param thresholdsPassed null when the point had no thresholds
+     * @param summary          the point's figures over its repetitions; null when none completed
      */
     record Point(String name, String overrides, int repetitions, Stat producedRecordsPerSec, Stat producedMebibytesPerSec,
                  Stat consumedRecordsPerSec, Stat publishP99Micros, Stat endToEndP99Micros, Boolean thresholdsPassed,
-                 JsonNode summary) {
+                 SweepResult.Stats summary) {
     }
 
-    private final JsonNode root;
+    private final SweepResult sweep;
     private final List<Point> points = new ArrayList<>();
 
-    SweepData(JsonNode root) {
-        this.root = root;
-        for (JsonNode p : Json.array(root, "points")) {
-            JsonNode s = Json.at(p, "summary");
-            List<JsonNode> verdicts = Json.array(p, "thresholds");
-            Boolean passed = verdicts.isEmpty() ? null : verdicts.stream().allMatch(v -> Json.bool(v, "passed"));
-            points.add(new Point(Json.text(p, "name"), overrides(Json.at(p, "overrides")), Json.array(p, "repetitions").size(),
+    SweepData(SweepResult sweep) {
+        this.sweep = sweep;
+        for (SweepResult.Point p : sweep.points()) {
+            SweepResult.Stats s = p.summary();
+            points.add(new Point(p.name(), overrides(p.overrides()), p.repetitions().size(),
                     stat(s, "produced", "recordsPerSec"), stat(s, "produced", "mebibytesPerSec"),
-                    stat(s, "consumed", "recordsPerSec"), stat(s, "publishLatencyMicros", "p99"),
-                    stat(s, "endToEndLatencyMicros", "p99"), passed, s));
+                    stat(s, "consumed", "recordsPerSec"), stat(s, "publish", "p99"), stat(s, "e2e", "p99"),
+                    p.thresholdsPassed(), s));
         }
     }
 
     String name() {
-        String n = Json.text(root, "name");
-        return n != null ? n : "sweep";
+        return sweep.name();
     }
 
     String description() {
-        return Json.text(root, "description");
+        return sweep.description();
     }
 
     List<Point> points() {
@@ -68,38 +70,43 @@ final class SweepData {
 
     /** A metric as thresholds spell it ({@code e2e.p99}, {@code produced.recordsPerSec}) for one point. */
     static Stat stat(Point p, Metric m) {
-        String group = switch (m.group()) {
-            case "publish" -> "publishLatencyMicros";
-            case "e2e" -> "endToEndLatencyMicros";
-            case "sendDelay" -> "sendDelayMicros";
-            default -> m.group();
-        };
-        return stat(p.summary(), group, m.field());
+        return stat(p.summary(), m.group(), m.field());
     }
 
-    private static Stat stat(JsonNode summary, String group, String field) {
-        JsonNode n = Json.at(summary, group, field);
-        if (n == null) {
+    private static Stat stat(SweepResult.Stats s, String group, String field) {
+        if (s == null) {
             return Stat.NONE;
         }
-        if (n.isNumber()) {
-            return new Stat(n.asDouble(), n.asDouble(), n.asDouble());
-        }
-        return new Stat(Json.num(n, "median"), Json.num(n, "min"), Json.num(n, "max"));
+        return switch (group) {
+            case "produced" -> Stat.of(total(s.produced(), field));
+            case "consumed" -> Stat.of(total(s.consumed(), field));
+            case "publish" -> Stat.of(latency(s.publishLatencyMicros(), field));
+            case "e2e" -> Stat.of(latency(s.endToEndLatencyMicros(), field));
+            default -> Stat.of(latency(s.sendDelayMicros(), field));
+        };
     }
 
-    private static String overrides(JsonNode n) {
-        if (n == null) {
-            return "";
+    private static Spread total(SweepResult.TotalsSpread t, String field) {
+        if (t == null) {
+            return null;
         }
+        return switch (field) {
+            case "records" -> t.records();
+            case "bytes" -> t.bytes();
+            case "recordsPerSec" -> t.recordsPerSec();
+            case "mebibytesPerSec" -> t.mebibytesPerSec();
+            case "windowSec" -> t.windowSec();
+            default -> t.errors();
+        };
+    }
+
+    private static Spread latency(SweepResult.LatencySpread l, String field) {
+        return l == null ? null : l.get(field);
+    }
+
+    private static String overrides(Map<String, JsonNode> overrides) {
         List<String> parts = new ArrayList<>();
-        if (n.isObject()) {
-            n.properties().forEach(e -> parts.add(e.getKey() + "=" + e.getValue().asText()));
-        } else if (n.isArray()) {
-            n.forEach(v -> parts.add(v.isValueNode() ? v.asText() : v.toString()));
-        } else {
-            parts.add(n.asText());
-        }
+        overrides.forEach((k, v) -> parts.add(k + "=" + (v.isValueNode() ? v.asText() : v.toString())));
         return String.join(", ", parts);
     }
 }

@@ -100,11 +100,6 @@ final class SweepReport {
     }
 
     static boolean holds(Threshold t, double v) {
-        return switch (t.operator()) {
-            case "<" -> v < t.limit();
-            case "<=" -> v <= t.limit();
-            case ">" -> v > t.limit();
-            default -> v >= t.limit();
-        };
+        return t.operator().holds(v, t.limit());
     }
 }

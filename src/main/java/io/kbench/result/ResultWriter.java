@@ -7,8 +7,12 @@ import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
-/** Writes result.json (secrets redacted) atomically, so a reader never sees half a file. */
+/**
+ * The one place that writes kbench's result files (every {@link KbenchResult}): secrets redacted, written atomically
+ * so that a reader never sees half a file.
+ */
 public final class ResultWriter {
     public static final String FILE_NAME = "result.json";
     private static final ObjectMapper JSON = mapper();
@@ -20,16 +24,32 @@ public final class ResultWriter {
         return StrictMapper.json();
     }
 
-    public static Path write(Object result, Path dir) {
+    /** The file name a result has in its directory: sweep.json, plan.json, cost.json, else result.json. */
+    public static String fileName(KbenchResult result) {
+        return switch (result.kind()) {
+            case SweepResult.KIND -> SweepResult.FILE_NAME;
+            case PlanResult.KIND -> "plan.json";
+            case CostResult.KIND -> "cost.json";
+            default -> FILE_NAME;
+        };
+    }
+
+    /** Writes {@code result} into {@code dir} under {@link #fileName}; returns the file. */
+    public static Path write(KbenchResult result, Path dir) {
+        return writeFile(result, dir.resolve(fileName(result)));
+    }
+
+    /** Writes {@code result} to exactly {@code file}; returns it. */
+    public static Path writeFile(KbenchResult result, Path file) {
         try {
+            Path dir = file.toAbsolutePath().getParent();
             Files.createDirectories(dir);
             JsonNode tree = Redactor.redactTree(JSON.valueToTree(result));
-            Path tmp = dir.resolve(FILE_NAME + ".tmp");
+            Path tmp = dir.resolve(file.getFileName() + ".tmp");
             JSON.writeValue(tmp.toFile(), tree);
-            return Files.move(tmp, dir.resolve(FILE_NAME), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                    java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            return Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new RunFailedException("cannot write " + dir.resolve(FILE_NAME) + ": " + e.getMessage(), e);
+            throw new RunFailedException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.measure.IntervalPoint;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
@@ -27,15 +26,22 @@ import java.util.Map;
  * @param thresholds       pass/fail of each --threshold, absent when none were given
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RunResult(int schemaVersion, String kind, String name, String status, String failure,
+public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
-                        List<io.kbench.verdict.Threshold.Verdict> thresholds) {
-    public static final int SCHEMA_VERSION = 1;
+                        List<ThresholdVerdict> thresholds) implements KbenchResult {
+    public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
+    public static final String KIND = "run";
+
+    public RunResult {
+        SchemaChecks.kind(KIND, kind);
+        SchemaChecks.schemaVersion(schemaVersion);
+        java.util.Objects.requireNonNull(status, "status");
+    }
 
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
-        return thresholds == null || thresholds.stream().allMatch(io.kbench.verdict.Threshold.Verdict::passed);
+        return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
     }
 }

@@ -1,8 +1,6 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
 
 /**
  * The headline figures of a run.
@@ -15,12 +13,7 @@ import io.kbench.measure.LatencyStats;
  * @param sendDelayMicros        how far sends fell behind schedule, microseconds (fixed rate only)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Summary(String latencyMeasuredFrom, RunOutcome.Totals produced, RunOutcome.Totals consumed,
+public record Summary(String latencyMeasuredFrom, Totals produced, Totals consumed,
                       LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                       LatencyStats sendDelayMicros) {
-
-    public static Summary of(RunOutcome o) {
-        return new Summary(o.latencyMeasuredFrom(), o.produced(), o.consumed(), o.publishLatencyMicros(),
-                o.endToEndLatencyMicros(), o.sendDelayMicros());
-    }
 }

@@ -1,8 +1,8 @@
 package io.kbench.verdict;
 
+import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -51,7 +51,7 @@ public record Metric(String group, String field) {
             };
             return stats == null || stats.count() == 0 ? OptionalDouble.empty() : OptionalDouble.of(stats.get(field));
         }
-        RunOutcome.Totals totals = group.equals("produced") ? summary.produced() : summary.consumed();
+        Totals totals = group.equals("produced") ? summary.produced() : summary.consumed();
         if (totals == null) {
             return OptionalDouble.empty();
         }

@@ -1,8 +1,10 @@
 package io.kbench.verdict;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Operator;
 import io.kbench.result.Summary;
 import io.kbench.unit.Units;
+import io.kbench.result.ThresholdVerdict;
 import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
@@ -13,11 +15,11 @@ import java.util.regex.Pattern;
  * Also the form of an SLA for find-max. Latency limits need a unit (us, ms, s); others are plain numbers.
  *
  * @param metric       the figure compared
- * @param operator     one of {@code < <= > >=}
+ * @param operator     the comparison
  * @param limit        the limit, in the metric's base unit (microseconds for latencies)
  * @param text         the condition as the user wrote it
  */
-public record Threshold(Metric metric, String operator, double limit, String text) {
+public record Threshold(Metric metric, Operator operator, double limit, String text) {
     private static final Pattern FORM = Pattern.compile("\\s*([A-Za-z0-9]+\\.[A-Za-z0-9]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(us|ms|s)?\\s*");
 
     /** Parses {@code text}; a malformed condition or an unknown metric is an input error naming it. */
@@ -41,37 +43,24 @@ public record Threshold(Metric metric, String operator, double limit, String tex
             case "ms" -> number * 1_000;
             default -> number * 1_000_000;
         };
-        return new Threshold(metric, m.group(2), micros, text.trim());
+        return new Threshold(metric, Operator.of(m.group(2)), micros, text.trim());
     }
 
     /** Evaluates against a run; a metric the run did not measure fails, since nothing shows it held. */
-    public Verdict evaluate(Summary summary) {
+    public ThresholdVerdict evaluate(Summary summary) {
         OptionalDouble actual = metric.valueIn(summary);
         if (actual.isEmpty()) {
-            return new Verdict(this, false, Double.NaN, "not measured in this run");
+            return new ThresholdVerdict(condition(), false, Double.NaN, "not measured in this run");
         }
         double v = actual.getAsDouble();
-        boolean pass = switch (operator) {
-            case "<" -> v < limit;
-            case "<=" -> v <= limit;
-            case ">" -> v > limit;
-            default -> v >= limit;
-        };
+        boolean pass = operator.holds(v, limit);
         String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", Units.millis(v)) : String.format(Locale.ROOT, "%.3f", v);
-        return new Verdict(this, pass, v, shown);
+        return new ThresholdVerdict(condition(), pass, v, shown);
     }
 
-    /**
-     * The outcome of one threshold.
-     *
-     * @param threshold the condition
-     * @param passed    whether it held
-     * @param actual    the measured value in the metric's base unit, NaN when not measured
-     * @param shown     the measured value for people, with its unit
-     */
-    public record Verdict(Threshold threshold, boolean passed, double actual, String shown) {
-        public String line() {
-            return (passed ? "PASS " : "FAIL ") + threshold.text() + " (measured " + shown + ")";
-        }
+    /** This threshold as the data written next to its verdict. */
+    public ThresholdVerdict.Condition condition() {
+        return new ThresholdVerdict.Condition(new ThresholdVerdict.MetricName(metric.group(), metric.field()), operator,
+                limit, text);
     }
 }

@@ -11,6 +11,11 @@ import io.kbench.verdict.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.kbench.result.ResultWriter;
+import io.kbench.result.RunStatus;
+import io.kbench.result.SweepResult;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -106,17 +111,18 @@ class CompareInputsTest {
     /** A sweep directory: sweep.json listing {@code order} and points/NAME copied from the fixture point directories. */
     private Path sweep(String name, Map<String, String> fixtureOf, List<String> order) throws IOException {
         Path sweepDir = Files.createDirectories(dir.resolve(name));
-        StringBuilder points = new StringBuilder();
+        List<SweepResult.Point> points = new ArrayList<>();
         for (String point : order) {
             String fixture = fixtureOf.get(point);
             if (fixture != null) {
                 copy(CompareTest.FIXTURES.resolve(fixture), sweepDir.resolve("points").resolve(point));
             }
-            points.append(points.isEmpty() ? "" : ",").append("{\"name\":")
-                    .append(StrictMapper.json().writeValueAsString(point))
-                    .append(",\"completed\":").append(fixture == null ? 0 : 2).append('}');
+            points.add(new SweepResult.Point(point, Map.of("x", TextNode.valueOf(point)), null,
+                    List.of("points/" + point + "/rep-1/result.json", "points/" + point + "/rep-2/result.json"),
+                    fixture == null ? 0 : 2, 0, null, null));
         }
-        Files.writeString(sweepDir.resolve("sweep.json"), "{\"schemaVersion\":1,\"kind\":\"sweep\",\"points\":[" + points + "]}");
+        ResultWriter.write(new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, name, null, RunStatus.COMPLETED,
+                null, null, null, null, 2, null, points), sweepDir);
         return sweepDir;
     }
 

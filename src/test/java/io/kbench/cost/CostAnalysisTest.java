@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.kbench.result.CostResult;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ class CostAnalysisTest {
         PriceBook book = PriceBook.load(Path.of("scenarios/prices/example-prices.yaml"));
         InstanceType node = book.require("s4-broker-node", "test");
         assertThat(node.hourlyPrice()).isEqualTo(0.904);
-        CostReport r = CostAnalysis.analyse(book, List.of(
+        CostResult r = CostAnalysis.analyse(book, List.of(
                 new CostAnalysis.PricedResult(MeasuredCapacity.fromResult(Path.of("scenarios/cost/s4-jvm-a")), node),
                 new CostAnalysis.PricedResult(MeasuredCapacity.fromResult(Path.of("scenarios/cost/s4-jvm-b")), node)), 150_000.0);
         assertThat(r.row("s4-jvm-a").nodesForTarget()).isEqualTo(5);
@@ -61,7 +62,7 @@ class CostAnalysisTest {
         assertThat(r.row("s4-jvm-b").yearlyCostForTarget()).isCloseTo(23_757.12, within(0.005));
         assertThat(r.row("s4-jvm-b").improvementPercent()).isCloseTo((155_797.0 / 107_805 - 1) * 100, within(1e-9));
         assertThat(r.row("s4-jvm-a").recordsPerSecPerDollarHour()).isCloseTo(107_805 / 3.0 / 0.904, within(1e-9));
-        assertThat(r.render()).contains("39,595.20").contains("23,757.12").contains("0.9040");
+        assertThat(CostReport.render(r)).contains("39,595.20").contains("23,757.12").contains("0.9040");
     }
 
     @Test

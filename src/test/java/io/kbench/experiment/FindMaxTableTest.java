@@ -1,5 +1,7 @@
 package io.kbench.experiment;
 
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.FindMaxResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
@@ -7,7 +9,7 @@ import org.junit.jupiter.api.Test;
 /** The one-line answer of find-max says the precision actually reached and how the answer was confirmed. */
 class FindMaxTableTest {
     private static FindMaxResult.Figures found(Double achievedPercent, String message) {
-        return new FindMaxResult.Figures("e2e.p99<200ms", SearchResult.Outcome.FOUND, 101_080.0, 96.4, 1000, 5.0,
+        return new FindMaxResult.Figures("e2e.p99<200ms", FindMaxOutcome.FOUND, 101_080.0, 96.4, 1000, 5.0,
                 achievedPercent, 106_400.0, 5.0, 1000.0, "10s", "3s", "0s", 20, message);
     }
 

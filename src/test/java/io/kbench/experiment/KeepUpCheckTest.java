@@ -1,11 +1,12 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
+import io.kbench.result.ProbeOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.verdict.Threshold;
@@ -18,13 +19,13 @@ class KeepUpCheckTest {
     private static final KeepUpCheck CHECK = new KeepUpCheck(Threshold.parse("e2e.p99<200ms"), 0.05);
 
     private static RunResult result(String status, double achieved, long errors, Long consumed, long e2eP99Micros) {
-        RunOutcome.Totals produced = new RunOutcome.Totals(10_000, 10_000_000, achieved, achieved / 1024, 10, errors, Map.of(), 0);
-        RunOutcome.Totals cons = consumed == null ? null
-                : new RunOutcome.Totals(consumed, consumed * 1000, achieved, achieved / 1024, 10, 0, Map.of(), 0);
+        Totals produced = new Totals(10_000, 10_000_000, achieved, achieved / 1024, 10, errors, Map.of(), 0);
+        Totals cons = consumed == null ? null
+                : new Totals(consumed, consumed * 1000, achieved, achieved / 1024, 10, 0, Map.of(), 0);
         LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
-        return new RunResult(1, "run", "w", status, "completed".equals(status) ? null : "boom", Map.of(), null, null,
+        return new RunResult(1, "run", "w", io.kbench.result.RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
                 null, null, null, Map.of(), s, List.of(), null);
     }
 

@@ -1,5 +1,8 @@
 package io.kbench.experiment;
 
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ProbePhase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +31,7 @@ class RateSearchTest {
     void convergesWithinPrecisionOfTheLimit(org.junit.jupiter.api.RepetitionInfo info) {
         List<Double> calls = new ArrayList<>();
         SearchResult r = new RateSearch(1000, 0.05, 20, 3).run(noisyCluster(info.getCurrentRepetition(), calls));
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
         // The answer passed, so it is below the (noisy) limit; and the bracket is within the precision.
         assertThat(r.maxRecordsPerSec()).isBetween(LIMIT * 0.95 * 0.99 * 0.95, LIMIT * 1.01);
         assertThat(r.achievedPrecision()).isLessThanOrEqualTo(0.05 + 1e-9);
@@ -46,7 +49,7 @@ class RateSearchTest {
         SearchResult r = new RateSearch(1000, 0.05, 20, 3).run(exact);
         // 1000, 2000, 4000, 8000 pass; 16000 fails; bisect 12000 pass, 14000 fail, 13000 fail, 12500 fail (4.2%).
         assertThat(calls).containsExactly(1000.0, 2000.0, 4000.0, 8000.0, 16000.0, 12000.0, 14000.0, 13000.0, 12500.0, 12000.0);
-        assertThat(r.probes()).extracting(ProbeOutcome::phase).containsExactly("bracket", "bracket", "bracket", "bracket",
+        assertThat(r.probes()).extracting(p -> p.phase().json()).containsExactly("bracket", "bracket", "bracket", "bracket",
                 "bracket", "bisect", "bisect", "bisect", "bisect", "confirm");
         assertThat(r.maxRecordsPerSec()).isEqualTo(12000.0);
         assertThat(r.firstFailRecordsPerSec()).isEqualTo(12500.0);
@@ -59,7 +62,7 @@ class RateSearchTest {
         double pass = 0;
         double fail = Double.POSITIVE_INFINITY;
         for (ProbeOutcome p : r.probes()) {
-            if (p.phase().equals("confirm")) {
+            if (p.phase() == ProbePhase.CONFIRM) {
                 continue;
             }
             // Every probe lies strictly inside the current bracket, which only ever narrows.
@@ -89,7 +92,7 @@ class RateSearchTest {
     void startRateFailingMeansNoSustainableRate() {
         List<Double> calls = new ArrayList<>();
         SearchResult r = new RateSearch(20_000, 0.05, 20, 3).run(noisyCluster(1, calls));
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.NO_SUSTAINABLE_RATE);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
         assertThat(r.maxRecordsPerSec()).isNull();
         assertThat(r.message()).startsWith("no sustainable rate at or above 20,000 records/s").contains("too fast");
         assertThat(calls).containsExactly(20_000.0);
@@ -99,7 +102,7 @@ class RateSearchTest {
     void budgetReachedWithoutAFailureReportsALowerBound() {
         List<Double> calls = new ArrayList<>();
         SearchResult r = new RateSearch(10, 0.05, 5, 3).run(noisyCluster(1, calls));
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.LOWER_BOUND);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.LOWER_BOUND);
         assertThat(r.maxRecordsPerSec()).isEqualTo(160.0);
         assertThat(r.message()).contains("at least 160 records/s").contains("5 probes");
         assertThat(calls).hasSize(5);
@@ -110,7 +113,7 @@ class RateSearchTest {
         List<Double> calls = new ArrayList<>();
         SearchResult r = new RateSearch(1000, 0.01, 7, 3).run(noisyCluster(1, calls));
         assertThat(calls).hasSize(7);
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
         assertThat(r.message()).contains("not confirmed").contains("probe budget ran out");
     }
 
@@ -127,8 +130,8 @@ class RateSearchTest {
             return rate <= 5000 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
         };
         SearchResult r = new RateSearch(1000, 0.1, 20, 3).run(flaky);
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.FOUND);
-        List<ProbeOutcome> confirms = r.probes().stream().filter(p -> p.phase().equals("confirm")).toList();
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
+        List<ProbeOutcome> confirms = r.probes().stream().filter(p -> p.phase() == ProbePhase.CONFIRM).toList();
         assertThat(confirms).hasSize(2);
         assertThat(confirms.get(1).rateRecordsPerSec()).isEqualTo(confirms.get(0).rateRecordsPerSec() * 0.9);
         assertThat(r.maxRecordsPerSec()).isEqualTo(confirms.get(1).rateRecordsPerSec());
@@ -145,7 +148,7 @@ class RateSearchTest {
         };
         SearchResult r = new RateSearch(1000, 0.1, 8, 3).run(confirmationFails);
         assertThat(calls).hasSize(8);
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.UNCONFIRMED);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.UNCONFIRMED);
         assertThat(r.maxRecordsPerSec()).as("4,500 records/s never ran").isNull();
         assertThat(r.message()).contains("no probe was left to try 4,500 records/s");
     }
@@ -159,7 +162,7 @@ class RateSearchTest {
             return rate <= 5000 && calls.size() <= 7 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "degrading");
         };
         SearchResult r = new RateSearch(1000, 0.1, 30, 3).run(onlyOnce);
-        assertThat(r.outcome()).isEqualTo(SearchResult.Outcome.UNCONFIRMED);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.UNCONFIRMED);
         assertThat(r.maxRecordsPerSec()).isNull();
         assertThat(calls).containsExactly(1000.0, 2000.0, 4000.0, 8000.0, 6000.0, 5000.0, 5500.0, 5000.0, 4500.0, 4050.0);
         assertThat(r.message()).contains("3 confirmation runs failed");

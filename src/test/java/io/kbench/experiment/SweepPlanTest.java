@@ -1,13 +1,13 @@
 package io.kbench.experiment;
 
+import io.kbench.result.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.measure.LatencyStats;
-import io.kbench.load.RunOutcome;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import io.kbench.spec.WorkloadSpec;
 import java.nio.file.Path;
@@ -118,17 +118,17 @@ class SweepPlanTest {
     @Test
     void pointSummaryHasMedianMinMaxAndAMedianRunSummary() {
         PointSummary s = PointSummary.of(List.of(run(100, 1000), run(300, 3000), run(200, 9000)));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> produced = (Map<String, Object>) s.json().get("produced");
-        assertThat(produced.get("recordsPerSec")).isEqualTo(new io.kbench.compare.Spread(200, 100, 300, 3));
+        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new io.kbench.result.Spread(200, 100, 300, 3));
         assertThat(s.median().produced().recordsPerSec()).isEqualTo(200);
         assertThat(s.median().publishLatencyMicros().p99()).isEqualTo(3000);
-        assertThat(s.json()).containsKey("publishLatencyMicros").doesNotContainKey("consumed").doesNotContainKey("endToEndLatencyMicros");
+        assertThat(s.stats().publishLatencyMicros()).isNotNull();
+        assertThat(s.stats().consumed()).isNull();
+        assertThat(s.stats().endToEndLatencyMicros()).isNull();
         assertThat(io.kbench.verdict.Threshold.parse("publish.p99<4ms").evaluate(s.median()).passed()).isTrue();
     }
 
     private static Summary run(double rate, long p99) {
-        RunOutcome.Totals t = new RunOutcome.Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
+        Totals t = new Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
         return new Summary("actualSendTime", t, null, new LatencyStats(1000, p99 / 2, p99 / 2, p99, p99, p99, p99 / 3.0), null, null);
     }
 }

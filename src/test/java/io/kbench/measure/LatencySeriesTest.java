@@ -1,5 +1,6 @@
 package io.kbench.measure;
 
+import io.kbench.result.LatencyStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.FileInputStream;

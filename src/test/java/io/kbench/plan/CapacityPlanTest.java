@@ -1,5 +1,7 @@
 package io.kbench.plan;
 
+import io.kbench.result.PlanResult;
+import io.kbench.result.Figure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -26,7 +28,7 @@ class CapacityPlanTest {
         "10000000, 76, 864, 2414",
     })
     void reproducesS3SizingTable(double eventsPerSec, long networkGibps, long billionEventsPerDay, long tibPerDay) {
-        PlanReport r = CapacityPlan.compute(s3(eventsPerSec));
+        PlanResult r = CapacityPlan.compute(s3(eventsPerSec));
         assertThat(Math.round(r.figure("eventsPerDay").value() / 1e9)).isEqualTo(billionEventsPerDay);
         assertThat(Math.round(r.figure("bytesPerDayTib").value())).isEqualTo(tibPerDay);
         assertThat(r.figure("bytesPerDayTib").unit()).isEqualTo("TiB");
@@ -37,7 +39,7 @@ class CapacityPlanTest {
 
     @Test
     void s3Row1ExactFiguresInBothUnitSystems() {
-        PlanReport r = CapacityPlan.compute(s3(1_000_000));
+        PlanResult r = CapacityPlan.compute(s3(1_000_000));
         assertThat(r.figure("eventsPerDay").value()).isEqualTo(86.4e9);
         double bytes = 1_000_000.0 * 1024 * 3 * 86_400;
         assertThat(r.figure("bytesPerDayTb").value()).isCloseTo(bytes / 1e12, within(1e-9));
@@ -50,7 +52,7 @@ class CapacityPlanTest {
     void reproducesS3Endurance() {
         PlanInput in = new PlanInput(Ingress.of(500_000.0, 1000, null), 3, 0, Duration.ofDays(1), 0.6, 1.0, null, null, null, 3, 1,
                 List.of(new DriveSpec("a", null, 16_556.0, null, null), new DriveSpec("b", null, 108_167.0, null, null)));
-        PlanReport r = CapacityPlan.compute(in);
+        PlanResult r = CapacityPlan.compute(in);
         assertThat(r.figure("perDriveTbPerDay").value()).isCloseTo(43.2, within(1e-9));
         assertThat(r.figure("enduranceYears.a").value()).isCloseTo(1.05, within(0.005));
         assertThat(r.figure("enduranceYears.b").value()).isCloseTo(6.86, within(0.005));
@@ -67,7 +69,7 @@ class CapacityPlanTest {
         // 100 MiB/s, RF 3, fan-out 2, compression 2: wire ingress 50 MiB/s.
         PlanInput in = new PlanInput(Ingress.of(null, null, 100.0), 3, 2, Duration.ofDays(7), 0.5, 2.0,
                 BrokerCapacity.given(40), null, 10.0, null, 2, List.of());
-        PlanReport r = CapacityPlan.compute(in);
+        PlanResult r = CapacityPlan.compute(in);
         assertThat(r.figure("ingressMib").value()).isEqualTo(50);
         assertThat(r.figure("replicationMib").value()).isEqualTo(100);
         assertThat(r.figure("egressMib").value()).isEqualTo(100);
@@ -80,7 +82,7 @@ class CapacityPlanTest {
         // storage: 50 MiB/s x 3 x 86,400 x 7 d = 95.1 TB; / (10 TB x 0.5) -> 20 brokers: storage binds.
         PlanInput small = new PlanInput(Ingress.of(null, null, 100.0), 3, 2, Duration.ofDays(7), 0.5, 2.0,
                 BrokerCapacity.given(40), 1.0, 10.0, null, 2, List.of());
-        PlanReport s = CapacityPlan.compute(small);
+        PlanResult s = CapacityPlan.compute(small);
         double storageTb = 50 * 1048576.0 * 3 * 86_400 * 7 / 1e12;
         assertThat(s.figure("storageTb").value()).isCloseTo(storageTb, within(1e-9));
         assertThat(s.figure("brokersForStorage").value()).isEqualTo(Math.ceil(storageTb / 0.5));
@@ -92,7 +94,7 @@ class CapacityPlanTest {
         // 2,000 MiB/s ingress, RF 3, fan-out 5: out = 2 x + 5 x = 7 x ingress = 117.4 Gbps; with 10 GbE NICs at 0.6.
         PlanInput in = new PlanInput(Ingress.of(null, null, 2000.0), 3, 5, Duration.ofDays(1), 0.6, 1.0,
                 null, null, 10.0, null, 1, List.of());
-        PlanReport r = CapacityPlan.compute(in);
+        PlanResult r = CapacityPlan.compute(in);
         double outGbps = 7 * 2000 * 1048576.0 * 8 / 1e9;
         assertThat(r.figure("brokersForNetwork").value()).isEqualTo(Math.ceil(outGbps / 6));
         assertThat(r.bindingConstraint()).isEqualTo("network");
@@ -112,14 +114,14 @@ class CapacityPlanTest {
     void tooFewGivenBrokersWarnsAndNoNicFits() {
         PlanInput in = new PlanInput(Ingress.of(null, null, 20_000.0), 3, 1, Duration.ofDays(1), 0.6, 1.0,
                 null, null, null, 3, 1, List.of());
-        PlanReport r = CapacityPlan.compute(in);
+        PlanResult r = CapacityPlan.compute(in);
         assertThat(r.nicRecommendedGbe()).isNull();
         assertThat(r.warnings()).anyMatch(w -> w.contains("plan needs")).anyMatch(w -> w.contains("no NIC"));
     }
 
     @Test
     void everyFigureNamesAUnitAndAFormula() {
-        PlanReport r = CapacityPlan.compute(s3(1_000_000));
+        PlanResult r = CapacityPlan.compute(s3(1_000_000));
         for (List<Figure> section : List.of(r.inputs(), r.traffic(), r.volume(), r.brokerCounts(), r.network())) {
             assertThat(section).allSatisfy(f -> {
                 assertThat(f.unit()).isNotBlank();

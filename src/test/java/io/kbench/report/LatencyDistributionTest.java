@@ -3,8 +3,9 @@ package io.kbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
+import io.kbench.result.Summary;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -75,12 +76,12 @@ class LatencyDistributionTest {
     @Test
     void committedRunFixtureMatchesItsSummaryCount() throws Exception {
         Path dir = ReportFixtures.path("run-sample");
-        JsonNode summary = JsonMapper.builder().build().readTree(dir.resolve("result.json").toFile()).get("summary");
+        Summary summary = ResultReader.read(dir, RunResult.class).summary();
         for (RunReport.LatencyKind k : RunReport.LATENCIES) {
             LatencyDistribution d = LatencyDistribution.fromHlog(dir.resolve(k.hlog())).orElseThrow();
-            assertThat(d.count()).as(k.hlog()).isEqualTo(summary.get(k.key()).get("count").asLong());
+            assertThat(d.count()).as(k.hlog()).isEqualTo(k.of(summary).count());
             // The summary's p99 is read from the same histogram, so the distribution brackets it.
-            long p99 = summary.get(k.key()).get("p99").asLong();
+            long p99 = k.of(summary).p99();
             double below = d.points().stream().filter(p -> p.percentile() <= 99).reduce((a, b) -> b).orElseThrow().micros();
             double above = d.points().stream().filter(p -> p.percentile() >= 99).findFirst().orElseThrow().micros();
             assertThat(below).as(k.hlog()).isLessThanOrEqualTo(p99 * 1.001);

@@ -101,7 +101,6 @@ class ReportRendererTest {
         r.put("name", XSS);
         r.put("failure", XSS);
         r.put("status", "failed");
-        ((ObjectNode) r.get("workload")).put("name", XSS);
         ((ObjectNode) r.get("workload")).put("description", XSS);
         ((ObjectNode) r.get("tags")).put(XSS, XSS);
         ((ObjectNode) r.get("workload").get("producers").get("properties")).put("x" + XSS, XSS);
@@ -198,7 +197,7 @@ class ReportRendererTest {
     void aFailedRunWithAlmostNothingInItStillRenders() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("failed"));
         Files.writeString(dir.resolve("result.json"),
-                "{\"kind\":\"run\",\"name\":\"broken\",\"status\":\"failed\",\"failure\":\"broker unreachable\"}");
+                "{\"schemaVersion\":1,\"kind\":\"run\",\"name\":\"broken\",\"status\":\"failed\",\"failure\":\"broker unreachable\"}");
         String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
         assertThat(html).contains("<h1>broken", "FAILED", "failed: broker unreachable", "Headline figures");
         assertThat(data(html).get("charts")).isEmpty();

@@ -8,13 +8,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.kbench.experiment.FindMax;
-import io.kbench.experiment.FindMaxResult;
+import io.kbench.result.FindMaxResult;
+import io.kbench.experiment.FindMaxFigures;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.experiment.ProbeOutcome;
+import io.kbench.result.ProbeOutcome;
 import io.kbench.experiment.RateProbe;
 import io.kbench.experiment.SearchResult;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
@@ -103,7 +102,7 @@ class FindMaxSchemaTest {
         assertThat(doc.has("thresholds")).isFalse();
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
         Summary summary = new Summary("intendedSendTime",
-                new RunOutcome.Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5), null, l, null, l);
+                new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5), null, l, null, l);
         doc.set("thresholds", ResultWriter.mapper().valueToTree(List.of(
                 Threshold.parse("publish.p99<50ms").evaluate(summary), Threshold.parse("e2e.p99<50ms").evaluate(summary))));
         assertThat(doc.at("/thresholds/1/actual").asText()).isEqualTo("NaN");
@@ -217,7 +216,7 @@ class FindMaxSchemaTest {
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:03:10.250Z"), Environment.capture(), cluster, spec,
                 Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
-                FindMaxResult.Figures.of(spec, settings, search), search.probes(), null);
+                FindMaxFigures.of(spec, settings, search), search.probes(), null);
         return JSON.readTree(ResultWriter.write(result, dir).toFile());
     }
 

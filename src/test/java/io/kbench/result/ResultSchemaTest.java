@@ -10,8 +10,6 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.kbench.load.RunOutcome;
-import io.kbench.measure.IntervalPoint;
-import io.kbench.measure.LatencyStats;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
@@ -89,18 +87,18 @@ class ResultSchemaTest {
     private static JsonNode write(WorkloadSpec spec, String status, String failure, Map<String, String> conn,
                                   ClusterInfo cluster, boolean live, Path dir) throws IOException {
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        RunOutcome.Totals t = new RunOutcome.Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
-        RunOutcome outcome = new RunOutcome(status, failure,
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        RunOutcome outcome = new RunOutcome(RunStatus.of(status), failure,
                 spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
                 live ? l : null, spec.producers().unlimitedRate() ? null : l,
                 List.of(new IntervalPoint(1.0, "warmup", 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
                         new IntervalPoint(2.0, "measured", 1, 1, 1, 1, 0, l, l, l)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), status, failure,
+        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.of(status), failure,
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
-                Summary.of(outcome), outcome.intervals(),
-                java.util.List.of(io.kbench.verdict.Threshold.parse("publish.p99<50ms").evaluate(Summary.of(outcome)),
-                        io.kbench.verdict.Threshold.parse("e2e.p99<50ms").evaluate(Summary.of(outcome))));
+                outcome.summary(), outcome.intervals(),
+                java.util.List.of(io.kbench.verdict.Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
+                        io.kbench.verdict.Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())));
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }

@@ -13,8 +13,6 @@ import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -63,7 +61,7 @@ class SweepSchemaTest {
         Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
                 thresholds.stream().map(t -> t.evaluate(summary.median())).toList());
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
-                thresholds.stream().map(t -> new Threshold.Verdict(t, false, Double.NaN, "no completed repetition")).toList());
+                thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture()), dir);
@@ -177,8 +175,8 @@ class SweepSchemaTest {
                 live ? totals(recordsPerSec) : null, l, live ? l : null, fixedRate ? l : null);
     }
 
-    private static RunOutcome.Totals totals(double recordsPerSec) {
-        return new RunOutcome.Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
+    private static Totals totals(double recordsPerSec) {
+        return new Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
                 Map.of(), 10);
     }
 }

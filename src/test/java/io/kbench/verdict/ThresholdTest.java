@@ -1,18 +1,19 @@
 package io.kbench.verdict;
 
+import io.kbench.result.Totals;
+import io.kbench.result.ThresholdVerdict;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ThresholdTest {
     private static final Summary SUMMARY = new Summary("intendedSendTime",
-            new RunOutcome.Totals(1000, 1_048_576_000L, 500, 100.5, 2, 0, Map.of(), 0), null,
+            new Totals(1000, 1_048_576_000L, 500, 100.5, 2, 0, Map.of(), 0), null,
             new LatencyStats(1000, 1_000, 2_000, 40_000, 50_000, 60_000, 3_000.0), null, null);
 
     @Test
@@ -33,7 +34,7 @@ class ThresholdTest {
 
     @Test
     void anUnmeasuredMetricFailsRatherThanPasses() {
-        Threshold.Verdict v = Threshold.parse("e2e.p99<50ms").evaluate(SUMMARY);
+        ThresholdVerdict v = Threshold.parse("e2e.p99<50ms").evaluate(SUMMARY);
         assertThat(v.passed()).isFalse();
         assertThat(v.line()).startsWith("FAIL e2e.p99<50ms").contains("not measured");
     }

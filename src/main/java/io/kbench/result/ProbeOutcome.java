@@ -1,4 +1,4 @@
-package io.kbench.experiment;
+package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
@@ -18,13 +18,9 @@ import io.kbench.error.Checks;
  * @param resultDir              the probe's result directory; null for probes that wrote none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passed, String reason,
+public record ProbeOutcome(ProbePhase phase, double rateRecordsPerSec, boolean passed, String reason,
                            Double producedRecordsPerSec, Long publishP50Micros, Long publishP99Micros,
                            Long endToEndP50Micros, Long endToEndP99Micros, String resultDir) {
-    public static final String BRACKET = "bracket";
-    public static final String BISECT = "bisect";
-    public static final String CONFIRM = "confirm";
-
     public ProbeOutcome {
         Checks.positive("probe rate", rateRecordsPerSec);
         reason = reason == null || reason.isBlank() ? (passed ? "ok" : "failed") : reason;
@@ -40,7 +36,8 @@ public record ProbeOutcome(String phase, double rateRecordsPerSec, boolean passe
         return new ProbeOutcome(null, rate, false, reason, null, null, null, null, null, null);
     }
 
-    ProbeOutcome inPhase(String newPhase) {
+    /** The same probe, labelled with the search phase that ran it. */
+    public ProbeOutcome inPhase(ProbePhase newPhase) {
         return new ProbeOutcome(newPhase, rateRecordsPerSec, passed, reason, producedRecordsPerSec, publishP50Micros,
                 publishP99Micros, endToEndP50Micros, endToEndP99Micros, resultDir);
     }

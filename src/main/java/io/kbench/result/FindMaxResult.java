@@ -1,15 +1,11 @@
-package io.kbench.experiment;
+package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.kbench.result.ClusterInfo;
-import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.unit.DurationText;
-import io.kbench.unit.Units;
-import io.kbench.verdict.Threshold;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything a find-max result.json holds; {@code kind} is "find-max". Each probe's own result.json is in
@@ -33,16 +29,25 @@ import java.util.Map;
 public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
                             Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
-                            List<Threshold.Verdict> thresholds) {
+                            List<ThresholdVerdict> thresholds) implements KbenchResult {
     public static final String KIND = "find-max";
+
+    public FindMaxResult {
+        SchemaChecks.kind(KIND, kind);
+        SchemaChecks.schemaVersion(schemaVersion);
+        java.util.Objects.requireNonNull(findMax, "findMax");
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
 
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
-        return thresholds == null || thresholds.stream().allMatch(Threshold.Verdict::passed);
+        return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
     }
 
     /**
      * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.
+     * kbench always writes the search settings; they are boxed (optional on reading) because find-max results written
+     * by hand from published figures (scenarios/cost, docs/planning.md) carry only the answer.
      *
      * @param sla                       the SLA as given
      * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED
@@ -61,22 +66,12 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param message                   one line on how the search ended
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Figures(String sla, SearchResult.Outcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
-                          Number recordSizeBytes, double precisionPercent, Double achievedPrecisionPercent,
-                          Double firstFailRecordsPerSec, double keepUpTolerancePercent, double startRateRecordsPerSec,
-                          String probeDuration, String probeWarmup, String probeCooldown, int maxProbes, String message) {
-        /** The answer of {@code search} for {@code spec}'s record size, with the settings it ran with. */
-        public static Figures of(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
-            Double max = search.maxRecordsPerSec();
-            double meanBytes = spec.producers().recordSize().meanBytes();
-            Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
-            Double achieved = search.achievedPrecision();
-            return new Figures(settings.sla().text(), search.outcome(), max,
-                    max == null ? null : Units.mib(max * meanBytes), size, settings.precision() * 100,
-                    achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
-                    settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
-                    DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
-                    settings.maxProbes(), search.message());
+    public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+                          Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
+                          Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
+                          String probeDuration, String probeWarmup, String probeCooldown, Integer maxProbes, String message) {
+        public Figures {
+            Objects.requireNonNull(outcome, "outcome");
         }
     }
 }

@@ -1,4 +1,4 @@
-package io.kbench.measure;
+package io.kbench.result;
 
 /**
  * One reporting interval. Rates are over the interval; latencies are of the records completed in it.

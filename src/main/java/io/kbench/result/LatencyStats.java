@@ -1,6 +1,5 @@
-package io.kbench.measure;
+package io.kbench.result;
 
-import org.HdrHistogram.Histogram;
 
 /** Percentiles of one latency histogram, all in microseconds. */
 public record LatencyStats(long count, long p50, long p95, long p99, long p999, long max, double mean) {
@@ -14,16 +13,6 @@ public record LatencyStats(long count, long p50, long p95, long p99, long p999, 
             throw new IllegalArgumentException("percentiles must be ordered (got p50=" + p50 + " p95=" + p95
                     + " p99=" + p99 + " p999=" + p999 + " max=" + max + ")");
         }
-    }
-
-    /** Reads the percentiles of {@code h}, whose values are microseconds. */
-    public static LatencyStats of(Histogram h) {
-        if (h.getTotalCount() == 0) {
-            return EMPTY;
-        }
-        return new LatencyStats(h.getTotalCount(),
-                h.getValueAtPercentile(50), h.getValueAtPercentile(95), h.getValueAtPercentile(99),
-                h.getValueAtPercentile(99.9), h.getMaxValue(), h.getMean());
     }
 
     /** The named percentile: p50, p95, p99, p999, max or mean. */

@@ -1,4 +1,6 @@
-package io.kbench.cost;
+package io.kbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * Cost figures for one measured result on one instance type.
@@ -8,6 +10,8 @@ package io.kbench.cost;
  * @param nodesForTarget null when no target load was given
  * @param yearlyCostForTarget null when no target load was given
  */
+// Nulls are written (as kbench cost --json always did), unlike the other kinds.
+@JsonInclude(JsonInclude.Include.ALWAYS)
 public record CostRow(
         String label,
         String source,

@@ -1,4 +1,4 @@
-package io.kbench.compare;
+package io.kbench.result;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.kbench.plan;
+package io.kbench.result;
 
 /** One computed number with its unit and the formula that produced it, so every report line explains itself. */
 public record Figure(String key, String label, double value, String unit, String formula) {

@@ -1,7 +1,8 @@
-package io.kbench.result;
+package io.kbench.experiment;
 
-import io.kbench.load.RunOutcome;
-import io.kbench.measure.LatencyStats;
+import io.kbench.result.Totals;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.Summary;
 import io.kbench.measure.ProgressLine;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -32,7 +33,7 @@ public final class SummaryTable {
                 : "latency is measured from the actual send (unlimited rate: there is no schedule to fall behind)");
     }
 
-    private static void totals(PrintStream out, String label, RunOutcome.Totals t, boolean withErrors) {
+    private static void totals(PrintStream out, String label, Totals t, boolean withErrors) {
         out.printf(Locale.ROOT, "%-12s %,14d %,14.1f %10.2f %10.1f %9s%n", label, t.records(), t.recordsPerSec(),
                 t.mebibytesPerSec(), t.windowSec(), withErrors ? String.format(Locale.ROOT, "%,d", t.errors()) : "");
     }

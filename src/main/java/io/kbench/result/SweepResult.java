@@ -1,0 +1,118 @@
+package io.kbench.result;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything sweep.json holds; documented in docs/sweeps.md and schema/sweep.schema.json. Each repetition's own
+ * result.json is a {@link RunResult}.
+ *
+ * @param schemaVersion bumped on incompatible changes
+ * @param kind          "sweep"
+ * @param name          sweep name
+ * @param description   from the sweep file
+ * @param status        failed: a repetition failed in this invocation; interrupted: the sweep stopped early
+ * @param startTime     wall-clock start of this invocation (UTC)
+ * @param endTime       wall-clock end (UTC)
+ * @param environment   versions and hardware of the load generator that wrote the file
+ * @param axes          axis sweeps only: workload path -> values; absent for explicit points
+ * @param repeat        repetitions asked of every point
+ * @param cluster       the cluster of the first point that reports one
+ * @param points        one per point reached, in run order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record SweepResult(int schemaVersion, String kind, String name, String description, RunStatus status,
+                          Instant startTime, Instant endTime, Environment environment, Map<String, List<JsonNode>> axes,
+                          int repeat, Brokers cluster, List<Point> points) implements KbenchResult {
+    public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
+    public static final String KIND = "sweep";
+    public static final String FILE_NAME = "sweep.json";
+
+    public SweepResult {
+        SchemaChecks.kind(KIND, kind);
+        SchemaChecks.schemaVersion(schemaVersion);
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(status, "status");
+        if (repeat < 1) {
+            throw new IllegalArgumentException("repeat must be >= 1 (got " + repeat + ")");
+        }
+        points = List.copyOf(Objects.requireNonNull(points, "points"));
+    }
+
+    /**
+     * The cluster a point ran on.
+     *
+     * @param brokers broker count; 0 when an external cluster could not be asked
+     */
+    public record Brokers(int brokers) {
+    }
+
+    /**
+     * One point of the sweep.
+     *
+     * @param name        derived from the overrides; also the directory name under points/
+     * @param overrides   workload path -> value, applied like --set
+     * @param cluster     the cluster the point runs on, when known
+     * @param repetitions result.json paths relative to the sweep directory, one per repetition reached
+     * @param completed   repetitions with a completed result
+     * @param failed      repetitions that failed in this invocation
+     * @param summary     median/min/max over the completed repetitions; absent when none completed
+     * @param thresholds  thresholds judged on the median summary; absent when none were given
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
+                        int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds) {
+        public Point {
+            Objects.requireNonNull(name, "name");
+            overrides = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));
+            repetitions = List.copyOf(Objects.requireNonNull(repetitions, "repetitions"));
+        }
+
+        /** Whether every threshold held; null when the point had none. */
+        public Boolean thresholdsPassed() {
+            return thresholds == null || thresholds.isEmpty() ? null : thresholds.stream().allMatch(ThresholdVerdict::passed);
+        }
+    }
+
+    /**
+     * A point's figures over its completed repetitions: every number of a run summary as a {@link Spread}.
+     *
+     * @param runs                  completed repetitions summarised
+     * @param latencyMeasuredFrom   as in a run summary
+     * @param produced              produce totals
+     * @param consumed              consume totals; absent without consumers
+     * @param publishLatencyMicros  send -> ack
+     * @param endToEndLatencyMicros send -> consumer receive; absent unless measured
+     * @param sendDelayMicros       behind schedule; absent at unlimited rate
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Stats(int runs, String latencyMeasuredFrom, TotalsSpread produced, TotalsSpread consumed,
+                        LatencySpread publishLatencyMicros, LatencySpread endToEndLatencyMicros,
+                        LatencySpread sendDelayMicros) {
+    }
+
+    /** Produce or consume totals over the repetitions. */
+    public record TotalsSpread(Spread records, Spread bytes, Spread recordsPerSec, Spread mebibytesPerSec,
+                               Spread windowSec, Spread errors) {
+    }
+
+    /** Latency percentiles over the repetitions, microseconds (count: records measured). */
+    public record LatencySpread(Spread count, Spread p50, Spread p95, Spread p99, Spread p999, Spread max, Spread mean) {
+        /** The named percentile: p50, p95, p99, p999, max or mean. */
+        public Spread get(String field) {
+            return switch (field) {
+                case "p50" -> p50;
+                case "p95" -> p95;
+                case "p99" -> p99;
+                case "p999" -> p999;
+                case "max" -> max;
+                case "mean" -> mean;
+                default -> throw new IllegalArgumentException("unknown percentile " + field);
+            };
+        }
+    }
+}
