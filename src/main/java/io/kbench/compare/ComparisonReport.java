@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.verdict.Kpi;
 import io.kbench.format.AlignedTable;
 import io.kbench.result.Spread;
 import java.io.PrintStream;

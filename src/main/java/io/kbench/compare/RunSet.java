@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.verdict.Kpi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;

@@ -3,11 +3,12 @@ package io.kbench.experiment;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.compare.RunSet;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.result.Environment;
 import io.kbench.result.RunResult;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
@@ -196,7 +197,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             return Optional.empty();
         }
         try {
-            return RunSet.readCompleted(file);
+            RunResult run = ResultReader.read(file, RunResult.class);
+            return run.status() == RunStatus.COMPLETED ? Optional.ofNullable(run.summary()) : Optional.empty();
         } catch (InvalidInputException unreadable) {
             // A half-written result.json (the process was killed mid-write) is rerun, not fatal.
             return Optional.empty();

@@ -3,7 +3,7 @@ package io.kbench.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.compare.ComparisonReport;
-import io.kbench.compare.Kpi;
+import io.kbench.verdict.Kpi;
 import io.kbench.result.Spread;
 import io.kbench.error.RunFailedException;
 import io.kbench.format.AlignedTable;

@@ -2,7 +2,7 @@ package io.kbench.report;
 
 import io.kbench.compare.Comparison;
 import io.kbench.compare.ComparisonReport;
-import io.kbench.compare.Kpi;
+import io.kbench.verdict.Kpi;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
 import io.kbench.result.Spread;

@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.verdict.Kpi;
 import io.kbench.result.Spread;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,7 @@
-package io.kbench.compare;
+package io.kbench.verdict;
 
 import io.kbench.result.Summary;
-import io.kbench.verdict.Metric;
+import io.kbench.unit.Units;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -38,7 +38,7 @@ public record Kpi(Metric metric, String label, String csvHeader, boolean higherI
     /** The figure in the unit people read (ms for latencies); empty when the run did not measure it. */
     public OptionalDouble valueIn(Summary summary) {
         OptionalDouble raw = metric.valueIn(summary);
-        return raw.isPresent() && metric.isLatency() ? OptionalDouble.of(raw.getAsDouble() / 1000) : raw;
+        return raw.isPresent() && metric.isLatency() ? OptionalDouble.of(Units.millis(raw.getAsDouble())) : raw;
     }
 
     /** The unit of {@link #valueIn}: ms, records/s or MiB/s. */
