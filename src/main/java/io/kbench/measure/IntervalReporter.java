@@ -1,6 +1,7 @@
 package io.kbench.measure;
 
 import io.kbench.unit.Units;
+import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import java.io.PrintStream;
@@ -52,7 +53,7 @@ public final class IntervalReporter {
         long errors = metrics.produceErrors.total() + metrics.warmupProduceErrors.total();
         IntervalPoint point = new IntervalPoint(
                 Units.seconds(nowNanos - runStartNanos),
-                measuring.getAsBoolean() ? "measured" : "warmup",
+                measuring.getAsBoolean() ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
                 Units.perSecond(producedRecords - lastProducedRecords, elapsed),
                 Units.perSecond(Units.mib(producedBytes - lastProducedBytes), elapsed),
                 Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),

@@ -1,6 +1,7 @@
 package io.kbench.measure;
 
 import io.kbench.unit.Units;
+import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import java.util.Locale;
@@ -13,7 +14,7 @@ public final class ProgressLine {
     public static String format(IntervalPoint p) {
         StringBuilder sb = new StringBuilder(160);
         sb.append(String.format(Locale.ROOT, "%7.1fs %-8s prod %,9.0f rec/s %7.2f MiB/s", p.endSec(),
-                p.phase().equals("warmup") ? "warm-up" : "", p.producedRecordsPerSec(), p.producedMebibytesPerSec()));
+                p.phase() == IntervalPhase.WARMUP ? "warm-up" : "", p.producedRecordsPerSec(), p.producedMebibytesPerSec()));
         appendLatency(sb, "pub", p.publishLatencyMicros());
         if (p.consumedRecordsPerSec() > 0 || p.endToEndLatencyMicros().count() > 0) {
             sb.append(String.format(Locale.ROOT, " | cons %,9.0f rec/s %7.2f MiB/s", p.consumedRecordsPerSec(),

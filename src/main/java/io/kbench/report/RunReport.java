@@ -1,6 +1,7 @@
 package io.kbench.report;
 
 import io.kbench.result.Totals;
+import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ClusterInfo;
@@ -202,7 +203,7 @@ final class RunReport {
         }
         double warmupEnd = Double.NaN;
         for (IntervalPoint p : intervals) {
-            if ("warmup".equals(p.phase())) {
+            if (p.phase() == IntervalPhase.WARMUP) {
                 warmupEnd = p.endSec();
             }
         }

@@ -14,7 +14,7 @@ package io.kbench.result;
  * @param endToEndLatencyMicros    send -> consume latency of measured records received in this interval
  * @param sendDelayMicros          how far sends fell behind their schedule in this interval
  */
-public record IntervalPoint(double endSec, String phase, double producedRecordsPerSec, double producedMebibytesPerSec,
+public record IntervalPoint(double endSec, IntervalPhase phase, double producedRecordsPerSec, double producedMebibytesPerSec,
                             double consumedRecordsPerSec, double consumedMebibytesPerSec, long produceErrors,
                             LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                             LatencyStats sendDelayMicros) {

@@ -91,8 +91,8 @@ class ResultSchemaTest {
         RunOutcome outcome = new RunOutcome(RunStatus.of(status), failure,
                 spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
                 live ? l : null, spec.producers().unlimitedRate() ? null : l,
-                List.of(new IntervalPoint(1.0, "warmup", 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
-                        new IntervalPoint(2.0, "measured", 1, 1, 1, 1, 0, l, l, l)));
+                List.of(new IntervalPoint(1.0, IntervalPhase.WARMUP, 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
+                        new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)));
         RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.of(status), failure,
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
