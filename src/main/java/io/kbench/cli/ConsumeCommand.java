@@ -8,6 +8,7 @@ import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,8 +16,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kbench consume}: a drop-in for kafka-consumer-perf-test. On an existing cluster it reads
@@ -26,6 +29,9 @@ import picocli.CommandLine.Option;
         description = {"Drop-in for kafka-consumer-perf-test: reads --messages records and writes result.json.",
             "Without --bootstrap-server it starts an embedded cluster and fills the topic first."})
 public final class ConsumeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     /** Topic to read. */
     @Option(names = "--topic", required = true, description = "Topic to consume from.")
     String topic;
@@ -102,10 +108,11 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? messages : null,
                         Duration.ofMillis(timeoutMs), props),
                 null, Duration.ofMillis(reportingIntervalMs));
-        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
+        PrintStream out = CommandOutput.out(command);
+        RunResult result = target.singleRun(spec, conn, output).execute(out);
         RunOutcome.Totals c = result.summary().consumed();
-        System.out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
-        System.out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",
+        out.println("data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec");
+        out.println(String.format(Locale.ROOT, "%.4f, %.4f, %d, %.4f",
                 c.bytes() / (1024.0 * 1024.0), c.mebibytesPerSec(), c.records(), c.recordsPerSec()));
         return RunCommand.exitCode(result);
     }

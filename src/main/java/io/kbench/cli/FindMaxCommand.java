@@ -20,8 +20,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
@@ -29,6 +31,9 @@ import picocli.CommandLine.Parameters;
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
 public final class FindMaxCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /** Workload YAML file; default the bundled quick-start. */
@@ -98,7 +103,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, logDir -> target.embedded.toParams(spec.cluster(), logDir), settings, dir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds);
-        FindMaxResult result = findMax.execute(System.out);
+        FindMaxResult result = findMax.execute(CommandOutput.out(command));
         SearchResult.Outcome outcome = result.findMax().outcome();
         if (outcome != SearchResult.Outcome.FOUND && outcome != SearchResult.Outcome.LOWER_BOUND) {
             return ExitCode.RUN_FAILED.code();

@@ -11,6 +11,7 @@ import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,8 +22,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kbench produce}: a drop-in for kafka-producer-perf-test. Same flags, same final line, plus
@@ -33,6 +36,9 @@ import picocli.CommandLine.Option;
             "and also writes result.json. Without --bootstrap-server (or bootstrap.servers in",
             "--producer-props) it starts an embedded cluster."})
 public final class ProduceCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     /** Topic to produce to. */
     @Option(names = "--topic", required = true, description = "Topic to produce to.")
     String topic;
@@ -126,8 +132,9 @@ public final class ProduceCommand implements Callable<Integer> {
         if (conn.containsKey("bootstrap.servers") && target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
-        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
-        System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
+        PrintStream out = CommandOutput.out(command);
+        RunResult result = target.singleRun(spec, conn, output).execute(out);
+        out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
     }
 

@@ -13,8 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench run [FILE]}: one workload, on an embedded cluster unless --bootstrap-server is given. */
@@ -22,6 +24,9 @@ import picocli.CommandLine.Parameters;
         description = {"Run a workload and write result.json, .hlog interval logs and broker logs.",
             "Without FILE, runs the bundled quick-start workload on one embedded broker."})
 public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     /** Workload YAML file; default the bundled quick-start. */
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
     Path workloadFile;
@@ -48,11 +53,11 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> conn = target.connectionProperties();
         if (dryRun) {
             RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
-                    : "embedded cluster", System.out);
+                    : "embedded cluster", CommandOutput.out(command));
             return ExitCode.OK.code();
         }
         SingleRun run = target.singleRun(spec, conn, output);
-        RunResult result = run.execute(System.out);
+        RunResult result = run.execute(CommandOutput.out(command));
         return exitCode(result);
     }
 

@@ -7,6 +7,7 @@ import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
 import io.kbench.verdict.Threshold;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -14,8 +15,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 /** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
@@ -23,6 +26,9 @@ import picocli.CommandLine.Parameters;
         description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated,",
             "and write sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
 public final class SweepCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /** Sweep YAML file. */
@@ -54,13 +60,14 @@ public final class SweepCommand implements Callable<Integer> {
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
         Sweep sweep = new Sweep(plan, dir, conn, target.embedded::toParams, output.parsedThresholds(),
                 ConnectionOptions.parsePairs(output.tags, "--tag"));
-        Sweep.SweepOutcome outcome = sweep.execute(System.out);
+        PrintStream out = CommandOutput.out(spec);
+        Sweep.SweepOutcome outcome = sweep.execute(out);
         Path json = SweepReport.write(outcome, dir);
-        SweepReport.print(outcome, slaThreshold, System.out);
-        System.out.println("results: " + json);
-        ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), System.out);
+        SweepReport.print(outcome, slaThreshold, out);
+        out.println("results: " + json);
+        ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), out);
         if (outcome.interrupted()) {
-            System.out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
+            out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
             return ExitCode.INTERRUPTED.code();
         }
         if (outcome.anyFailed()) {
