@@ -5,6 +5,8 @@ import io.kbench.load.RunOutcome;
 import io.kbench.measure.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerSpec;
+import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.TopicName;
 import io.kbench.spec.PayloadSpec;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.ProducerSpec;
@@ -106,11 +108,17 @@ public final class ProduceCommand implements Callable<Integer> {
         if (transactionalId != null) {
             throw InvalidInputException.field("--transactional-id", transactionalId, "transactions are not supported yet");
         }
+        TopicName.check("--topic", topic);
+        checkShape();
         Map<String, String> props = new LinkedHashMap<>();
         if (producerConfig != null) {
-            props.putAll(ConnectionOptions.readProperties(producerConfig, "--producer.config"));
+            Map<String, String> file = ConnectionOptions.readProperties(producerConfig, "--producer.config");
+            KafkaConfigCheck.producer("--producer.config " + producerConfig + ": ", file);
+            props.putAll(file);
         }
-        props.putAll(ConnectionOptions.parsePairs(producerProps, "--producer-props"));
+        Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
+        KafkaConfigCheck.producer("--producer-props ", flags);
+        props.putAll(flags);
         Map<String, String> conn = target.connectionProperties();
         String bootstrap = props.remove("bootstrap.servers");
         if (bootstrap != null) {
@@ -136,6 +144,20 @@ public final class ProduceCommand implements Callable<Integer> {
         RunResult result = target.singleRun(spec, conn, output).execute(out);
         out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
+    }
+
+    /** The flags' own names in errors, rather than the workload fields they become. */
+    private void checkShape() {
+        if (numRecords < 1) {
+            throw InvalidInputException.field("--num-records", numRecords, "must be at least 1");
+        }
+        Integer size = payload.recordSize;
+        if (size != null && (size < 1 || size > RecordSizeSpec.MAX_BYTES)) {
+            throw InvalidInputException.field("--record-size", size, "must be between 1 and " + RecordSizeSpec.MAX_BYTES);
+        }
+        if (payload.payloadFile != null && !java.nio.file.Files.isRegularFile(payload.payloadFile)) {
+            throw InvalidInputException.field("--payload-file", payload.payloadFile, "file not found");
+        }
     }
 
     /** kafka-producer-perf-test's final line, so scripts that parse it keep working (latencies here are exact). */
