@@ -10,6 +10,8 @@ import io.kbench.spec.DurationText;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
+import io.kbench.result.RunHeader;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -103,7 +105,12 @@ public final class FindMaxCommand implements Callable<Integer> {
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, logDir -> target.embedded.toParams(spec.cluster(), logDir), settings, dir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds);
-        FindMaxResult result = findMax.execute(CommandOutput.out(command));
+        PrintStream out = CommandOutput.out(command);
+        if (output.verbose) {
+            RunHeader.printFull(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
+                    : "embedded cluster", out);
+        }
+        FindMaxResult result = findMax.execute(out);
         SearchResult.Outcome outcome = result.findMax().outcome();
         if (outcome != SearchResult.Outcome.FOUND && outcome != SearchResult.Outcome.LOWER_BOUND) {
             return ExitCode.RUN_FAILED.code();

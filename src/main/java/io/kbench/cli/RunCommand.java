@@ -52,7 +52,7 @@ public final class RunCommand implements Callable<Integer> {
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
         if (dryRun) {
-            RunHeader.print(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
+            RunHeader.printFull(spec, conn, conn.containsKey("bootstrap.servers") ? "cluster " + conn.get("bootstrap.servers")
                     : "embedded cluster", CommandOutput.out(command));
             return ExitCode.OK.code();
         }

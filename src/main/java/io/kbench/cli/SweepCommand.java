@@ -4,10 +4,12 @@ import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
+import io.kbench.result.RunHeader;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -61,6 +63,11 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(plan, dir, conn, target.embedded::toParams, output.parsedThresholds(),
                 ConnectionOptions.parsePairs(output.tags, "--tag"));
         PrintStream out = CommandOutput.out(spec);
+        if (output.verbose) {
+            for (SweepPoint point : plan.points()) {
+                RunHeader.printFull(plan.workload(point, null), conn, "point " + point.name(), out);
+            }
+        }
         Sweep.SweepOutcome outcome = sweep.execute(out);
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, out);

@@ -27,6 +27,6 @@ public final class TargetOptions {
     /** One run of {@code spec} on this target, written where {@code output} says. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
         return new SingleRun(spec, conn, logDir -> embedded.toParams(spec.cluster(), logDir), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds());
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), output.verbose);
     }
 }

@@ -35,9 +35,17 @@ import java.util.concurrent.TimeUnit;
  * @param resultsDir  parent directory of the result directory
  * @param tags        labels for result.json
  * @param thresholds  pass/fail conditions evaluated on the summary
+ * @param verbose     print the whole resolved workload before the run instead of the few-line header
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterParamsFactory cluster,
-                        Path resultsDir, Map<String, String> tags, java.util.List<io.kbench.verdict.Threshold> thresholds) {
+                        Path resultsDir, Map<String, String> tags, java.util.List<io.kbench.verdict.Threshold> thresholds,
+                        boolean verbose) {
+
+    /** A run with the few-line header. */
+    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterParamsFactory cluster, Path resultsDir,
+                     Map<String, String> tags, java.util.List<io.kbench.verdict.Threshold> thresholds) {
+        this(spec, connection, cluster, resultsDir, tags, thresholds, false);
+    }
 
     /** Builds the embedded cluster's parameters once the log directory (inside the result) is known. */
     @FunctionalInterface
@@ -61,10 +69,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
      * when the connection names a cluster) and writes into {@code exactDir} (null: a new timestamped directory).
      */
     public RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir) {
-        if (spec.producers().count() > 0 && spec.producers().payload().type() == io.kbench.spec.PayloadType.FILE) {
-            // Reads the payload file now, so a missing or empty one fails before any broker starts.
-            new io.kbench.load.PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
-        }
+        Preflight.payload(spec);
         Instant start = Instant.now();
         Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
         ClusterParams params = external() || shared != null ? null : cluster.create(dir.resolve("broker-logs"));
@@ -76,8 +81,16 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
                     "must be <= the number of embedded brokers (" + shared.brokerCount() + ")");
         }
-        RunHeader.print(spec, connection, external() ? "cluster " + connection.get("bootstrap.servers")
-                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)", out);
+        if (external()) {
+            Preflight.reachable(connection);
+        }
+        String target = external() ? "cluster " + connection.get("bootstrap.servers")
+                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)";
+        if (verbose) {
+            RunHeader.printFull(spec, connection, target, out);
+        } else {
+            RunHeader.print(spec, target, out);
+        }
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             Map<String, String> conn = new HashMap<>(connection);
