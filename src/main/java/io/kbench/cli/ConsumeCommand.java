@@ -88,6 +88,7 @@ public final class ConsumeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        io.kbench.spec.TopicName.check("--topic", topic);
         Map<String, String> props = new LinkedHashMap<>();
         if (consumerConfig != null) {
             props.putAll(ConnectionOptions.readProperties(consumerConfig, "--consumer.config"));

@@ -77,7 +77,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, SingleR
 
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
-        Preflight.payload(spec);
+        Preflight.workload(spec, connection);
         Preflight.reachable(connection);
         Instant start = Instant.now();
         ClusterParams params = external() ? null : cluster.create(dir.resolve("broker-logs"));

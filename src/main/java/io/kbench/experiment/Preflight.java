@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.spec.PayloadType;
@@ -8,14 +9,18 @@ import java.util.Map;
 
 /**
  * What a run checks before it starts a broker or prints its header, beyond what the workload records check when they
- * are built: the payload file can be read, and an existing cluster answers.
+ * are built: the client configs as a whole, the payload file, and that an existing cluster answers.
  */
 final class Preflight {
     private Preflight() {
     }
 
-    /** Reads a payload file now, so a missing or empty one is an input error before any broker starts. */
-    static void payload(WorkloadSpec spec) {
+    /**
+     * The complete client configs parse (Kafka refuses some combinations), and a payload file is read now, so a
+     * missing or empty one is an input error before any broker starts.
+     */
+    static void workload(WorkloadSpec spec, Map<String, String> connection) {
+        ClientConfigCheck.check(spec, connection);
         if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
             new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
         }

@@ -69,7 +69,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
      * when the connection names a cluster) and writes into {@code exactDir} (null: a new timestamped directory).
      */
     public RunResult execute(PrintStream out, EmbeddedCluster shared, Path exactDir) {
-        Preflight.payload(spec);
+        Preflight.workload(spec, connection);
         Instant start = Instant.now();
         Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
         ClusterParams params = external() || shared != null ? null : cluster.create(dir.resolve("broker-logs"));

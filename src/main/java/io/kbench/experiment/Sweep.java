@@ -144,7 +144,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
     private void preflight() {
         for (SweepPoint point : plan.points()) {
             WorkloadSpec spec = plan.workload(point, null);
-            Preflight.payload(spec);
+            Preflight.workload(spec, connection);
             if (!external()) {
                 clusterFor.create(spec.cluster(), null);
             }

@@ -86,6 +86,13 @@ class BadInputTest {
     }
 
     @Test
+    void clientPropertiesKafkaRefusesTogether() {
+        // each value is valid alone; ProducerConfig refuses the combination
+        assertInputError(kbench(produce("--record-size", "10", "--producer-props", "enable.idempotence=true", "acks=0")),
+                "producers.properties", "acks");
+    }
+
+    @Test
     void unknownPropertyNamesAreNotErrors() {
         // Kafka only warns about names it does not know (interceptors and plugins bring their own).
         CliRun run = kbench("run", "--dry-run", "--set", "producers.properties.my.interceptor.setting=x",
