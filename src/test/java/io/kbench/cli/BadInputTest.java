@@ -182,4 +182,18 @@ class BadInputTest {
         CliRun run = kbench("run", "--bootstrap-server", "127.0.0.1:" + port);
         assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
     }
+
+    @Test
+    void unreachableBootstrapServerStopsASweepOnceNotPerRepetition() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Files.writeString(dir.resolve("base.yaml"), "name: b\ntopic: {create: false}\nproducers: {records: 100}\n"
+                + "consumers: {mode: none}\n");
+        Path sweep = Files.writeString(dir.resolve("sweep.yaml"), "name: s\nworkload: base.yaml\nrepeat: 3\n"
+                + "axes:\n  producers.rate: [100, 200]\n");
+        CliRun run = kbench("sweep", sweep.toString(), "--bootstrap-server", "127.0.0.1:" + port);
+        assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
+    }
 }
