@@ -15,8 +15,8 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench compare A B [C...]}: every KPI of each side against A, and whether it beats run-to-run noise. */
 @Command(name = "compare", mixinStandardHelpOptions = true,

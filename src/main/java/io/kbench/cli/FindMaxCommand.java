@@ -6,11 +6,11 @@ import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxResult;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.SearchResult;
+import io.kbench.result.RunHeader;
 import io.kbench.spec.DurationText;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
-import io.kbench.result.RunHeader;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,11 +22,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,

@@ -7,9 +7,9 @@ import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.RunHeader;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
-import io.kbench.result.RunHeader;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -17,11 +17,11 @@ import java.time.format.DateTimeFormatter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,

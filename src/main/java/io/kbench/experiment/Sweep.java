@@ -138,8 +138,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
     }
 
     /**
-     * Every point's payload and embedded cluster settings (reserved keys, flags) checked, and an existing cluster
-     * reached, before the first repetition: a bad last point costs no run.
+     * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, and an
+     * existing cluster reached, before the first repetition: a bad last point costs no run.
      */
     private void preflight() {
         for (SweepPoint point : plan.points()) {
