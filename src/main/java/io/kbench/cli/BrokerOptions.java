@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.KafkaConfigCheck;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -41,8 +42,11 @@ public final class BrokerOptions {
     public ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir) {
         Map<String, String> config = new LinkedHashMap<>();
         if (brokerConfigFile != null) {
-            config.putAll(readPropertiesFile(brokerConfigFile));
+            Map<String, String> file = readPropertiesFile(brokerConfigFile);
+            KafkaConfigCheck.broker("--broker-config-file " + brokerConfigFile + ": ", file);
+            config.putAll(file);
         }
+        KafkaConfigCheck.broker("--broker-config ", brokerConfig);
         config.putAll(brokerConfig);
         return new ClusterParams(brokers, dataDir, keepData, config, brokerJavaHome, brokerHeap, brokerJvmFlags,
                 logDir);

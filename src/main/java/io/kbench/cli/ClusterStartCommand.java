@@ -35,7 +35,7 @@ final class ClusterStartCommand implements Callable<Integer> {
     public Integer call() {
         ClusterParams params = brokerOptions.toParams(brokers, dir, true, null);
         // Progress goes to stderr so that stdout stays script-friendly.
-        EmbeddedCluster cluster = EmbeddedCluster.start(params, false, System.err);
+        EmbeddedCluster cluster = EmbeddedCluster.start(params, false, CommandOutput.err(spec));
         PrintWriter out = spec.commandLine().getOut();
         out.println("cluster: " + cluster.brokerCount() + " broker(s) running in " + cluster.dataDir() + " (pids "
                 + cluster.pids().stream().map(String::valueOf).collect(Collectors.joining(","))

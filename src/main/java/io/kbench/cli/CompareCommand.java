@@ -8,12 +8,15 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
 import io.kbench.report.ComparisonPage;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench compare A B [C...]}: every KPI of each side against A, and whether it beats run-to-run noise. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -22,6 +25,9 @@ import picocli.CommandLine.Parameters;
             "sweeps alone are compared point by point. With >= 2 repetitions on both sides, a change is 'significant'",
             "only when the min..max ranges do not overlap. See docs/sweeps.md."})
 public final class CompareCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     /** Results to compare; the first is the baseline. */
     @Parameters(arity = "1..*", paramLabel = "RESULT",
             description = "Results to compare; the first (A) is the baseline. A single sweep compares its points.")
@@ -38,17 +44,18 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<NamedComparison> comparisons = CompareInputs.resolve(results);
-        ComparisonReport.print(comparisons, System.out);
+        PrintStream out = CommandOutput.out(spec);
+        ComparisonReport.print(comparisons, out);
         if (jsonFile != null) {
             try {
                 StrictMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
             } catch (IOException e) {
                 throw new InvalidInputException("--json " + jsonFile + ": cannot write: " + e.getMessage(), e);
             }
-            System.out.println("json: " + jsonFile);
+            out.println("json: " + jsonFile);
         }
         if (htmlFile != null) {
-            System.out.println("html: " + ComparisonPage.write(comparisons, htmlFile));
+            out.println("html: " + ComparisonPage.write(comparisons, htmlFile));
         }
         return ExitCode.OK.code();
     }

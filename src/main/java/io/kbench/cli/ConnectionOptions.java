@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.KafkaConfigCheck;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -34,9 +35,13 @@ public final class ConnectionOptions {
     public Map<String, String> properties() {
         Map<String, String> props = new LinkedHashMap<>();
         if (commandConfig != null) {
-            props.putAll(readProperties(commandConfig, "--command-config"));
+            Map<String, String> file = readProperties(commandConfig, "--command-config");
+            KafkaConfigCheck.anyClient("--command-config " + commandConfig + ": ", file);
+            props.putAll(file);
         }
-        props.putAll(parsePairs(commandProperties, "--command-property"));
+        Map<String, String> flags = parsePairs(commandProperties, "--command-property");
+        KafkaConfigCheck.anyClient("--command-property ", flags);
+        props.putAll(flags);
         if (bootstrapServer != null) {
             if (bootstrapServer.isBlank()) {
                 throw InvalidInputException.field("--bootstrap-server", "''", "must not be empty");

@@ -3,12 +3,14 @@ package io.kbench.cli;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Totals;
 import io.kbench.result.RunResult;
+import io.kbench.spec.TopicName;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -121,7 +123,7 @@ public final class ConsumeCommand implements Callable<Integer> {
     public Integer call() {
         ConsumerPerfCsv csv = validate();
         Map<String, String> conn = target.connectionProperties();
-        boolean external = conn.containsKey("bootstrap.servers");
+        boolean external = target.clusterTarget(conn).external();
         if (include != null && !external) {
             throw InvalidInputException.field("--include", "'" + include + "'",
                     "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
@@ -136,7 +138,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)));
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
-        RunResult result = target.singleRun(spec, conn, output).execute(System.out, printer);
+        RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
         return RunCommand.exitCode(result);
     }
 
@@ -144,6 +146,9 @@ public final class ConsumeCommand implements Callable<Integer> {
     private ConsumerPerfCsv validate() {
         if ((topic == null) == (include == null)) {
             throw new InvalidInputException("--topic, --include: give exactly one of them");
+        }
+        if (topic != null) {
+            TopicName.check("--topic", topic);
         }
         positive("--num-records", numRecords);
         positive("--timeout", timeoutMs);

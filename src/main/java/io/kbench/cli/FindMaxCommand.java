@@ -5,13 +5,16 @@ import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.result.FindMaxResult;
+import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.SearchResult;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.RunHeader;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,14 +26,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
 public final class FindMaxCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /** Workload YAML file; default the bundled quick-start. */
@@ -98,9 +106,15 @@ public final class FindMaxCommand implements Callable<Integer> {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
+        ClusterTarget clusterTarget = target.clusterTarget(conn);
+        FindMax findMax = new FindMax(spec, conn, clusterTarget, settings, dir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly);
-        FindMaxResult result = findMax.execute(System.out);
+        PrintStream out = CommandOutput.out(command);
+        if (output.verbose) {
+            RunHeader.printFull(spec, conn, clusterTarget instanceof ClusterTarget.External x
+                    ? "cluster " + x.bootstrapServers() : "embedded cluster", out);
+        }
+        FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
         if (outcome != FindMaxOutcome.FOUND && outcome != FindMaxOutcome.LOWER_BOUND) {
             return ExitCode.RUN_FAILED.code();

@@ -72,8 +72,9 @@ public final class Main {
 
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
-        cli.getErr().println("kbench: error: " + e.getMessage());
-        cli.getErr().println("kbench: see '" + cli.getCommandSpec().qualifiedName() + " --help'");
+        // One line, like every other error: the message names the option and the value.
+        cli.getErr().println("kbench: error: " + e.getMessage().lines().findFirst().orElse("")
+                + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.INVALID_INPUT.code();
     }
 }

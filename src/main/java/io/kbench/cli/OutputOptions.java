@@ -24,6 +24,11 @@ public final class OutputOptions {
                     + " exits 3. Sweeps: judged on each point's median; find-max: on the run at the answer.")
     List<String> thresholds = new ArrayList<>();
 
+    /** The whole resolved workload before a run instead of the few-line header. */
+    @Option(names = {"-v", "--verbose"},
+            description = "Print the whole resolved workload (as --dry-run does) instead of the few-line run header.")
+    boolean verbose;
+
     /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */
     List<io.kbench.verdict.Threshold> parsedThresholds() {
         return thresholds.stream().map(io.kbench.verdict.Threshold::parse).toList();

@@ -5,12 +5,15 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerSpec;
+import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadSpec;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
+import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,7 +25,9 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kbench produce}: a drop-in for kafka-producer-perf-test. Same flags, same final line, plus
@@ -33,6 +38,9 @@ import picocli.CommandLine.Option;
             "and also writes result.json. Without --bootstrap-server (or bootstrap.servers in",
             "--producer-props) it starts an embedded cluster."})
 public final class ProduceCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     /** Topic to produce to. */
     @Option(names = "--topic", required = true, description = "Topic to produce to.")
     String topic;
@@ -100,11 +108,17 @@ public final class ProduceCommand implements Callable<Integer> {
         if (transactionalId != null) {
             throw InvalidInputException.field("--transactional-id", transactionalId, "transactions are not supported yet");
         }
+        TopicName.check("--topic", topic);
+        checkShape();
         Map<String, String> props = new LinkedHashMap<>();
         if (producerConfig != null) {
-            props.putAll(ConnectionOptions.readProperties(producerConfig, "--producer.config"));
+            Map<String, String> file = ConnectionOptions.readProperties(producerConfig, "--producer.config");
+            KafkaConfigCheck.producer("--producer.config " + producerConfig + ": ", file);
+            props.putAll(file);
         }
-        props.putAll(ConnectionOptions.parsePairs(producerProps, "--producer-props"));
+        Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
+        KafkaConfigCheck.producer("--producer-props ", flags);
+        props.putAll(flags);
         Map<String, String> conn = target.connectionProperties();
         String bootstrap = props.remove("bootstrap.servers");
         if (bootstrap != null) {
@@ -126,9 +140,24 @@ public final class ProduceCommand implements Callable<Integer> {
         if (conn.containsKey("bootstrap.servers") && target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
-        RunResult result = target.singleRun(spec, conn, output).execute(System.out);
-        System.out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
+        PrintStream out = CommandOutput.out(command);
+        RunResult result = target.singleRun(spec, conn, output).execute(out);
+        out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
+    }
+
+    /** The flags' own names in errors, rather than the workload fields they become. */
+    private void checkShape() {
+        if (numRecords < 1) {
+            throw InvalidInputException.field("--num-records", numRecords, "must be at least 1");
+        }
+        Integer size = payload.recordSize;
+        if (size != null && (size < 1 || size > RecordSizeSpec.MAX_BYTES)) {
+            throw InvalidInputException.field("--record-size", size, "must be between 1 and " + RecordSizeSpec.MAX_BYTES);
+        }
+        if (payload.payloadFile != null && !java.nio.file.Files.isRegularFile(payload.payloadFile)) {
+            throw InvalidInputException.field("--payload-file", payload.payloadFile, "file not found");
+        }
     }
 
     /** kafka-producer-perf-test's final line, so scripts that parse it keep working (latencies here are exact). */

@@ -15,14 +15,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench run [FILE]}: one workload, on an embedded cluster unless --bootstrap-server is given. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a workload and write result.json, .hlog interval logs and broker logs.",
             "Without FILE, runs the bundled quick-start workload on one embedded broker."})
 public final class RunCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
     /** Workload YAML file; default the bundled quick-start. */
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
     Path workloadFile;
@@ -48,12 +53,12 @@ public final class RunCommand implements Callable<Integer> {
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
         if (dryRun) {
-            RunHeader.print(spec, conn, target.clusterTarget(conn) instanceof ClusterTarget.External x
-                    ? "cluster " + x.bootstrapServers() : "embedded cluster", System.out);
+            RunHeader.printFull(spec, conn, target.clusterTarget(conn) instanceof ClusterTarget.External x
+                    ? "cluster " + x.bootstrapServers() : "embedded cluster", CommandOutput.out(command));
             return ExitCode.OK.code();
         }
         SingleRun run = target.singleRun(spec, conn, output);
-        RunResult result = run.execute(System.out);
+        RunResult result = run.execute(CommandOutput.out(command));
         return exitCode(result);
     }
 

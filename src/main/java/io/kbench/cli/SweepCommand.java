@@ -4,9 +4,12 @@ import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.RunHeader;
 import io.kbench.verdict.Threshold;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -15,14 +18,19 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated,",
             "and write sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
 public final class SweepCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
     /** Sweep YAML file. */
@@ -54,13 +62,19 @@ public final class SweepCommand implements Callable<Integer> {
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
         Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
                 ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly);
-        Sweep.SweepOutcome outcome = sweep.execute(System.out);
+        PrintStream out = CommandOutput.out(spec);
+        if (output.verbose) {
+            for (SweepPoint point : plan.points()) {
+                RunHeader.printFull(plan.workload(point, null), conn, "point " + point.name(), out);
+            }
+        }
+        Sweep.SweepOutcome outcome = sweep.execute(out);
         Path json = SweepReport.write(outcome, dir);
-        SweepReport.print(outcome, slaThreshold, System.out);
-        System.out.println("results: " + json);
-        ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), System.out);
+        SweepReport.print(outcome, slaThreshold, out);
+        out.println("results: " + json);
+        ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), out);
         if (outcome.interrupted()) {
-            System.out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
+            out.println("resume with: kbench sweep " + sweepFile + " --resume " + dir);
             return ExitCode.INTERRUPTED.code();
         }
         if (outcome.anyFailed()) {

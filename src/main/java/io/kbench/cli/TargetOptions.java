@@ -34,6 +34,7 @@ public final class TargetOptions {
     /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
         return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly);
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly,
+                output.verbose);
     }
 }

@@ -6,7 +6,6 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
-import io.kbench.load.PayloadGenerator;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.result.RunStatus;
@@ -18,7 +17,6 @@ import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
-import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
@@ -46,9 +44,17 @@ import org.apache.kafka.clients.CommonClientConfigs;
  * @param tags        labels for result.json
  * @param thresholds  pass/fail conditions evaluated on the summary
  * @param listener    told when result.json is written (the CLI writes the HTML report)
+ * @param verbose     print the whole resolved workload before the run instead of the few-line header
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
-                        Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
+                        Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
+                        boolean verbose) {
+
+    /** A run with the few-line header. */
+    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
+                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
+        this(spec, connection, target, resultsDir, tags, thresholds, listener, false);
+    }
 
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
@@ -72,10 +78,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
     }
 
     private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
-        if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
-            // Reads the payload file now, so a missing or empty one fails before any broker starts.
-            new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
-        }
+        Preflight.workload(spec, connection);
         Instant start = Instant.now();
         Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
@@ -88,8 +91,16 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         "must be <= the number of embedded brokers (" + brokers + ")");
             }
         }
-        RunHeader.print(spec, connection, target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
-                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)", out);
+        if (external()) {
+            Preflight.reachable(connection);
+        }
+        String where = target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
+                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)";
+        if (verbose) {
+            RunHeader.printFull(spec, connection, where, out);
+        } else {
+            RunHeader.print(spec, where, out);
+        }
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             Map<String, String> conn = new HashMap<>(connection);

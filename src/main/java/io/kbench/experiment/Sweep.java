@@ -68,6 +68,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * interrupted.
      */
     public SweepOutcome execute(PrintStream out) {
+        preflight();
         Instant start = Instant.now();
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
@@ -138,6 +139,21 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             }
         }
         return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture());
+    }
+
+    /**
+     * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, and an
+     * existing cluster reached, before the first repetition: a bad last point costs no run.
+     */
+    private void preflight() {
+        for (SweepPoint point : plan.points()) {
+            WorkloadSpec spec = plan.workload(point, null);
+            Preflight.workload(spec, connection);
+            if (!external()) {
+                clusterParams(spec.cluster(), null);
+            }
+        }
+        Preflight.reachable(connection);
     }
 
     /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */

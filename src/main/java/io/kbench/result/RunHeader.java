@@ -5,22 +5,42 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.kbench.spec.ConsumerSpec;
+import io.kbench.unit.DurationText;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.RecordSizeSpec;
+import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
+import java.util.Locale;
 import java.util.Map;
 
-/** Prints the frozen, resolved workload before a run, as YAML a user could paste back into a file. */
+/**
+ * What a run prints before it starts: a few lines of versions, target and workload shape ({@link #print}), or with
+ * {@code -v} and {@code --dry-run} the frozen, resolved workload as YAML a user could paste back into a file
+ * ({@link #printFull}). result.json always holds the full workload.
+ */
 public final class RunHeader {
     private RunHeader() {
     }
 
-    public static void print(WorkloadSpec spec, Map<String, String> connection, String target, PrintStream out) {
+    /** At most four lines: versions and target, topic, producers, consumers. */
+    public static void print(WorkloadSpec spec, String target, PrintStream out) {
+        out.println(versions(target));
+        TopicSpec t = spec.topic();
+        out.println(String.format(Locale.ROOT, "# workload %s: topic %s, %d partition(s), RF %d", spec.name(), t.name(),
+                t.partitions(), t.replicationFactor()));
+        out.println("# producers: " + producers(spec.producers()));
+        out.println("# consumers: " + consumers(spec.consumers()));
+    }
+
+    /** The versions line, client properties (secrets redacted) and the whole workload as YAML. */
+    public static void printFull(WorkloadSpec spec, Map<String, String> connection, String target, PrintStream out) {
         ObjectMapper json = ResultWriter.mapper();
         YAMLMapper yaml = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
         JsonNode tree = Redactor.redactTree(json.valueToTree(spec));
-        out.println("# kbench " + Versions.kbench() + " | Kafka clients " + Versions.kafka() + " | JDK "
-                + Runtime.version() + " | " + target);
+        out.println(versions(target));
         if (!connection.isEmpty()) {
             out.println("# client properties: " + Redactor.redact(connection));
         }
@@ -30,5 +50,41 @@ public final class RunHeader {
             throw new IllegalStateException(e);
         }
         out.println("# ---");
+    }
+
+    private static String versions(String target) {
+        return "# kbench " + Versions.kbench() + " | Kafka clients " + Versions.kafka() + " | JDK "
+                + Runtime.version() + " | " + target;
+    }
+
+    static String producers(ProducerSpec p) {
+        if (p.count() == 0) {
+            return "none";
+        }
+        String rate = p.unlimitedRate() ? "unlimited rate" : number(p.rate()) + " records/s";
+        String amount = p.records() != null ? number(p.records()) + " records" : "for " + DurationText.format(p.duration());
+        String warmup = !p.hasWarmup() ? ""
+                : p.warmupRecords() != null ? " after " + number(p.warmupRecords()) + " warm-up records"
+                : " after " + DurationText.format(p.warmupDuration()) + " warm-up";
+        return p.count() + ", " + rate + ", " + size(p.recordSize()) + ", " + amount + warmup;
+    }
+
+    static String consumers(ConsumerSpec c) {
+        if (!c.enabled()) {
+            return "none";
+        }
+        return c.count() + ", " + c.mode().toString().toLowerCase(Locale.ROOT)
+                + (c.records() != null ? ", " + number(c.records()) + " records" : "");
+    }
+
+    private static String size(RecordSizeSpec s) {
+        if (s.isFixed()) {
+            return s.bytes() + " B";
+        }
+        return s.min() + "-" + s.max() + " B" + (s.mean() != null ? " (normal, mean " + s.mean() + " B)" : " (uniform)");
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? String.format(Locale.ROOT, "%,d", (long) v) : String.format(Locale.ROOT, "%,.1f", v);
     }
 }

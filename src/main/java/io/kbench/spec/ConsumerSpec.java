@@ -1,8 +1,11 @@
 package io.kbench.spec;
 
 import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /**
  * The consuming side of a workload.
@@ -32,15 +35,16 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
         }
         idleTimeout = idleTimeout == null ? DEFAULT_IDLE_TIMEOUT : Checks.positive("consumers.idleTimeout", idleTimeout);
         properties = properties == null ? Map.of() : Map.copyOf(properties);
+        KafkaConfigCheck.consumer("consumers.properties.", properties);
         if (topicPattern != null) {
             if (mode != ConsumerMode.BACKLOG) {
-                throw io.kbench.error.InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
+                throw InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
                         "only applies to mode backlog");
             }
             try {
-                java.util.regex.Pattern.compile(topicPattern);
-            } catch (java.util.regex.PatternSyntaxException e) {
-                throw io.kbench.error.InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
+                Pattern.compile(topicPattern);
+            } catch (PatternSyntaxException e) {
+                throw InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",
                         "is not a Java regular expression: " + e.getDescription());
             }
         }

@@ -106,13 +106,20 @@ public final class SpecLoader {
         }
         if (e instanceof MismatchedInputException m && m.getPath() != null && !m.getPath().isEmpty()) {
             return new InvalidInputException(source + ": " + path(m) + ": wrong type" + expected(m.getTargetType())
-                    + " (" + firstLine(m.getOriginalMessage()) + ")");
+                    + " (" + given(m.getOriginalMessage()) + ")");
         }
         if (e.getLocation() != null) {
             return new InvalidInputException(source + ": malformed YAML at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr() + ": " + firstLine(e.getOriginalMessage()));
         }
         return new InvalidInputException(source + ": " + firstLine(e.getOriginalMessage()));
+    }
+
+    /** Jackson's "Cannot coerce String value ("abc") to `java.lang.Long` value (but ...)" says: got abc. */
+    private static String given(String message) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Cannot coerce .*? value \\(\"(.*?)\"\\)").matcher(
+                firstLine(message));
+        return m.find() ? "got " + m.group(1) : firstLine(message);
     }
 
     private static String expected(Class<?> target) {

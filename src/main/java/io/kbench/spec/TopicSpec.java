@@ -18,11 +18,7 @@ public record TopicSpec(String name, Integer partitions, Integer replicationFact
                         Boolean deleteAfter, Map<String, String> configs) {
     public TopicSpec {
         name = name == null ? "kbench" : name;
-        Checks.notBlank("topic.name", name);
-        if (!name.matches("[a-zA-Z0-9._-]{1,249}")) {
-            throw InvalidInputException.field("topic.name", "'" + name + "'",
-                    "must be 1-249 characters of a-z A-Z 0-9 . _ -");
-        }
+        TopicName.check("topic.name", name);
         partitions = partitions == null ? 6 : partitions;
         Checks.between("topic.partitions", partitions, 1, 100_000);
         replicationFactor = replicationFactor == null ? 1 : replicationFactor;
@@ -30,6 +26,7 @@ public record TopicSpec(String name, Integer partitions, Integer replicationFact
         create = create == null || create;
         deleteAfter = deleteAfter != null && deleteAfter;
         configs = configs == null ? Map.of() : Map.copyOf(configs);
+        KafkaConfigCheck.topic("topic.configs.", configs);
     }
 
     public static TopicSpec defaults() {

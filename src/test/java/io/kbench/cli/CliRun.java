@@ -1,34 +1,33 @@
 package io.kbench.cli;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Duration;
 
-/** Runs the CLI in-process with stdout and stderr captured, for tests that print both on failure. */
-record CliRun(int exitCode, String stdout, String stderr) {
-    static synchronized CliRun of(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            System.setOut(o);
-            System.setErr(e);
-            code = Main.newCommandLine()
-                    .setOut(new java.io.PrintWriter(o, true))
-                    .setErr(new java.io.PrintWriter(e, true))
-                    .execute(args);
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        return new CliRun(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+/**
+ * Runs the CLI in-process with picocli's stdout and stderr writers captured (every command prints through them), for
+ * tests that print both on failure.
+ */
+record CliRun(int exitCode, String stdout, String stderr, Duration took) {
+    static CliRun of(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        long start = System.nanoTime();
+        int code = Main.newCommandLine()
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true))
+                .execute(args);
+        return new CliRun(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - start));
     }
 
     /** Shown by AssertJ when an assertion on this run fails. */
     String transcript() {
-        return "exit " + exitCode + "\n--- stdout ---\n" + stdout + "\n--- stderr ---\n" + stderr;
+        return "exit " + exitCode + " after " + took.toMillis() + " ms\n--- stdout ---\n" + stdout + "\n--- stderr ---\n"
+                + stderr;
+    }
+
+    @Override
+    public String toString() {
+        return transcript();
     }
 }

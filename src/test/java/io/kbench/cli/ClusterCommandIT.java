@@ -3,9 +3,6 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.cluster.ClusterState;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -28,19 +25,8 @@ class ClusterCommandIT {
     }
 
     private static Run kbench(String... args) {
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int code = Main.execute(args);
-            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+        CliRun r = CliRun.of(args);
+        return new Run(r.exitCode(), r.stdout(), r.stderr());
     }
 
     @AfterEach

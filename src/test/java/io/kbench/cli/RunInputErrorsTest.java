@@ -2,11 +2,8 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,21 +35,8 @@ class RunInputErrorsTest {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--results-dir");
         all.add(dir.resolve("results").toString());
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        long start = System.nanoTime();
-        try {
-            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-            int exit = Main.execute(all.toArray(String[]::new));
-            return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8),
-                    Duration.ofNanos(System.nanoTime() - start));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
+        CliRun r = CliRun.of(all.toArray(String[]::new));
+        return new Outcome(r.exitCode(), r.stdout(), r.stderr(), r.took());
     }
 
     /** Exit code as given, exactly one stderr line starting "kbench: error:" that contains {@code expected}. */

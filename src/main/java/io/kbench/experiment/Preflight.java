@@ -1,0 +1,35 @@
+package io.kbench.experiment;
+
+import io.kbench.load.ClientConfigCheck;
+import io.kbench.load.ClusterProbe;
+import io.kbench.load.PayloadGenerator;
+import io.kbench.spec.PayloadType;
+import io.kbench.spec.WorkloadSpec;
+import java.util.Map;
+
+/**
+ * What a run checks before it starts a broker or prints its header, beyond what the workload records check when they
+ * are built: the client configs as a whole, the payload file, and that an existing cluster answers.
+ */
+final class Preflight {
+    private Preflight() {
+    }
+
+    /**
+     * The complete client configs parse (Kafka refuses some combinations), and a payload file is read now, so a
+     * missing or empty one is an input error before any broker starts.
+     */
+    static void workload(WorkloadSpec spec, Map<String, String> connection) {
+        ClientConfigCheck.check(spec, connection);
+        if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
+            new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
+        }
+    }
+
+    /** With bootstrap.servers, the cluster must answer within {@link ClusterProbe#TIMEOUT}. */
+    static void reachable(Map<String, String> connection) {
+        if (connection.containsKey("bootstrap.servers")) {
+            ClusterProbe.reachable(connection);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.kbench.load;
+
+import io.kbench.error.RunFailedException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.DescribeClusterOptions;
+import org.apache.kafka.common.KafkaException;
+
+/**
+ * Asks an existing cluster for its id before anything else happens, so a wrong address or refused credentials fail in
+ * seconds with one line, not after the run header and the first admin call's long timeout.
+ */
+public final class ClusterProbe {
+    /** How long an existing cluster has to answer. */
+    public static final Duration TIMEOUT = Duration.ofSeconds(8);
+
+    private ClusterProbe() {
+    }
+
+    /** Returns when the cluster behind {@code connection}'s bootstrap.servers answers; throws (exit 1) when not. */
+    public static void reachable(Map<String, String> connection) {
+        String bootstrap = connection.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        Map<String, Object> props = new HashMap<>(connection);
+        String ms = Long.toString(TIMEOUT.toMillis());
+        props.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, ms);
+        props.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, ms);
+        props.put(AdminClientConfig.CLIENT_ID_CONFIG, "kbench-probe");
+        Admin admin;
+        try {
+            admin = Admin.create(props);
+        } catch (KafkaException e) {
+            throw new RunFailedException("cannot reach Kafka at " + bootstrap + ": " + rootMessage(e), e);
+        }
+        try {
+            admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) TIMEOUT.toMillis())).clusterId()
+                    .get(TIMEOUT.toMillis() + 2_000, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+                throw unreachable(bootstrap);
+            }
+            throw new RunFailedException("cannot connect to Kafka at " + bootstrap + ": " + rootMessage(e.getCause()), e);
+        } catch (TimeoutException e) {
+            throw unreachable(bootstrap);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted while connecting to Kafka at " + bootstrap, e);
+        } finally {
+            admin.close(Duration.ZERO);
+        }
+    }
+
+    private static RunFailedException unreachable(String bootstrap) {
+        return new RunFailedException("cannot reach Kafka at " + bootstrap + " (no answer within "
+                + TIMEOUT.toSeconds() + " s)");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        String m = t.getMessage() != null ? t.getMessage() : t.getClass().getSimpleName();
+        return m.lines().findFirst().orElse(m);
+    }
+}

@@ -1,0 +1,199 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad input through the CLI, for every command that runs load: exit 2, exactly one stderr line naming the field and the
+ * value, nothing on stdout (no header), no broker process started, in well under 5 s. Kafka's own definitions judge
+ * client, broker and topic properties; names Kafka does not know are not errors.
+ */
+class BadInputTest {
+    private static final Duration FAST = Duration.ofSeconds(5);
+    private static final String[] PRODUCE = {"produce", "--topic", "t", "--num-records", "10", "--throughput", "-1"};
+
+    @TempDir
+    Path dir;
+
+    private CliRun kbench(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--results-dir");
+        all.add(dir.resolve("results").toString());
+        Set<Long> before = children();
+        CliRun run = CliRun.of(all.toArray(String[]::new));
+        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
+        return run;
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+
+    private static String[] produce(String... more) {
+        List<String> all = new ArrayList<>(List.of(PRODUCE));
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
+    }
+
+    /** The contract: exit code, one "kbench: error:" line with every expected fragment, no other output. */
+    private static void assertOneLine(CliRun run, int exit, Duration within, String... expected) {
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(exit);
+        List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as(run.transcript()).hasSize(1);
+        assertThat(lines.get(0)).as(run.transcript()).startsWith("kbench: error: ").contains(expected);
+        assertThat(run.stdout()).as("nothing before the error, not even the run header: " + run.transcript()).isBlank();
+        assertThat(run.took()).as(run.transcript()).isLessThan(within);
+    }
+
+    private static void assertInputError(CliRun run, String... expected) {
+        assertOneLine(run, 2, FAST, expected);
+    }
+
+    @Test
+    void invalidAcks() {
+        assertInputError(kbench(produce("--record-size", "10", "--producer-props", "acks=banana")),
+                "--producer-props acks", "banana", "all, -1, 0, 1");
+        assertInputError(kbench("run", "--set", "producers.properties.acks=banana"), "producers.properties.acks", "banana");
+    }
+
+    @Test
+    void unknownCompressionCodec() {
+        assertInputError(kbench("run", "--set", "producers.properties.compression.type=foo"),
+                "producers.properties.compression.type", "foo", "zstd");
+    }
+
+    @Test
+    void invalidClientPropertiesFromFilesAndConnectionFlags() throws IOException {
+        Path producerFile = Files.writeString(dir.resolve("producer.properties"), "linger.ms=soon\n");
+        assertInputError(kbench(produce("--record-size", "10", "--producer.config", producerFile.toString())),
+                "--producer.config", "linger.ms", "soon");
+        assertInputError(kbench("run", "--command-property", "security.protocol=FOO"),
+                "--command-property security.protocol", "FOO");
+        Path consumerFile = Files.writeString(dir.resolve("consumer.properties"), "max.poll.records=0\n");
+        assertInputError(kbench("consume", "--topic", "t", "--messages", "10", "--consumer.config", consumerFile.toString()),
+                "max.poll.records", "0");
+    }
+
+    @Test
+    void clientPropertiesKafkaRefusesTogether() {
+        // each value is valid alone; ProducerConfig refuses the combination
+        assertInputError(kbench(produce("--record-size", "10", "--producer-props", "enable.idempotence=true", "acks=0")),
+                "producers.properties", "acks");
+    }
+
+    @Test
+    void unknownPropertyNamesAreNotErrors() {
+        // Kafka only warns about names it does not know (interceptors and plugins bring their own).
+        CliRun run = kbench("run", "--dry-run", "--set", "producers.properties.my.interceptor.setting=x",
+                "--set", "consumers.properties.another.plugin.key=y", "--broker-config", "my.plugin.key=z");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stderr()).as(run.transcript()).isBlank();
+    }
+
+    @Test
+    void negativeRecordSize() {
+        assertInputError(kbench(produce("--record-size", "-5")), "--record-size", "-5");
+        assertInputError(kbench("run", "--set", "producers.recordSize=-5"), "producers.recordSize", "-5");
+    }
+
+    @Test
+    void hugeRecordSize() {
+        assertInputError(kbench(produce("--record-size", "2000000000")), "--record-size", "2000000000");
+        assertInputError(kbench("run", "--set", "producers.recordSize=999999999"), "producers.recordSize", "999999999");
+    }
+
+    @Test
+    void nonNumericCounts() {
+        assertInputError(kbench("produce", "--topic", "t", "--num-records", "lots", "--record-size", "10",
+                "--throughput", "-1"), "--num-records", "lots");
+        assertInputError(kbench("run", "--set", "producers.records=lots"), "producers.records", "lots");
+        assertInputError(kbench("run", "--brokers", "two"), "--brokers", "two");
+    }
+
+    @Test
+    void badTopicName() {
+        assertInputError(kbench("produce", "--topic", "has space", "--num-records", "10", "--throughput", "-1",
+                "--record-size", "10"), "--topic", "has space");
+        assertInputError(kbench("run", "--set", "topic.name=.."), "topic.name", "..");
+    }
+
+    @Test
+    void invalidTopicConfig() {
+        assertInputError(kbench("run", "--set", "topic.configs.cleanup.policy=sometimes"), "topic.configs.cleanup.policy",
+                "sometimes");
+    }
+
+    @Test
+    void missingOrEmptyPayloadFile() throws IOException {
+        assertInputError(kbench(produce("--payload-file", dir.resolve("nope.txt").toString())),
+                "--payload-file", "nope.txt");
+        Path empty = Files.writeString(dir.resolve("empty.txt"), "");
+        assertInputError(kbench(produce("--payload-file", empty.toString())), "producers.payload.file", "empty.txt");
+    }
+
+    @Test
+    void malformedYaml() throws IOException {
+        Path f = Files.writeString(dir.resolve("bad.yaml"), "topic:\n  partitions: 3\n producers: [\n");
+        assertInputError(kbench("run", f.toString()), "malformed YAML", "bad.yaml");
+    }
+
+    @Test
+    void unknownKeyYaml() throws IOException {
+        Path f = Files.writeString(dir.resolve("unknown.yaml"), "producers:\n  rat: 5\n");
+        assertInputError(kbench("run", f.toString()), "producers.rat");
+    }
+
+    @Test
+    void invalidBrokerProperty() throws IOException {
+        assertInputError(kbench("run", "--broker-config", "num.io.threads=0"), "--broker-config num.io.threads", "0");
+        assertInputError(kbench("run", "--set", "cluster.brokerConfig.log.segment.bytes=12"),
+                "cluster.brokerConfig.log.segment.bytes", "12");
+        Path file = Files.writeString(dir.resolve("server.properties"), "num.network.threads=many\n");
+        assertInputError(kbench("run", "--broker-config-file", file.toString()), "num.network.threads", "many");
+    }
+
+    @Test
+    void invalidBrokerPropertyInASweepAxisOrFindMax() throws IOException {
+        Path base = Files.writeString(dir.resolve("base.yaml"), "name: b\nproducers: {records: 100}\n");
+        Path sweep = Files.writeString(dir.resolve("sweep.yaml"), "name: s\nworkload: base.yaml\n"
+                + "axes:\n  cluster.brokerConfig.num.io.threads: [4, 0]\n");
+        assertInputError(kbench("sweep", sweep.toString()), "cluster.brokerConfig.num.io.threads", "0");
+        assertInputError(kbench("find-max", base.toString(), "--sla", "publish.p99<100ms", "--broker-config",
+                "compression.type=foo"), "--broker-config compression.type", "foo");
+    }
+
+    @Test
+    void unreachableBootstrapServerFailsInBoundedTimeWithoutHeader() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort(); // free, and closed once this block ends
+        }
+        CliRun run = kbench("run", "--bootstrap-server", "127.0.0.1:" + port);
+        assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
+    }
+
+    @Test
+    void unreachableBootstrapServerStopsASweepOnceNotPerRepetition() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        Files.writeString(dir.resolve("base.yaml"), "name: b\ntopic: {create: false}\nproducers: {records: 100}\n"
+                + "consumers: {mode: none}\n");
+        Path sweep = Files.writeString(dir.resolve("sweep.yaml"), "name: s\nworkload: base.yaml\nrepeat: 3\n"
+                + "axes:\n  producers.rate: [100, 200]\n");
+        CliRun run = kbench("sweep", sweep.toString(), "--bootstrap-server", "127.0.0.1:" + port);
+        assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
+    }
+}
