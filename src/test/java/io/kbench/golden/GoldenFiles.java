@@ -28,7 +28,7 @@ final class GoldenFiles {
     private GoldenFiles() {
     }
 
-    /** Renders under the JVM's locale and under {@link #COMMA_LOCALE}; both must equal the golden file. */
+    /** Renders under Locale.US and under {@link #COMMA_LOCALE}; both must equal the golden file. */
     static void assertMatchesInBothLocales(String name, Supplier<String> render) {
         String plain = inLocale(Locale.US, render);
         String comma = inLocale(COMMA_LOCALE, render);
