@@ -27,11 +27,7 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
                 totals(runs, Summary::produced), totals(runs, Summary::consumed),
                 latency(runs, Summary::publishLatencyMicros), latency(runs, Summary::endToEndLatencyMicros),
                 latency(runs, Summary::sendDelayMicros));
-        Summary median = new Summary(runs.get(0).latencyMeasuredFrom(),
-                medianTotals(runs, Summary::produced), medianTotals(runs, Summary::consumed),
-                medianLatency(runs, Summary::publishLatencyMicros), medianLatency(runs, Summary::endToEndLatencyMicros),
-                medianLatency(runs, Summary::sendDelayMicros));
-        return new PointSummary(stats, median);
+        return new PointSummary(stats, medianOf(stats));
     }
 
     private static SweepResult.TotalsSpread totals(List<Summary> runs, Function<Summary, Totals> part) {
@@ -53,27 +49,41 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
                 spread(all, LatencyStats::p95), spread(all, LatencyStats::p99), spread(all, LatencyStats::p999),
                 spread(all, LatencyStats::max), spread(all, LatencyStats::mean));
     }
-    private static Totals medianTotals(List<Summary> runs, Function<Summary, Totals> part) {
-        List<Totals> all = runs.stream().map(part).filter(Objects::nonNull).toList();
-        if (all.isEmpty()) {
+    /**
+     * The run summary made of the medians in {@code stats}, as thresholds and the ranking judge it. Built from the
+     * sweep.json shape so that a sweep read back from its file ranks and judges its points as the run did. Counts
+     * and latencies are whole numbers in a run summary, so their medians are rounded; warm-up records are not kept.
+     */
+    public static Summary medianOf(SweepResult.Stats stats) {
+        return new Summary(stats.latencyMeasuredFrom(), medianTotals(stats.produced()), medianTotals(stats.consumed()),
+                medianLatency(stats.publishLatencyMicros()), medianLatency(stats.endToEndLatencyMicros()),
+                medianLatency(stats.sendDelayMicros()));
+    }
+
+    private static Totals medianTotals(SweepResult.TotalsSpread t) {
+        if (t == null) {
             return null;
         }
-        return new Totals(Math.round(median(all, Totals::records)),
-                Math.round(median(all, Totals::bytes)), median(all, Totals::recordsPerSec),
-                median(all, Totals::mebibytesPerSec), median(all, Totals::windowSec),
-                Math.round(median(all, Totals::errors)), null, Math.round(median(all, Totals::warmupRecords)));
+        return new Totals(rounded(t.records()), rounded(t.bytes()), median(t.recordsPerSec()),
+                median(t.mebibytesPerSec()), median(t.windowSec()), rounded(t.errors()), null, 0);
     }
 
     /** Medians per percentile stay ordered: if every run has p50 <= p99, so do the medians. */
-    private static LatencyStats medianLatency(List<Summary> runs, Function<Summary, LatencyStats> part) {
-        List<LatencyStats> all = measured(runs, part);
-        if (all.isEmpty()) {
+    private static LatencyStats medianLatency(SweepResult.LatencySpread l) {
+        if (l == null) {
             return null;
         }
-        return new LatencyStats(Math.round(median(all, LatencyStats::count)), Math.round(median(all, LatencyStats::p50)),
-                Math.round(median(all, LatencyStats::p95)), Math.round(median(all, LatencyStats::p99)),
-                Math.round(median(all, LatencyStats::p999)), Math.round(median(all, LatencyStats::max)),
-                median(all, LatencyStats::mean));
+        return new LatencyStats(rounded(l.count()), rounded(l.p50()), rounded(l.p95()), rounded(l.p99()),
+                rounded(l.p999()), rounded(l.max()), median(l.mean()));
+    }
+
+    /** A figure a hand-written sweep.json leaves out reads as 0 (kbench writes them all). */
+    private static double median(Spread s) {
+        return s == null ? 0 : s.median();
+    }
+
+    private static long rounded(Spread s) {
+        return Math.round(median(s));
     }
 
     private static List<LatencyStats> measured(List<Summary> runs, Function<Summary, LatencyStats> part) {
@@ -82,9 +92,5 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
 
     private static <T> Spread spread(List<T> items, ToDoubleFunction<T> f) {
         return Spread.of(items.stream().map(i -> f.applyAsDouble(i)).toList());
-    }
-
-    private static <T> double median(List<T> items, ToDoubleFunction<T> f) {
-        return spread(items, f).median();
     }
 }

@@ -34,8 +34,10 @@ public final class SummaryTable {
     }
 
     private static void totals(PrintStream out, String label, Totals t, boolean withErrors) {
-        out.printf(Locale.ROOT, "%-12s %,14d %,14.1f %10.2f %10.1f %9s%n", label, t.records(), t.recordsPerSec(),
-                t.mebibytesPerSec(), t.windowSec(), withErrors ? String.format(Locale.ROOT, "%,d", t.errors()) : "");
+        // The consumed row has no errors column: strip the blank cell so no line ends in spaces.
+        out.println(String.format(Locale.ROOT, "%-12s %,14d %,14.1f %10.2f %10.1f %9s", label, t.records(),
+                t.recordsPerSec(), t.mebibytesPerSec(), t.windowSec(),
+                withErrors ? String.format(Locale.ROOT, "%,d", t.errors()) : "").stripTrailing());
     }
 
     private static void latency(PrintStream out, String label, LatencyStats l) {

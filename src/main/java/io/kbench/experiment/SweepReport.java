@@ -10,6 +10,7 @@ import io.kbench.format.AlignedTable;
 import io.kbench.format.StrictMapper;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
 import io.kbench.result.SweepResult;
 import io.kbench.verdict.Metric;
 import io.kbench.verdict.Threshold;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /** Writes sweep.json and sweep.csv and prints the ranked table; the formats are described in docs/sweeps.md. */
 public final class SweepReport {
@@ -58,33 +58,38 @@ public final class SweepReport {
 
     /** Writes sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
     public static Path write(Sweep.SweepOutcome outcome, Path dir) {
-        Path json = ResultWriter.write(toResult(outcome), dir);
+        SweepResult result = toResult(outcome);
+        Path json = ResultWriter.write(result, dir);
         try {
-            Files.writeString(dir.resolve(CSV_FILE), csv(outcome));
+            Files.writeString(dir.resolve(CSV_FILE), csv(result));
             return json;
         } catch (IOException e) {
             throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);
         }
     }
 
-    /** One row per point: the point, its overrides, then each KPI's median, units in the header. */
-    static String csv(Sweep.SweepOutcome outcome) {
+    /**
+     * One row per point: the point, its overrides, then each KPI's median, units in the header. Built from what
+     * sweep.json holds, so the CSV of a sweep read back from its file is the one written at the end of the run.
+     */
+    public static String csv(SweepResult sweep) {
         Set<String> paths = new LinkedHashSet<>();
-        outcome.points().forEach(p -> paths.addAll(p.point().overrides().keySet()));
+        sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
         StringBuilder sb = new StringBuilder("point");
         paths.forEach(path -> sb.append(',').append(csvCell(path)));
         sb.append(",repetitions_completed");
         Kpi.ALL.forEach(k -> sb.append(',').append(k.csvHeader()));
         sb.append('\n');
-        for (Sweep.PointResult p : outcome.points()) {
-            sb.append(csvCell(p.point().name()));
+        for (SweepResult.Point p : sweep.points()) {
+            sb.append(csvCell(p.name()));
             for (String path : paths) {
-                JsonNode v = p.point().overrides().get(path);
+                JsonNode v = p.overrides().get(path);
                 sb.append(',').append(v == null ? "" : csvCell(SweepPoint.text(v)));
             }
             sb.append(',').append(p.completed());
+            Summary median = p.summary() == null ? null : PointSummary.medianOf(p.summary());
             for (Kpi k : Kpi.ALL) {
-                OptionalDouble v = p.summary() == null ? OptionalDouble.empty() : k.valueIn(p.summary().median());
+                OptionalDouble v = median == null ? OptionalDouble.empty() : k.valueIn(median);
                 sb.append(',').append(v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "");
             }
             sb.append('\n');
@@ -92,60 +97,68 @@ public final class SweepReport {
         return sb.toString();
     }
 
-    private static String csvCell(String text) {
-        return text.contains(",") || text.contains("\"") ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    /** RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, and its quotes are doubled. */
+    static String csvCell(String text) {
+        boolean quote = text.chars().anyMatch(c -> c == ',' || c == '"' || c == '\r' || c == '\n');
+        return quote ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
     }
 
     /** Points by median produced records/s, best first; points without a completed repetition last. */
-    static List<Sweep.PointResult> ranked(List<Sweep.PointResult> points) {
+    static List<SweepResult.Point> ranked(List<SweepResult.Point> points) {
         return points.stream().sorted(Comparator.comparingDouble(
-                (Sweep.PointResult p) -> throughput(p).orElse(Double.NEGATIVE_INFINITY)).reversed()).toList();
+                (SweepResult.Point p) -> throughput(p).orElse(Double.NEGATIVE_INFINITY)).reversed()).toList();
     }
 
-    private static Optional<Double> throughput(Sweep.PointResult p) {
+    private static Optional<Double> throughput(SweepResult.Point p) {
         if (p.summary() == null) {
             return Optional.empty();
         }
-        OptionalDouble v = THROUGHPUT.valueIn(p.summary().median());
+        OptionalDouble v = THROUGHPUT.valueIn(PointSummary.medianOf(p.summary()));
         return v.isPresent() ? Optional.of(v.getAsDouble()) : Optional.empty();
     }
 
     /** The highest-throughput point whose median summary meets {@code sla}; empty when none does. */
-    public static Optional<Sweep.PointResult> best(List<Sweep.PointResult> points, Threshold sla) {
-        return ranked(points).stream().filter(p -> p.summary() != null && sla.evaluate(p.summary().median()).passed())
+    public static Optional<SweepResult.Point> best(List<SweepResult.Point> points, Threshold sla) {
+        return ranked(points).stream()
+                .filter(p -> p.summary() != null && sla.evaluate(PointSummary.medianOf(p.summary())).passed())
                 .findFirst();
     }
 
     /** The ranked table, the threshold verdicts and the best point under the SLA. */
     public static void print(Sweep.SweepOutcome outcome, Threshold sla, PrintStream out) {
+        print(toResult(outcome), sla, out);
+    }
+
+    /** The ranked table of a sweep as sweep.json holds it; {@code sla} may be null. */
+    public static void print(SweepResult sweep, Threshold sla, PrintStream out) {
         List<List<String>> table = new ArrayList<>();
         table.add(List.of("#", "point", "records/s median [min..max]", "MiB/s", "publish p99 ms", "e2e p99 ms", "reps"));
         int rank = 1;
-        for (Sweep.PointResult p : ranked(outcome.points())) {
-            table.add(List.of(String.valueOf(rank++), p.point().name(),
+        for (SweepResult.Point p : ranked(sweep.points())) {
+            table.add(List.of(String.valueOf(rank++), p.name(),
                     spread(p, "produced", "recordsPerSec", 1), spread(p, "produced", "mebibytesPerSec", 1),
                     spread(p, "publishLatencyMicros", "p99", 1000), spread(p, "endToEndLatencyMicros", "p99", 1000),
                     p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : "")));
         }
         out.println();
-        out.println("sweep " + outcome.plan().spec().name() + ": " + outcome.points().size() + " point(s) x "
-                + outcome.plan().spec().repeat() + " repetition(s), ranked by median produced records/s");
+        out.println("sweep " + sweep.name() + ": " + sweep.points().size() + " point(s) x "
+                + sweep.repeat() + " repetition(s), ranked by median produced records/s");
         AlignedTable.print(table, out);
-        for (Sweep.PointResult p : outcome.points()) {
-            for (ThresholdVerdict v : p.verdicts()) {
-                out.println(p.point().name() + ": " + v.line());
+        for (SweepResult.Point p : sweep.points()) {
+            for (ThresholdVerdict v : p.thresholds() == null ? List.<ThresholdVerdict>of() : p.thresholds()) {
+                out.println(p.name() + ": " + v.line());
             }
         }
         if (sla != null) {
-            out.println(best(outcome.points(), sla)
-                    .map(p -> "best under SLA " + sla.text() + ": " + p.point().name() + " ("
+            out.println(best(sweep.points(), sla)
+                    .map(p -> "best under SLA " + sla.text() + ": " + p.name() + " ("
                             + spread(p, "produced", "recordsPerSec", 1) + " records/s)")
                     .orElse("best under SLA " + sla.text() + ": no point meets it"));
         }
     }
 
-    private static String spread(Sweep.PointResult p, String group, String field, double divisor) {
-        Spread s = p.summary() == null ? null : stat(p.summary().stats(), group, field);
+    private static String spread(SweepResult.Point p, String group, String field, double divisor) {
+        Spread s = p.summary() == null ? null : stat(p.summary(), group, field);
         if (s == null) {
             return "-";
         }
@@ -161,9 +174,5 @@ public final class SweepReport {
         SweepResult.LatencySpread l = group.equals("publishLatencyMicros") ? stats.publishLatencyMicros()
                 : stats.endToEndLatencyMicros();
         return l == null ? null : l.get(field);
-    }
-
-    static String names(List<Sweep.PointResult> points) {
-        return points.stream().map(p -> p.point().name()).collect(Collectors.joining(", "));
     }
 }
