@@ -1,8 +1,11 @@
 package io.kbench.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -31,6 +35,7 @@ class LegacyResultsTest {
     void theFixtureSetIsComplete() throws IOException {
         // 4 runs + 4 sweep repetitions + 7 + 1 probes + 2 find-max + 1 sweep + 2 plans + 2 costs
         assertThat(everyJsonFile()).hasSize(23);
+        assertThat(LEGACY.resolve("README.md")).exists();
     }
 
     @ParameterizedTest
@@ -44,6 +49,20 @@ class LegacyResultsTest {
                 : file.getParent().getFileName().toString().startsWith("find-max") ? FindMaxResult.class
                 : RunResult.class;
         assertThat(result).as(file.toString()).isInstanceOf(expected);
+    }
+
+    /**
+     * Reading then writing with the current writer gives the same JSON tree (same names, same number types, nothing
+     * dropped or added): a field renamed, retyped or made mandatory since the previous release fails here, naming
+     * the file. New fields must stay absent when unknown for this to hold, which is what keeps old files loadable.
+     */
+    @ParameterizedTest
+    @MethodSource("everyJsonFile")
+    void theCurrentWriterWritesEveryFileBackUnchanged(Path file, @TempDir Path dir) throws IOException {
+        ObjectMapper plain = new ObjectMapper();
+        Path written = ResultWriter.writeFile(ResultReader.read(file), dir.resolve(file.getFileName()));
+        JsonNode original = plain.readTree(file.toFile());
+        assertThat(plain.readTree(written.toFile())).as(file.toString()).isEqualTo(original);
     }
 
     @Test
@@ -92,8 +111,8 @@ class LegacyResultsTest {
         assertThat(run.summary().produced().records()).isEqualTo(1200);
         assertThat(run.summary().endToEndLatencyMicros().p99()).isEqualTo(103679);
         assertThat(run.thresholds()).extracting(v -> v.threshold().text(), ThresholdVerdict::passed)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple("e2e.p99<1ms", false),
-                        org.assertj.core.groups.Tuple.tuple("produced.recordsPerSec>250", true));
+                .containsExactly(tuple("e2e.p99<1ms", false),
+                        tuple("produced.recordsPerSec>250", true));
         assertThat(run.thresholds().get(1).threshold().operator()).isEqualTo(Operator.GT);
         assertThat(run.thresholdsPassed()).isFalse();
     }
@@ -186,13 +205,13 @@ class LegacyResultsTest {
         assertThat(f.message()).isEqualTo("confirmed");
         assertThat(fm.probes()).extracting(ProbeOutcome::phase, ProbeOutcome::rateRecordsPerSec, ProbeOutcome::passed)
                 .containsExactly(
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BRACKET, 100.0, true),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BRACKET, 200.0, true),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BRACKET, 400.0, true),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BRACKET, 800.0, true),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BRACKET, 1600.0, false),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.BISECT, 1200.0, true),
-                        org.assertj.core.groups.Tuple.tuple(ProbePhase.CONFIRM, 1200.0, true));
+                        tuple(ProbePhase.BRACKET, 100.0, true),
+                        tuple(ProbePhase.BRACKET, 200.0, true),
+                        tuple(ProbePhase.BRACKET, 400.0, true),
+                        tuple(ProbePhase.BRACKET, 800.0, true),
+                        tuple(ProbePhase.BRACKET, 1600.0, false),
+                        tuple(ProbePhase.BISECT, 1200.0, true),
+                        tuple(ProbePhase.CONFIRM, 1200.0, true));
         ProbeOutcome first = fm.probes().get(0);
         assertThat(first.publishP99Micros()).isEqualTo(190975L);
         assertThat(first.endToEndP99Micros()).isEqualTo(197375L);
@@ -259,8 +278,8 @@ class LegacyResultsTest {
         CostResult example = ResultReader.read(LEGACY.resolve("cost-example-prices.json"), CostResult.class);
         assertThat(example.targetRecordsPerSec()).isNull();
         assertThat(example.rows()).extracting(CostRow::label, CostRow::instanceType).containsExactly(
-                org.assertj.core.groups.Tuple.tuple("produce", "s4-broker-node"),
-                org.assertj.core.groups.Tuple.tuple("consume", "s4-broker-node"));
+                tuple("produce", "s4-broker-node"),
+                tuple("consume", "s4-broker-node"));
         assertThat(example.rows().get(0).nodesForTarget()).isNull();
     }
 }
