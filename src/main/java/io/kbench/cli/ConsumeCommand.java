@@ -1,16 +1,14 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.Totals;
 import io.kbench.result.RunResult;
-import io.kbench.spec.TopicName;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
+import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;

@@ -2,10 +2,10 @@ package io.kbench.cli;
 
 import io.kbench.cost.CostAnalysis;
 import io.kbench.cost.CostReport;
-import io.kbench.result.CostResult;
 import io.kbench.cost.PriceBook;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
+import io.kbench.result.CostResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,14 +1,13 @@
 package io.kbench.cli;
 
-import io.kbench.result.FindMaxOutcome;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.experiment.FindMax;
-import io.kbench.result.FindMaxResult;
 import io.kbench.experiment.ClusterTarget;
+import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.experiment.SearchResult;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.FindMaxResult;
 import io.kbench.result.RunHeader;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;

@@ -6,19 +6,19 @@ import io.kbench.plan.CapacityPlan;
 import io.kbench.plan.DriveSpec;
 import io.kbench.plan.PlanInput;
 import io.kbench.plan.PlanReport;
+import io.kbench.plan.PlanSettings;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.PlanResult;
 import io.kbench.result.ResultWriter;
-import io.kbench.plan.PlanSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code kbench plan}: traffic, storage, broker count, NIC and SSD endurance from a target load. */
 @Command(name = "plan", mixinStandardHelpOptions = true,

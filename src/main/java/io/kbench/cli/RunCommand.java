@@ -1,7 +1,6 @@
 package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
-import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.SingleRun;
 import io.kbench.result.RunHeader;

@@ -1,7 +1,6 @@
 package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
-import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;

@@ -1,7 +1,7 @@
 package io.kbench.compare;
 
-import io.kbench.verdict.Kpi;
 import io.kbench.result.Spread;
+import io.kbench.verdict.Kpi;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,15 +1,14 @@
 package io.kbench.compare;
 
-import io.kbench.verdict.Kpi;
 import io.kbench.format.AlignedTable;
 import io.kbench.result.Spread;
+import io.kbench.verdict.Kpi;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /** Renders a {@link Comparison} as a terminal table and as the JSON that {@code --json} writes. */
 public final class ComparisonReport {

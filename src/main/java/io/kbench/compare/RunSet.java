@@ -1,15 +1,12 @@
 package io.kbench.compare;
 
-import io.kbench.verdict.Kpi;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;
-import io.kbench.format.StrictMapper;
-import io.kbench.result.Spread;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Spread;
 import io.kbench.result.Summary;
+import io.kbench.verdict.Kpi;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,9 +2,9 @@ package io.kbench.cost;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.plan.MeasuredCapacity;
 import io.kbench.result.CostResult;
 import io.kbench.result.CostRow;
-import io.kbench.plan.MeasuredCapacity;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;

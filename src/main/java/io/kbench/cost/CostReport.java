@@ -3,10 +3,10 @@ package io.kbench.cost;
 import static io.kbench.plan.FigureTable.formatValue;
 
 import io.kbench.plan.FigureTable;
-import io.kbench.unit.Units;
-import java.util.ArrayList;
 import io.kbench.result.CostResult;
 import io.kbench.result.CostRow;
+import io.kbench.unit.Units;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 

@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
 import io.kbench.result.FindMaxResult;
+import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import io.kbench.unit.Units;
-import io.kbench.spec.WorkloadSpec;
 
 /** Builds the {@code findMax} object of a find-max result from a search and the settings it ran with. */
 public final class FindMaxFigures {

@@ -1,8 +1,8 @@
 package io.kbench.experiment;
 
-import io.kbench.unit.Units;
-import io.kbench.result.ProbeOutcome;
 import io.kbench.result.FindMaxResult;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.Locale;
 

@@ -1,12 +1,12 @@
 package io.kbench.experiment;
 
-import io.kbench.result.Totals;
-import io.kbench.result.RunStatus;
-import io.kbench.result.ThresholdVerdict;
-import io.kbench.result.ProbeOutcome;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.Totals;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
 import java.util.List;

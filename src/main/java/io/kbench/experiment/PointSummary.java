@@ -1,10 +1,10 @@
 package io.kbench.experiment;
 
-import io.kbench.result.Totals;
-import io.kbench.result.Spread;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.Spread;
 import io.kbench.result.Summary;
 import io.kbench.result.SweepResult;
+import io.kbench.result.Totals;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;

@@ -1,10 +1,10 @@
 package io.kbench.experiment;
 
 import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.ProbePhase;
-import io.kbench.error.InvalidInputException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

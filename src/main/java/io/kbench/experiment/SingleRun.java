@@ -8,7 +8,6 @@ import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
-import io.kbench.result.RunStatus;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;

@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
-import io.kbench.result.Totals;
+import io.kbench.measure.ProgressLine;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
-import io.kbench.measure.ProgressLine;
+import io.kbench.result.Totals;
 import java.io.PrintStream;
 import java.util.Locale;
 

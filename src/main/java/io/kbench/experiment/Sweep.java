@@ -1,15 +1,15 @@
 package io.kbench.experiment;
 
-import io.kbench.result.ThresholdVerdict;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.result.Environment;
-import io.kbench.result.RunResult;
 import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;

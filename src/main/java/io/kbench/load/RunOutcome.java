@@ -1,10 +1,10 @@
 package io.kbench.load;
 
-import io.kbench.result.Totals;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
+import io.kbench.result.Totals;
 import java.util.List;
 
 /**

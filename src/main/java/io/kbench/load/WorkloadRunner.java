@@ -1,12 +1,11 @@
 package io.kbench.load;
 
-import io.kbench.result.RunStatus;
-import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.IntervalReporter;
-import io.kbench.result.LatencyStats;
 import io.kbench.measure.RunMetrics;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Totals;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;

@@ -1,9 +1,9 @@
 package io.kbench.measure;
 
-import io.kbench.unit.Units;
 import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
+import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.kbench.measure;
 
-import io.kbench.unit.Units;
 import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
+import io.kbench.unit.Units;
 import java.util.Locale;
 
 /** The one-line live view of an interval, e.g. {@code 12.0s  prod 20,001 rec/s 19.5 MiB/s  pub p50 1.2 ms ...}. */

@@ -1,9 +1,9 @@
 package io.kbench.plan;
 
-import io.kbench.result.Figure;
-import io.kbench.result.PlanResult;
 import static io.kbench.plan.FigureTable.formatValue;
 
+import io.kbench.result.Figure;
+import io.kbench.result.PlanResult;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

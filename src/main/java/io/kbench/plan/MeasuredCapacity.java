@@ -1,19 +1,15 @@
 package io.kbench.plan;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.format.StrictMapper;
-import io.kbench.unit.Units;
-import java.io.IOException;
-import io.kbench.result.Totals;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Spread;
 import io.kbench.result.SweepResult;
+import io.kbench.result.Totals;
+import io.kbench.unit.Units;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

@@ -2,13 +2,13 @@ package io.kbench.report;
 
 import io.kbench.compare.Comparison;
 import io.kbench.compare.ComparisonReport;
-import io.kbench.verdict.Kpi;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
-import io.kbench.result.Spread;
 import io.kbench.error.InvalidInputException;
 import io.kbench.report.HtmlPage.Html;
+import io.kbench.result.Spread;
 import io.kbench.result.Versions;
+import io.kbench.verdict.Kpi;
 import io.kbench.verdict.Metric;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

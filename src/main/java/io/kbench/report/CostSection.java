@@ -1,10 +1,10 @@
 package io.kbench.report;
 
-import io.kbench.result.CostResult;
-import io.kbench.result.CostRow;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.result.CostResult;
+import io.kbench.result.CostRow;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.kbench.report;
 
 import io.kbench.error.KbenchException;
-import io.kbench.result.LatencyStats;
 import io.kbench.result.FindMaxResult;
+import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;

@@ -1,8 +1,8 @@
 package io.kbench.report;
 
+import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.Figure;
 import io.kbench.result.PlanResult;
-import io.kbench.report.HtmlPage.Kpi;
 import java.util.ArrayList;
 import java.util.List;
 

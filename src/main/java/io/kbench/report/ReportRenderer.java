@@ -1,5 +1,6 @@
 package io.kbench.report;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.CostResult;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.KbenchResult;
@@ -7,7 +8,6 @@ import io.kbench.result.PlanResult;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.SweepResult;
-import io.kbench.error.InvalidInputException;
 import io.kbench.result.Versions;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;

@@ -1,19 +1,19 @@
 package io.kbench.report;
 
-import io.kbench.result.Totals;
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.ClusterInfo;
-import io.kbench.result.Environment;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.Summary;
-import io.kbench.result.ThresholdVerdict;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.Charts.Xy;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
+import io.kbench.result.ClusterInfo;
+import io.kbench.result.Environment;
+import io.kbench.result.IntervalPhase;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.Totals;
 import io.kbench.unit.Units;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,6 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-
 import java.util.List;
 
 /**

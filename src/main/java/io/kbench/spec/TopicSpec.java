@@ -1,7 +1,6 @@
 package io.kbench.spec;
 
 import io.kbench.error.Checks;
-import io.kbench.error.InvalidInputException;
 import java.util.Map;
 
 /**

@@ -1,9 +1,9 @@
 package io.kbench.verdict;
 
-import io.kbench.result.Totals;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
+import io.kbench.result.Totals;
 import java.util.List;
 import java.util.OptionalDouble;
 

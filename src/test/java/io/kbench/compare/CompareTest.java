@@ -1,12 +1,12 @@
 package io.kbench.compare;
 
-import io.kbench.verdict.Kpi;
-import io.kbench.result.Spread;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Spread;
+import io.kbench.verdict.Kpi;
 import io.kbench.verdict.Metric;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.result.CostResult;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
+import io.kbench.result.CostResult;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

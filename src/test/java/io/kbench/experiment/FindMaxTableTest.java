@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.FindMaxResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.FindMaxResult;
 import org.junit.jupiter.api.Test;
 
 /** The one-line answer of find-max says the precision actually reached and how the answer was confirmed. */

@@ -1,14 +1,14 @@
 package io.kbench.experiment;
 
-import io.kbench.result.Totals;
-import io.kbench.result.ProbeOutcome;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
+import io.kbench.result.Totals;
 import io.kbench.verdict.Threshold;
 import java.util.List;
 import java.util.Map;

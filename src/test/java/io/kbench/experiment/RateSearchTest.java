@@ -1,12 +1,12 @@
 package io.kbench.experiment;
 
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.ProbeOutcome;
-import io.kbench.result.ProbePhase;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.FindMaxOutcome;
+import io.kbench.result.ProbeOutcome;
+import io.kbench.result.ProbePhase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

@@ -1,6 +1,5 @@
 package io.kbench.experiment;
 
-import io.kbench.result.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
+import io.kbench.result.Totals;
 import io.kbench.spec.WorkloadSpec;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

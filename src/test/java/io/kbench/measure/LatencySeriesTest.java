@@ -1,8 +1,8 @@
 package io.kbench.measure;
 
-import io.kbench.result.LatencyStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.result.LatencyStats;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;
