@@ -1,6 +1,10 @@
 package io.kbench.cli;
 
+import io.kbench.cluster.ClusterParams;
+import io.kbench.spec.ClusterSpec;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -24,12 +28,12 @@ public final class EmbeddedOptions {
     BrokerOptions broker = new BrokerOptions();
 
     /** The cluster to start: workload broker settings first, then the flags' (which win). */
-    io.kbench.cluster.ClusterParams toParams(io.kbench.spec.ClusterSpec spec, Path logDir) {
-        io.kbench.cluster.ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
+    ClusterParams toParams(ClusterSpec spec, Path logDir) {
+        ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
                 dataDir, keepData, logDir);
-        java.util.Map<String, String> config = new java.util.LinkedHashMap<>(spec.brokerConfig());
+        Map<String, String> config = new LinkedHashMap<>(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
-        return new io.kbench.cluster.ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
+        return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
                 config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir());
     }
 

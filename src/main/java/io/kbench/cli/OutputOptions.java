@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.verdict.Threshold;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,7 +31,7 @@ public final class OutputOptions {
     boolean verbose;
 
     /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */
-    List<io.kbench.verdict.Threshold> parsedThresholds() {
-        return thresholds.stream().map(io.kbench.verdict.Threshold::parse).toList();
+    List<Threshold> parsedThresholds() {
+        return thresholds.stream().map(Threshold::parse).toList();
     }
 }

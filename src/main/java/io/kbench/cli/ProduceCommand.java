@@ -14,6 +14,7 @@ import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
+import org.apache.kafka.clients.CommonClientConfigs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -120,9 +122,10 @@ public final class ProduceCommand implements Callable<Integer> {
         KafkaConfigCheck.producer("--producer-props ", flags);
         props.putAll(flags);
         Map<String, String> conn = target.connectionProperties();
-        String bootstrap = props.remove("bootstrap.servers");
+        // kafka-producer-perf-test takes the cluster address in --producer-props; so does the drop-in.
+        String bootstrap = props.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
         if (bootstrap != null) {
-            conn.putIfAbsent("bootstrap.servers", bootstrap);
+            conn.putIfAbsent(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         }
         if (warmupRecords < 0 || warmupRecords >= numRecords) {
             throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
@@ -137,7 +140,7 @@ public final class ProduceCommand implements Callable<Integer> {
                                 : null,
                         props),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5));
-        if (conn.containsKey("bootstrap.servers") && target.embedded.anyGiven()) {
+        if (target.clusterTarget(conn).external() && target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
         PrintStream out = CommandOutput.out(command);
@@ -155,7 +158,7 @@ public final class ProduceCommand implements Callable<Integer> {
         if (size != null && (size < 1 || size > RecordSizeSpec.MAX_BYTES)) {
             throw InvalidInputException.field("--record-size", size, "must be between 1 and " + RecordSizeSpec.MAX_BYTES);
         }
-        if (payload.payloadFile != null && !java.nio.file.Files.isRegularFile(payload.payloadFile)) {
+        if (payload.payloadFile != null && !Files.isRegularFile(payload.payloadFile)) {
             throw InvalidInputException.field("--payload-file", payload.payloadFile, "file not found");
         }
     }

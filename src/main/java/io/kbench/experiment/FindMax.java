@@ -83,7 +83,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, connection);
-        Preflight.reachable(connection);
+        Preflight.reachable(target, connection);
         Instant start = Instant.now();
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e

@@ -26,9 +26,9 @@ final class Preflight {
         }
     }
 
-    /** With bootstrap.servers, the cluster must answer within {@link ClusterProbe#TIMEOUT}. */
-    static void reachable(Map<String, String> connection) {
-        if (connection.containsKey("bootstrap.servers")) {
+    /** An external cluster must answer within {@link ClusterProbe#TIMEOUT}; an embedded one is started later. */
+    static void reachable(ClusterTarget target, Map<String, String> connection) {
+        if (target.external()) {
             ClusterProbe.reachable(connection);
         }
     }

@@ -90,9 +90,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         "must be <= the number of embedded brokers (" + brokers + ")");
             }
         }
-        if (external()) {
-            Preflight.reachable(connection);
-        }
+        Preflight.reachable(target, connection);
         String where = target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
                 : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)";
         if (verbose) {

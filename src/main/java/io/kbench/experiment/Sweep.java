@@ -153,7 +153,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 clusterParams(spec.cluster(), null);
             }
         }
-        Preflight.reachable(connection);
+        Preflight.reachable(target, connection);
     }
 
     /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */

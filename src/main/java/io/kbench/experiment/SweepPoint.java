@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.InvalidInputException;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,7 +55,7 @@ public record SweepPoint(String name, Map<String, JsonNode> overrides) {
         String[] parts = path.split("\\.");
         for (int i = 0; i < parts.length - 1; i++) {
             if (OPAQUE_MAPS.contains(parts[i])) {
-                return String.join(".", java.util.Arrays.copyOfRange(parts, i + 1, parts.length));
+                return String.join(".", Arrays.copyOfRange(parts, i + 1, parts.length));
             }
         }
         return path;

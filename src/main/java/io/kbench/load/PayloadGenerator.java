@@ -2,6 +2,7 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.PayloadSpec;
+import io.kbench.spec.PayloadType;
 import io.kbench.spec.RecordSizeSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 
 /** Pre-generates record values before the run, so the send loop only picks one. */
 public final class PayloadGenerator {
@@ -26,7 +28,7 @@ public final class PayloadGenerator {
     public PayloadGenerator(PayloadSpec payload, RecordSizeSpec size) {
         this.payload = payload;
         this.size = size;
-        this.fileSamples = payload.type() == io.kbench.spec.PayloadType.FILE ? readSamples(payload) : List.of();
+        this.fileSamples = payload.type() == PayloadType.FILE ? readSamples(payload) : List.of();
     }
 
     /** Fresh copies for one producer thread (threads stamp values in place, so they never share arrays). */
@@ -39,7 +41,7 @@ public final class PayloadGenerator {
         int variants = variantCount();
         byte[][] values = new byte[variants][];
         Random content = new Random(seed ^ 0x5DEECE66DL);
-        byte[][] vocabulary = payload.type() == io.kbench.spec.PayloadType.SYNTHETIC ? vocabulary(payload.seed()) : null;
+        byte[][] vocabulary = payload.type() == PayloadType.SYNTHETIC ? vocabulary(payload.seed()) : null;
         for (int i = 0; i < variants; i++) {
             values[i] = new byte[sampleSize(sizes)];
             if (vocabulary == null) {
@@ -117,7 +119,7 @@ public final class PayloadGenerator {
             throw InvalidInputException.field("producers.payload.file", path, "cannot be read: " + e.getMessage());
         }
         List<byte[]> samples = new ArrayList<>();
-        for (String s : text.split(java.util.regex.Pattern.quote(payload.delimiter()))) {
+        for (String s : text.split(Pattern.quote(payload.delimiter()))) {
             if (!s.isEmpty()) {
                 samples.add(s.getBytes(StandardCharsets.UTF_8));
             }

@@ -16,11 +16,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.config.ConfigException;
@@ -191,9 +193,9 @@ public final class WorkloadRunner {
         }
     }
 
-    private java.util.regex.Pattern topicPattern() {
+    private Pattern topicPattern() {
         String regex = spec.consumers().topicPattern();
-        return regex == null ? null : java.util.regex.Pattern.compile(regex);
+        return regex == null ? null : Pattern.compile(regex);
     }
 
     private void awaitAssignment(int partitions) {
@@ -264,7 +266,7 @@ public final class WorkloadRunner {
             long first = consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
             long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
             consumed = totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(), first, last, 0,
-                    java.util.Map.of(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
+                    Map.of(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
         boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
         RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
@@ -277,7 +279,7 @@ public final class WorkloadRunner {
     }
 
     private static Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
-                                            java.util.Map<String, Long> errorTypes, long warmupRecords) {
+                                            Map<String, Long> errorTypes, long warmupRecords) {
         long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
         return new Totals(records, bytes, Units.perSecond(records, window),
                 Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords);

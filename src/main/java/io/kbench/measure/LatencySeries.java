@@ -4,6 +4,7 @@ import io.kbench.result.LatencyStats;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
@@ -30,7 +31,7 @@ public final class LatencySeries implements AutoCloseable {
             return;
         }
         try {
-            logStream = new PrintStream(Files.newOutputStream(hlogFile), false, java.nio.charset.StandardCharsets.US_ASCII);
+            logStream = new PrintStream(Files.newOutputStream(hlogFile), false, StandardCharsets.US_ASCII);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + hlogFile, e);
         }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -39,7 +40,7 @@ public final class ChartLibrary {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + path, e);
             }
-            if (s.toLowerCase(java.util.Locale.ROOT).contains("</script")) {
+            if (s.toLowerCase(Locale.ROOT).contains("</script")) {
                 throw new IllegalStateException(path + " contains </script and cannot be inlined");
             }
             cachedSource = s;

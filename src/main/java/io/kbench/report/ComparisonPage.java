@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -141,7 +142,7 @@ public final class ComparisonPage {
             headers.addAll(List.of(l + "/A", l + " vs A", l + " noise"));
         }
         boolean[] numeric = new boolean[headers.size()];
-        java.util.Arrays.fill(numeric, 1, numeric.length, true);
+        Arrays.fill(numeric, 1, numeric.length, true);
         for (int i = 1; i < c.sides().size(); i++) {
             numeric[c.sides().size() + 3 * i] = false; // the noise column of side i
         }

@@ -23,6 +23,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -92,14 +93,14 @@ final class RunReport {
             case INTERRUPTED -> "neutral";
             case FAILED -> "fail";
         };
-        return HtmlPage.Html.of("span", "badge " + css, status.json().toUpperCase(java.util.Locale.ROOT));
+        return HtmlPage.Html.of("span", "badge " + css, status.json().toUpperCase(Locale.ROOT));
     }
 
     private static String timeLine(Instant start, Instant end) {
         String s = "start " + shortTime(start) + "   end " + shortTime(end);
         if (start != null && end != null) {
             Duration d = Duration.between(start, end);
-            s += String.format(java.util.Locale.ROOT, "   (%.1f s)", d.toMillis() / 1000.0);
+            s += String.format(Locale.ROOT, "   (%.1f s)", d.toMillis() / 1000.0);
         }
         return s;
     }

@@ -35,7 +35,7 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
     public FindMaxResult {
         SchemaChecks.kind(KIND, kind);
         SchemaChecks.schemaVersion(schemaVersion);
-        java.util.Objects.requireNonNull(findMax, "findMax");
+        Objects.requireNonNull(findMax, "findMax");
         probes = probes == null ? List.of() : List.copyOf(probes);
     }
 

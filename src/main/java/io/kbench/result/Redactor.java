@@ -8,6 +8,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -50,7 +51,7 @@ public final class Redactor {
 
     /** A copy of {@code properties} with secret values replaced. */
     public static Map<String, String> redact(Map<String, String> properties) {
-        Map<String, String> out = new java.util.TreeMap<>();
+        Map<String, String> out = new TreeMap<>();
         properties.forEach((k, v) -> out.put(k, isSecret(k) ? REDACTED : v));
         return out;
     }

@@ -5,6 +5,7 @@ import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything result.json holds for one run; documented in docs/results.md and schema/result.schema.json.
@@ -37,7 +38,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     public RunResult {
         SchemaChecks.kind(KIND, kind);
         SchemaChecks.schemaVersion(schemaVersion);
-        java.util.Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(status, "status");
     }
 
     /** Whether every threshold held (true when there were none). */

@@ -3,6 +3,8 @@ package io.kbench.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -68,7 +70,7 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
                         int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds) {
         public Point {
             Objects.requireNonNull(name, "name");
-            overrides = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));
+            overrides = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));
             repetitions = List.copyOf(Objects.requireNonNull(repetitions, "repetitions"));
         }
 

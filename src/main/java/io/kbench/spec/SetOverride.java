@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
+import java.util.Arrays;
 import java.util.Set;
 
 /**
@@ -41,7 +42,7 @@ public record SetOverride(String[] path, JsonNode value, String text) {
             if (OPAQUE_MAPS.contains(parts[i])) {
                 String[] joined = new String[i + 2];
                 System.arraycopy(parts, 0, joined, 0, i + 1);
-                joined[i + 1] = String.join(".", java.util.Arrays.copyOfRange(parts, i + 1, parts.length));
+                joined[i + 1] = String.join(".", Arrays.copyOfRange(parts, i + 1, parts.length));
                 return joined;
             }
         }

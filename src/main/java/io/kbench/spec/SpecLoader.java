@@ -20,6 +20,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /** Reads a workload file, applies {@code --set path=value} overrides and returns the frozen spec. */
@@ -117,7 +119,7 @@ public final class SpecLoader {
 
     /** Jackson's "Cannot coerce String value ("abc") to `java.lang.Long` value (but ...)" says: got abc. */
     private static String given(String message) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^Cannot coerce .*? value \\(\"(.*?)\"\\)").matcher(
+        Matcher m = Pattern.compile("^Cannot coerce .*? value \\(\"(.*?)\"\\)").matcher(
                 firstLine(message));
         return m.find() ? "got " + m.group(1) : firstLine(message);
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -106,7 +107,7 @@ class ConsumeCommandTest {
         "--threads|0|--threads",
         "--date-format|yyyy-qq|--date-format"})
     void badValuesAreOneLineExitTwoErrors(String flag, String value, String named) {
-        List<String> args = new java.util.ArrayList<>(List.of("consume", "--topic", "t", "--results-dir",
+        List<String> args = new ArrayList<>(List.of("consume", "--topic", "t", "--results-dir",
                 dir.resolve("results").toString()));
         if (!flag.equals("--num-records")) {
             args.addAll(List.of("--num-records", "10"));

@@ -10,6 +10,7 @@ import io.kbench.plan.FigureTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -114,7 +115,7 @@ class FindMaxIT {
 
     private static void applyProducerQuota(String bootstrap) throws Exception {
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
-            ClientQuotaEntity defaultClientId = new ClientQuotaEntity(java.util.Collections.singletonMap(ClientQuotaEntity.CLIENT_ID, null));
+            ClientQuotaEntity defaultClientId = new ClientQuotaEntity(Collections.singletonMap(ClientQuotaEntity.CLIENT_ID, null));
             admin.alterClientQuotas(List.of(new ClientQuotaAlteration(defaultClientId,
                     List.of(new ClientQuotaAlteration.Op("producer_byte_rate", (double) QUOTA_BYTES_PER_SEC)))))
                     .all().get(30, TimeUnit.SECONDS);

@@ -3,6 +3,7 @@ package io.kbench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -11,7 +12,7 @@ class BrokerConfigsTest {
     private static final Path DATA = Path.of("/tmp/kbench-test");
 
     private static List<BrokerNode> nodes(int n) {
-        List<Integer> ports = new java.util.ArrayList<>();
+        List<Integer> ports = new ArrayList<>();
         for (int i = 0; i < 2 * n; i++) {
             ports.add(40000 + i);
         }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,7 +61,7 @@ class ClusterParamsTest {
 
     @Test
     void overridesAreCopied() {
-        Map<String, String> config = new java.util.HashMap<>(Map.of("num.io.threads", "2"));
+        Map<String, String> config = new HashMap<>(Map.of("num.io.threads", "2"));
         ClusterParams p = new ClusterParams(1, null, false, config, null, "512m", List.of("-XX:+UseZGC"), null);
         config.put("num.network.threads", "9");
         assertThat(p.brokerConfig()).containsOnlyKeys("num.io.threads");

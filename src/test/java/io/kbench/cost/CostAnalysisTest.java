@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.within;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
 import io.kbench.result.CostResult;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -68,11 +69,11 @@ class CostAnalysisTest {
     @Test
     void priceFileIsStrict(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path f = dir.resolve("p.yaml");
-        java.nio.file.Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: 1\n    vcpu: 4\n");
+        Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: 1\n    vcpu: 4\n");
         assertThatThrownBy(() -> PriceBook.load(f)).hasMessageContaining("instanceTypes[0].vcpu").hasMessageContaining("unknown key");
-        java.nio.file.Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: cheap\n");
+        Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: cheap\n");
         assertThatThrownBy(() -> PriceBook.load(f)).hasMessageContaining("instanceTypes[0].hourlyPrice").hasMessageContaining("cheap");
-        java.nio.file.Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: 0\n");
+        Files.writeString(f, "currency: USD\npricesAsOf: today\ninstanceTypes:\n  - name: a\n    hourlyPrice: 0\n");
         assertThatThrownBy(() -> PriceBook.load(f)).hasMessageContaining("hourlyPrice").hasMessageContaining("0.0");
     }
 }

@@ -7,6 +7,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import io.kbench.verdict.Threshold;
@@ -25,7 +26,7 @@ class KeepUpCheckTest {
         LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
-        return new RunResult(1, "run", "w", io.kbench.result.RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
+        return new RunResult(1, "run", "w", RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
                 null, null, null, Map.of(), s, List.of(), null);
     }
 

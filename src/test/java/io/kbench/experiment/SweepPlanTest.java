@@ -7,9 +7,11 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.Spread;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,13 +120,13 @@ class SweepPlanTest {
     @Test
     void pointSummaryHasMedianMinMaxAndAMedianRunSummary() {
         PointSummary s = PointSummary.of(List.of(run(100, 1000), run(300, 3000), run(200, 9000)));
-        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new io.kbench.result.Spread(200, 100, 300, 3));
+        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new Spread(200, 100, 300, 3));
         assertThat(s.median().produced().recordsPerSec()).isEqualTo(200);
         assertThat(s.median().publishLatencyMicros().p99()).isEqualTo(3000);
         assertThat(s.stats().publishLatencyMicros()).isNotNull();
         assertThat(s.stats().consumed()).isNull();
         assertThat(s.stats().endToEndLatencyMicros()).isNull();
-        assertThat(io.kbench.verdict.Threshold.parse("publish.p99<4ms").evaluate(s.median()).passed()).isTrue();
+        assertThat(Threshold.parse("publish.p99<4ms").evaluate(s.median()).passed()).isTrue();
     }
 
     private static Summary run(double rate, long p99) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 
 class PacerTest {
@@ -60,7 +61,7 @@ class PacerTest {
         }
 
         // The 50 records scheduled during the stall were all late and sent back to back.
-        long lateAfterStall = java.util.stream.LongStream.range(11, 100)
+        long lateAfterStall = LongStream.range(11, 100)
                 .filter(i -> schedule.intendedSendNanos(i) < START + 10 * 1_000_000L + stallNanos).count();
         assertThat(lateAfterStall).isGreaterThanOrEqualTo(49);
 

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.compare.Comparison;
+import io.kbench.compare.NamedComparison;
+import io.kbench.compare.RunSet;
+import io.kbench.verdict.Threshold;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;
@@ -111,7 +115,7 @@ class ReportBrowserIT {
     @Test
     void sweepAndFindMaxReportsHaveNoErrorsAndDrawEveryChart() throws Exception {
         assertRendersCleanly(ReportRenderer.write(ReportFixtures.path("sweep"), tmp.resolve("sweep.html"),
-                new ReportRenderer.Options(null, null, io.kbench.verdict.Threshold.parse("e2e.p99<50ms"))));
+                new ReportRenderer.Options(null, null, Threshold.parse("e2e.p99<50ms"))));
         assertRendersCleanly(ReportRenderer.write(ReportFixtures.path("find-max"), tmp.resolve("find-max.html"),
                 ReportRenderer.Options.NONE));
     }
@@ -119,9 +123,9 @@ class ReportBrowserIT {
     @Test
     void comparisonPageHasNoErrorsAndDrawsEveryChart() throws Exception {
         Path fixtures = Path.of("src/test/resources/compare");
-        List<io.kbench.compare.NamedComparison> comparison = List.of(new io.kbench.compare.NamedComparison(null,
-                io.kbench.compare.Comparison.of(List.of(io.kbench.compare.RunSet.load(fixtures.resolve("a")),
-                        io.kbench.compare.RunSet.load(fixtures.resolve("b")), io.kbench.compare.RunSet.load(fixtures.resolve("c"))))));
+        List<NamedComparison> comparison = List.of(new NamedComparison(null,
+                Comparison.of(List.of(RunSet.load(fixtures.resolve("a")),
+                        RunSet.load(fixtures.resolve("b")), RunSet.load(fixtures.resolve("c"))))));
         assertRendersCleanly(ComparisonPage.write(comparison, tmp.resolve("compare.html")));
     }
 

@@ -12,6 +12,7 @@ import com.networknt.schema.ValidationMessage;
 import io.kbench.load.RunOutcome;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -97,8 +98,8 @@ class ResultSchemaTest {
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
                 outcome.summary(), outcome.intervals(),
-                java.util.List.of(io.kbench.verdict.Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
-                        io.kbench.verdict.Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())));
+                List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
+                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())));
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }
