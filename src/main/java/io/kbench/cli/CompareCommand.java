@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.compare.CompareInputs;
+import io.kbench.compare.ComparisonDocument;
 import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
 import io.kbench.error.ExitCode;
@@ -48,7 +49,7 @@ public final class CompareCommand implements Callable<Integer> {
         ComparisonReport.print(comparisons, out);
         if (jsonFile != null) {
             try {
-                StrictMapper.json().writeValue(jsonFile.toFile(), ComparisonReport.toJson(comparisons));
+                StrictMapper.json().writeValue(jsonFile.toFile(), ComparisonDocument.of(comparisons));
             } catch (IOException e) {
                 throw new InvalidInputException("--json " + jsonFile + ": cannot write: " + e.getMessage(), e);
             }

@@ -5,12 +5,10 @@ import io.kbench.result.Spread;
 import io.kbench.verdict.Kpi;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
-/** Renders a {@link Comparison} as a terminal table and as the JSON that {@code --json} writes. */
+/** Renders a {@link Comparison} as a terminal table; {@link ComparisonDocument} is its {@code --json} form. */
 public final class ComparisonReport {
     private ComparisonReport() {
     }
@@ -24,27 +22,6 @@ public final class ComparisonReport {
             }
             print(nc.comparison(), out);
         }
-    }
-
-    /** The JSON of {@code --json}: one comparison as is, point-by-point ones under {@code points}. */
-    public static Map<String, Object> toJson(List<NamedComparison> comparisons) {
-        if (comparisons.size() == 1 && comparisons.get(0).point() == null) {
-            return toJson(comparisons.get(0).comparison());
-        }
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schemaVersion", 1);
-        root.put("kind", "compare");
-        List<Object> points = new ArrayList<>();
-        for (NamedComparison nc : comparisons) {
-            Map<String, Object> one = new LinkedHashMap<>();
-            one.put("point", nc.point());
-            Map<String, Object> body = toJson(nc.comparison());
-            one.put("sides", body.get("sides"));
-            one.put("rows", body.get("rows"));
-            points.add(one);
-        }
-        root.put("points", points);
-        return root;
     }
 
     /** One line per KPI: each side's median [min..max], then for each side after A its ratio, change and noise. */
@@ -74,30 +51,6 @@ public final class ComparisonReport {
         out.println();
         AlignedTable.print(table, out);
         out.println("noise: with >= 2 runs on both sides, 'significant' means the min..max ranges do not overlap");
-    }
-
-    /** The JSON document of {@code --json}. */
-    public static Map<String, Object> toJson(Comparison c) {
-        Map<String, Object> root = new LinkedHashMap<>();
-        root.put("schemaVersion", 1);
-        root.put("kind", "compare");
-        List<Object> sides = new ArrayList<>();
-        for (int i = 0; i < c.sides().size(); i++) {
-            RunSet s = c.sides().get(i);
-            sides.add(Map.of("id", letter(i), "label", s.label(), "source", s.source().toString(), "runs", s.runs().size()));
-        }
-        root.put("sides", sides);
-        List<Object> rows = new ArrayList<>();
-        for (Comparison.Row row : c.rows()) {
-            Map<String, Object> r = new LinkedHashMap<>();
-            r.put("kpi", row.kpi().metric().toString());
-            r.put("unit", row.kpi().unit());
-            r.put("values", row.values().stream().map(v -> v.<Object>map(x -> x).orElse(null)).toList());
-            r.put("changes", row.changes());
-            rows.add(r);
-        }
-        root.put("rows", rows);
-        return root;
     }
 
     /** B/A as shown in tables, e.g. 1.135; "-" when either side lacks the figure. */

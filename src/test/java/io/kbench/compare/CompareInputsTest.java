@@ -52,9 +52,10 @@ class CompareInputsTest {
         assertThat(rate(p1).changes().get(0).ratio()).isCloseTo(12000.0 / 11000.0, within(1e-9));
         assertThat(rate(p1).changes().get(0).noise()).isEqualTo(Comparison.WITHIN_NOISE);
         assertThat(rate(result.get(1).comparison()).changes().get(0).ratio()).isEqualTo(1.0);
-        Map<String, Object> json = ComparisonReport.toJson(result);
-        assertThat((List<?>) json.get("points")).hasSize(2);
-        assertThat(json).containsEntry("kind", "compare").doesNotContainKey("rows");
+        ComparisonDocument json = ComparisonDocument.of(result);
+        assertThat(json.points()).extracting(ComparisonDocument.Point::point).containsExactly("p1", "p2");
+        assertThat(json.kind()).isEqualTo("compare");
+        assertThat(json.rows()).isNull();
     }
 
     @Test

@@ -13,7 +13,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Compare maths and the noise rule, on committed result.json fixtures (src/test/resources/compare). */
@@ -74,9 +73,11 @@ class CompareTest {
         String table = bytes.toString(StandardCharsets.UTF_8);
         assertThat(table).contains("produced records/s").contains("end-to-end p99.9 ms").contains("11000 [10000..12000]")
                 .contains("+90.9%").contains("significant");
-        Map<String, Object> json = ComparisonReport.toJson(c);
-        assertThat(json).containsEntry("kind", "compare");
-        assertThat((List<?>) json.get("rows")).hasSize(Kpi.ALL.size());
+        ComparisonDocument json = ComparisonDocument.of(List.of(new NamedComparison(null, c)));
+        assertThat(json.kind()).isEqualTo("compare");
+        assertThat(json.sides()).extracting(ComparisonDocument.Side::id).containsExactly("A", "B");
+        assertThat(json.rows()).hasSize(Kpi.ALL.size());
+        assertThat(json.points()).isNull();
     }
 
     @Test

@@ -1,0 +1,73 @@
+package io.kbench.compare;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.Spread;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What {@code kbench compare --json} writes: one comparison as is ({@code sides}, {@code rows}), or point-by-point
+ * comparisons under {@code points}. Described in docs/sweeps.md.
+ *
+ * @param schemaVersion bumped on incompatible changes
+ * @param kind          "compare"
+ * @param sides         the compared sides, A first (absent for point-by-point)
+ * @param rows          one row per KPI (absent for point-by-point)
+ * @param points        one comparison per common sweep point (absent for a single comparison)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ComparisonDocument(int schemaVersion, String kind, List<Side> sides, List<Row> rows, List<Point> points) {
+    public static final String KIND = "compare";
+
+    /**
+     * One side.
+     *
+     * @param id     A, B, C...
+     * @param label  the directory or file name, as in the table
+     * @param source the path given
+     * @param runs   completed runs on this side
+     */
+    public record Side(String id, String label, String source, int runs) {
+    }
+
+    /**
+     * One KPI across the sides.
+     *
+     * @param kpi     the metric as thresholds spell it, e.g. e2e.p99
+     * @param unit    ms, records/s or MiB/s
+     * @param values  each side's spread in that unit; null where a side did not measure it
+     * @param changes each side after A against A
+     */
+    public record Row(String kpi, String unit, List<Spread> values, List<Comparison.Change> changes) {
+    }
+
+    /** The comparison at one sweep point. */
+    public record Point(String point, List<Side> sides, List<Row> rows) {
+    }
+
+    /** The document for {@code comparisons}: a single one flat, point-by-point ones under {@code points}. */
+    public static ComparisonDocument of(List<NamedComparison> comparisons) {
+        if (comparisons.size() == 1 && comparisons.get(0).point() == null) {
+            Comparison c = comparisons.get(0).comparison();
+            return new ComparisonDocument(1, KIND, sides(c), rows(c), null);
+        }
+        List<Point> points = comparisons.stream()
+                .map(nc -> new Point(nc.point(), sides(nc.comparison()), rows(nc.comparison()))).toList();
+        return new ComparisonDocument(1, KIND, null, null, points);
+    }
+
+    private static List<Side> sides(Comparison c) {
+        List<Side> sides = new ArrayList<>();
+        for (int i = 0; i < c.sides().size(); i++) {
+            RunSet s = c.sides().get(i);
+            sides.add(new Side(ComparisonReport.letter(i), s.label(), s.source().toString(), s.runs().size()));
+        }
+        return sides;
+    }
+
+    private static List<Row> rows(Comparison c) {
+        // values keeps a null per side that lacks the KPI, so positions still line up with sides
+        return c.rows().stream().map(r -> new Row(r.kpi().metric().toString(), r.kpi().unit(),
+                r.values().stream().map(v -> v.orElse(null)).toList(), r.changes())).toList();
+    }
+}
