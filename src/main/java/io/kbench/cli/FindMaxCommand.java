@@ -2,13 +2,11 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.FindMaxResult;
-import io.kbench.result.RunHeader;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
@@ -105,14 +103,10 @@ public final class FindMaxCommand implements Callable<Integer> {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        ClusterTarget clusterTarget = target.clusterTarget(conn);
-        FindMax findMax = new FindMax(spec, conn, clusterTarget, settings, dir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly);
+        FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
+                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
+                output.verbose);
         PrintStream out = CommandOutput.out(command);
-        if (output.verbose) {
-            RunHeader.printFull(spec, conn, clusterTarget instanceof ClusterTarget.External x
-                    ? "cluster " + x.bootstrapServers() : "embedded cluster", out);
-        }
         FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
         if (outcome != FindMaxOutcome.FOUND && outcome != FindMaxOutcome.LOWER_BOUND) {

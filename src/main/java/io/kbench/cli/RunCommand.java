@@ -51,12 +51,13 @@ public final class RunCommand implements Callable<Integer> {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
+        SingleRun run = target.singleRun(spec, conn, output);
         if (dryRun) {
+            run.check();
             RunHeader.printFull(spec, conn, target.clusterTarget(conn) instanceof ClusterTarget.External x
                     ? "cluster " + x.bootstrapServers() : "embedded cluster", CommandOutput.out(command));
             return ExitCode.OK.code();
         }
-        SingleRun run = target.singleRun(spec, conn, output);
         RunResult result = run.execute(CommandOutput.out(command));
         return exitCode(result);
     }

@@ -3,10 +3,8 @@ package io.kbench.cli;
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
-import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
-import io.kbench.result.RunHeader;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -60,13 +58,8 @@ public final class SweepCommand implements Callable<Integer> {
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
         Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
-                ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly);
+                ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly, output.verbose);
         PrintStream out = CommandOutput.out(spec);
-        if (output.verbose) {
-            for (SweepPoint point : plan.points()) {
-                RunHeader.printFull(plan.workload(point, null), conn, "point " + point.name(), out);
-            }
-        }
         Sweep.SweepOutcome outcome = sweep.execute(out);
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, out);

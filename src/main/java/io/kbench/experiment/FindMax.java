@@ -39,14 +39,21 @@ import java.util.Map;
  * @param tags       labels for result.json
  * @param thresholds pass/fail conditions judged on the run at the answer (the confirmation probe)
  * @param listener   told when each probe's and the answer's result.json is written (the CLI writes HTML reports)
+ * @param verbose    each probe prints its whole resolved workload instead of the few-line header
  */
 public record FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                       FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds,
-                      ResultListener listener) {
+                      ResultListener listener, boolean verbose) {
 
     public FindMax {
         thresholds = List.copyOf(thresholds);
         validate(spec, settings, thresholds);
+    }
+
+    /** A search whose probes print the few-line header. */
+    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
+                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
+        this(spec, connection, target, settings, dir, tags, thresholds, listener, false);
     }
 
     static void validate(WorkloadSpec spec, FindMaxSettings settings, List<Threshold> thresholds) {
@@ -183,7 +190,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             Path probeDir = dir.resolve("probes").resolve(label);
             ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
-                    List.of(settings.sla()), listener);
+                    List.of(settings.sla()), listener, verbose);
             RunResult result = run.execute(out, probeDir);
             if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "

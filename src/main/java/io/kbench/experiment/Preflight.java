@@ -3,6 +3,7 @@ package io.kbench.experiment;
 import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
+import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
 import java.util.Map;
@@ -20,6 +21,7 @@ final class Preflight {
      * missing or empty one is an input error before any broker starts.
      */
     static void workload(WorkloadSpec spec, Map<String, String> connection) {
+        KafkaConfigCheck.workload(spec);
         ClientConfigCheck.check(spec, connection);
         if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
             new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());

@@ -76,13 +76,19 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         return execute(out, exactDir, ConsumePhaseListener.NONE);
     }
 
-    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
+    /**
+     * Every check a run makes before it starts anything (client, topic and broker settings, payload file, replication
+     * factor against the embedded cluster's size), without starting anything or contacting a cluster: --dry-run.
+     */
+    public void check() {
+        prepare(null);
+    }
+
+    /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
+    private ClusterParams prepare(Path logDir) {
         Preflight.workload(spec, connection);
-        Instant start = Instant.now();
-        Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        ClusterParams params = target instanceof ClusterTarget.Embedded e
-                ? e.params().create(spec.cluster(), dir.resolve("broker-logs")) : null;
+        ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();
             if (spec.topic().replicationFactor() > brokers) {
@@ -90,6 +96,14 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         "must be <= the number of embedded brokers (" + brokers + ")");
             }
         }
+        return params;
+    }
+
+    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
+        Instant start = Instant.now();
+        Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
+        ClusterParams params = prepare(dir.resolve("broker-logs"));
+        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         Preflight.reachable(target, connection);
         String where = target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
                 : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)";

@@ -35,9 +35,10 @@ import java.util.Optional;
  * @param thresholds  conditions judged on each point's median summary
  * @param tags        labels for every repetition's result.json (sweep, point and repetition are added)
  * @param listener    told when each repetition's result.json is written (the CLI writes HTML reports)
+ * @param verbose     each repetition prints its whole resolved workload instead of the few-line header
  */
 public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener) {
+                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose) {
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
@@ -53,6 +54,12 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
+    }
+
+    /** A sweep whose repetitions print the few-line header. */
+    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
+                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener) {
+        this(plan, dir, connection, target, thresholds, tags, listener, false);
     }
 
     public boolean external() {
@@ -109,7 +116,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                             brokers = cluster.brokerCount();
                         }
                         ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
-                        RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener)
+                        RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose)
                                 .execute(out, repDir);
                         switch (result.status()) {
                             case COMPLETED -> completed.add(result.summary());

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * Cost-performance per measured instance type ({@code kbench cost --json}), with the formulas, as the terminal and (later) the HTML report show it.
+ * Cost-performance per measured instance type ({@code kbench cost --json}), with the formulas, as the terminal and the HTML report show it.
  *
  * @param baselineLabel the row improvements are measured against (the first result given)
  * @param targetRecordsPerSec null when no target load was given

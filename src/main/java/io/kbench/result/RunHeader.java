@@ -28,8 +28,10 @@ public final class RunHeader {
     public static void print(WorkloadSpec spec, String target, PrintStream out) {
         out.println(versions(target));
         TopicSpec t = spec.topic();
-        out.println(String.format(Locale.ROOT, "# workload %s: topic %s, %d partition(s), RF %d", spec.name(), t.name(),
-                t.partitions(), t.replicationFactor()));
+        String pattern = spec.consumers().topicPattern();
+        out.println(pattern != null ? "# workload " + spec.name() + ": existing topics matching " + pattern
+                : String.format(Locale.ROOT, "# workload %s: topic %s, %d partition(s), RF %d", spec.name(), t.name(),
+                        t.partitions(), t.replicationFactor()));
         out.println("# producers: " + producers(spec.producers()));
         out.println("# consumers: " + consumers(spec.consumers()));
     }

@@ -35,7 +35,6 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
         }
         idleTimeout = idleTimeout == null ? DEFAULT_IDLE_TIMEOUT : Checks.positive("consumers.idleTimeout", idleTimeout);
         properties = properties == null ? Map.of() : Map.copyOf(properties);
-        KafkaConfigCheck.consumer("consumers.properties.", properties);
         if (topicPattern != null) {
             if (mode != ConsumerMode.BACKLOG) {
                 throw InvalidInputException.field("consumers.topicPattern", "'" + topicPattern + "'",

@@ -57,7 +57,6 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         keys = keys == null ? KeySpec.none() : keys;
         payload = payload == null ? PayloadSpec.random() : payload;
         properties = properties == null ? Map.of() : Map.copyOf(properties);
-        KafkaConfigCheck.producer("producers.properties.", properties);
     }
 
     public static ProducerSpec defaults() {

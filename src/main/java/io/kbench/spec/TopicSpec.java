@@ -25,7 +25,6 @@ public record TopicSpec(String name, Integer partitions, Integer replicationFact
         create = create == null || create;
         deleteAfter = deleteAfter != null && deleteAfter;
         configs = configs == null ? Map.of() : Map.copyOf(configs);
-        KafkaConfigCheck.topic("topic.configs.", configs);
     }
 
     public static TopicSpec defaults() {
