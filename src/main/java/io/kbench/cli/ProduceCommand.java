@@ -14,6 +14,7 @@ import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
+import io.kbench.unit.Units;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -163,12 +164,20 @@ public final class ProduceCommand implements Callable<Integer> {
         }
     }
 
-    /** kafka-producer-perf-test's final line, so scripts that parse it keep working (latencies here are exact). */
+    /**
+     * kafka-producer-perf-test's final line in its exact format (records/s with %f, percentiles as whole ms), so
+     * scripts that parse it keep working; the exact microsecond figures are in result.json and the summary table.
+     */
     static String perfTestLine(Totals t, LatencyStats l) {
         return String.format(Locale.ROOT,
-                "%d records sent, %.1f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
-                        + "%.2f ms 50th, %.2f ms 95th, %.2f ms 99th, %.2f ms 99.9th.",
-                t.records(), t.recordsPerSec(), t.mebibytesPerSec(), l.mean() / 1000, l.max() / 1000.0,
-                l.p50() / 1000.0, l.p95() / 1000.0, l.p99() / 1000.0, l.p999() / 1000.0);
+                "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
+                        + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
+                t.records(), t.recordsPerSec(), t.mebibytesPerSec(), Units.millis(l.mean()), Units.millis(l.max()),
+                wholeMillis(l.p50()), wholeMillis(l.p95()), wholeMillis(l.p99()), wholeMillis(l.p999()));
+    }
+
+    /** The stock tool records whole milliseconds, so its percentiles are truncated ms. */
+    private static long wholeMillis(long micros) {
+        return micros / 1000;
     }
 }
