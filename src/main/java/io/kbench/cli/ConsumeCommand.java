@@ -1,6 +1,9 @@
 package io.kbench.cli;
 
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.unit.Units;
 import io.kbench.result.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
@@ -31,8 +34,8 @@ import picocli.CommandLine.Spec;
                 + " lines and writes result.json.",
             "Without --bootstrap-server it starts an embedded cluster and fills the topic first."})
 public final class ConsumeCommand implements Callable<Integer> {
-    static final int DEFAULT_FETCH_SIZE = 1024 * 1024;
-    static final int DEFAULT_SOCKET_BUFFER_SIZE = 2 * 1024 * 1024;
+    static final int DEFAULT_FETCH_SIZE = (int) Units.BYTES_PER_MIB;
+    static final int DEFAULT_SOCKET_BUFFER_SIZE = 2 * (int) Units.BYTES_PER_MIB;
     /** kbench's own progress lines come at most this often; the CSV lines follow --reporting-interval exactly. */
     private static final long MIN_PROGRESS_INTERVAL_MS = 100;
 
@@ -148,28 +151,20 @@ public final class ConsumeCommand implements Callable<Integer> {
         if (topic != null) {
             TopicName.check("--topic", topic);
         }
-        positive("--num-records", numRecords);
-        positive("--timeout", timeoutMs);
-        positive("--reporting-interval", reportingIntervalMs);
+        Checks.atLeast("--num-records", numRecords, 1);
+        Checks.atLeast("--timeout", timeoutMs, 1);
+        Checks.atLeast("--reporting-interval", reportingIntervalMs, 1);
         if (fetchSize != null) {
-            positive("--fetch-size", fetchSize);
+            Checks.atLeast("--fetch-size", fetchSize, 1);
         }
         if (socketBufferSize != null && socketBufferSize < -1) {
             throw InvalidInputException.field("--socket-buffer-size", socketBufferSize, "must be >= -1 (-1: the OS default)");
         }
-        if (consumers < 1 || consumers > 1024) {
-            throw InvalidInputException.field("--threads", consumers, "must be between 1 and 1024");
-        }
+        Checks.between("--threads", consumers, 1, 1024);
         try {
             return new ConsumerPerfCsv(dateFormat, TimeZone.getDefault());
         } catch (IllegalArgumentException e) {
             throw InvalidInputException.field("--date-format", "'" + dateFormat + "'", "is not a SimpleDateFormat pattern: " + e.getMessage());
-        }
-    }
-
-    private static void positive(String flag, long value) {
-        if (value < 1) {
-            throw InvalidInputException.field(flag, value, "must be >= 1");
         }
     }
 
@@ -180,6 +175,7 @@ public final class ConsumeCommand implements Callable<Integer> {
     Map<String, String> consumerProperties(Map<String, String> connection) {
         Map<String, String> file = consumerConfig == null ? Map.of()
                 : ConnectionOptions.readProperties(consumerConfig, "--consumer.config");
+        KafkaConfigCheck.consumer("--consumer.config " + consumerConfig + ": ", file);
         Map<String, String> props = new LinkedHashMap<>();
         dropInDefaults().forEach((k, v) -> {
             if (!connection.containsKey(k) && !file.containsKey(k)) {

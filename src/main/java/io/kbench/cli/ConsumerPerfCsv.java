@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.unit.Units;
 import io.kbench.load.ConsumePhaseListener.Snapshot;
 import java.text.SimpleDateFormat;
 import java.util.Locale;
@@ -17,7 +18,6 @@ final class ConsumerPerfCsv {
             "start.time, end.time, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec" + FETCH_COLUMNS;
     static final String DETAILED_HEADER =
             "time, threadId, data.consumed.in.MB, MB.sec, data.consumed.in.nMsg, nMsg.sec" + FETCH_COLUMNS;
-    private static final double MIB = 1024.0 * 1024.0;
 
     private final SimpleDateFormat dates;
 
@@ -32,7 +32,7 @@ final class ConsumerPerfCsv {
         long elapsedMs = end.timeMillis() - start.timeMillis();
         long rebalanceMs = end.rebalanceMillis() - start.rebalanceMillis();
         long fetchMs = elapsedMs - rebalanceMs;
-        double mb = end.bytes() / MIB;
+        double mb = Units.mib(end.bytes());
         return String.format(Locale.ROOT, "%s, %s, %.4f, %.4f, %d, %.4f, %d, %d, %.4f, %.4f",
                 dates.format(start.timeMillis()), dates.format(end.timeMillis()),
                 mb, perSec(mb, elapsedMs), end.records(), perSec(end.records(), elapsedMs),
@@ -44,10 +44,10 @@ final class ConsumerPerfCsv {
         long elapsedMs = now.timeMillis() - previous.timeMillis();
         long rebalanceMs = now.rebalanceMillis() - previous.rebalanceMillis();
         long fetchMs = elapsedMs - rebalanceMs;
-        double intervalMb = (now.bytes() - previous.bytes()) / MIB;
+        double intervalMb = Units.mib(now.bytes() - previous.bytes());
         long intervalRecords = now.records() - previous.records();
         return String.format(Locale.ROOT, "%s, %d, %.4f, %.4f, %d, %.4f, %d, %d, %.4f, %.4f",
-                dates.format(now.timeMillis()), 0, now.bytes() / MIB, perSec(intervalMb, elapsedMs),
+                dates.format(now.timeMillis()), 0, Units.mib(now.bytes()), perSec(intervalMb, elapsedMs),
                 now.records(), perSec(intervalRecords, elapsedMs),
                 rebalanceMs, fetchMs, perSec(intervalMb, fetchMs), perSec(intervalRecords, fetchMs));
     }

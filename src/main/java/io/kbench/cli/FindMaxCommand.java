@@ -84,7 +84,7 @@ public final class FindMaxCommand implements Callable<Integer> {
 
     /** Allowed shortfall of the achieved rate. */
     @Option(names = "--keep-up-tolerance", paramLabel = "PERCENT", defaultValue = "5%",
-            description = "A probe keeps up if it achieves at least (100% - this) of its rate (default: ${DEFAULT-VALUE}).")
+            description = "A probe keeps up if it achieves at least (100%% - this) of its rate (default: ${DEFAULT-VALUE}).")
     String keepUpTolerance;
 
     @Mixin

@@ -27,7 +27,7 @@ public final class OutputOptions {
 
     /** The whole resolved workload before a run instead of the few-line header. */
     @Option(names = {"-v", "--verbose"},
-            description = "Print the whole resolved workload (as --dry-run does) instead of the few-line run header.")
+            description = "Print each run's whole resolved workload (secrets redacted) instead of the few-line run header.")
     boolean verbose;
 
     /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */

@@ -49,7 +49,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--retention", paramLabel = "TIME", description = "Retention time: 7d, 36h, 90m or ISO P7D (default 7d).")
     String retention;
 
-    @Option(names = "--target-utilisation", paramLabel = "F", description = "Fraction of any capacity to plan up to (default 0.6 = 40% headroom).")
+    @Option(names = "--target-utilisation", paramLabel = "F", description = "Fraction of any capacity to plan up to (default 0.6 = 40%% headroom).")
     Double targetUtilisation;
 
     @Option(names = "--compression-ratio", paramLabel = "R", description = "Logical bytes / stored bytes (default 1 = uncompressed).")

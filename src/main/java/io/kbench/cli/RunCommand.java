@@ -53,9 +53,7 @@ public final class RunCommand implements Callable<Integer> {
         Map<String, String> conn = target.connectionProperties();
         SingleRun run = target.singleRun(spec, conn, output);
         if (dryRun) {
-            run.check();
-            RunHeader.printFull(spec, conn, target.clusterTarget(conn) instanceof ClusterTarget.External x
-                    ? "cluster " + x.bootstrapServers() : "embedded cluster", CommandOutput.out(command));
+            RunHeader.printFull(spec, conn, run.check(), CommandOutput.out(command));
             return ExitCode.OK.code();
         }
         RunResult result = run.execute(CommandOutput.out(command));

@@ -79,9 +79,22 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
     /**
      * Every check a run makes before it starts anything (client, topic and broker settings, payload file, replication
      * factor against the embedded cluster's size), without starting anything or contacting a cluster: --dry-run.
+     * Returns the target as the run header would name it, with the effective broker settings.
      */
-    public void check() {
-        prepare(null);
+    public String check() {
+        ClusterParams params = prepare(null);
+        String where = where(params);
+        return params == null || params.brokerConfig().isEmpty() ? where
+                : where + " with broker settings " + params.brokerConfig();
+    }
+
+    /** The target as the run header names it. */
+    private String where(ClusterParams params) {
+        if (target instanceof ClusterTarget.External x) {
+            return "cluster " + x.bootstrapServers();
+        }
+        int brokers = target instanceof ClusterTarget.Shared s ? s.cluster().brokerCount() : params.brokers();
+        return "embedded cluster of " + brokers + " broker(s)";
     }
 
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
@@ -105,8 +118,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         ClusterParams params = prepare(dir.resolve("broker-logs"));
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         Preflight.reachable(target, connection);
-        String where = target instanceof ClusterTarget.External x ? "cluster " + x.bootstrapServers()
-                : "embedded cluster of " + (shared != null ? shared.brokerCount() : params.brokers()) + " broker(s)";
+        String where = where(params);
         if (verbose) {
             RunHeader.printFull(spec, connection, where, out);
         } else {

@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -36,13 +37,17 @@ public final class ClusterProbe {
         try {
             admin = Admin.create(props);
         } catch (KafkaException e) {
+            // A malformed address ("foo", no port) is the user's input; an unresolvable host stays a run failure.
+            if (rootMessage(e).startsWith("Invalid url")) {
+                throw InvalidInputException.field("bootstrap.servers", bootstrap, "is not a list of HOST:PORT addresses");
+            }
             throw new RunFailedException("cannot reach Kafka at " + bootstrap + ": " + rootMessage(e), e);
         }
         try {
             admin.describeCluster(new DescribeClusterOptions().timeoutMs((int) TIMEOUT.toMillis())).clusterId()
                     .get(TIMEOUT.toMillis() + 2_000, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) {
+            if (e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException) { // not java.util.concurrent's
                 throw unreachable(bootstrap);
             }
             throw new RunFailedException("cannot connect to Kafka at " + bootstrap + ": " + rootMessage(e.getCause()), e);

@@ -82,7 +82,7 @@ class BadInputTest {
                 "--command-property security.protocol", "FOO");
         Path consumerFile = Files.writeString(dir.resolve("consumer.properties"), "max.poll.records=0\n");
         assertInputError(kbench("consume", "--topic", "t", "--messages", "10", "--consumer.config", consumerFile.toString()),
-                "max.poll.records", "0");
+                "--consumer.config", "max.poll.records", "0");
     }
 
     @Test
@@ -99,6 +99,18 @@ class BadInputTest {
                 "--set", "consumers.properties.another.plugin.key=y", "--broker-config", "my.plugin.key=z");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.stderr()).as(run.transcript()).isBlank();
+    }
+
+    @Test
+    void malformedBootstrapAddress() {
+        assertInputError(kbench("run", "--bootstrap-server", "foo"), "bootstrap.servers", "foo");
+    }
+
+    @Test
+    void dryRunMakesTheSameChecks() {
+        assertInputError(kbench("run", "--dry-run", "--broker-config", "num.io.threads=0"), "num.io.threads", "0");
+        assertInputError(kbench("run", "--dry-run", "--set", "producers.properties.acks=0",
+                "--set", "producers.properties.enable.idempotence=true"), "acks");
     }
 
     @Test
