@@ -109,7 +109,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         PrintStream out = CommandOutput.out(command);
         FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
-        if (outcome != FindMaxOutcome.FOUND && outcome != FindMaxOutcome.LOWER_BOUND) {
+        if (!outcome.hasRate()) {
             return ExitCode.RUN_FAILED.code();
         }
         return result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();

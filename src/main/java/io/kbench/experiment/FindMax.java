@@ -83,9 +83,6 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         }
     }
 
-    public boolean external() {
-        return target.external();
-    }
 
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {

@@ -10,8 +10,5 @@ import java.nio.file.Path;
  */
 @FunctionalInterface
 public interface ResultListener {
-    ResultListener NONE = (dir, out) -> {
-    };
-
     void written(Path dir, PrintStream out);
 }

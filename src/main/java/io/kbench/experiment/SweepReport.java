@@ -27,7 +27,6 @@ import java.util.Set;
 
 /** Writes sweep.json and sweep.csv and prints the ranked table; the formats are described in docs/sweeps.md. */
 public final class SweepReport {
-    public static final String JSON_FILE = SweepResult.FILE_NAME;
     public static final String CSV_FILE = "sweep.csv";
     private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
 

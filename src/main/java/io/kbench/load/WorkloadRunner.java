@@ -50,10 +50,6 @@ public final class WorkloadRunner {
     private long phaseStartMillis;
     private long phaseStartNanos;
 
-    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out) {
-        this(spec, clients, consumerGroup, hlogDir, out, ConsumePhaseListener.NONE);
-    }
-
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase) {

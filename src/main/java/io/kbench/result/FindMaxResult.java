@@ -71,7 +71,9 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                           Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, String probeCooldown, Integer maxProbes, String message) {
         public Figures {
-            Objects.requireNonNull(outcome, "outcome");
+            if (outcome == null) {
+                throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
@@ -52,7 +53,7 @@ public record PlanResult(
 
     /** Plan files carry no kind field; this is the name {@link ResultReader} knows them by. */
     @Override
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public String kind() {
         return KIND;
     }

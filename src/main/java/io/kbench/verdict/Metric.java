@@ -1,5 +1,6 @@
 package io.kbench.verdict;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
@@ -36,7 +37,7 @@ public record Metric(String group, String field) {
         return new Metric(text.substring(0, dot).trim(), text.substring(dot + 1).trim());
     }
 
-    @com.fasterxml.jackson.annotation.JsonIgnore
+    @JsonIgnore
     public boolean isLatency() {
         return LATENCY_GROUPS.contains(group);
     }
