@@ -63,7 +63,7 @@ public final class StrictYamlFile {
                     return new InvalidInputException(file + ": " + known.getMessage(), known);
                 }
             }
-            String path = path(m);
+            String path = JsonPaths.of(m).isEmpty() ? "(top level)" : JsonPaths.of(m);
             if (m instanceof UnrecognizedPropertyException u) {
                 return InvalidInputException.field(file + ": " + path, u.getPropertyName(),
                         "unknown key; known keys: " + new TreeSet<>(u.getKnownPropertyIds().stream().map(String::valueOf).toList()));
@@ -85,21 +85,6 @@ public final class StrictYamlFile {
         return new InvalidInputException(file + ": not valid YAML" + where + ": " + e.getOriginalMessage(), e);
     }
 
-    /** Jackson's reference chain as {@code a.b[1].c}. */
-    static String path(JsonMappingException e) {
-        StringBuilder out = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (out.length() > 0) {
-                    out.append('.');
-                }
-                out.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                out.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return out.length() == 0 ? "(top level)" : out.toString();
-    }
 
     private static String valueAt(JsonNode tree, JsonMappingException e) {
         JsonNode n = tree;

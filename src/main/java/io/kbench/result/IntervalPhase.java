@@ -2,7 +2,7 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import io.kbench.format.LowercaseEnum;
 
 /** Whether an interval's records count in the results; written lowercase, as result.json always had it. */
 public enum IntervalPhase {
@@ -10,18 +10,13 @@ public enum IntervalPhase {
 
     @JsonValue
     public String json() {
-        return name().toLowerCase(Locale.ROOT);
+        return LowercaseEnum.json(this);
     }
 
     /** The phase as written in JSON; anything else is refused (no case folding). */
     @JsonCreator
     public static IntervalPhase of(String text) {
-        for (IntervalPhase p : values()) {
-            if (p.json().equals(text)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown phase '" + text + "'; expected warmup or measured");
+        return LowercaseEnum.parse(IntervalPhase.class, text, "phase");
     }
 
     @Override

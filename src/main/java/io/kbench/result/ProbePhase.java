@@ -2,7 +2,7 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import io.kbench.format.LowercaseEnum;
 
 /** Which part of the find-max search ran a probe; written lowercase, as find-max result.json always had it. */
 public enum ProbePhase {
@@ -15,18 +15,13 @@ public enum ProbePhase {
 
     @JsonValue
     public String json() {
-        return name().toLowerCase(Locale.ROOT);
+        return LowercaseEnum.json(this);
     }
 
     /** The phase as written in JSON; anything else is refused (no case folding). */
     @JsonCreator
     public static ProbePhase of(String text) {
-        for (ProbePhase p : values()) {
-            if (p.json().equals(text)) {
-                return p;
-            }
-        }
-        throw new IllegalArgumentException("unknown probe phase '" + text + "'; expected bracket, bisect or confirm");
+        return LowercaseEnum.parse(ProbePhase.class, text, "probe phase");
     }
 
     @Override

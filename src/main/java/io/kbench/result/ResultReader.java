@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.JsonPaths;
 import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -109,24 +110,12 @@ public final class ResultReader {
     }
 
     private static InvalidInputException invalid(Path file, JsonProcessingException e) {
-        String field = e instanceof JsonMappingException m ? path(m) : "";
+        String field = e instanceof JsonMappingException m ? JsonPaths.of(m) : "";
         Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : null;
         String problem = cause != null ? cause.getMessage() : e.getOriginalMessage();
         return new InvalidInputException(file + ": " + (field.isEmpty() ? "" : field + ": ") + oneLine(problem), e);
     }
 
-    /** The JSON path of a mapping error, e.g. {@code points[0].summary.produced}. */
-    private static String path(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference r : e.getPath()) {
-            if (r.getFieldName() != null) {
-                sb.append(sb.isEmpty() ? "" : ".").append(r.getFieldName());
-            } else if (r.getIndex() >= 0) {
-                sb.append('[').append(r.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
-    }
 
     private static String oneLine(String text) {
         if (text == null) {

@@ -2,7 +2,7 @@ package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
-import java.util.Locale;
+import io.kbench.format.LowercaseEnum;
 
 /** How a run (or a sweep invocation) ended; written lowercase, as result.json always had it. */
 public enum RunStatus {
@@ -10,18 +10,13 @@ public enum RunStatus {
 
     @JsonValue
     public String json() {
-        return name().toLowerCase(Locale.ROOT);
+        return LowercaseEnum.json(this);
     }
 
     /** The status as written in JSON; anything else is refused (no case folding). */
     @JsonCreator
     public static RunStatus of(String text) {
-        for (RunStatus s : values()) {
-            if (s.json().equals(text)) {
-                return s;
-            }
-        }
-        throw new IllegalArgumentException("unknown status '" + text + "'; expected completed, interrupted or failed");
+        return LowercaseEnum.parse(RunStatus.class, text, "status");
     }
 
     @Override

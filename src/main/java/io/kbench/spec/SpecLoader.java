@@ -1,7 +1,6 @@
 package io.kbench.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -11,6 +10,7 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.JsonPaths;
 import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.io.InputStream;
@@ -100,14 +100,14 @@ public final class SpecLoader {
         if (e instanceof UnrecognizedPropertyException u) {
             String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
                     .map(String::valueOf).sorted().collect(Collectors.joining(", "));
-            return new InvalidInputException(source + ": unknown key '" + path(u) + "' (known keys here: " + known + ")");
+            return new InvalidInputException(source + ": unknown key '" + JsonPaths.of(u) + "' (known keys here: " + known + ")");
         }
         if (e instanceof InvalidFormatException f) {
-            return new InvalidInputException(source + ": " + path(f) + ": invalid value '" + f.getValue() + "'"
+            return new InvalidInputException(source + ": " + JsonPaths.of(f) + ": invalid value '" + f.getValue() + "'"
                     + expected(f.getTargetType()));
         }
         if (e instanceof MismatchedInputException m && m.getPath() != null && !m.getPath().isEmpty()) {
-            return new InvalidInputException(source + ": " + path(m) + ": wrong type" + expected(m.getTargetType())
+            return new InvalidInputException(source + ": " + JsonPaths.of(m) + ": wrong type" + expected(m.getTargetType())
                     + " (" + given(m.getOriginalMessage()) + ")");
         }
         if (e.getLocation() != null) {
@@ -151,20 +151,6 @@ public final class SpecLoader {
         return Optional.empty();
     }
 
-    private static String path(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder();
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (sb.length() > 0) {
-                    sb.append('.');
-                }
-                sb.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                sb.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
-    }
 
     private static String firstLine(String message) {
         if (message == null) {
