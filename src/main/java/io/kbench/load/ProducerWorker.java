@@ -25,7 +25,7 @@ final class ProducerWorker implements Runnable {
      * How long close waits for in-flight records after a stop request (Ctrl-C): acks from a live broker take
      * milliseconds, and a broker that went away sends none, so waiting longer only delays the result.
      */
-    static final Duration STOP_CLOSE_TIMEOUT = Duration.ofSeconds(3);
+    private static final Duration STOP_CLOSE_TIMEOUT = Duration.ofSeconds(3);
 
     private final ProducerPlan plan;
     private final Producer<byte[], byte[]> producer;
