@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Properties;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
 
 /**
  * Main class of a broker JVM: formats storage if needed, optionally dies with its parent, then runs Kafka.
@@ -33,6 +35,7 @@ public final class BrokerMain {
             System.exit(2);
         }
         if (Boolean.getBoolean(WATCH_PARENT_PROPERTY)) {
+            ignoreInterrupt();
             watchParent(System.in);
         }
         try {
@@ -84,6 +87,20 @@ public final class BrokerMain {
         if (rc != 0) {
             System.err.println("kbench: formatting storage failed with exit code " + rc);
             System.exit(rc);
+        }
+    }
+
+    /**
+     * A terminal's Ctrl-C reaches the whole foreground process group, so the brokers of an attached cluster get it
+     * as well. kbench stops them itself (SIGTERM) once the interrupted run's result is written; a broker that shut
+     * down on its own SIGINT would leave the run's producers and consumers waiting for it. Ignored here, before Kafka
+     * starts: the JVM then keeps SIGINT ignored even when Kafka registers its own signal handlers.
+     */
+    private static void ignoreInterrupt() {
+        try {
+            Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
+        } catch (IllegalArgumentException reserved) {
+            // The JVM keeps SIGINT (-Xrs): the broker reacts to it as it always did.
         }
     }
 

@@ -13,6 +13,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
@@ -28,8 +29,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
@@ -133,18 +132,30 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out, consumePhase);
-            RunOutcome outcome = runWithInterruptHandling(runner);
-            Summary summary = outcome.summary();
-            List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
-                    : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-            RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), outcome.status(),
-                    outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                    spec, connection, summary, outcome.intervals(), verdicts);
-            Path file = ResultWriter.write(result, dir);
+            RunResult result;
+            Path file;
+            // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
+            try (InterruptGuard guard = InterruptGuard.install(out, runner::requestStop)) {
+                RunOutcome outcome = runner.run();
+                // A signal after the load ended but before the result is written still stops a sweep or find-max.
+                RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
+                        ? RunStatus.INTERRUPTED : outcome.status();
+                Summary summary = outcome.summary();
+                List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
+                        : thresholds.stream().map(t -> t.evaluate(summary)).toList();
+                result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
+                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
+                        spec, connection, summary, outcome.intervals(), verdicts);
+                file = ResultWriter.write(result, dir);
+            }
             SummaryTable.print(result.summary(), out);
-            if (verdicts != null) {
+            if (result.thresholds() != null) {
                 out.println();
-                verdicts.forEach(v -> out.println(v.line()));
+                result.thresholds().forEach(v -> out.println(v.line()));
+            }
+            if (result.status() == RunStatus.INTERRUPTED) {
+                out.println();
+                out.println("interrupted: the figures above cover only what was measured until the interrupt");
             }
             out.println("results: " + file);
             listener.written(dir, out);
@@ -152,29 +163,6 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         } finally {
             if (embedded != null && embedded != shared) {
                 embedded.close();
-            }
-        }
-    }
-
-    private static RunOutcome runWithInterruptHandling(WorkloadRunner runner) {
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            runner.requestStop();
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "kbench-interrupt");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            return runner.run();
-        } finally {
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // The JVM is already exiting (Ctrl-C): the hook is running and will see the latch.
             }
         }
     }

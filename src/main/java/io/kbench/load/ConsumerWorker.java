@@ -21,6 +21,10 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 final class ConsumerWorker implements Runnable {
     private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    /** How long close may take (offset commit, leaving the group) at the end of a run. */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    /** The same after Ctrl-C, when the cluster may be going away and the result is waiting. */
+    private static final Duration STOP_NOW_CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     private final KafkaConsumer<byte[], byte[]> consumer;
     private final String topic;
@@ -31,6 +35,7 @@ final class ConsumerWorker implements Runnable {
     private final NanoClock clock;
     private final AtomicInteger assignedPartitions;
     private volatile boolean stopRequested;
+    private volatile boolean stopNow;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
     private volatile long lastRecordNanos = Long.MIN_VALUE;
     /** Group-join time as kafka-consumer-perf-test counts it: (re)subscribe or revocation until assignment. */
@@ -71,7 +76,8 @@ final class ConsumerWorker implements Runnable {
         } catch (RuntimeException e) {
             failure = e;
         } finally {
-            consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(Duration.ofSeconds(5)));
+            consumer.close(org.apache.kafka.clients.consumer.CloseOptions.timeout(
+                    stopNow ? STOP_NOW_CLOSE_TIMEOUT : CLOSE_TIMEOUT));
         }
     }
 
@@ -106,6 +112,12 @@ final class ConsumerWorker implements Runnable {
     }
 
     void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Stops like {@link #requestStop}, with a shorter close: the run was interrupted. */
+    void stopNow() {
+        stopNow = true;
         stopRequested = true;
     }
 

@@ -19,6 +19,13 @@ import org.jctools.queues.MpscArrayQueue;
 final class ProducerWorker implements Runnable {
     /** Bounds the pooled callbacks (about 32 bytes each) so many producer threads stay cheap. */
     private static final int MAX_CALLBACK_POOL = 1 << 18;
+    /** How long close waits for in-flight records at the end of a run. */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * How long close waits for in-flight records after a stop request (Ctrl-C): acks from a live broker take
+     * milliseconds, and a broker that went away sends none, so waiting longer only delays the result.
+     */
+    private static final Duration STOP_CLOSE_TIMEOUT = Duration.ofSeconds(3);
 
     private final ProducerPlan plan;
     private final Producer<byte[], byte[]> producer;
@@ -77,13 +84,16 @@ final class ProducerWorker implements Runnable {
     public void run() {
         try {
             sendAll();
-            producer.flush();
+            if (!stopRequested) {
+                // After a stop request close(STOP_CLOSE_TIMEOUT) waits for in-flight records, bounded; flush is not.
+                producer.flush();
+            }
         } catch (org.apache.kafka.common.errors.InterruptException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             failure = e;
         } finally {
-            producer.close(Duration.ofSeconds(10));
+            producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
         }
     }
 
@@ -95,6 +105,9 @@ final class ProducerWorker implements Runnable {
         for (long i = 0; !stopRequested; i++) {
             long intended = schedule == null ? clock.nanoTime() : schedule.intendedSendNanos(i);
             long now = schedule == null ? intended : pacer.awaitUntil(intended);
+            if (now < intended) {
+                return; // the wait was cancelled by requestStop
+            }
             boolean measured = i >= plan.warmupRecords() && intended >= warmupEndNanos;
             if (measured) {
                 if (measuredSent == 0) {
@@ -135,7 +148,11 @@ final class ProducerWorker implements Runnable {
     void completed(PendingSend send, Exception exception) {
         long now = clock.nanoTime();
         if (exception != null) {
-            (send.measured ? metrics.produceErrors : metrics.warmupProduceErrors).count(exception);
+            // Once stopped, failures are the stop's doing (close aborting what is in flight, or a broker already
+            // gone), not the workload's: such records count neither as produced nor as errors.
+            if (!stopRequested) {
+                (send.measured ? metrics.produceErrors : metrics.warmupProduceErrors).count(exception);
+            }
         } else {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
@@ -147,8 +164,10 @@ final class ProducerWorker implements Runnable {
         callbacks.relaxedOffer(send);
     }
 
+    /** Ends the send loop (also a wait for the schedule) and makes close wait at most STOP_CLOSE_TIMEOUT. */
     void requestStop() {
         stopRequested = true;
+        pacer.cancel();
     }
 
     long firstMeasuredSendNanos() {

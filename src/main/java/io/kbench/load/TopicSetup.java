@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.spec.TopicSpec;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -69,6 +70,21 @@ final class TopicSetup {
             throw new RunFailedException("cannot delete topic " + topic + ": " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Deletes the topic waiting at most {@code timeout}; returns null, or why it was not deleted. */
+    String tryDelete(String topic, Duration timeout) {
+        try {
+            admin.deleteTopics(List.of(topic)).all().get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            return null;
+        } catch (ExecutionException e) {
+            return e.getCause().getMessage();
+        } catch (TimeoutException e) {
+            return "no answer within " + timeout.toSeconds() + " s";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
         }
     }
 

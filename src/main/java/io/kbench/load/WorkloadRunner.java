@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,6 +34,13 @@ import org.apache.kafka.common.config.ConfigException;
  */
 public final class WorkloadRunner {
     private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * After a stop request, how long producers and consumers get to close before the run returns without them: a
+     * client still waiting for a broker that is gone must not hold back the result.
+     */
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** How long consumers get to close when a run ends normally. */
+    private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(20);
 
     private final WorkloadSpec spec;
     private final ClientProperties clients;
@@ -41,11 +49,13 @@ public final class WorkloadRunner {
     private final PrintStream out;
     private final ConsumePhaseListener consumePhase;
     private final NanoClock clock = NanoClock.SYSTEM;
-    private final List<ProducerWorker> producers = new ArrayList<>();
-    private final List<ConsumerWorker> consumers = new ArrayList<>();
+    // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
+    private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
+    private final List<ConsumerWorker> consumers = new CopyOnWriteArrayList<>();
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
+    private volatile long stopDeadlineNanos = Long.MAX_VALUE;
     /** Backlog phase start, wall clock and monotonic, to turn consumer timestamps into wall-clock times. */
     private long phaseStartMillis;
     private long phaseStartNanos;
@@ -61,27 +71,47 @@ public final class WorkloadRunner {
         this.consumePhase = consumePhase;
     }
 
-    /** Stops producers and consumers as soon as possible; {@link #run} then returns what it measured. */
+    /**
+     * Stops producers and consumers as soon as possible (Ctrl-C); {@link #run} then returns what it measured within
+     * about {@link #STOP_GRACE}, even when the cluster is gone. Safe to call from any thread, at any time.
+     */
     public void requestStop() {
+        stopDeadlineNanos = clock.nanoTime() + STOP_GRACE.toNanos();
         stopRequested = true;
         producers.forEach(ProducerWorker::requestStop);
-        consumers.forEach(ConsumerWorker::requestStop);
+        consumers.forEach(ConsumerWorker::stopNow);
     }
 
     public RunOutcome run() {
         int magic = ThreadLocalRandom.current().nextInt() | 1;
-        try (Admin admin = createAdmin(); RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
+        Admin admin = createAdmin();
+        try (RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
             TopicSetup topics = new TopicSetup(admin, clients.bootstrapServers());
             // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
             boolean byPattern = spec.consumers().topicPattern() != null;
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
             RunOutcome outcome = runPhases(metrics, partitions, magic);
             if (spec.topic().deleteAfter() && !byPattern) {
-                topics.delete(spec.topic().name());
+                deleteTopic(topics);
             }
             return outcome;
         } catch (ConfigException e) {
             throw new InvalidInputException("invalid client configuration: " + e.getMessage(), e);
+        } finally {
+            // After a stop the cluster may be going away: pending admin calls are not waited for.
+            admin.close(stopRequested ? STOP_GRACE : Duration.ofMillis(Long.MAX_VALUE));
+        }
+    }
+
+    /** An interrupted run still cleans up its topic, but a cluster that does not answer must not cost its result. */
+    private void deleteTopic(TopicSetup topics) {
+        if (!stopRequested) {
+            topics.delete(spec.topic().name());
+            return;
+        }
+        String problem = topics.tryDelete(spec.topic().name(), STOP_GRACE);
+        if (problem != null) {
+            out.println("topic " + spec.topic().name() + " was not deleted: " + problem);
         }
     }
 
@@ -111,7 +141,7 @@ public final class WorkloadRunner {
             long interval = spec.reportInterval().toNanos();
             ticker.scheduleAtFixedRate(() -> reporter.tick(clock.nanoTime()), interval, interval, TimeUnit.NANOSECONDS);
             startProducers(metrics, magic, producersStartNanos, threads);
-            joinAll(threads, producers.size());
+            join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
             failure = firstFailure();
             if (mode == ConsumerMode.LIVE) {
                 awaitConsumers(metrics, metrics.producedMeasured.records());
@@ -123,7 +153,7 @@ public final class WorkloadRunner {
             }
         } finally {
             consumers.forEach(ConsumerWorker::requestStop);
-            joinQuietly(threads);
+            join(threads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
             ticker.shutdownNow();
             awaitQuietly(ticker);
             reporter.tick(clock.nanoTime());
@@ -178,6 +208,9 @@ public final class WorkloadRunner {
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
+        }
+        if (stopRequested) {
+            consumers.forEach(ConsumerWorker::stopNow);
         }
         if (!live) {
             phaseStartMillis = System.currentTimeMillis();
@@ -323,21 +356,20 @@ public final class WorkloadRunner {
         return t;
     }
 
-    private static void joinAll(List<Thread> threads, int lastN) {
-        for (Thread t : threads.subList(threads.size() - lastN, threads.size())) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-    }
-
-    private static void joinQuietly(List<Thread> threads) {
+    /**
+     * Waits for the threads until {@code deadlineNanos}, or the stop deadline once a stop was requested: a worker
+     * stuck on a broker that is gone is left behind (its client times out on its own) rather than waited for.
+     */
+    private void join(List<Thread> threads, long deadlineNanos) {
         for (Thread t : threads) {
             try {
-                t.join(TimeUnit.SECONDS.toMillis(20));
+                while (t.isAlive()) {
+                    long now = clock.nanoTime();
+                    if (now > deadlineNanos || now > stopDeadlineNanos) {
+                        return;
+                    }
+                    t.join(50);
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;

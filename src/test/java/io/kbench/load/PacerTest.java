@@ -79,4 +79,26 @@ class PacerTest {
         // The schedule catches up: the last records are on time again.
         assertThat(fromIntended.get(99)).isBetween(serviceNanos, serviceNanos + 100_000L);
     }
+
+    @Test
+    void aLongWaitParksInSlicesAndCancelEndsItEarly() {
+        FakeClock clock = new FakeClock(START);
+        // Cancels once the wait has parked for about 200 ms, as a stop request from another thread would.
+        Pacer pacer = new Pacer(clock, nanos -> {
+            clock.sleepNanos(nanos);
+            if (clock.now - START > 200_000_000L) {
+                cancelLater.run();
+            }
+        });
+        cancelLater = pacer::cancel;
+        long due = START + 2_000_000_000L; // 2 s ahead: a rate of 0.5 records/s
+        long woke = pacer.awaitUntil(due);
+
+        assertThat(woke).as("returned early, before the intended time").isLessThan(due);
+        assertThat(woke - START).isBetween(200_000_000L, 300_000_000L);
+        assertThat(clock.sleeps).hasSizeGreaterThan(1).allSatisfy(n -> assertThat(n).isLessThanOrEqualTo(50_000_000L));
+        assertThat(pacer.awaitUntil(clock.now + 1_000_000_000L)).as("stays cancelled").isLessThan(clock.now);
+    }
+
+    private Runnable cancelLater = () -> { };
 }

@@ -1,0 +1,188 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Ctrl-C and SIGTERM during `kbench run`, on a real kbench process with a real embedded broker: the load stops, the
+ * summary and result.json (status interrupted) are written, the broker is stopped and kbench exits 130, quickly.
+ */
+class InterruptIT {
+    /** kbench must be gone this long after the signal (it takes about 2 s; the guard's own deadline is 10 s). */
+    private static final long EXIT_WITHIN_SEC = 15;
+    /**
+     * A measured interval line (not warm-up) with publish and end-to-end latency: acks and measured records have
+     * reached the producers and the consumer, so the result has figures to keep.
+     */
+    private static final Pattern MEASURED_LINE = Pattern.compile("^\\s*\\d+\\.\\ds\\s+prod .* pub p50 .* e2e p50 .*");
+
+    @TempDir
+    Path results;
+
+    private Process kbench;
+    private final List<ProcessHandle> brokers = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers() {
+        if (kbench != null) {
+            kbench.destroyForcibly();
+        }
+        brokers.forEach(ProcessHandle::destroyForcibly);
+        RunIT.brokersOf(results).forEach(ProcessHandle::destroyForcibly);
+    }
+
+    /** What a terminal's Ctrl-C does: SIGINT to the whole process group, kbench and its broker JVM alike. */
+    @Test
+    void ctrlCToTheProcessGroupKeepsThePartialResult() throws Exception {
+        assumeThat(Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid")))
+                .as("setsid (util-linux) puts kbench in a process group of its own").isTrue();
+        Output out = startAndAwaitMeasuring(true);
+        long signalled = System.nanoTime();
+        signal("-INT", "-" + kbench.pid());
+
+        assertStoppedAndKept(out, signalled, "SIGINT");
+        assertThat(brokerLog()).as("the broker ignores the terminal's SIGINT; kbench stops it with SIGTERM")
+                .doesNotContain("due to signal SIGINT").contains("due to signal SIGTERM");
+    }
+
+    /** What a service manager or `kill` does: SIGTERM to kbench alone. */
+    @Test
+    void sigtermToKbenchKeepsThePartialResult() throws Exception {
+        Output out = startAndAwaitMeasuring(false);
+        long signalled = System.nanoTime();
+        signal("-TERM", Long.toString(kbench.pid()));
+
+        assertStoppedAndKept(out, signalled, "SIGTERM");
+    }
+
+    private void assertStoppedAndKept(Output out, long signalledNanos, String signal) throws Exception {
+        boolean exited = kbench.waitFor(EXIT_WITHIN_SEC, TimeUnit.SECONDS);
+        long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalledNanos);
+        out.finished.await(5, TimeUnit.SECONDS);
+        String transcript = out.transcript();
+        assertThat(exited).as("kbench still running %d s after %s\n%s", EXIT_WITHIN_SEC, signal, transcript).isTrue();
+        System.out.println("InterruptIT: kbench exited " + tookMillis + " ms after " + signal);
+        assertThat(kbench.exitValue()).as(transcript).isEqualTo(130);
+
+        assertThat(out.stdout()).as(transcript)
+                .contains("kbench: interrupted (" + signal + "): stopping the load")
+                .containsPattern("(?m)^produced +[0-9,]+ ")
+                .containsPattern("(?m)^publish +")
+                .contains("interrupted: the figures above cover only what was measured until the interrupt")
+                .contains("results: ");
+
+        JsonNode result = new ObjectMapper().readTree(onlyResultDir().resolve("result.json").toFile());
+        assertThat(result.at("/status").asText()).as(transcript).isEqualTo("interrupted");
+        assertThat(result.at("/summary/produced/records").asLong()).as(transcript).isPositive();
+        assertThat(result.at("/summary/produced/errors").asLong()).as("sends cut short by the stop are no errors")
+                .isZero();
+        assertThat(result.at("/summary/consumed/records").asLong()).as(transcript).isPositive();
+        assertThat(result.at("/intervals").size()).isPositive();
+
+        assertThat(brokers).as("the broker JVM kbench started").isNotEmpty()
+                .noneMatch(ProcessHandle::isAlive);
+        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+    }
+
+    /** Starts kbench (in a new session and process group when {@code ownGroup}) and waits for a measured interval. */
+    private Output startAndAwaitMeasuring(boolean ownGroup) throws Exception {
+        List<String> cmd = new ArrayList<>();
+        if (ownGroup) {
+            cmd.add("setsid");
+        }
+        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName(),
+                "run", "--set", "producers.duration=30s", "--set", "producers.warmupDuration=1s",
+                "--set", "producers.rate=5000", "--broker-heap", "256m", "--results-dir", results.toString()));
+        kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Output out = new Output(kbench);
+        boolean measuring = out.measuring.await(90, TimeUnit.SECONDS);
+        assertThat(measuring).as("no measured interval line\n%s", out.transcript()).isTrue();
+        // The broker JVM is kbench's child: remember it to check that it is gone after kbench exited.
+        kbench.descendants().filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka"))
+                .forEach(brokers::add);
+        return out;
+    }
+
+    private static void signal(String signal, String target) throws Exception {
+        Process kill = new ProcessBuilder("kill", signal, "--", target).redirectErrorStream(true).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(kill.exitValue()).as(new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
+                .isZero();
+    }
+
+    private Path onlyResultDir() throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            List<Path> all = dirs.filter(Files::isDirectory).toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
+    }
+
+    private String brokerLog() throws IOException {
+        try (Stream<Path> logs = Files.list(onlyResultDir().resolve("broker-logs"))) {
+            StringBuilder all = new StringBuilder();
+            for (Path log : logs.filter(p -> p.getFileName().toString().endsWith(".log")).toList()) {
+                all.append(Files.readString(log));
+            }
+            return all.toString();
+        }
+    }
+
+    /** kbench's stdout and stderr, read on a thread of its own. */
+    private static final class Output {
+        private final StringBuffer text = new StringBuffer();
+        final CountDownLatch measuring = new CountDownLatch(1);
+        final CountDownLatch finished = new CountDownLatch(1);
+
+        Output(Process process) {
+            Thread reader = new Thread(() -> read(process), "kbench-output");
+            reader.setDaemon(true);
+            reader.start();
+        }
+
+        private void read(Process process) {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    text.append(line).append('\n');
+                    if (MEASURED_LINE.matcher(line).matches()) {
+                        measuring.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                text.append("(reading failed: ").append(e).append(")\n");
+            } finally {
+                measuring.countDown();
+                finished.countDown();
+            }
+        }
+
+        String stdout() {
+            return text.toString();
+        }
+
+        String transcript() {
+            return "--- kbench output ---\n" + text;
+        }
+    }
+}
