@@ -155,6 +155,9 @@ public final class ProduceCommand implements Callable<Integer> {
         if (numRecords < 1) {
             throw InvalidInputException.field("--num-records", numRecords, "must be at least 1");
         }
+        if (throughput != -1 && !(throughput > 0 && Double.isFinite(throughput))) {
+            throw InvalidInputException.field("--throughput", throughput, "must be a positive records/s, or -1 for unlimited");
+        }
         Integer size = payload.recordSize;
         if (size != null && (size < 1 || size > RecordSizeSpec.MAX_BYTES)) {
             throw InvalidInputException.field("--record-size", size, "must be between 1 and " + RecordSizeSpec.MAX_BYTES);

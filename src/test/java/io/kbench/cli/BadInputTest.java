@@ -102,6 +102,12 @@ class BadInputTest {
     }
 
     @Test
+    void zeroThroughputNamesTheFlag() {
+        assertInputError(kbench("produce", "--topic", "t", "--num-records", "10", "--record-size", "10",
+                "--throughput", "0"), "--throughput", "0");
+    }
+
+    @Test
     void malformedBootstrapAddress() {
         assertInputError(kbench("run", "--bootstrap-server", "foo"), "bootstrap.servers", "foo");
     }
