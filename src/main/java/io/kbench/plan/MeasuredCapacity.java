@@ -23,6 +23,7 @@ import java.util.function.Function;
  * @param sla the find-max SLA; null for runs and sweeps
  * @param instanceType {@code tags.instanceType}, null when the result is untagged
  * @param label {@code tags.label} if present, else the result's directory or file name
+ * @param caveat why the figure may understate the capacity (a run held to a fixed rate), null when it does not
  */
 public record MeasuredCapacity(
         Path source,
@@ -33,7 +34,8 @@ public record MeasuredCapacity(
         int brokers,
         String sla,
         String instanceType,
-        String label) {
+        String label,
+        String caveat) {
 
     public MeasuredCapacity {
         Checks.positive(source + ": " + metric + " records/s", clusterRecordsPerSec);
@@ -52,7 +54,7 @@ public record MeasuredCapacity(
     public BrokerCapacity toBrokerCapacity() {
         String text = kind + " result " + source + ": " + metric + " " + FigureTable.formatValue(clusterMebibytesPerSec)
                 + " MiB/s / " + brokers + " brokers = " + FigureTable.formatValue(perBrokerMebibytesPerSec()) + " MiB/s per broker"
-                + (sla != null ? " (SLA " + sla + ")" : "");
+                + (sla != null ? " (SLA " + sla + ")" : "") + (caveat != null ? "; " + caveat : "");
         return new BrokerCapacity(perBrokerMebibytesPerSec() * Units.BYTES_PER_MIB, text);
     }
 
@@ -79,7 +81,7 @@ public record MeasuredCapacity(
                     positive(file, "findMax.maxRecordsPerSec", fm.findMax().maxRecordsPerSec()),
                     positive(file, "findMax.maxMebibytesPerSec", fm.findMax().maxMebibytesPerSec()),
                     brokers(file, recorded, brokersOverride), fm.findMax().sla(), tag(fm.tags(), "instanceType"),
-                    label(fm.tags(), dirName));
+                    label(fm.tags(), dirName), null);
         }
         if (result instanceof RunResult run) {
             Totals produced = run.summary() == null ? null : run.summary().produced();
@@ -88,7 +90,7 @@ public record MeasuredCapacity(
                     positive(file, "summary.produced.recordsPerSec", produced == null ? null : produced.recordsPerSec()),
                     positive(file, "summary.produced.mebibytesPerSec", produced == null ? null : produced.mebibytesPerSec()),
                     brokers(file, recorded, brokersOverride), null, tag(run.tags(), "instanceType"),
-                    label(run.tags(), dirName));
+                    label(run.tags(), dirName), fixedRateCaveat(run));
         }
         if (result instanceof SweepResult sweep) {
             return fromSweep(file, sweep, brokersOverride, dirName);
@@ -118,7 +120,16 @@ public record MeasuredCapacity(
         return new MeasuredCapacity(file, sweep.kind(), "best point '" + point.name() + "' " + prefix
                 + ".summary.produced.recordsPerSec/mebibytesPerSec", bestRate,
                 positive(file, prefix + ".summary.produced.mebibytesPerSec", median(point, SweepResult.TotalsSpread::mebibytesPerSec)),
-                brokers(file, recorded, brokersOverride), null, null, dirName);
+                brokers(file, recorded, brokersOverride), null, null, dirName, null);
+    }
+
+    /** A run held to a fixed rate measured what it was asked for, not what the cluster can do. */
+    private static String fixedRateCaveat(RunResult run) {
+        if (run.workload() == null || run.workload().producers().unlimitedRate()) {
+            return null;
+        }
+        return "caution: the run was held to a fixed rate of " + FigureTable.formatValue(run.workload().producers().rate())
+                + " records/s, so this is a lower bound of the capacity; a find-max result gives the maximum";
     }
 
     private static Double median(SweepResult.Point p, Function<SweepResult.TotalsSpread, Spread> figure) {

@@ -33,6 +33,14 @@ class MeasuredCapacityTest {
     }
 
     @Test
+    void aFixedRateRunIsMarkedAsALowerBoundAndAFindMaxIsNot() {
+        MeasuredCapacity run = MeasuredCapacity.fromResult(Path.of("src/test/resources/legacy/0.1.0-cf2bc0a/run"));
+        assertThat(run.caveat()).contains("fixed rate of 200 records/s").contains("lower bound");
+        assertThat(run.toBrokerCapacity().source()).contains("lower bound");
+        assertThat(MeasuredCapacity.fromResult(RESULTS.resolve("find-max")).caveat()).isNull();
+    }
+
+    @Test
     void sweepTakesTheBestPoint() {
         MeasuredCapacity m = MeasuredCapacity.fromResult(RESULTS.resolve("sweep"));
         assertThat(m.clusterRecordsPerSec()).isEqualTo(45000.0);
