@@ -13,6 +13,7 @@ import io.kbench.unit.Units;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
@@ -125,11 +126,10 @@ public record MeasuredCapacity(
 
     /** A run held to a fixed rate measured what it was asked for, not what the cluster can do. */
     private static String fixedRateCaveat(RunResult run) {
-        if (run.workload() == null || run.workload().producers().unlimitedRate()) {
-            return null;
-        }
-        return "caution: the run was held to a fixed rate of " + FigureTable.formatValue(run.workload().producers().rate())
-                + " records/s, so this is a lower bound of the capacity; a find-max result gives the maximum";
+        OptionalDouble rate = run.fixedRateRecordsPerSec();
+        return rate.isEmpty() ? null : "caution: the run was held to a fixed rate of "
+                + FigureTable.formatValue(rate.getAsDouble()) + " records/s, so this is a lower bound of the capacity;"
+                + " a find-max result gives the maximum";
     }
 
     private static Double median(SweepResult.Point p, Function<SweepResult.TotalsSpread, Spread> figure) {

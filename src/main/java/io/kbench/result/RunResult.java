@@ -1,11 +1,13 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 
 /**
  * Everything result.json holds for one run; documented in docs/results.md and schema/result.schema.json.
@@ -44,5 +46,12 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
         return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
+    }
+
+    /** The total records/s the producers were held to; empty for an unlimited rate or an unrecorded workload. */
+    @JsonIgnore
+    public OptionalDouble fixedRateRecordsPerSec() {
+        return workload == null || workload.producers().unlimitedRate() ? OptionalDouble.empty()
+                : OptionalDouble.of(workload.producers().rate());
     }
 }
