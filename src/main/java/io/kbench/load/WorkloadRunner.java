@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.IntervalReporter;
+import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Totals;
@@ -128,7 +129,8 @@ public final class WorkloadRunner {
         ProducerSpec p = spec.producers();
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
-        IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring);
+        IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
+                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()));
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;

@@ -17,6 +17,7 @@ import java.util.function.BooleanSupplier;
 public final class IntervalReporter {
     private final RunMetrics metrics;
     private final PrintStream out;
+    private final ProgressLine.Columns columns;
     private final long runStartNanos;
     private final long runStartMsec;
     private final BooleanSupplier measuring;
@@ -29,8 +30,9 @@ public final class IntervalReporter {
     private long lastErrors;
 
     public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
-                            BooleanSupplier measuring) {
+                            BooleanSupplier measuring, ProgressLine.Columns columns) {
         this.metrics = metrics;
+        this.columns = columns;
         this.out = out;
         this.runStartNanos = runStartNanos;
         this.runStartMsec = runStartMsec;
@@ -66,7 +68,7 @@ public final class IntervalReporter {
         lastConsumedBytes = consumedBytes;
         lastErrors = errors;
         points.add(point);
-        out.println(ProgressLine.format(point));
+        out.println(ProgressLine.format(point, columns));
         out.flush();
         return point;
     }

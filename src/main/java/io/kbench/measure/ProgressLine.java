@@ -11,15 +11,29 @@ public final class ProgressLine {
     private ProgressLine() {
     }
 
-    public static String format(IntervalPoint p) {
+    /**
+     * Which sides of the run the line shows.
+     *
+     * @param producers the run produces: show the prod part
+     * @param consumers the run consumes: show the cons part in every interval, so a consumer stall shows as 0 rec/s
+     */
+    public record Columns(boolean producers, boolean consumers) {
+    }
+
+    public static String format(IntervalPoint p, Columns columns) {
         StringBuilder sb = new StringBuilder(160);
-        sb.append(String.format(Locale.ROOT, "%7.1fs %-8s prod %,9.0f rec/s %7.2f MiB/s", p.endSec(),
-                p.phase() == IntervalPhase.WARMUP ? "warm-up" : "", p.producedRecordsPerSec(), p.producedMebibytesPerSec()));
-        appendLatency(sb, "pub", p.publishLatencyMicros());
-        if (p.consumedRecordsPerSec() > 0 || p.endToEndLatencyMicros().count() > 0) {
-            sb.append(String.format(Locale.ROOT, " | cons %,9.0f rec/s %7.2f MiB/s", p.consumedRecordsPerSec(),
-                    p.consumedMebibytesPerSec()));
-            appendLatency(sb, "e2e", p.endToEndLatencyMicros());
+        sb.append(String.format(Locale.ROOT, "%7.1fs %-8s", p.endSec(), p.phase() == IntervalPhase.WARMUP ? "warm-up" : ""));
+        if (columns.producers()) {
+            sb.append(String.format(Locale.ROOT, " prod %,9.0f rec/s %7.2f MiB/s", p.producedRecordsPerSec(),
+                    p.producedMebibytesPerSec()));
+            appendLatency(sb, "pub", p.publishLatencyMicros());
+        }
+        if (columns.consumers()) {
+            sb.append(String.format(Locale.ROOT, "%s cons %,9.0f rec/s %7.2f MiB/s", columns.producers() ? " |" : "",
+                    p.consumedRecordsPerSec(), p.consumedMebibytesPerSec()));
+            if (columns.producers()) {
+                appendLatency(sb, "e2e", p.endToEndLatencyMicros());
+            }
         }
         if (p.sendDelayMicros().count() > 0 && p.sendDelayMicros().max() >= 1000) {
             sb.append(" | behind max ").append(millis(p.sendDelayMicros().max()));
