@@ -73,8 +73,10 @@ class ConsumeIT {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         List<String> detailed = run.stdout().lines().filter(l -> l.matches(DETAILED_LINE)).toList();
         assertThat(detailed).as(run.transcript()).isNotEmpty();
-        String[] last = detailed.get(detailed.size() - 1).split(", ");
-        assertThat(Long.parseLong(last[4])).as(run.transcript()).isEqualTo(3000);
+        // As in the stock tool, a line needs a whole reporting interval since the previous one, so whether the final
+        // poll gets its own line depends on timing; the running totals only grow and never pass what was read.
+        List<Long> totals = detailed.stream().map(l -> Long.parseLong(l.split(", ")[4])).toList();
+        assertThat(totals).as(run.transcript()).isSorted().allMatch(n -> n > 0 && n <= 3000);
         assertThat(run.stdout()).as(run.transcript())
                 .doesNotContain("time, threadId").doesNotContain("start.time, end.time");
         assertThat(onlyResult().at("/summary/consumed/records").asLong()).isEqualTo(3000);
