@@ -132,7 +132,7 @@ public final class SweepReport {
         for (SweepResult.Point p : ranked(sweep.points())) {
             table.add(List.of(String.valueOf(rank++), p.name(),
                     spread(p, "produced", "recordsPerSec", 1), spread(p, "produced", "mebibytesPerSec", 1),
-                    spread(p, "publishLatencyMicros", "p99", 1000), spread(p, "endToEndLatencyMicros", "p99", 1000),
+                    spread(p, "publish", "p99", 1000), spread(p, "e2e", "p99", 1000),
                     p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : "")));
         }
         out.println();
@@ -153,21 +153,11 @@ public final class SweepReport {
     }
 
     private static String spread(SweepResult.Point p, String group, String field, double divisor) {
-        Spread s = p.summary() == null ? null : stat(p.summary(), group, field);
+        Spread s = p.summary() == null ? null : p.summary().spread(group, field);
         if (s == null) {
             return "-";
         }
         String median = Kpi.format(s.median() / divisor);
         return s.count() == 1 ? median : median + " [" + Kpi.format(s.min() / divisor) + ".." + Kpi.format(s.max() / divisor) + "]";
-    }
-
-    private static Spread stat(SweepResult.Stats stats, String group, String field) {
-        if (group.equals("produced")) {
-            return stats.produced() == null ? null
-                    : field.equals("recordsPerSec") ? stats.produced().recordsPerSec() : stats.produced().mebibytesPerSec();
-        }
-        SweepResult.LatencySpread l = group.equals("publishLatencyMicros") ? stats.publishLatencyMicros()
-                : stats.endToEndLatencyMicros();
-        return l == null ? null : l.get(field);
     }
 }

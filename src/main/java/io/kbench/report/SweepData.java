@@ -74,34 +74,7 @@ final class SweepData {
     }
 
     private static Stat stat(SweepResult.Stats s, String group, String field) {
-        if (s == null) {
-            return Stat.NONE;
-        }
-        return switch (group) {
-            case "produced" -> Stat.of(total(s.produced(), field));
-            case "consumed" -> Stat.of(total(s.consumed(), field));
-            case "publish" -> Stat.of(latency(s.publishLatencyMicros(), field));
-            case "e2e" -> Stat.of(latency(s.endToEndLatencyMicros(), field));
-            default -> Stat.of(latency(s.sendDelayMicros(), field));
-        };
-    }
-
-    private static Spread total(SweepResult.TotalsSpread t, String field) {
-        if (t == null) {
-            return null;
-        }
-        return switch (field) {
-            case "records" -> t.records();
-            case "bytes" -> t.bytes();
-            case "recordsPerSec" -> t.recordsPerSec();
-            case "mebibytesPerSec" -> t.mebibytesPerSec();
-            case "windowSec" -> t.windowSec();
-            default -> t.errors();
-        };
-    }
-
-    private static Spread latency(SweepResult.LatencySpread l, String field) {
-        return l == null ? null : l.get(field);
+        return s == null ? Stat.NONE : Stat.of(s.spread(group, field));
     }
 
     private static String overrides(Map<String, JsonNode> overrides) {

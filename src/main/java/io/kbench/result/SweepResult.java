@@ -95,11 +95,36 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
     public record Stats(int runs, String latencyMeasuredFrom, TotalsSpread produced, TotalsSpread consumed,
                         LatencySpread publishLatencyMicros, LatencySpread endToEndLatencyMicros,
                         LatencySpread sendDelayMicros) {
+        /**
+         * A figure as thresholds name it: group produced, consumed, publish, e2e or sendDelay, and a field of
+         * {@link TotalsSpread} or {@link LatencySpread}; null when the point did not measure it.
+         */
+        public Spread spread(String group, String field) {
+            return switch (group) {
+                case "produced" -> produced == null ? null : produced.get(field);
+                case "consumed" -> consumed == null ? null : consumed.get(field);
+                case "publish" -> publishLatencyMicros == null ? null : publishLatencyMicros.get(field);
+                case "e2e" -> endToEndLatencyMicros == null ? null : endToEndLatencyMicros.get(field);
+                default -> sendDelayMicros == null ? null : sendDelayMicros.get(field);
+            };
+        }
     }
 
     /** Produce or consume totals over the repetitions. */
     public record TotalsSpread(Spread records, Spread bytes, Spread recordsPerSec, Spread mebibytesPerSec,
                                Spread windowSec, Spread errors) {
+        /** The named total: records, bytes, recordsPerSec, mebibytesPerSec, windowSec or errors. */
+        public Spread get(String field) {
+            return switch (field) {
+                case "records" -> records;
+                case "bytes" -> bytes;
+                case "recordsPerSec" -> recordsPerSec;
+                case "mebibytesPerSec" -> mebibytesPerSec;
+                case "windowSec" -> windowSec;
+                case "errors" -> errors;
+                default -> throw new IllegalArgumentException("unknown total " + field);
+            };
+        }
     }
 
     /** Latency percentiles over the repetitions, microseconds (count: records measured). */
