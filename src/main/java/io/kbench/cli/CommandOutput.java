@@ -1,19 +1,18 @@
 package io.kbench.cli;
 
-import java.io.OutputStream;
+import java.io.FilterOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import org.apache.commons.io.output.WriterOutputStream;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * A command's output: picocli's writers (which tests replace with {@code CommandLine.setOut/setErr}), as the
- * {@link PrintStream} the experiment, load and report layers print to. Every byte goes straight through, so progress
- * lines ending in a carriage return show at once.
+ * {@link PrintStream} the experiment, load and report layers print to. Every write goes straight through, so a line
+ * printed in parts shows at once.
  */
 final class CommandOutput {
     private CommandOutput() {
@@ -30,52 +29,20 @@ final class CommandOutput {
     }
 
     static PrintStream over(PrintWriter writer) {
-        return new PrintStream(new WriterStream(writer), true, StandardCharsets.UTF_8);
-    }
-
-    /** UTF-8 bytes decoded onto a writer; a character split across two writes is kept until its last byte. */
-    private static final class WriterStream extends OutputStream {
-        private final PrintWriter writer;
-        private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPLACE).onUnmappableCharacter(CodingErrorAction.REPLACE);
-        private final ByteBuffer bytes = ByteBuffer.allocate(4096);
-        private final CharBuffer chars = CharBuffer.allocate(4096);
-
-        WriterStream(PrintWriter writer) {
-            this.writer = writer;
+        WriterOutputStream decoded;
+        try {
+            decoded = WriterOutputStream.builder().setWriter(writer).setCharset(StandardCharsets.UTF_8)
+                    .setWriteImmediately(true).get();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // only thrown for a builder without a writer
         }
-
-        @Override
-        public void write(int b) {
-            write(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public synchronized void write(byte[] b, int off, int len) {
-            while (len > 0) {
-                int n = Math.min(len, bytes.remaining());
-                bytes.put(b, off, n);
-                off += n;
-                len -= n;
-                bytes.flip();
-                while (decoder.decode(bytes, chars, false).isOverflow()) {
-                    drain();
-                }
-                drain();
-                bytes.compact();
+        // Flushed after every write, not only at a newline, so a line printed in parts shows at once.
+        return new PrintStream(new FilterOutputStream(decoded) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+                out.flush();
             }
-            writer.flush();
-        }
-
-        private void drain() {
-            chars.flip();
-            writer.append(chars);
-            chars.clear();
-        }
-
-        @Override
-        public void flush() {
-            writer.flush();
-        }
+        }, true, StandardCharsets.UTF_8);
     }
 }
