@@ -40,13 +40,6 @@ public final class Checks {
         return value;
     }
 
-    public static double nonNegative(String field, double value) {
-        if (!Double.isFinite(value) || value < 0) {
-            throw InvalidInputException.field(field, value, "must be a finite number of zero or more");
-        }
-        return value;
-    }
-
     public static Duration positive(String field, Duration value) {
         if (value.isNegative() || value.isZero()) {
             throw InvalidInputException.field(field, DurationText.format(value), "must be a positive duration");

@@ -99,17 +99,6 @@ final class HtmlPage {
         return this;
     }
 
-    /** Key/value table. */
-    HtmlPage keyValues(List<String[]> rows) {
-        closeGrid();
-        body.append("<table class=\"kv\"><tbody>\n");
-        for (String[] r : rows) {
-            body.append("<tr><th>").append(esc(r[0])).append("</th><td>").append(esc(r[1])).append("</td></tr>\n");
-        }
-        body.append("</tbody></table>\n");
-        return this;
-    }
-
     /**
      * A table. Cells are Strings (escaped) or {@link Html}; {@code numeric} right-aligns columns; {@code highlight}
      * marks a row (or -1).

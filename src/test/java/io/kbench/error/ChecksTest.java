@@ -17,8 +17,6 @@ class ChecksTest {
         assertThatThrownBy(() -> Checks.positive("rate", 0.0))
                 .hasMessage("rate: must be a finite number greater than zero (got 0.0)");
         assertThatThrownBy(() -> Checks.positive("rate", Double.NaN)).hasMessageContaining("(got NaN)");
-        assertThatThrownBy(() -> Checks.nonNegative("fanOut", -1.0))
-                .hasMessage("fanOut: must be a finite number of zero or more (got -1.0)");
         assertThatThrownBy(() -> Checks.positive("idleTimeout", Duration.ZERO))
                 .hasMessage("idleTimeout: must be a positive duration (got 0s)");
         assertThatThrownBy(() -> Checks.notBlank("group", " ")).hasMessage("group: must not be empty (got ' ')");
@@ -30,7 +28,6 @@ class ChecksTest {
         assertThat(Checks.atLeast("n", 3, 1)).isEqualTo(3);
         assertThat(Checks.between("n", 5, 1, 9)).isEqualTo(5);
         assertThat(Checks.positive("r", 0.5)).isEqualTo(0.5);
-        assertThat(Checks.nonNegative("r", 0.0)).isEqualTo(0.0);
         assertThat(Checks.positive("d", Duration.ofMillis(1))).isEqualTo(Duration.ofMillis(1));
         assertThat(Checks.notBlank("s", "x")).isEqualTo("x");
     }
