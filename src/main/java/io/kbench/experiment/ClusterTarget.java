@@ -1,11 +1,13 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.error.InvalidInputException;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.spec.ClusterSpec;
 import java.nio.file.Path;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.common.utils.Utils;
 
 /**
  * Where an experiment's load goes, decided once (from the connection properties) instead of by every caller
@@ -15,6 +17,16 @@ public sealed interface ClusterTarget permits ClusterTarget.External, ClusterTar
 
     /** An existing cluster the user named (--bootstrap-server, or bootstrap.servers in --command-config). */
     record External(String bootstrapServers) implements ClusterTarget {
+        /** Each address must be HOST:PORT, as Kafka's clients require; whether it answers is checked later. */
+        public External {
+            for (String address : bootstrapServers.split(",")) {
+                String a = address.strip();
+                if (Utils.getHost(a) == null || Utils.getPort(a) == null) {
+                    throw InvalidInputException.field("bootstrap.servers", bootstrapServers,
+                            "is not a list of HOST:PORT addresses");
+                }
+            }
+        }
     }
 
     /** kbench starts an embedded cluster for the experiment and stops it afterwards. */

@@ -1,6 +1,5 @@
 package io.kbench.load;
 
-import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.time.Duration;
 import java.util.HashMap;
@@ -37,10 +36,6 @@ public final class ClusterProbe {
         try {
             admin = Admin.create(props);
         } catch (KafkaException e) {
-            // A malformed address ("foo", no port) is the user's input; an unresolvable host stays a run failure.
-            if (rootMessage(e).startsWith("Invalid url")) {
-                throw InvalidInputException.field("bootstrap.servers", bootstrap, "is not a list of HOST:PORT addresses");
-            }
             throw new RunFailedException("cannot reach Kafka at " + bootstrap + ": " + rootMessage(e), e);
         }
         try {
