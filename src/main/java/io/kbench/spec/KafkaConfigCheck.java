@@ -21,15 +21,15 @@ public final class KafkaConfigCheck {
 
     /**
      * Every pass-through property of a workload: topic configs, broker settings, producer and consumer properties.
-     * Called on the input path (loading a workload, before a run), not by the records' constructors: a result read
-     * back holds redacted values that are no longer valid Kafka values, and must still load.
+     * Called once per run before anything starts (experiment's Preflight, which also serves --dry-run and every sweep
+     * point), not by the records' constructors: a result read back holds redacted values that are no longer valid
+     * Kafka values, and must still load.
      */
-    public static WorkloadSpec workload(WorkloadSpec spec) {
+    public static void workload(WorkloadSpec spec) {
         topic("topic.configs.", spec.topic().configs());
         broker("cluster.brokerConfig.", spec.cluster().brokerConfig());
         producer("producers.properties.", spec.producers().properties());
         consumer("consumers.properties.", spec.consumers().properties());
-        return spec;
     }
 
     /**

@@ -37,14 +37,14 @@ public final class SpecLoader {
         for (String override : overrides) {
             SetOverride.parse(override, yaml).applyTo(tree);
         }
-        return KafkaConfigCheck.workload(bind(tree, WorkloadSpec.class, file == null ? QUICKSTART : file.toString()));
+        return bind(tree, WorkloadSpec.class, file == null ? QUICKSTART : file.toString());
     }
 
     /** Applies {@code overrides} to a copy of {@code base} and binds it; sweeps build each point this way. */
     public WorkloadSpec load(ObjectNode base, List<SetOverride> overrides, String source) {
         ObjectNode tree = base.deepCopy();
         overrides.forEach(o -> o.applyTo(tree));
-        return KafkaConfigCheck.workload(bind(tree, WorkloadSpec.class, source));
+        return bind(tree, WorkloadSpec.class, source);
     }
 
     /** Reads a workload file as a tree without binding it. */
