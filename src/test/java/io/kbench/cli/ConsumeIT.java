@@ -5,11 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,11 +26,7 @@ class ConsumeIT {
 
     @AfterEach
     void noBrokerLeft() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!RunIT.brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+        RunIT.assertNoBrokerLeft(results);
     }
 
     @Test
@@ -125,10 +118,6 @@ class ConsumeIT {
     }
 
     private JsonNode onlyResult() throws IOException {
-        try (Stream<Path> dirs = Files.list(results)) {
-            List<Path> all = dirs.filter(Files::isDirectory).toList();
-            assertThat(all).hasSize(1);
-            return new ObjectMapper().readTree(all.get(0).resolve("result.json").toFile());
-        }
+        return new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
     }
 }

@@ -130,11 +130,7 @@ class InterruptIT {
     }
 
     private Path onlyResultDir() throws IOException {
-        try (Stream<Path> dirs = Files.list(results)) {
-            List<Path> all = dirs.filter(Files::isDirectory).toList();
-            assertThat(all).hasSize(1);
-            return all.get(0);
-        }
+        return RunIT.onlyRunDir(results);
     }
 
     private String brokerLog() throws IOException {

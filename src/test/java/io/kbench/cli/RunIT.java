@@ -21,6 +21,11 @@ class RunIT {
 
     @AfterEach
     void noBrokerLeft() throws InterruptedException {
+        assertNoBrokerLeft(results);
+    }
+
+    /** Waits up to 30 s for the broker JVMs of the runs under {@code results} to exit; none may be left. */
+    static void assertNoBrokerLeft(Path results) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         while (!brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
             Thread.sleep(200);
@@ -109,6 +114,11 @@ class RunIT {
     }
 
     private Path resultDir() throws IOException {
+        return onlyRunDir(results);
+    }
+
+    /** The one run directory under {@code results}. */
+    static Path onlyRunDir(Path results) throws IOException {
         try (Stream<Path> dirs = Files.list(results)) {
             List<Path> all = dirs.filter(Files::isDirectory).toList();
             assertThat(all).hasSize(1);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -26,11 +25,7 @@ class SweepIT {
 
     @AfterEach
     void noBrokerLeft() throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!RunIT.brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+        RunIT.assertNoBrokerLeft(results);
     }
 
     @Test
