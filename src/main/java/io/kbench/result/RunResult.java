@@ -27,13 +27,15 @@ import java.util.OptionalDouble;
  * @param summary          headline figures
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
+ * @param telemetry        broker, host and load-generator series on the interval axis, events and the diagnosis;
+ *                         absent when telemetry was off or for results written before it existed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
-                        List<ThresholdVerdict> thresholds) implements KbenchResult {
+                        List<ThresholdVerdict> thresholds, Telemetry telemetry) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 

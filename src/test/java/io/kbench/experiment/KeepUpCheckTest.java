@@ -27,7 +27,7 @@ class KeepUpCheckTest {
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
         return new RunResult(1, "run", "w", RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
-                null, null, null, Map.of(), s, List.of(), null);
+                null, null, null, Map.of(), s, List.of(), null, null);
     }
 
     @Test
