@@ -183,6 +183,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     private static void stopProcesses(List<BrokerProcess> brokers) {
         ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), ProcessStopper.DEFAULT_GRACE);
         for (BrokerProcess b : brokers) {
+            if (b.cgroup() != null) {
+                b.cgroup().remove();
+            }
             try {
                 b.process().getOutputStream().close();
             } catch (IOException ignored) {
