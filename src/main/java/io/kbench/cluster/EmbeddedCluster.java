@@ -93,6 +93,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** Pids of the broker JVMs, in node id order. */
+    /** Filesystem, device and mount options of the data dir; null when unreadable. */
+    public String dataFilesystem() {
+        return MountInfo.describe(dataDir);
+    }
+
     public List<Long> pids() {
         return brokers.stream().map(BrokerProcess::pid).toList();
     }
