@@ -107,6 +107,7 @@ public final class FindMaxCommand implements Callable<Integer> {
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
                 output.verbose);
         PrintStream out = CommandOutput.out(command);
+        target.restrictClientCpus();
         FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
         if (!outcome.hasRate()) {

@@ -49,7 +49,8 @@ final class BrokerLauncher {
         Cgroups.Group cgroup = params.limits() == null ? null
                 : Cgroups.create(Cgroups.ROOT, clusterId + "-broker-" + node.id(), params.limits(), dataDir);
         List<String> command = command(node, propertiesFile);
-        ProcessBuilder pb = new ProcessBuilder(cgroup == null ? command : joining(cgroup, command))
+        Cgroups.Group joins = withEscape(cgroup);
+        ProcessBuilder pb = new ProcessBuilder(joins == null ? command : joining(joins, command))
                 .directory(BrokerConfigs.nodeDir(dataDir, node).toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(outFile.toFile()))
@@ -88,6 +89,23 @@ final class BrokerLauncher {
         cmd.add(KAFKA_MAIN);
         cmd.add(propertiesFile.toString());
         return cmd;
+    }
+
+    /**
+     * With --client-cpus, kbench runs in a restricted cpuset that a broker would inherit: the broker first moves back
+     * to the group kbench came from (then into its own, if it has limits).
+     */
+    private static Cgroups.Group withEscape(Cgroups.Group cgroup) {
+        Path escape = ClientCpus.escapeProcs();
+        if (escape == null) {
+            return cgroup;
+        }
+        List<Path> procs = new ArrayList<>();
+        procs.add(escape);
+        if (cgroup != null) {
+            procs.addAll(cgroup.procs());
+        }
+        return new Cgroups.Group(procs, List.of());
     }
 
     /**
