@@ -86,6 +86,15 @@ class SweepPlanTest {
         assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
                 "producers.properties.batch.size");
         assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
+        for (String fidelity : List.of("s1-codecs-default-batch", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
+                "s3-knee-acks")) {
+            SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
+            assertThat(plan.findings()).as(fidelity).isNotEmpty();
+        }
+        assertThat(SweepPlan.load(Path.of("scenarios/s5-producer-matrix-full.yaml")).points()).hasSize(84);
+        assertThat(SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).workload(
+                SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).points().get(0), null).cluster().limits().memoryBytes())
+                .isEqualTo(1L << 30);
     }
 
     @Test
