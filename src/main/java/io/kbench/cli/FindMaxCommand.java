@@ -47,8 +47,9 @@ public final class FindMaxCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     /** The SLA every passing probe meets. */
-    @Option(names = "--sla", required = true, paramLabel = "CONDITION",
-            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers).")
+    @Option(names = "--sla", paramLabel = "CONDITION",
+            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
+                    + " rate the cluster keeps up with, whatever the latency.")
     String sla;
 
     /** First offered rate. */
@@ -95,7 +96,7 @@ public final class FindMaxCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
+        FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
@@ -107,6 +108,7 @@ public final class FindMaxCommand implements Callable<Integer> {
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
                 output.verbose);
         PrintStream out = CommandOutput.out(command);
+        target.restrictClientCpus();
         FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
         if (!outcome.hasRate()) {

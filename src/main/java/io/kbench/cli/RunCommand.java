@@ -56,6 +56,7 @@ public final class RunCommand implements Callable<Integer> {
             RunHeader.printFull(spec, conn, run.check(), CommandOutput.out(command));
             return ExitCode.OK.code();
         }
+        target.restrictClientCpus();
         RunResult result = run.execute(CommandOutput.out(command));
         return exitCode(result);
     }

@@ -173,7 +173,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     null, null, null, null);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
-                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig());
+                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
+                embedded.dataFilesystem());
     }
 
     private static Path createDir(Path dir) {

@@ -29,7 +29,9 @@ class ArchitectureTest {
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
             Map.entry("cli", Set.of("experiment", "report", "compare", "plan", "cost", "load", "cluster", "measure",
                     "verdict", "result", "spec", "error", "unit", "format")),
-            Map.entry("experiment", Set.of("load", "cluster", "measure", "verdict", "result", "spec", "error", "unit", "format")),
+            Map.entry("experiment", Set.of("load", "cluster", "measure", "finding", "verdict", "result", "spec", "error", "unit",
+                    "format")),
+            Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
             Map.entry("report", Set.of("compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("compare", Set.of("verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("cost", Set.of("plan", "result", "error", "unit", "format")),

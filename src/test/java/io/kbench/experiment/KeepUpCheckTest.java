@@ -61,6 +61,16 @@ class KeepUpCheckTest {
     void toleranceMustBeAFractionBelowOne() {
         assertThatThrownBy(() -> new KeepUpCheck(Threshold.parse("e2e.p99<1s"), 1.0)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("--keep-up-tolerance");
-        assertThatThrownBy(() -> new KeepUpCheck(null, 0.05)).hasMessageContaining("--sla");
+    }
+
+    @Test
+    void withoutAnSlaKeepingUpIsEnoughWhateverTheLatency() {
+        KeepUpCheck keepUpOnly = new KeepUpCheck(null, 0.05);
+        assertThat(keepUpOnly.judge(1000, result("completed", 960, 0, 10_000L, 9_000_000), true, null).passed()).isTrue();
+        ProbeOutcome behind = keepUpOnly.judge(1000, result("completed", 900, 0, 10_000L, 5_000), true, null);
+        assertThat(behind.passed()).isFalse();
+        assertThat(behind.reason()).contains("achieved 900 rec/s").doesNotContain("SLA");
+        assertThat(FindMaxTable.under(FindMaxSettings.NO_SLA)).isEqualTo("kept up with (no SLA)");
+        assertThat(FindMaxTable.under("e2e.p99<200ms")).isEqualTo("under e2e.p99<200ms");
     }
 }
