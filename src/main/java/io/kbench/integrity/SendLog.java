@@ -8,7 +8,7 @@ import java.util.Arrays;
  * The outcome of every send of one producer, by sequence number: two bits per record (pending, acknowledged, failed,
  * indeterminate) in chunks allocated as the sequence grows, plus where acknowledged records landed as runs of
  * consecutive sequence numbers at consecutive offsets of one partition (a batch is one run when the partitioner keeps
- * consecutive records together, as the default sticky partitioner does without keys).
+ * consecutive records together, as the default sticky partitioner does without keys), up to {@link #MAX_RUNS}.
  *
  * <p>Threads: {@link #sending} is called by the producer's sending thread before each send; outcomes arrive on the
  * producer's I/O thread, or on the sending thread when a send fails at once, so the state bits are set with one atomic
@@ -28,12 +28,18 @@ public final class SendLog {
     private static final VarHandle CHUNK = MethodHandles.arrayElementVarHandle(long[][].class);
     /** Longs per run: first sequence, first offset, partition << 32 | length. */
     private static final int RUN_LONGS = 3;
+    private static final int RUNS_PER_CHUNK = 4096;
+    /**
+     * Positions are kept for at most this many runs per producer (24 MiB); they only serve as examples of lost
+     * records, and keyed records (one run each) would otherwise cost 24 bytes per record.
+     */
+    static final int MAX_RUNS = 1 << 20;
 
     private final int producer;
     private volatile long[][] chunks = new long[16][];
     private volatile long sent;
     // Written by the I/O thread only.
-    private long[] runs = new long[RUN_LONGS * 64];
+    private final long[][] runChunks = new long[MAX_RUNS / RUNS_PER_CHUNK][];
     private int runCount;
     /** Index of the run still open for each partition, or -1. */
     private int[] openRun = new int[0];
@@ -99,30 +105,40 @@ public final class SendLog {
         }
         int open = openRun[partition];
         if (open >= 0) {
-            int base = open * RUN_LONGS;
-            int length = (int) runs[base + 2];
-            if (runs[base] + length == seq && runs[base + 1] + length == offset && length < Integer.MAX_VALUE) {
-                runs[base + 2]++;
+            long[] chunk = runChunks[open / RUNS_PER_CHUNK];
+            int base = (open % RUNS_PER_CHUNK) * RUN_LONGS;
+            int length = (int) chunk[base + 2];
+            if (chunk[base] + length == seq && chunk[base + 1] + length == offset && length < Integer.MAX_VALUE) {
+                chunk[base + 2]++;
                 return;
             }
         }
-        if ((runCount + 1) * RUN_LONGS > runs.length) {
-            runs = Arrays.copyOf(runs, runs.length * 2);
+        if (runCount == MAX_RUNS) {
+            openRun[partition] = -1;
+            return; // positions beyond the budget are not kept; the states above still count every record
         }
-        int base = runCount * RUN_LONGS;
-        runs[base] = seq;
-        runs[base + 1] = offset;
-        runs[base + 2] = ((long) partition << 32) | 1;
+        int c = runCount / RUNS_PER_CHUNK;
+        if (runChunks[c] == null) {
+            runChunks[c] = new long[RUNS_PER_CHUNK * RUN_LONGS];
+        }
+        int base = (runCount % RUNS_PER_CHUNK) * RUN_LONGS;
+        runChunks[c][base] = seq;
+        runChunks[c][base + 1] = offset;
+        runChunks[c][base + 2] = ((long) partition << 32) | 1;
         openRun[partition] = runCount++;
     }
 
-    /** Where {@code seq} was acknowledged, as {partition, offset}, or null when no offset was given. Linear: for examples. */
+    /**
+     * Where {@code seq} was acknowledged, as {partition, offset}, or null when no offset was given or it was beyond the
+     * run budget. A linear search: only called for the few examples of lost records.
+     */
     public long[] ackPosition(long seq) {
         for (int i = 0; i < runCount; i++) {
-            int base = i * RUN_LONGS;
-            long length = runs[base + 2] & 0xFFFF_FFFFL;
-            if (seq >= runs[base] && seq < runs[base] + length) {
-                return new long[] {runs[base + 2] >>> 32, runs[base + 1] + (seq - runs[base])};
+            long[] chunk = runChunks[i / RUNS_PER_CHUNK];
+            int base = (i % RUNS_PER_CHUNK) * RUN_LONGS;
+            long length = chunk[base + 2] & 0xFFFF_FFFFL;
+            if (seq >= chunk[base] && seq < chunk[base] + length) {
+                return new long[] {chunk[base + 2] >>> 32, chunk[base + 1] + (seq - chunk[base])};
             }
         }
         return null;
@@ -135,11 +151,12 @@ public final class SendLog {
 
     /** Bytes this log holds now: state chunks, the run array and the spine (object headers left out). */
     public long retainedBytes() {
-        long bytes = (long) chunks.length * Long.BYTES + (long) runs.length * Long.BYTES + openRun.length * 4L;
+        long bytes = (long) chunks.length * Long.BYTES + (long) runChunks.length * Long.BYTES + openRun.length * 4L;
         for (long[] c : chunks) {
-            if (c != null) {
-                bytes += (long) c.length * Long.BYTES;
-            }
+            bytes += c == null ? 0 : (long) c.length * Long.BYTES;
+        }
+        for (long[] c : runChunks) {
+            bytes += c == null ? 0 : (long) c.length * Long.BYTES;
         }
         return bytes;
     }
