@@ -94,6 +94,9 @@ class IntegrityIT {
         long gone = deleted.get(60, TimeUnit.SECONDS);
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(4);
         JsonNode integrity = onlyResult(results).get("integrity");
+        // Real output for docs/integrity.md.
+        System.out.println(run.stdout().lines().filter(l -> l.startsWith("integrity:")).findFirst().orElse("")
+                + "\n" + integrity.toPrettyString());
         assertThat(integrity.get("verdict").asText()).isEqualTo("violation");
         assertThat(integrity.at("/lost/count").asLong()).as(run.transcript()).isEqualTo(gone);
         assertThat(integrity.at("/lost/verdict").asText()).isEqualTo("violation");
