@@ -90,6 +90,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 List<Summary> completed = new ArrayList<>();
                 int executed = 0;
                 int failed = 0;
+                int violations = 0;
                 Integer brokers = external() ? externalBrokers
                         : clusterParams(plan.workload(point, null).cluster(), null).brokers();
                 for (int rep = 1; rep <= plan.spec().repeat(); rep++) {
@@ -118,6 +119,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
                         RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose)
                                 .execute(out, repDir);
+                        violations += result.integrityViolated() ? 1 : 0;
                         switch (result.status()) {
                             case COMPLETED -> completed.add(result.summary());
                             case INTERRUPTED -> interrupted = true;
@@ -142,7 +144,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                         .map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList()
                         : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
-                results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
+                results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts,
+                        violations));
             }
         }
         return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture());
@@ -257,9 +260,16 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param failed      repetitions that failed in this invocation
      * @param summary     median/min/max over the completed repetitions; null when none completed
      * @param verdicts    thresholds judged on the median summary
+     * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
+        /** A point without verification. */
+        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0);
+        }
+
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
@@ -283,6 +293,10 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
 
         public boolean thresholdsPassed() {
             return points.stream().allMatch(PointResult::thresholdsPassed);
+        }
+
+        public boolean integrityViolated() {
+            return points.stream().anyMatch(p -> p.integrityViolations() > 0);
         }
     }
 }

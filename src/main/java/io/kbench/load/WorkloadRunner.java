@@ -5,6 +5,7 @@ import io.kbench.error.RunFailedException;
 import io.kbench.integrity.SendLog;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.ProgressLine;
+import io.kbench.result.Integrity;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Totals;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -100,7 +102,11 @@ public final class WorkloadRunner {
             RunOutcome outcome = runPhases(metrics, partitions, magic);
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
             if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stopRequested) {
-                outcome = outcome.withIntegrity(verifier.verify(sendLogs, before, clients.producer(spec.producers().properties(), 0)));
+                long verifyStart = clock.nanoTime();
+                Integrity integrity = verifier.verify(sendLogs, before, clients.producer(spec.producers().properties(), 0));
+                out.printf(Locale.ROOT, "verify: read %,d records of %s back in %.1f s%n", integrity.read(),
+                        spec.topic().name(), Units.seconds(clock.nanoTime() - verifyStart));
+                outcome = outcome.withIntegrity(integrity);
             }
             if (spec.topic().deleteAfter() && !byPattern) {
                 deleteTopic(topics);
