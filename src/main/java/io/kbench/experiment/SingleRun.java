@@ -145,7 +145,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, outcome.integrity());
+                        spec, connection, summary, outcome.intervals(), verdicts, null, outcome.integrity());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);

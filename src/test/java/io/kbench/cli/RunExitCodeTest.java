@@ -27,7 +27,7 @@ class RunExitCodeTest {
         List<ThresholdVerdict> thresholds = List.of(new ThresholdVerdict(
                 Threshold.parse("publish.p99<1ms").condition(), thresholdPassed, 2, "2 ms"));
         return new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, "x", status, null, null, null, null, null, null,
-                null, null, null, null, thresholds, integrity);
+                null, null, null, null, thresholds, null, integrity);
     }
 
     @Test

@@ -31,7 +31,7 @@ class KeepUpCheckTest {
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
         return new RunResult(1, "run", "w", RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
-                null, null, null, Map.of(), s, List.of(), null);
+                null, null, null, Map.of(), s, List.of(), null, null);
     }
 
     @Test
@@ -61,7 +61,7 @@ class KeepUpCheckTest {
         Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
                 10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none);
         RunResult verified = new RunResult(r.schemaVersion(), r.kind(), r.name(), r.status(), r.failure(), r.tags(),
-                null, null, null, null, null, r.clientProperties(), r.summary(), r.intervals(), null, violated);
+                null, null, null, null, null, r.clientProperties(), r.summary(), r.intervals(), null, null, violated);
         assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
         ProbeOutcome o = CHECK.judge(1000, verified, true, null);
         assertThat(o.passed()).isFalse();

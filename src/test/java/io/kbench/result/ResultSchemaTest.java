@@ -128,7 +128,7 @@ class ResultSchemaTest {
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
                 outcome.summary(), outcome.intervals(),
                 List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
-                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())), integrity);
+                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())), null, integrity);
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }
