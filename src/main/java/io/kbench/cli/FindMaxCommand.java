@@ -47,6 +47,11 @@ public final class FindMaxCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     /** The SLA every passing probe meets. */
+    /** Verify every probe (same as {@code verify: true}): a probe with an integrity violation fails. */
+    @Option(names = "--verify", description = "Verify every probe (same as --set verify=true); a probe with an "
+            + "integrity violation is not sustainable (see docs/integrity.md).")
+    boolean verify;
+
     @Option(names = "--sla", paramLabel = "CONDITION",
             description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
                     + " rate the cluster keeps up with, whatever the latency.")
@@ -101,7 +106,7 @@ public final class FindMaxCommand implements Callable<Integer> {
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
         List<Threshold> thresholds = output.parsedThresholds();
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,

@@ -73,6 +73,9 @@ public final class SweepCommand implements Callable<Integer> {
         if (outcome.anyFailed()) {
             return ExitCode.RUN_FAILED.code();
         }
+        if (outcome.integrityViolated()) {
+            return ExitCode.INTEGRITY_VIOLATION.code();
+        }
         return outcome.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
     }
 }

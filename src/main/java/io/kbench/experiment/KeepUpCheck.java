@@ -34,6 +34,9 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
         if (result.status() != RunStatus.COMPLETED) {
             reasons.add("run " + result.status() + (result.failure() != null ? ": " + result.failure() : ""));
         }
+        if (result.integrityViolated()) {
+            reasons.add("integrity violation (verify)");
+        }
         Totals produced = s == null ? null : s.produced();
         if (produced == null || produced.records() == 0) {
             reasons.add("nothing produced");

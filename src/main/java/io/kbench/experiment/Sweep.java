@@ -124,6 +124,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         tally.brokers = cluster.brokerCount();
                     }
                     RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
+                    tally.violations += result.integrityViolated() ? 1 : 0;
                     switch (result.status()) {
                         case COMPLETED -> tally.completed.add(result.summary());
                         case INTERRUPTED -> interrupted = true;
@@ -155,6 +156,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         Integer brokers;
         int executed;
         int failed;
+        int violations;
 
         PointTally(SweepPoint point) {
             this.point = point;
@@ -167,7 +169,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                 .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
                 : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
-        return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts);
+        return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
+                t.violations);
     }
 
     private boolean done(RunOrder.Slot slot) {
@@ -319,9 +322,16 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param failed      repetitions that failed in this invocation
      * @param summary     median/min/max over the completed repetitions; null when none completed
      * @param verdicts    thresholds judged on the median summary
+     * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
+        /** A point without verification. */
+        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0);
+        }
+
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
@@ -347,6 +357,10 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
 
         public boolean thresholdsPassed() {
             return points.stream().allMatch(PointResult::thresholdsPassed);
+        }
+
+        public boolean integrityViolated() {
+            return points.stream().anyMatch(p -> p.integrityViolations() > 0);
         }
     }
 }

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Anomaly;
+import io.kbench.result.Integrity;
+import io.kbench.result.IntegritySettings;
+import io.kbench.result.IntegrityVerdict;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
@@ -48,6 +52,20 @@ class KeepUpCheckTest {
         assertThat(o.reason()).contains("run failed: boom").contains("achieved 900 rec/s < 95% of target")
                 .contains("3 produce errors").contains("consumers fell behind: consumed 9,000 of 10,000")
                 .contains("SLA e2e.p99<200ms failed (measured 250.000 ms)");
+    }
+
+    @Test
+    void aProbeWithAnIntegrityViolationDoesNotKeepUp() {
+        RunResult r = result("completed", 1000, 0, 10_000L, 150_000);
+        Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+        Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
+                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none);
+        RunResult verified = new RunResult(r.schemaVersion(), r.kind(), r.name(), r.status(), r.failure(), r.tags(),
+                null, null, null, null, null, r.clientProperties(), r.summary(), r.intervals(), null, null, violated);
+        assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
+        ProbeOutcome o = CHECK.judge(1000, verified, true, null);
+        assertThat(o.passed()).isFalse();
+        assertThat(o.reason()).contains("integrity violation");
     }
 
     @Test
