@@ -149,6 +149,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
+            SummaryTable.limitedBy(result.telemetry(), out);
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));
