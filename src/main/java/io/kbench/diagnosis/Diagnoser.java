@@ -37,6 +37,20 @@ public final class Diagnoser {
         return Optional.of(diagnose(run.intervals(), run.telemetry(), embedded ? Cores.embedded(cores) : Cores.external(cores)));
     }
 
+    /**
+     * {@code telemetry} with its diagnosis set, for the run that sampled it: null stays null (telemetry off).
+     *
+     * @param embeddedCluster whether kbench started the brokers on this machine (their CPU then counts against its cores)
+     * @param cores           processors of this machine ({@code Environment.cores()})
+     */
+    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores) {
+        if (telemetry == null) {
+            return null;
+        }
+        Cores c = embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores));
+        return telemetry.withDiagnosis(diagnose(intervals, telemetry, c));
+    }
+
     /** The diagnosis of these intervals and telemetry. */
     public static Diagnosis diagnose(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
         Objects.requireNonNull(intervals, "intervals");

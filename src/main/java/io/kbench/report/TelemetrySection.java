@@ -85,11 +85,6 @@ final class TelemetrySection {
         page.endSection();
     }
 
-    /** One line for a sweep point or find-max probe: the diagnosis line, or "-" without one. */
-    static String line(Telemetry t) {
-        return t == null || t.diagnosis() == null ? "-" : t.diagnosis().line();
-    }
-
     private static void figures(HtmlPage page, List<Figure> figures) {
         if (figures.isEmpty()) {
             return;

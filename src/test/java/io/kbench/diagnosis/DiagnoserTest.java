@@ -233,6 +233,17 @@ class DiagnoserTest {
         assertThat(d.spikes().get(0).movers()).extracting(SeriesMove::correlation).allMatch(r -> Math.abs(r) <= 1);
     }
 
+    @Test
+    void attachSetsTheDiagnosisAndLeavesNoTelemetryAlone() {
+        SyntheticRun run = new SyntheticRun().healthy().replace(CLIENT_CPU_PERCENT, "client", i -> 190.0);
+
+        assertThat(Diagnoser.attach(null, run.intervals(), true, 2)).isNull();
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), true, 2).diagnosis().limitedBy())
+                .isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), false, 8).diagnosis().evidence())
+                .contains("load generator CPU 190%").endsWith("not judged: broker CPU");
+    }
+
     private static Figure figure(Diagnosis d, String key) {
         List<Figure> matching = d.figures().stream().filter(f -> f.key().equals(key)).toList();
         assertThat(matching).as("figure " + key + " in " + d.figures()).hasSize(1);
