@@ -77,10 +77,6 @@ final class RunEvidence {
         return index == 0 ? intervals.get(0).endSec() : intervals.get(index).endSec() - intervals.get(index - 1).endSec();
     }
 
-    double producedMebibytesPerSec(int index) {
-        return intervals.get(index).producedMebibytesPerSec();
-    }
-
     /** The series of this metric, one per source that has one. */
     List<TelemetrySeries> series(TelemetryMetric metric) {
         return telemetry.series().stream().filter(s -> s.metric() == metric).toList();
