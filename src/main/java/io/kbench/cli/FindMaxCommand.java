@@ -4,7 +4,7 @@ import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.report.ReportRenderer;
+import io.kbench.live.MetricsServer;
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.FindMaxResult;
 import io.kbench.spec.SpecLoader;
@@ -99,6 +99,9 @@ public final class FindMaxCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() {
         FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
@@ -109,12 +112,15 @@ public final class FindMaxCommand implements Callable<Integer> {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
-                output.verbose);
         PrintStream out = CommandOutput.out(command);
         target.restrictClientCpus();
-        FindMaxResult result = findMax.execute(out);
+        FindMaxResult result;
+        try (MetricsServer live = metrics.start(out)) {
+            FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
+                    ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
+                    output.verbose);
+            result = findMax.execute(out);
+        }
         FindMaxOutcome outcome = result.findMax().outcome();
         if (!outcome.hasRate()) {
             return ExitCode.RUN_FAILED.code();

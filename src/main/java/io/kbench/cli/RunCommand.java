@@ -2,11 +2,12 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.ClusterTarget;
-import io.kbench.experiment.SingleRun;
+import io.kbench.live.MetricsServer;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,19 +52,24 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify));
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
-        SingleRun run = target.singleRun(spec, conn, output);
         if (dryRun) {
-            RunHeader.printFull(spec, conn, run.check(), CommandOutput.out(command));
+            RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
             return ExitCode.OK.code();
         }
         target.restrictClientCpus();
-        RunResult result = run.execute(CommandOutput.out(command));
-        return exitCode(result);
+        PrintStream out = CommandOutput.out(command);
+        try (MetricsServer live = metrics.start(out)) {
+            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live)).execute(out);
+            return exitCode(result);
+        }
     }
 
     /** {@code --verify} as the override it stands for, applied last. */

@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.cluster.ClientCpus;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
+import io.kbench.experiment.ResultListener;
 import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.Environment;
@@ -50,8 +51,12 @@ public final class TargetOptions {
 
     /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
+        return singleRun(spec, conn, output, ReportRenderer::writeQuietly);
+    }
+
+    /** As above, with {@code listener} told about the result (and, through it, about every interval). */
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, ResultListener listener) {
         return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly,
-                output.verbose);
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), listener, output.verbose);
     }
 }

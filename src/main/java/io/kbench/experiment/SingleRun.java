@@ -131,7 +131,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase);
+                    createDir(dir), out, consumePhase, listener.live());
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
@@ -149,6 +149,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
+            SummaryTable.limitedBy(result.telemetry(), out);
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));

@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.integrity.SendLog;
 import io.kbench.measure.IntervalReporter;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.ProgressLine;
 import io.kbench.result.Integrity;
 import io.kbench.measure.RunMetrics;
@@ -53,6 +54,7 @@ public final class WorkloadRunner {
     private final Path hlogDir;
     private final PrintStream out;
     private final ConsumePhaseListener consumePhase;
+    private final LiveMetrics live;
     private final NanoClock clock = NanoClock.SYSTEM;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
@@ -70,6 +72,13 @@ public final class WorkloadRunner {
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase) {
+        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE);
+    }
+
+    /** As above, telling {@code live} about each report interval (--metrics-port). */
+    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
+                          ConsumePhaseListener consumePhase, LiveMetrics live) {
+        this.live = live;
         this.spec = spec;
         this.clients = clients;
         this.consumerGroup = consumerGroup;
@@ -146,7 +155,7 @@ public final class WorkloadRunner {
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
-                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()));
+                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;

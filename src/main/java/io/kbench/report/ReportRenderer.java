@@ -100,7 +100,7 @@ public final class ReportRenderer {
             if (result instanceof RunResult run) {
                 RunReport.fill(page, run, dir);
             } else if (result instanceof SweepResult sweep) {
-                SweepReport.fill(page, new SweepData(sweep), options.sla());
+                SweepReport.fill(page, new SweepData(sweep, dir), options.sla());
             } else if (result instanceof FindMaxResult findMax) {
                 FindMaxReport.fill(page, new FindMaxData(findMax, dir));
             } else {

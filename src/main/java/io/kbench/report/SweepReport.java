@@ -8,6 +8,7 @@ import io.kbench.result.FindingVerdict;
 import io.kbench.result.SweepResult;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -83,13 +84,17 @@ final class SweepReport {
                 Fmt.rate(r.min()) + " .. " + Fmt.rate(r.max()), Fmt.mib(p.producedMebibytesPerSec().median()),
                 Fmt.millis(p.publishP99Micros().median()), Fmt.millis(p.endToEndP99Micros().median()),
                 p.thresholdsPassed() == null ? "-" : Html.badge(p.thresholdsPassed()),
-                sla == null ? "-" : Html.badge(meets(p, sla))});
+                sla == null ? "-" : Html.badge(meets(p, sla)), RunDiagnoses.summary(p.diagnoses())});
         }
         findings(page, sweep);
+        String[] headers = {"#", "point", "overrides", "repetitions", "records/s", "records/s min..max",
+            "MiB/s", "publish p99 (ms)", "e2e p99 (ms)", "thresholds", sla == null ? "SLA" : "SLA " + sla.text(), "limited by"};
+        boolean[] numeric = {true, false, false, true, true, true, true, true, true, false, false, false};
+        // The diagnosis column only when some run had telemetry: older sweeps render as before.
+        int columns = sweep.diagnosed() ? headers.length : headers.length - 1;
         page.section("Points ranked by produced throughput (median)")
-                .table("ranked", new String[] {"#", "point", "overrides", "repetitions", "records/s", "records/s min..max",
-                    "MiB/s", "publish p99 (ms)", "e2e p99 (ms)", "thresholds", sla == null ? "SLA" : "SLA " + sla.text()},
-                        rows, new boolean[] {true, false, false, true, true, true, true, true, true, false, false}, highlight)
+                .table("ranked", Arrays.copyOf(headers, columns), rows.stream().map(r -> Arrays.copyOf(r, columns)).toList(),
+                        Arrays.copyOf(numeric, columns), highlight)
                 .endSection();
     }
 
