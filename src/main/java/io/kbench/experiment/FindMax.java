@@ -60,6 +60,10 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         if (spec.producers().count() == 0) {
             throw InvalidInputException.field("producers.count", 0, "find-max needs producers");
         }
+        if (!spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
+                    "are run by kbench run only, not by find-max");
+        }
         needsWhatItMeasures(spec, "the SLA", settings.sla());
         thresholds.forEach(t -> needsWhatItMeasures(spec, "--threshold", t));
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {

@@ -3,7 +3,9 @@ package io.kbench.spec;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.unit.DurationText;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A whole workload, resolved and frozen: what the run header prints and result.json records.
@@ -15,9 +17,11 @@ import java.time.Duration;
  * @param consumers      the consuming side
  * @param cluster        the embedded cluster (ignored with --bootstrap-server)
  * @param reportInterval how often a progress line and an .hlog interval are written
+ * @param faults         faults fired on the run's clock (docs/faults.md); empty for none
  */
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
-                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
+                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
 
@@ -36,6 +40,14 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("reportInterval", DurationText.format(reportInterval), "must be >= 100ms");
         }
         validateTogether(producers, consumers);
+        faults = faults == null ? List.of() : List.copyOf(faults);
+        FaultChecks.check(faults, producers);
+    }
+
+    /** A workload without faults. */
+    public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
+                        ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
+        this(name, description, topic, producers, consumers, cluster, reportInterval, null);
     }
 
     private static void validateTogether(ProducerSpec producers, ConsumerSpec consumers) {
