@@ -36,6 +36,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "Override a workload field (repeatable), e.g. --set producers.rate=5000 --set producers.properties.acks=1.")
     List<String> overrides = new ArrayList<>();
 
+    /** Faults on the run's clock, appended to the workload's faults list. */
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = {"Add a fault (repeatable), e.g. --fault 'at=20s action=kill target=leader duration=10s'.",
+                "Keys: at, action (kill, terminate, pause, restart, exec), target (broker id, leader, controller,"
+                    + " random), duration, partition, seed, command (exec; the rest of the text). See docs/faults.md."})
+    List<String> faults = new ArrayList<>();
+
     /** Print the resolved workload and exit without running. */
     @Option(names = "--dry-run", description = "Validate and print the resolved workload, then exit.")
     boolean dryRun;
@@ -48,7 +55,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides, faults);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
         SingleRun run = target.singleRun(spec, conn, output);

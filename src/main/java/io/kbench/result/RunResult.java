@@ -27,15 +27,25 @@ import java.util.OptionalDouble;
  * @param summary          headline figures
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
+ * @param faults           each scheduled fault as it happened, absent when the workload had none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
-                        List<ThresholdVerdict> thresholds) implements KbenchResult {
+                        List<ThresholdVerdict> thresholds, List<FaultResult> faults) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
+
+    /** A run without faults. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, null);
+    }
 
     public RunResult {
         SchemaChecks.kind(KIND, kind);

@@ -31,22 +31,10 @@ final class FaultChecks {
                         "would end at " + DurationText.format(f.endsAt()) + ", after the measured window ("
                                 + DurationText.format(window) + ")");
             }
-            if (f.action() == FaultAction.RESTART && f.target() == null && previousStop(faults, f) == null) {
+            if (f.action() == FaultAction.RESTART && f.target() == null && FaultSpec.previousStop(faults, i) < 0) {
                 throw InvalidInputException.field(name + ".target", "nothing", "a restart without a target restarts"
                         + " the broker of an earlier kill or terminate without duration, and there is none");
             }
         }
-    }
-
-    /** The latest fault before {@code restart} that stopped a broker for good: the one a target-less restart undoes. */
-    static FaultSpec previousStop(List<FaultSpec> faults, FaultSpec restart) {
-        FaultSpec found = null;
-        for (FaultSpec f : faults) {
-            if (f.action().stopsBroker() && f.duration() == null && f.at().compareTo(restart.at()) < 0
-                    && (found == null || f.at().compareTo(found.at()) >= 0)) {
-                found = f;
-            }
-        }
-        return found;
     }
 }

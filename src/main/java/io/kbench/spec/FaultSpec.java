@@ -3,6 +3,7 @@ package io.kbench.spec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.unit.DurationText;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -79,5 +80,22 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         return action.name().toLowerCase(Locale.ROOT) + (target == null ? "" : " " + target)
                 + (partition == null ? "" : " of partition " + partition) + " at " + DurationText.format(at)
                 + (duration == null ? "" : " for " + DurationText.format(duration));
+    }
+
+    /**
+     * The fault a target-less restart at {@code restart} undoes: the latest earlier kill or terminate without a
+     * duration; -1 when there is none.
+     */
+    public static int previousStop(List<FaultSpec> faults, int restart) {
+        int found = -1;
+        Duration at = faults.get(restart).at();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec f = faults.get(i);
+            if (i != restart && f.action().stopsBroker() && f.duration() == null && f.at().compareTo(at) < 0
+                    && (found < 0 || f.at().compareTo(faults.get(found).at()) >= 0)) {
+                found = i;
+            }
+        }
+        return found;
     }
 }
