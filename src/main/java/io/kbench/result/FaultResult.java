@@ -50,7 +50,8 @@ public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double st
         }
         if (recovery != null && recovery.note() == null) {
             b.append(": throughput ").append(seconds(recovery.throughputSec()))
-                    .append(", p99 ").append(seconds(recovery.p99Sec()));
+                    .append(", p99 ").append(recovery.baselineP99Micros() == null ? "without a baseline"
+                            : seconds(recovery.p99Sec()));
         } else if (recovery != null) {
             b.append(": ").append(recovery.note());
         }

@@ -36,6 +36,12 @@ public record FaultTarget(FaultTargetKind kind, Integer brokerId) {
                 "must be a broker id, leader, controller or random");
     }
 
+    /** A broker id written as a YAML number ({@code target: 2}). */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    public static FaultTarget broker(int id) {
+        return parse(Integer.toString(id));
+    }
+
     /** The YAML form. */
     @JsonValue
     public String text() {
