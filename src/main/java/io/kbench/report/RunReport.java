@@ -77,8 +77,9 @@ final class RunReport {
             page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }
         headline(page, r.summary());
+        FaultSection.table(page, r.faults());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
-        overTime(page, r.intervals() == null ? List.of() : r.intervals());
+        overTime(page, r.intervals() == null ? List.of() : r.intervals(), FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
         environment(page, r.environment(), r.cluster());
         configuration(page, r);
@@ -197,7 +198,7 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<IntervalPoint> intervals) {
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, List<ObjectNode> faultBands) {
         if (intervals.isEmpty()) {
             return;
         }
@@ -219,10 +220,13 @@ final class RunReport {
             recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
             mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
-        page.chart("Throughput (records/s)", note, zeroBased(Charts.xyChart(recs, Charts.scale("linear", "time (s)"),
-                Charts.scale("linear", "records/s"))), false);
-        page.chart("Throughput (MiB/s)", note, zeroBased(Charts.xyChart(mibs, Charts.scale("linear", "time (s)"),
-                Charts.scale("linear", "MiB/s"))), false);
+        if (!faultBands.isEmpty()) {
+            note += "; shaded: fault windows";
+        }
+        page.chart("Throughput (records/s)", note, FaultSection.shade(zeroBased(Charts.xyChart(recs,
+                Charts.scale("linear", "time (s)"), Charts.scale("linear", "records/s"))), faultBands), false);
+        page.chart("Throughput (MiB/s)", note, FaultSection.shade(zeroBased(Charts.xyChart(mibs,
+                Charts.scale("linear", "time (s)"), Charts.scale("linear", "MiB/s"))), faultBands), false);
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
             boolean any = intervals.stream().anyMatch(p -> k.of(p) != null && k.of(p).count() > 0);
             if (!any) {
@@ -234,8 +238,9 @@ final class RunReport {
                     Charts.lineDataset("max", Charts.RED, latencySeries(intervals, k, LatencyStats::max), true, null));
             ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
             y.put("kbench", "log");
-            page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed in each interval",
-                    Charts.xyChart(ds, Charts.scale("linear", "time (s)"), y), false);
+            page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed in each interval"
+                    + (faultBands.isEmpty() ? "" : "; shaded: fault windows"),
+                    FaultSection.shade(Charts.xyChart(ds, Charts.scale("linear", "time (s)"), y), faultBands), false);
         }
         page.endSection();
     }
