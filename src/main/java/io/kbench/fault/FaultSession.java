@@ -199,7 +199,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             Double end = s.endNanos == null ? null : round((s.endNanos - zero) / 1e9);
             FaultRecovery recovery = start == null ? null : RecoveryFigures.of(intervals, start, windowEnd);
             LatencyStats latency = s.window < 0 ? null : windows.latency(s.window);
-            long failed = s.window < 0 ? 0 : windows.failed(s.window);
+            long failed = s.window < 0 ? 0 : windows.failures(s.window);
             String error = s.error != null ? s.error : exec.error(i);
             results.add(new FaultResult(i, spec.faults().get(i), s.brokerId, start, end, error, exec.exitCode(i),
                     exec.output(i), failed, latency, recovery));

@@ -37,10 +37,10 @@ public final class FaultWindows {
         return i;
     }
 
-    /** Ends window {@code index} at {@code endNanos}: later sends no longer count. */
+    /** Ends window {@code index} at {@code endNanos}: later sends no longer count. The first close wins. */
     public void close(int index, long endNanos) {
         if (index >= 0) {
-            ends.set(index, endNanos);
+            ends.compareAndSet(index, Long.MAX_VALUE, endNanos);
         }
     }
 
@@ -70,7 +70,7 @@ public final class FaultWindows {
     }
 
     /** Failed records sent in window {@code index}, so far. */
-    public long failed(int index) {
+    public long failures(int index) {
         return failures.get(index);
     }
 }
