@@ -42,6 +42,13 @@ public final class RunCommand implements Callable<Integer> {
             + "duplicated, reordered, unexpected (same as --set verify=true; see docs/integrity.md).")
     boolean verify;
 
+    /** Faults on the run's clock, appended to the workload's faults list. */
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = {"Add a fault (repeatable), e.g. --fault 'at=20s action=kill target=leader duration=10s'.",
+                "Keys: at, action (kill, terminate, pause, restart, exec), target (broker id, leader, controller,"
+                    + " random), duration, partition, seed, command (exec; the rest of the text). See docs/faults.md."})
+    List<String> faults = new ArrayList<>();
+
     /** Print the resolved workload and exit without running. */
     @Option(names = "--dry-run", description = "Validate and print the resolved workload, then exit.")
     boolean dryRun;
@@ -57,7 +64,7 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify));
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify), faults);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
         if (dryRun) {

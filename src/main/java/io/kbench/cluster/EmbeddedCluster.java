@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -30,7 +31,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final ClusterParams params;
     private final Path dataDir;
     private final boolean tempDataDir;
+    /** The current process of each node, in node id order; a restart replaces an entry. */
     private final List<BrokerProcess> brokers;
+    private final BrokerLauncher launcher;
+    private final List<Map<String, String>> configs;
+    /** Brokers a fault has SIGSTOPped, by node id, with the guard that resumes them if kbench dies. */
+    private final Map<Integer, PauseGuard> paused = new TreeMap<>();
     private final String bootstrapServers;
     private final Map<String, String> effectiveBrokerConfig;
     private final JavaRuntime java;
@@ -40,11 +46,13 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     private EmbeddedCluster(ClusterParams params, Path dataDir, boolean tempDataDir, List<BrokerProcess> brokers,
                             String bootstrapServers, Map<String, String> effectiveBrokerConfig, JavaRuntime java,
-                            Duration startupTime) {
+                            Duration startupTime, BrokerLauncher launcher, List<Map<String, String>> configs) {
         this.params = params;
         this.dataDir = dataDir;
         this.tempDataDir = tempDataDir;
-        this.brokers = List.copyOf(brokers);
+        this.brokers = new CopyOnWriteArrayList<>(brokers);
+        this.launcher = launcher;
+        this.configs = List.copyOf(configs);
         this.bootstrapServers = bootstrapServers;
         this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(effectiveBrokerConfig));
         this.java = java;
@@ -119,9 +127,109 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         closed = true;
         removeShutdownHook(shutdownHook);
+        // A stopped process does not act on SIGTERM: it must run again before it can shut down.
+        List.copyOf(paused.keySet()).forEach(this::resume);
         stopProcesses(brokers);
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
+        }
+    }
+
+    /** Node ids 1..n. */
+    public List<Integer> brokerIds() {
+        return brokers.stream().map(b -> b.node().id()).toList();
+    }
+
+    /** Whether broker {@code id}'s process is alive (a paused broker is). */
+    public boolean isRunning(int id) {
+        return broker(id).isAlive();
+    }
+
+    /** Whether broker {@code id} is SIGSTOPped by {@link #pause}. */
+    public synchronized boolean isPaused(int id) {
+        return paused.containsKey(id);
+    }
+
+    /** SIGKILL to broker {@code id}; returns once it is gone. */
+    public synchronized void kill(int id) {
+        BrokerProcess b = broker(id);
+        b.process().destroyForcibly();
+        try {
+            b.process().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        releasePause(id);
+    }
+
+    /** SIGTERM to broker {@code id} (a controlled shutdown); does not wait for it to finish. */
+    public synchronized void terminate(int id) {
+        broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        broker(id).process().destroy();
+    }
+
+    /** SIGSTOP to broker {@code id}; it stays stopped until {@link #resume}, a kill, or {@link #close}. */
+    public synchronized void pause(int id) {
+        BrokerProcess b = broker(id);
+        if (closed || paused.containsKey(id) || !b.isAlive()) {
+            return;
+        }
+        paused.put(id, PauseGuard.watch(b.pid()));
+        Signals.send("STOP", b.pid());
+    }
+
+    /** SIGCONT to a broker {@link #pause} stopped; nothing when it is not paused. */
+    public synchronized void resume(int id) {
+        BrokerProcess b = broker(id);
+        if (!paused.containsKey(id)) {
+            return;
+        }
+        if (b.isAlive()) {
+            Signals.send("CONT", b.pid());
+        }
+        releasePause(id);
+    }
+
+    /**
+     * Starts broker {@code id} again with the same config, data dir and ports; a broker still shutting down gets the
+     * usual grace period first, and a running one is stopped that way. Returns once the new JVM is launched.
+     */
+    public synchronized void restart(int id) {
+        if (closed) {
+            throw new IllegalStateException("cluster is closed");
+        }
+        BrokerProcess old = broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        if (old.isAlive()) {
+            ProcessStopper.stop(List.of(old.process().toHandle()), ProcessStopper.DEFAULT_GRACE);
+        }
+        closeInput(old);
+        int index = brokerIds().indexOf(id);
+        brokers.set(index, launcher.launch(old.node(), configs.get(index)));
+    }
+
+    private BrokerProcess broker(int id) {
+        return brokers.stream().filter(b -> b.node().id() == id).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no broker " + id + " in this cluster"));
+    }
+
+    private void releasePause(int id) {
+        PauseGuard guard = paused.remove(id);
+        if (guard != null) {
+            guard.release();
+        }
+    }
+
+    private static void closeInput(BrokerProcess b) {
+        try {
+            b.process().getOutputStream().close();
+        } catch (IOException ignored) {
+            // The process is gone; its pipe is of no further use.
         }
     }
 
@@ -191,11 +299,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             if (b.cgroup() != null) {
                 b.cgroup().remove();
             }
-            try {
-                b.process().getOutputStream().close();
-            } catch (IOException ignored) {
-                // The process is gone; its pipe is of no further use.
-            }
+            closeInput(b);
         }
     }
 
@@ -268,7 +372,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
             EmbeddedCluster cluster = new EmbeddedCluster(params, dataDir, temp, started, bootstrap,
-                    BrokerConfigs.effective(configs.get(0)), java, startupTime);
+                    BrokerConfigs.effective(configs.get(0)), java, startupTime, launcher, configs);
             if (attached) {
                 // From here on the hook must close the cluster itself, which also removes its state and temp dir.
                 cluster.installShutdownHook();

@@ -4,12 +4,16 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.fault.FaultPreflight;
+import io.kbench.fault.FaultSession;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.result.ClusterInfo;
+import io.kbench.measure.FaultWindows;
 import io.kbench.result.Environment;
+import io.kbench.result.FaultResult;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
@@ -101,6 +105,11 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         Preflight.workload(spec, connection);
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
+        if (shared != null && !spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
+                    "are run by kbench run only (a sweep or find-max reuses its cluster between runs)");
+        }
+        FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();
             if (spec.topic().replicationFactor() > brokers) {
@@ -136,7 +145,21 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
             try (InterruptGuard guard = InterruptGuard.install(out, runner::requestStop)) {
-                RunOutcome outcome = runner.run();
+                FaultWindows windows = new FaultWindows();
+                runner.recordFaultWindows(windows);
+                RunOutcome outcome;
+                List<FaultResult> faults = null;
+                if (spec.faults().isEmpty()) {
+                    outcome = runner.run();
+                } else {
+                    // Closed before the result is written and before the cluster stops: paused brokers resume first.
+                    try (FaultSession session = FaultSession.start(spec, embedded, new ClientProperties(conn).admin(),
+                            dir, runner::runStartNanos, runner::measuredStartNanos, windows, out)) {
+                        outcome = runner.run();
+                        session.close();
+                        faults = session.results(outcome.intervals());
+                    }
+                }
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
@@ -145,11 +168,15 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, null, outcome.integrity());
+                        spec, connection, summary, outcome.intervals(), verdicts, null, outcome.integrity(), faults);
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
             SummaryTable.limitedBy(result.telemetry(), out);
+            if (result.faults() != null) {
+                out.println();
+                result.faults().forEach(f -> out.println(f.line()));
+            }
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));
