@@ -46,12 +46,15 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
     @Override
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
-        SingleRun run = target.singleRun(spec, conn, output);
+        SingleRun run = target.singleRun(spec, conn, output, telemetry.settings(target.clusterTarget(conn).external()));
         if (dryRun) {
             RunHeader.printFull(spec, conn, run.check(), CommandOutput.out(command));
             return ExitCode.OK.code();

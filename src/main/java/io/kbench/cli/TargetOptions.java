@@ -5,6 +5,7 @@ import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 
@@ -33,8 +34,13 @@ public final class TargetOptions {
 
     /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
+        return singleRun(spec, conn, output, TelemetrySettings.DEFAULT);
+    }
+
+    /** As above, sampling what {@code telemetry} says. */
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, TelemetrySettings telemetry) {
         return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly,
-                output.verbose);
+                output.verbose, telemetry);
     }
 }

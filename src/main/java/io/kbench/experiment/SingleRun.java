@@ -15,9 +15,12 @@ import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
+import io.kbench.result.Telemetry;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySampler;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,10 +46,17 @@ import org.apache.kafka.clients.CommonClientConfigs;
  * @param thresholds  pass/fail conditions evaluated on the summary
  * @param listener    told when result.json is written (the CLI writes the HTML report)
  * @param verbose     print the whole resolved workload before the run instead of the few-line header
+ * @param telemetry   what is sampled beside the run (broker, host, load generator), or off
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                         Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                        boolean verbose) {
+                        boolean verbose, TelemetrySettings telemetry) {
+
+    /** A run with the default telemetry (embedded brokers, this host, the load generator). */
+    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
+                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener, boolean verbose) {
+        this(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, TelemetrySettings.DEFAULT);
+    }
 
     /** A run with the few-line header. */
     public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
@@ -124,19 +134,22 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             RunHeader.print(spec, where, out);
         }
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
+        TelemetrySampler sampler = null;
         try {
             Map<String, String> conn = new HashMap<>(connection);
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
+            sampler = RunTelemetry.open(telemetry, spec, embedded, out);
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase);
+                    createDir(dir), out, consumePhase, RunTelemetry.ticks(sampler));
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
             try (InterruptGuard guard = InterruptGuard.install(out, runner::requestStop)) {
                 RunOutcome outcome = runner.run();
+                Telemetry sampled = sampler == null ? null : sampler.finish(outcome.intervals());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
@@ -145,7 +158,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, null);
+                        spec, connection, summary, outcome.intervals(), verdicts, sampled);
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
@@ -161,6 +174,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             listener.written(dir, out);
             return result;
         } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
             if (embedded != null && embedded != shared) {
                 embedded.close();
             }
