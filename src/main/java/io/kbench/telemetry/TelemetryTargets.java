@@ -23,9 +23,12 @@ public record TelemetryTargets(List<BrokerEndpoint> brokers, Path hostDataDir, S
         Objects.requireNonNull(interval, "interval");
     }
 
-    /** How long one sample of one source may take: half the interval, at least 200 ms, at most 2 s. */
+    /**
+     * How long one sample of one source may take before the source counts as unresponsive: 90% of the interval (the
+     * next tick needs the source's thread), at least 90 ms. A broker read is some 30 JMX calls, which on a busy
+     * machine can take a few hundred ms, so anything much shorter would report healthy brokers as frozen.
+     */
     Duration sampleTimeout() {
-        long half = interval.toMillis() / 2;
-        return Duration.ofMillis(Math.max(200, Math.min(2000, half)));
+        return Duration.ofMillis(Math.max(90, interval.toMillis() * 9 / 10));
     }
 }
