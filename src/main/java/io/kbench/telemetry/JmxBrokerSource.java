@@ -7,6 +7,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import javax.management.Attribute;
 import javax.management.InstanceNotFoundException;
 import javax.management.MBeanServerConnection;
@@ -26,7 +31,12 @@ final class JmxBrokerSource implements SampledSource {
     private final BrokerEndpoint endpoint;
     private final Map<String, Object> environment;
     private final BrokerMBeans beans;
+    /** Keys of per-partition segment counts in a reading, followed by {@code topic-partition}. */
+    private static final String SEGMENTS = "segments:";
+    private static final int PARALLEL_READS = 6;
+
     private final BrokerFigures figures = new BrokerFigures();
+    private final ExecutorService readers;
     private JMXConnector connector;
     private MBeanServerConnection server;
     private List<ObjectName> collectors = List.of();
@@ -36,6 +46,11 @@ final class JmxBrokerSource implements SampledSource {
         this.endpoint = endpoint;
         this.beans = new BrokerMBeans(topic);
         this.environment = new HashMap<>();
+        this.readers = Executors.newFixedThreadPool(PARALLEL_READS, r -> {
+            Thread t = new Thread(r, "kbench-telemetry-jmx-" + endpoint.id());
+            t.setDaemon(true);
+            return t;
+        });
         if (credentials != null) {
             environment.put(JMXConnector.CREDENTIALS, credentials);
         }
@@ -82,41 +97,77 @@ final class JmxBrokerSource implements SampledSource {
             figures.update(read(), nowNanos, out);
         } catch (IOException e) {
             // The connection is broken (broker restarted or gone): connect afresh next time.
-            close();
+            disconnect();
             throw e;
         }
     }
 
-    /** One reading of every attribute kbench uses, keyed {@code <bean key>.<attribute>}; missing beans are left out. */
+    /**
+     * One reading of every attribute kbench uses, keyed {@code <bean key>.<attribute>}; missing beans are left out.
+     * The ~35 remote calls go out in parallel: each is a round trip that waits for a broker thread to be scheduled,
+     * which on a busy machine takes milliseconds, so one after the other they could take longer than an interval.
+     */
     private Map<String, Double> read() throws Exception {
-        Map<String, Double> values = new HashMap<>();
+        List<Callable<Map<String, Double>>> calls = new ArrayList<>();
         for (BrokerMBeans.Probe p : beans.probes()) {
-            readInto(values, p.key(), p.name(), p.attributes());
+            calls.add(() -> readAll(p.key(), p.name(), p.attributes()));
         }
-        long count = 0;
-        long millis = 0;
         for (ObjectName gc : collectors) {
-            Map<String, Double> v = new HashMap<>();
-            readInto(v, "gc", gc, BrokerMBeans.GC_ATTRIBUTES);
-            count += v.getOrDefault("gc.CollectionCount", 0.0).longValue();
-            millis += v.getOrDefault("gc.CollectionTime", 0.0).longValue();
+            calls.add(() -> readAll("gc", gc, BrokerMBeans.GC_ATTRIBUTES));
         }
-        values.put(BrokerFigures.GC_COUNT, (double) count);
-        values.put(BrokerFigures.GC_MILLIS, (double) millis);
-        Object heap = attribute(BrokerMBeans.MEMORY, "HeapMemoryUsage");
-        if (heap instanceof CompositeData c) {
-            values.put(BrokerFigures.HEAP_USED, ((Number) c.get("used")).doubleValue());
-        }
-        Map<String, Double> segments = new TreeMap<>();
+        calls.add(this::heap);
         ObjectName pattern = beans.segmentCounts();
-        for (ObjectName log : pattern == null ? List.<ObjectName>of() : server.queryNames(pattern, null)) {
-            Object v = attribute(log, "Value");
-            if (v instanceof Number n) {
-                segments.put(log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue());
-            }
+        List<ObjectName> logs = pattern == null ? List.of() : new ArrayList<>(server.queryNames(pattern, null));
+        for (ObjectName log : logs) {
+            calls.add(() -> segmentCount(log));
         }
+        Map<String, Double> values = new HashMap<>();
+        Map<String, Double> segments = new TreeMap<>();
+        double gcCount = 0;
+        double gcMillis = 0;
+        for (Future<Map<String, Double>> f : readers.invokeAll(calls)) {
+            Map<String, Double> part = get(f);
+            gcCount += part.getOrDefault("gc.CollectionCount", 0.0);
+            gcMillis += part.getOrDefault("gc.CollectionTime", 0.0);
+            part.forEach((k, v) -> {
+                if (k.startsWith(SEGMENTS)) {
+                    segments.put(k.substring(SEGMENTS.length()), v);
+                } else if (!k.startsWith("gc.")) {
+                    values.put(k, v);
+                }
+            });
+        }
+        values.put(BrokerFigures.GC_COUNT, gcCount);
+        values.put(BrokerFigures.GC_MILLIS, gcMillis);
         figures.segments(segments);
         return values;
+    }
+
+    private static Map<String, Double> get(Future<Map<String, Double>> f) throws Exception {
+        try {
+            return f.get();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof Exception x ? x : e;
+        }
+    }
+
+    private Map<String, Double> readAll(String key, ObjectName name, String[] attributes) throws IOException {
+        Map<String, Double> values = new HashMap<>();
+        readInto(values, key, name, attributes);
+        return values;
+    }
+
+    private Map<String, Double> heap() throws IOException {
+        Object heap = attribute(BrokerMBeans.MEMORY, "HeapMemoryUsage");
+        return heap instanceof CompositeData c
+                ? Map.of(BrokerFigures.HEAP_USED, ((Number) c.get("used")).doubleValue()) : Map.of();
+    }
+
+    private Map<String, Double> segmentCount(ObjectName log) throws IOException {
+        Object v = attribute(log, "Value");
+        return v instanceof Number n
+                ? Map.of(SEGMENTS + log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue())
+                : Map.of();
     }
 
     private void readInto(Map<String, Double> values, String key, ObjectName name, String[] attributes)
@@ -146,6 +197,11 @@ final class JmxBrokerSource implements SampledSource {
 
     @Override
     public void close() {
+        readers.shutdownNow();
+        disconnect();
+    }
+
+    private void disconnect() {
         JMXConnector c = connector;
         connector = null;
         server = null;
