@@ -50,7 +50,8 @@ final class RunTelemetry {
                 : "external cluster: the broker hosts' figures need --node-exporter-url";
         String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
         return new TelemetryTargets(brokers, embedded == null ? null : embedded.dataDir(), hostAbsent, topic,
-                spec.reportInterval(), TelemetrySettings.jmxCredentialsFromEnvironment());
+                spec.reportInterval(), TelemetrySettings.jmxCredentialsFromEnvironment(), settings.brokerMetricsUrls(),
+                settings.nodeExporterUrls());
     }
 
     /** The run's interval clock, handed to the sampler; nothing when telemetry is off. */

@@ -59,12 +59,22 @@ public final class TelemetrySampler implements AutoCloseable {
         for (BrokerEndpoint b : targets.brokers()) {
             sources.add(new JmxBrokerSource(b, targets.topic(), targets.jmxCredentials()));
         }
+        for (int i = 0; i < targets.brokerMetrics().size(); i++) {
+            String id = (targets.brokers().isEmpty() ? "broker-" : "prometheus-") + (i + 1);
+            sources.add(new PrometheusBrokerSource(id, TelemetrySettings.requireHttpUrl("--broker-metrics-url",
+                    targets.brokerMetrics().get(i)), targets.sampleTimeout()));
+        }
         if (targets.hostDataDir() != null) {
             sources.add(new HostProcSource(targets.hostDataDir()));
         }
+        for (int i = 0; i < targets.nodeExporters().size(); i++) {
+            String id = targets.nodeExporters().size() == 1 ? "host" : "host-" + (i + 1);
+            sources.add(new NodeExporterSource(id, TelemetrySettings.requireHttpUrl("--node-exporter-url",
+                    targets.nodeExporters().get(i)), targets.sampleTimeout()));
+        }
         sources.add(new ClientJvmSource());
         TelemetrySampler sampler = open(sources, targets.sampleTimeout(), warnings);
-        if (targets.hostAbsent() != null) {
+        if (targets.hostAbsent() != null && targets.nodeExporters().isEmpty()) {
             sampler.absent.add(new TelemetrySource("host", TelemetrySourceKind.NODE_EXPORTER, null, false,
                     targets.hostAbsent()));
         }
@@ -184,9 +194,11 @@ public final class TelemetrySampler implements AutoCloseable {
     /** A source that did not answer this tick: its values stay null, and a broker's first miss is an event. */
     private void missed(SourceRunner r, double atSec) {
         SampledSource s = r.source();
-        boolean broker = s.kind() == TelemetrySourceKind.EMBEDDED_JMX || s.kind() == TelemetrySourceKind.JMX;
+        boolean broker = s.kind() == TelemetrySourceKind.EMBEDDED_JMX || s.kind() == TelemetrySourceKind.JMX
+                || s.kind() == TelemetrySourceKind.PROMETHEUS;
         if (r.missedFirstTime() && broker) {
-            String why = r.problem() != null ? r.problem() : "no JMX answer within " + sampleTimeout.toMillis() + " ms";
+            String why = r.problem() != null ? r.problem()
+                    : "no answer from " + s.address() + " within " + sampleTimeout.toMillis() + " ms";
             events.add(new TelemetryEvent(atSec, TelemetryEventType.BROKER_UNRESPONSIVE, s.id(), why));
         }
     }

@@ -15,11 +15,16 @@ import java.util.Objects;
  * @param topic           the workload topic, or null
  * @param interval        the run's report interval
  * @param jmxCredentials  user and password for authenticating JMX agents, or null; never written anywhere
+ * @param brokerMetrics   Prometheus text endpoints of brokers (--broker-metrics-url)
+ * @param nodeExporters   node-exporter endpoints of broker hosts (--node-exporter-url)
  */
 public record TelemetryTargets(List<BrokerEndpoint> brokers, Path hostDataDir, String hostAbsent, String topic,
-                               Duration interval, String[] jmxCredentials) {
+                               Duration interval, String[] jmxCredentials, List<String> brokerMetrics,
+                               List<String> nodeExporters) {
     public TelemetryTargets {
         brokers = List.copyOf(brokers);
+        brokerMetrics = List.copyOf(brokerMetrics);
+        nodeExporters = List.copyOf(nodeExporters);
         Objects.requireNonNull(interval, "interval");
     }
 

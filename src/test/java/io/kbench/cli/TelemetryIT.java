@@ -101,11 +101,13 @@ class TelemetryIT {
 
         long cpuBefore = procCpuTicks(pid);
         CliRun run = CliRun.of("run", workload("it-telemetry-external.yaml"), "--bootstrap-server", bootstrap,
-                "--broker-jmx", jmx, "--broker-jmx", "127.0.0.1:1", "--results-dir", results.toString());
+                "--broker-jmx", jmx, "--broker-jmx", "127.0.0.1:1", "--broker-metrics-url", "http://127.0.0.1:1/metrics",
+                "--results-dir", results.toString());
         long cpuAfter = procCpuTicks(pid);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.stdout()).as(run.transcript())
-                .containsOnlyOnce("telemetry: broker-2 (jmx 127.0.0.1:1) cannot be read, its series are absent");
+                .containsOnlyOnce("telemetry: broker-2 (jmx 127.0.0.1:1) cannot be read, its series are absent")
+                .containsOnlyOnce("telemetry: prometheus-1 (prometheus http://127.0.0.1:1/metrics) cannot be read");
 
         Path runDir;
         try (var dirs = Files.list(results)) {
@@ -117,7 +119,9 @@ class TelemetryIT {
         assertThat(source(telemetry, "broker-1").at("/available").asBoolean()).isTrue();
         assertThat(source(telemetry, "broker-2").at("/available").asBoolean()).isFalse();
         assertThat(source(telemetry, "broker-2").at("/absentReason").asText()).isNotBlank();
+        assertThat(source(telemetry, "prometheus-1").at("/available").asBoolean()).isFalse();
         assertThat(source(telemetry, "host").at("/available").asBoolean()).isFalse();
+        assertThat(source(telemetry, "host").at("/absentReason").asText()).contains("--node-exporter-url");
         assertThat(series(telemetry, "produce_requests_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
         assertThat(series(telemetry, "broker_bytes_in_mib_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
 

@@ -110,10 +110,13 @@ class TelemetrySamplerTest {
             sampler.started(start);
             for (int i = 1; i <= 5; i++) {
                 if (i == 3) {
-                    // Thawed a whole period before tick 3, which must find the source free again.
+                    // Thawed after tick 2's sample timed out (150 ms), well before tick 3, which finds it free again.
+                    Thread.sleep(200);
                     frozen.thaw.countDown();
+                    Thread.sleep(100);
+                } else {
+                    Thread.sleep(300);
                 }
-                Thread.sleep(200);
                 long now = System.nanoTime();
                 sampler.tick(now);
                 intervals.add(point(Units.seconds(now - start)));
