@@ -5,8 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterState;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
 import io.kbench.cluster.JmxAddressFile;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -203,8 +208,15 @@ class TelemetryIT {
         throw new AssertionError("the run never started its load: " + (running.isDone() ? running.get().transcript() : "timeout"));
     }
 
+    /** The run's result.json, checked against schema/result.schema.json. */
     private static JsonNode result(Path dir) throws IOException {
-        return JSON.readTree(dir.resolve("result.json").toFile());
+        JsonNode result = JSON.readTree(dir.resolve("result.json").toFile());
+        try (InputStream in = Files.newInputStream(Path.of("schema/result.schema.json"))) {
+            JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in,
+                    SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build());
+            assertThat(schema.validate(result)).as("schema violations").isEmpty();
+        }
+        return result;
     }
 
     private static JsonNode source(JsonNode telemetry, String id) {
