@@ -31,6 +31,14 @@ final class JmxBrokerSource implements SampledSource {
     private final BrokerEndpoint endpoint;
     private final Map<String, Object> environment;
     private final BrokerMBeans beans;
+    static {
+        // RMI's distributed GC makes a JVM holding remote references call System.gc() once an hour by default: a
+        // full GC in the load generator in the middle of a long run. kbench's JMX connections need no distributed GC.
+        if (System.getProperty("sun.rmi.dgc.client.gcInterval") == null) {
+            System.setProperty("sun.rmi.dgc.client.gcInterval", Long.toString(Long.MAX_VALUE));
+        }
+    }
+
     /** Keys of per-partition segment counts in a reading, followed by {@code topic-partition}. */
     private static final String SEGMENTS = "segments:";
     private static final int PARALLEL_READS = 6;
