@@ -47,8 +47,14 @@ public final class FindMaxCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     /** The SLA every passing probe meets. */
-    @Option(names = "--sla", required = true, paramLabel = "CONDITION",
-            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers).")
+    /** Verify every probe (same as {@code verify: true}): a probe with an integrity violation fails. */
+    @Option(names = "--verify", description = "Verify every probe (same as --set verify=true); a probe with an "
+            + "integrity violation is not sustainable (see docs/integrity.md).")
+    boolean verify;
+
+    @Option(names = "--sla", paramLabel = "CONDITION",
+            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
+                    + " rate the cluster keeps up with, whatever the latency.")
     String sla;
 
     /** First offered rate. */
@@ -95,18 +101,19 @@ public final class FindMaxCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
+        FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
         List<Threshold> thresholds = output.parsedThresholds();
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
                 ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
                 output.verbose);
         PrintStream out = CommandOutput.out(command);
+        target.restrictClientCpus();
         FindMaxResult result = findMax.execute(out);
         FindMaxOutcome outcome = result.findMax().outcome();
         if (!outcome.hasRate()) {

@@ -60,6 +60,7 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
                 ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly, output.verbose);
         PrintStream out = CommandOutput.out(spec);
+        target.restrictClientCpus();
         Sweep.SweepOutcome outcome = sweep.execute(out);
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, out);
@@ -71,6 +72,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
         if (outcome.anyFailed()) {
             return ExitCode.RUN_FAILED.code();
+        }
+        if (outcome.integrityViolated()) {
+            return ExitCode.INTEGRITY_VIOLATION.code();
         }
         return outcome.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
     }

@@ -1,13 +1,16 @@
 package io.kbench.cli;
 
+import io.kbench.cluster.ClientCpus;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
 import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.TelemetrySettings;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** Where a command's load goes: an existing cluster (--bootstrap-server, ...) or an embedded one (--brokers, ...). */
 public final class TargetOptions {
@@ -16,6 +19,20 @@ public final class TargetOptions {
 
     @Mixin
     EmbeddedOptions embedded = new EmbeddedOptions();
+
+    /** CPUs the load generator (this JVM) may run on. */
+    @Option(names = "--client-cpus", paramLabel = "CPUS",
+            description = "Hold kbench's own JVM (the load generator) to these CPUs, e.g. 0 or 0-1 (a cpuset cgroup; needs "
+                    + "root or a delegated cgroup). Brokers kbench starts are not held to them.")
+    String clientCpus;
+
+    /** Applies --client-cpus, once the command is past its checks and about to put load on a cluster. */
+    void restrictClientCpus() {
+        if (clientCpus != null) {
+            ClientCpus.restrict(clientCpus.trim());
+            Environment.clientCpus(clientCpus.trim());
+        }
+    }
 
     /** The connection properties, refusing a mix of --bootstrap-server and embedded-cluster options. */
     Map<String, String> connectionProperties() {

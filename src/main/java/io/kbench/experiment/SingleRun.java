@@ -158,13 +158,17 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, sampled);
+                        spec, connection, summary, outcome.intervals(), verdicts, sampled, outcome.integrity());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));
+            }
+            if (result.integrity() != null) {
+                out.println();
+                out.println(result.integrity().line());
             }
             if (result.status() == RunStatus.INTERRUPTED) {
                 out.println();
@@ -189,7 +193,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     null, null, null, null);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
-                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig());
+                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
+                embedded.dataFilesystem());
     }
 
     private static Path createDir(Path dir) {

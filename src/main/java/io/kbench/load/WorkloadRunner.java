@@ -2,8 +2,10 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.integrity.SendLog;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.ProgressLine;
+import io.kbench.result.Integrity;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Totals;
@@ -17,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -27,6 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigException;
 
 /**
@@ -54,6 +58,8 @@ public final class WorkloadRunner {
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
     private final List<ConsumerWorker> consumers = new CopyOnWriteArrayList<>();
+    /** Each producer's send outcomes when the run is verified, else empty. */
+    private final List<SendLog> sendLogs = new ArrayList<>();
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
@@ -99,7 +105,17 @@ public final class WorkloadRunner {
             // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
             boolean byPattern = spec.consumers().topicPattern() != null;
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
+            TopicVerifier verifier = spec.verifies() ? new TopicVerifier(admin, clients, spec.topic().name(), magic) : null;
+            Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
             RunOutcome outcome = runPhases(metrics, partitions, magic);
+            // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
+            if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stopRequested) {
+                long verifyStart = clock.nanoTime();
+                Integrity integrity = verifier.verify(sendLogs, before, clients.producer(spec.producers().properties(), 0));
+                out.printf(Locale.ROOT, "verify: read %,d records of %s back in %.1f s%n", integrity.read(),
+                        spec.topic().name(), Units.seconds(clock.nanoTime() - verifyStart));
+                outcome = outcome.withIntegrity(integrity);
+            }
             if (spec.topic().deleteAfter() && !byPattern) {
                 deleteTopic(topics);
             }
@@ -193,8 +209,16 @@ public final class WorkloadRunner {
             throw InvalidInputException.field("producers.payload.file", p.payload().file(),
                     "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
         }
+        if (spec.verifies() && payloads.minValueBytes() < Stamp.ID_BYTES) {
+            throw InvalidInputException.field("producers.payload.file", p.payload().file(),
+                    "has payloads shorter than " + Stamp.ID_BYTES + " bytes; verify needs room for each record's id");
+        }
         KeyPool keys = new KeyPool(p.keys());
         for (int i = 0; i < p.count(); i++) {
+            SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
+            if (sendLog != null) {
+                sendLogs.add(sendLog);
+            }
             ProducerPlan plan = new ProducerPlan(spec.topic().name(),
                     p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
                     share(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
@@ -203,7 +227,7 @@ public final class WorkloadRunner {
                     p.duration(), magic);
             try {
                 producers.add(new ProducerWorker(plan, clients.producer(p.properties(), i),
-                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i));
+                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }

@@ -2,6 +2,7 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.Spread;
+import io.kbench.result.FindingVerdict;
 import io.kbench.result.SweepResult;
 import io.kbench.verdict.Metric;
 import java.util.ArrayList;
@@ -66,6 +67,16 @@ final class SweepData {
 
     List<Point> points() {
         return points;
+    }
+
+    /** The sweep file's findings as judged at the end of the sweep; empty when it declared none. */
+    List<FindingVerdict> findings() {
+        return sweep.findings() == null ? List.of() : sweep.findings();
+    }
+
+    /** Points whose repetitions disagree by more than the noise line, with their coefficients of variation. */
+    List<SweepResult.Point> noisyPoints() {
+        return sweep.points().stream().filter(p -> p.variation() != null && p.variation().noisy()).toList();
     }
 
     /** A metric as thresholds spell it ({@code e2e.p99}, {@code produced.recordsPerSec}) for one point. */

@@ -27,15 +27,17 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "report", "compare", "plan", "cost", "load", "cluster", "measure",
-                    "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
-            Map.entry("experiment", Set.of("load", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error",
-                    "unit", "format")),
+            Map.entry("cli", Set.of("experiment", "report", "compare", "plan", "cost", "load", "integrity", "cluster",
+                    "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
+            Map.entry("experiment", Set.of("load", "integrity", "cluster", "measure", "finding", "verdict", "telemetry",
+                    "result", "spec", "error", "unit", "format")),
+            Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
             Map.entry("report", Set.of("compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("compare", Set.of("verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("cost", Set.of("plan", "result", "error", "unit", "format")),
             Map.entry("plan", Set.of("result", "error", "unit", "format")),
-            Map.entry("load", Set.of("measure", "result", "spec", "error", "unit", "format")),
+            Map.entry("load", Set.of("measure", "integrity", "result", "spec", "error", "unit", "format")),
+            Map.entry("integrity", Set.of("result", "error", "unit", "format")),
             Map.entry("cluster", Set.of("error", "unit", "format")),
             Map.entry("telemetry", Set.of("result", "error", "unit", "format")),
             Map.entry("measure", Set.of("result", "error", "unit", "format")),
