@@ -7,6 +7,7 @@ import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,11 +63,15 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
     @Override
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify), faults);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
+        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         if (dryRun) {
             RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
             return ExitCode.OK.code();
@@ -74,7 +79,7 @@ public final class RunCommand implements Callable<Integer> {
         target.restrictClientCpus();
         PrintStream out = CommandOutput.out(command);
         try (MetricsServer live = metrics.start(out)) {
-            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live)).execute(out);
+            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live), sampling).execute(out);
             return exitCode(result);
         }
     }

@@ -110,6 +110,16 @@ public final class EmbeddedCluster implements AutoCloseable {
         return brokers.stream().map(BrokerProcess::pid).toList();
     }
 
+    /** The JMX addresses ({@code 127.0.0.1:port}, loopback, no authentication) of the brokers, in node id order. */
+    public List<String> jmxAddresses() {
+        return brokers.stream().map(b -> b.node().jmxAddress()).toList();
+    }
+
+    /** Node ids of the brokers, in node id order. */
+    public List<Integer> brokerIds() {
+        return brokers.stream().map(b -> b.node().id()).toList();
+    }
+
     public Path dataDir() {
         return dataDir;
     }
@@ -133,11 +143,6 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
         }
-    }
-
-    /** Node ids 1..n. */
-    public List<Integer> brokerIds() {
-        return brokers.stream().map(b -> b.node().id()).toList();
     }
 
     /** Whether broker {@code id}'s process is alive (a paused broker is). */
@@ -280,6 +285,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             DataDirectory.delete(dir.resolve("broker-" + b.id()));
         }
         ClusterState.delete(dir);
+        DataDirectory.delete(dir.resolve(JmxAddressFile.FILE_NAME));
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
             DataDirectory.delete(logDir);
@@ -340,7 +346,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Path logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
             Path log4jConfig = BrokerLog4jConfig.write(logDir);
             String clusterId = existingClusterId(dataDir);
-            List<BrokerNode> nodes = BrokerNode.layout(params.brokers(), FreePorts.pick(2 * params.brokers()));
+            List<BrokerNode> nodes = BrokerNode.layout(params.brokers(), FreePorts.pick(BrokerNode.PORTS_PER_NODE * params.brokers()));
             List<Map<String, String>> configs = nodes.stream()
                     .map(n -> BrokerConfigs.forNode(n, nodes, dataDir, params.brokerConfig()))
                     .toList();
@@ -379,6 +385,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                 removeShutdownHook(hook);
             }
             state(cluster, nodes, logDir, clusterId, java).write(dataDir);
+            JmxAddressFile.write(dataDir, cluster.jmxAddresses());
             progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
                     bootstrap);
             return cluster;
@@ -433,7 +440,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             for (int i = 0; i < nodes.size(); i++) {
                 BrokerNode n = nodes.get(i);
                 entries.add(new ClusterState.Broker(n.id(), started.get(i).pid(), n.port(), n.controllerPort(),
-                        BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString()));
+                        BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString(), n.jmxPort()));
             }
             return new ClusterState(nodes.size(), cluster.bootstrapServers(), cluster.dataDir().toString(),
                     logDir.toString(), clusterId, kafkaVersion(), java.version(), attached, Instant.now(), entries);

@@ -56,6 +56,7 @@ public final class WorkloadRunner {
     private final PrintStream out;
     private final ConsumePhaseListener consumePhase;
     private final LiveMetrics live;
+    private final IntervalTicks ticks;
     private final NanoClock clock = NanoClock.SYSTEM;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
@@ -77,13 +78,17 @@ public final class WorkloadRunner {
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase) {
-        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE);
+        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE, IntervalTicks.NONE);
     }
 
-    /** As above, telling {@code live} about each report interval (--metrics-port). */
+    /**
+     * As above, telling {@code live} about each report interval (--metrics-port) and {@code ticks} the run's start and
+     * each interval's end (telemetry sampling).
+     */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
-                          ConsumePhaseListener consumePhase, LiveMetrics live) {
+                          ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks) {
         this.live = live;
+        this.ticks = ticks;
         this.spec = spec;
         this.clients = clients;
         this.consumerGroup = consumerGroup;
@@ -177,6 +182,7 @@ public final class WorkloadRunner {
         runStartNanos = startNanos;
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live);
+        ticks.started(startNanos);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;
@@ -187,7 +193,7 @@ public final class WorkloadRunner {
             }
             long producersStartNanos = clock.nanoTime();
             long interval = spec.reportInterval().toNanos();
-            ticker.scheduleAtFixedRate(() -> reporter.tick(clock.nanoTime()), interval, interval, TimeUnit.NANOSECONDS);
+            ticker.scheduleAtFixedRate(() -> tick(reporter), interval, interval, TimeUnit.NANOSECONDS);
             startProducers(metrics, magic, producersStartNanos, threads);
             join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
             failure = firstFailure();
@@ -204,12 +210,18 @@ public final class WorkloadRunner {
             join(threads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
             ticker.shutdownNow();
             awaitQuietly(ticker);
-            reporter.tick(clock.nanoTime());
+            tick(reporter);
         }
         if (failure == null) {
             failure = firstFailure();
         }
         return outcome(metrics, reporter, failure);
+    }
+
+    private void tick(IntervalReporter reporter) {
+        long now = clock.nanoTime();
+        reporter.tick(now);
+        ticks.ticked(now);
     }
 
     private boolean measuring() {
