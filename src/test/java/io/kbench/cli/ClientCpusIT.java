@@ -45,7 +45,7 @@ class ClientCpusIT {
             Optional<ProcessHandle> broker = Optional.empty();
             for (int i = 0; i < 600 && broker.isEmpty() && kbench.isAlive(); i++) {
                 Thread.sleep(100);
-                broker = kbench.toHandle().descendants().filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka"))
+                broker = kbench.toHandle().descendants().filter(p -> RunIT.commandLine(p).contains("kafka.Kafka"))
                         .findFirst();
             }
             assertThat(broker).as(Files.readString(log)).isPresent();

@@ -84,9 +84,9 @@ class PausedBrokerIT {
         assertThat(paused.await(120, TimeUnit.SECONDS)).as("no pause\n%s", text).isTrue();
         kbench.descendants().forEach(started::add);
         ProcessHandle broker = started.stream()
-                .filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka")).findFirst().orElseThrow();
+                .filter(p -> RunIT.commandLine(p).contains("kafka.Kafka")).findFirst().orElseThrow();
         assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", text).isEqualTo("T");
-        assertThat(started).as("a pause guard runs").anyMatch(p -> p.info().commandLine().orElse("").contains("kill -CONT"));
+        assertThat(started).as("a pause guard runs").anyMatch(p -> RunIT.commandLine(p).contains("kill -CONT"));
         return broker;
     }
 
