@@ -40,6 +40,11 @@ final class ClusterStartCommand implements Callable<Integer> {
         out.println("cluster: " + cluster.brokerCount() + " broker(s) running in " + cluster.dataDir() + " (pids "
                 + cluster.pids().stream().map(String::valueOf).collect(Collectors.joining(","))
                 + "); stop with: kbench cluster stop --dir " + cluster.dataDir());
+        if (cluster.security().secured()) {
+            Path clientConfig = cluster.writeClientProperties(cluster.dataDir().resolve(EmbeddedCluster.CLIENT_PROPERTIES));
+            out.println("cluster: " + cluster.security().describe() + "; client settings (with generated secrets,"
+                    + " owner-only) in " + clientConfig + "; use --command-config " + clientConfig);
+        }
         out.println(cluster.bootstrapServers());
         out.flush();
         return 0;

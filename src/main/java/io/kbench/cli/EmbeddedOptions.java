@@ -34,12 +34,14 @@ public final class EmbeddedOptions {
         Map<String, String> config = new LinkedHashMap<>(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
         return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
-                config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir());
+                config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir(),
+                SecurityOptions.toCluster(broker.security.merge(spec.security())));
     }
 
     /** Whether any option that only makes sense for an embedded cluster was given. */
     boolean anyGiven() {
         return brokers != null || dataDir != null || keepData || !broker.brokerConfig.isEmpty()
-                || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty();
+                || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty()
+                || broker.security.anyGiven();
     }
 }

@@ -21,7 +21,7 @@ public final class TargetOptions {
         Map<String, String> conn = connection.properties();
         if (clusterTarget(conn).external() && embedded.anyGiven()) {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
-                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
+                    + " (--brokers, --data-dir, --keep-data, --broker-*, --security and its options): use one or the other");
         }
         return conn;
     }

@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * @param heap         broker heap, used for both -Xms and -Xmx (e.g. "1g")
  * @param jvmFlags     extra broker JVM flags, appended after kbench's defaults
  * @param logDir       where broker logs go; null means {@code <dataDir>/logs}
+ * @param security     how the client listener is secured; null means plaintext
  */
 public record ClusterParams(
         int brokers,
@@ -30,7 +31,8 @@ public record ClusterParams(
         Path brokerJavaHome,
         String heap,
         List<String> jvmFlags,
-        Path logDir) {
+        Path logDir,
+        ClusterSecurity security) {
 
     /** The heap used when none is given. */
     public static final String DEFAULT_HEAP = "1g";
@@ -64,6 +66,19 @@ public record ClusterParams(
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
         dataDir = dataDir == null ? null : dataDir.toAbsolutePath().normalize();
         logDir = logDir == null ? null : logDir.toAbsolutePath().normalize();
+        security = security == null ? ClusterSecurity.plaintext() : security;
+    }
+
+    /** A plaintext cluster. */
+    public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig,
+                         Path brokerJavaHome, String heap, List<String> jvmFlags, Path logDir) {
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null);
+    }
+
+    /** These parameters with {@code security}. */
+    public ClusterParams withSecurity(ClusterSecurity security) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir,
+                security);
     }
 
     /** Defaults for everything but the broker count: temp dir, kbench defaults, this JDK, 1g heap. */

@@ -14,6 +14,7 @@ import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.SecurityInfo;
 import io.kbench.result.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
@@ -125,10 +126,13 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         }
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
-            Map<String, String> conn = new HashMap<>(connection);
+            // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.
+            Map<String, String> conn = new HashMap<>(embedded != null ? embedded.clientProperties() : Map.of());
+            conn.putAll(connection);
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
+            SecurityInfo security = SecurityRecord.of(embedded, conn);
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out, consumePhase);
@@ -144,7 +148,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
-                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
+                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn, security),
                         spec, connection, summary, outcome.intervals(), verdicts);
                 file = ResultWriter.write(result, dir);
             }
@@ -167,13 +171,14 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         }
     }
 
-    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
+    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn, SecurityInfo security) {
         if (embedded == null) {
             return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null);
+                    null, null, null, null, security);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
-                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig());
+                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
+                security);
     }
 
     private static Path createDir(Path dir) {

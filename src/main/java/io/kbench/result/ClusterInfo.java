@@ -12,7 +12,15 @@ import java.util.Map;
  * @param brokerJdk          JDK of the broker JVMs (embedded only)
  * @param startupMillis      time until every broker was ready (embedded only)
  * @param brokerConfig       broker settings kbench wrote (embedded only)
+ * @param security           how the clients' connection was secured and what TLS negotiated (absent in results
+ *                           written before it was recorded)
  */
 public record ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
-                          String brokerJdk, Long startupMillis, Map<String, String> brokerConfig) {
+                          String brokerJdk, Long startupMillis, Map<String, String> brokerConfig,
+                          SecurityInfo security) {
+    /** Without the security record. */
+    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
+                       String brokerJdk, Long startupMillis, Map<String, String> brokerConfig) {
+        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null);
+    }
 }

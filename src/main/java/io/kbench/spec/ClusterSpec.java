@@ -8,8 +8,10 @@ import java.util.Map;
  *
  * @param brokers      broker JVMs to start (KRaft, combined broker+controller for the first three)
  * @param brokerConfig any server.properties key, e.g. num.io.threads
+ * @param security     TLS / SASL of the client listener; absent means plaintext (kept absent so older results
+ *                     read back and write out unchanged)
  */
-public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig) {
+public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, SecuritySpec security) {
     public ClusterSpec {
         brokers = brokers == null ? 1 : brokers;
         Checks.between("cluster.brokers", brokers, 1, 9);
@@ -17,6 +19,11 @@ public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig) {
     }
 
     public static ClusterSpec defaults() {
-        return new ClusterSpec(null, null);
+        return new ClusterSpec(null, null, null);
+    }
+
+    /** The security to start the cluster with: plaintext when none is given. */
+    public SecuritySpec securityOrPlaintext() {
+        return security == null ? SecuritySpec.plaintext() : security;
     }
 }
