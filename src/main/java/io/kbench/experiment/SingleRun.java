@@ -1,6 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
@@ -94,7 +95,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             return "cluster " + x.bootstrapServers();
         }
         int brokers = target instanceof ClusterTarget.Shared s ? s.cluster().brokerCount() : params.brokers();
-        return "embedded cluster of " + brokers + " broker(s)";
+        ClusterSecurity security = target instanceof ClusterTarget.Shared s ? s.cluster().security() : params.security();
+        return "embedded cluster of " + brokers + " broker(s)" + (security.secured() ? ", " + security.describe() : "");
     }
 
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
