@@ -9,6 +9,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
@@ -44,8 +45,14 @@ final class ProducerWorker implements Runnable {
 
     ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
                    RunMetrics metrics, NanoClock clock, long startNanos, long seed) {
+        this(plan, clientProperties, values, keys, metrics, clock, startNanos, seed, new ByteArraySerializer());
+    }
+
+    /** {@code valueSerializer}: what turns a value into the record's bytes (e.g. payload encryption). */
+    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
+                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, Serializer<byte[]> valueSerializer) {
         this.plan = plan;
-        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
         this.keys = keys;
         this.metrics = metrics;
