@@ -52,7 +52,10 @@ public final class BrokerOptions {
         }
         KafkaConfigCheck.broker("--broker-config ", brokerConfig);
         config.putAll(brokerConfig);
-        return new ClusterParams(brokers, dataDir, keepData, config, brokerJavaHome, brokerHeap, brokerJvmFlags,
+        // Re-launched on --client-java-home: the brokers stay on the JDK that started kbench.
+        String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
+        Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
+        return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
                 logDir, SecurityOptions.toCluster(security.merge(null)));
     }
 

@@ -16,6 +16,9 @@ public final class TargetOptions {
     @Mixin
     EmbeddedOptions embedded = new EmbeddedOptions();
 
+    @Mixin
+    ClientJvm clientJvm = new ClientJvm();
+
     /** The connection properties, refusing a mix of --bootstrap-server and embedded-cluster options. */
     Map<String, String> connectionProperties() {
         Map<String, String> conn = connection.properties();
