@@ -52,7 +52,10 @@ public final class ClientJvm {
         }
     }
 
-    private static Path checked(Path home) {
+    private record Jdk(Path home, int feature) {
+    }
+
+    private static Jdk checked(Path home) {
         Path java = home.resolve("bin").resolve("java");
         if (!Files.isExecutable(java)) {
             throw InvalidInputException.field(OPTION, home, "no executable bin/java under it");
@@ -68,7 +71,7 @@ public final class ClientJvm {
         if (!feature.matches("\\d+") || Integer.parseInt(feature) < MIN_FEATURE_VERSION) {
             throw InvalidInputException.field(OPTION, home, "is Java '" + version + "'; kbench needs 17 or newer");
         }
-        return home.toAbsolutePath().normalize();
+        return new Jdk(home.toAbsolutePath().normalize(), Integer.parseInt(feature));
     }
 
     static List<String> withoutOption(List<String> args) {
@@ -84,10 +87,15 @@ public final class ClientJvm {
         return out;
     }
 
-    private static int relaunch(Path home, List<String> args) {
+    private static int relaunch(Jdk jdk, List<String> args) {
+        Path home = jdk.home();
         List<String> cmd = new ArrayList<>();
         cmd.add(home.resolve("bin").resolve("java").toString());
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        if (jdk.feature() >= 24) {
+            // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
         String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
         cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
         cmd.add("-cp");
