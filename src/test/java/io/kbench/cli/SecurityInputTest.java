@@ -64,6 +64,11 @@ class SecurityInputTest {
     }
 
     @Test
+    void aClientJavaHomeThatIsNoJdk() {
+        assertOneLine(run("--client-java-home", dir.toString()), "--client-java-home", "no executable bin/java");
+    }
+
+    @Test
     void dryRunOfASecuredClusterShowsTheSetupAndNoSecret() {
         CliRun r = run("--security", "sasl_ssl", "--client-auth", "required", "--cipher", "AES-256-GCM");
         assertThat(r.exitCode()).as(r.transcript()).isZero();
