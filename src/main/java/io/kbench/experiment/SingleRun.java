@@ -134,7 +134,6 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
-            SecurityInfo security = SecurityRecord.of(embedded, conn);
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
                     createDir(dir), out, consumePhase);
@@ -150,7 +149,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
-                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn, security),
+                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
                         spec, connection, summary, outcome.intervals(), verdicts);
                 file = ResultWriter.write(result, dir);
             }
@@ -173,7 +172,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         }
     }
 
-    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn, SecurityInfo security) {
+    /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */
+    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
+        SecurityInfo security = SecurityRecord.of(embedded, conn);
         if (embedded == null) {
             return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
                     null, null, null, null, security);

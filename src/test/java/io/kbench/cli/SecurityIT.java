@@ -197,6 +197,37 @@ class SecurityIT {
         assertThat(run.stdout() + run.stderr()).doesNotContain(key);
     }
 
+    /** TLS as a sweep axis: each point runs on a cluster with its own security, and each result says which. */
+    @Test
+    void aSweepVariesTheTlsVersion() throws IOException {
+        Path sweepFile = Files.writeString(results.resolve("tls-sweep.yaml"), """
+                name: tls-sweep
+                repeat: 1
+                base:
+                  topic: {name: tls-sweep, partitions: 1, replicationFactor: 1}
+                  producers: {count: 1, rate: 500, records: 500, recordSize: 100}
+                  consumers: {mode: live, count: 1}
+                points:
+                  - {cluster.security.protocol: plaintext}
+                  - {cluster.security.protocol: ssl, cluster.security.tlsVersion: TLSv1.2, cluster.security.cipher: chacha20-poly1305}
+                """);
+        Path runs = results.resolve("runs");
+        CliRun run = CliRun.of("sweep", sweepFile.toString(), "--results-dir", runs.toString(), "--broker-heap", "384m");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        List<JsonNode> points = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(runs)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().equals("result.json")).sorted().toList()) {
+                points.add(new ObjectMapper().readTree(f.toFile()));
+            }
+        }
+        assertThat(points).as(run.transcript()).hasSize(2);
+        assertThat(points).extracting(p -> p.at("/cluster/security/protocol").asText())
+                .containsExactlyInAnyOrder("PLAINTEXT", "SSL");
+        assertThat(points).extracting(p -> p.at("/cluster/security/negotiatedCipherSuite").asText(""))
+                .containsExactlyInAnyOrder("", "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256");
+        assertNoSecretMaterial(runs);
+    }
+
     /** Every record sent after the warm-up arrived, with no send error. */
     private static void assertDelivered(JsonNode result, CliRun run, long records) {
         assertThat(result.at("/summary/produced/records").asLong()).as(run.transcript()).isEqualTo(records);
