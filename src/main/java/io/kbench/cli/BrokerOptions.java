@@ -56,7 +56,7 @@ public final class BrokerOptions {
         String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
         Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
         return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
-                logDir, SecurityOptions.toCluster(security.merge(null)));
+                logDir, null, SecurityOptions.toCluster(security.merge(null)));
     }
 
     private static Map<String, String> readPropertiesFile(Path file) {

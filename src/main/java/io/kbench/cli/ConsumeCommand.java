@@ -139,6 +139,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)));
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
+        target.restrictClientCpus();
         RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
         return RunCommand.exitCode(result);
     }

@@ -1,6 +1,8 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.ResourceLimits;
+import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -35,7 +37,19 @@ public final class EmbeddedOptions {
         config.putAll(fromFlags.brokerConfig());
         return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
                 config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir(),
-                SecurityOptions.toCluster(broker.security.merge(spec.security())));
+                limits(spec.limits()), SecurityOptions.toCluster(broker.security.merge(spec.security())));
+    }
+
+    /** The workload's per-broker limits in the kernel's units. */
+    static ResourceLimits limits(BrokerLimits l) {
+        if (l == null) {
+            return null;
+        }
+        return new ResourceLimits(l.cpus() == null ? null : l.cpus().trim(),
+                l.cpuQuota() == null ? null : Math.round(l.cpuQuota() * ResourceLimits.CPU_PERIOD_MICROS),
+                l.memoryBytes(), l.diskReadBytesPerSecValue(), l.diskWriteBytesPerSecValue(),
+                l.diskReadIops() == null ? null : l.diskReadIops().longValue(),
+                l.diskWriteIops() == null ? null : l.diskWriteIops().longValue());
     }
 
     /** Whether any option that only makes sense for an embedded cluster was given. */

@@ -4,7 +4,7 @@ import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.report.ReportRenderer;
+import io.kbench.live.MetricsServer;
 import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.FindMaxResult;
 import io.kbench.spec.SpecLoader;
@@ -47,8 +47,14 @@ public final class FindMaxCommand implements Callable<Integer> {
     List<String> overrides = new ArrayList<>();
 
     /** The SLA every passing probe meets. */
-    @Option(names = "--sla", required = true, paramLabel = "CONDITION",
-            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers).")
+    /** Verify every probe (same as {@code verify: true}): a probe with an integrity violation fails. */
+    @Option(names = "--verify", description = "Verify every probe (same as --set verify=true); a probe with an "
+            + "integrity violation is not sustainable (see docs/integrity.md).")
+    boolean verify;
+
+    @Option(names = "--sla", paramLabel = "CONDITION",
+            description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
+                    + " rate the cluster keeps up with, whatever the latency.")
     String sla;
 
     /** First offered rate. */
@@ -93,21 +99,28 @@ public final class FindMaxCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() {
-        FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), startRecordsPerSec,
+        FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
         List<Threshold> thresholds = output.parsedThresholds();
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, ReportRenderer::writeQuietly,
-                output.verbose);
         PrintStream out = CommandOutput.out(command);
-        FindMaxResult result = findMax.execute(out);
+        target.restrictClientCpus();
+        FindMaxResult result;
+        try (MetricsServer live = metrics.start(out)) {
+            FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
+                    ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
+                    output.verbose);
+            result = findMax.execute(out);
+        }
         FindMaxOutcome outcome = result.findMax().outcome();
         if (!outcome.hasRate()) {
             return ExitCode.RUN_FAILED.code();

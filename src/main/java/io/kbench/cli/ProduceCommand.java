@@ -145,6 +145,7 @@ public final class ProduceCommand implements Callable<Integer> {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
         PrintStream out = CommandOutput.out(command);
+        target.restrictClientCpus();
         RunResult result = target.singleRun(spec, conn, output).execute(out);
         out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);

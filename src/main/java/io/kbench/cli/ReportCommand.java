@@ -21,7 +21,7 @@ public final class ReportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "Result directory (or its result.json / sweep.json).")
     Path dir;
 
-    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the HTML (default: DIR/report.html).")
+    @Option(names = "--out", paramLabel = "FILE", description = "Where to write the HTML (default: DIR/report.html) or Markdown.")
     Path out;
 
     @Option(names = "--plan", paramLabel = "FILE", description = "Add a capacity plan: the --json output of 'kbench plan'.")
@@ -33,8 +33,17 @@ public final class ReportCommand implements Callable<Integer> {
     @Option(names = "--sla", paramLabel = "COND", description = "Sweeps: mark the fastest point meeting this, e.g. e2e.p99<50ms.")
     String sla;
 
+    @Option(names = "--markdown", description = "Sweeps: write the points table and the findings as Markdown for a study "
+            + "page (default file: DIR/sweep.md) instead of HTML.")
+    boolean markdown;
+
     @Override
     public Integer call() {
+        if (markdown) {
+            spec.commandLine().getOut().println("markdown: " + ReportRenderer.writeMarkdown(dir, out));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
         Threshold parsed = sla == null ? null : Threshold.parse(sla);
         Path written = ReportRenderer.write(dir, out, new ReportRenderer.Options(plan, cost, parsed));
         spec.commandLine().getOut().println("report: " + written);

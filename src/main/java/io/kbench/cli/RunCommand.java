@@ -2,11 +2,12 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.ClusterTarget;
-import io.kbench.experiment.SingleRun;
+import io.kbench.live.MetricsServer;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,6 +37,11 @@ public final class RunCommand implements Callable<Integer> {
             description = "Override a workload field (repeatable), e.g. --set producers.rate=5000 --set producers.properties.acks=1.")
     List<String> overrides = new ArrayList<>();
 
+    /** Read the topic back after the load and check every record (same as {@code verify: true}). */
+    @Option(names = "--verify", description = "After the load, read the topic back and check every record: lost, "
+            + "duplicated, reordered, unexpected (same as --set verify=true; see docs/integrity.md).")
+    boolean verify;
+
     /** Print the resolved workload and exit without running. */
     @Option(names = "--dry-run", description = "Validate and print the resolved workload, then exit.")
     boolean dryRun;
@@ -46,23 +52,40 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() {
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, overrides);
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify));
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
-        SingleRun run = target.singleRun(spec, conn, output);
         if (dryRun) {
-            RunHeader.printFull(spec, conn, run.check(), CommandOutput.out(command));
+            RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
             return ExitCode.OK.code();
         }
-        RunResult result = run.execute(CommandOutput.out(command));
-        return exitCode(result);
+        target.restrictClientCpus();
+        PrintStream out = CommandOutput.out(command);
+        try (MetricsServer live = metrics.start(out)) {
+            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live)).execute(out);
+            return exitCode(result);
+        }
     }
 
+    /** {@code --verify} as the override it stands for, applied last. */
+    static List<String> withVerify(List<String> overrides, boolean verify) {
+        List<String> all = new ArrayList<>(overrides);
+        if (verify) {
+            all.add("verify=true");
+        }
+        return all;
+    }
+
+    /** An integrity violation outranks a failed threshold; a failed or interrupted run outranks both. */
     static int exitCode(RunResult result) {
         return switch (result.status()) {
-            case COMPLETED -> result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+            case COMPLETED -> result.integrityViolated() ? ExitCode.INTEGRITY_VIOLATION.code()
+                    : result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
             case INTERRUPTED -> ExitCode.INTERRUPTED.code();
             default -> ExitCode.RUN_FAILED.code();
         };

@@ -4,6 +4,7 @@ import io.kbench.error.ExitCode;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
+import io.kbench.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
@@ -50,6 +51,9 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     OutputOptions output = new OutputOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() {
         SweepPlan plan = SweepPlan.load(sweepFile);
@@ -57,10 +61,14 @@ public final class SweepCommand implements Callable<Integer> {
         Map<String, String> conn = target.connectionProperties();
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
-        Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
-                ConnectionOptions.parsePairs(output.tags, "--tag"), ReportRenderer::writeQuietly, output.verbose);
         PrintStream out = CommandOutput.out(spec);
-        Sweep.SweepOutcome outcome = sweep.execute(out);
+        target.restrictClientCpus();
+        Sweep.SweepOutcome outcome;
+        try (MetricsServer live = metrics.start(out)) {
+            Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
+                    ConnectionOptions.parsePairs(output.tags, "--tag"), MetricsOptions.listener(live), output.verbose);
+            outcome = sweep.execute(out);
+        }
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, out);
         out.println("results: " + json);
@@ -71,6 +79,9 @@ public final class SweepCommand implements Callable<Integer> {
         }
         if (outcome.anyFailed()) {
             return ExitCode.RUN_FAILED.code();
+        }
+        if (outcome.integrityViolated()) {
+            return ExitCode.INTEGRITY_VIOLATION.code();
         }
         return outcome.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
     }

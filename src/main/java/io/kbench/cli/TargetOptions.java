@@ -1,12 +1,16 @@
 package io.kbench.cli;
 
+import io.kbench.cluster.ClientCpus;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
+import io.kbench.experiment.ResultListener;
 import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** Where a command's load goes: an existing cluster (--bootstrap-server, ...) or an embedded one (--brokers, ...). */
 public final class TargetOptions {
@@ -18,6 +22,20 @@ public final class TargetOptions {
 
     @Mixin
     ClientJvm clientJvm = new ClientJvm();
+
+    /** CPUs the load generator (this JVM) may run on. */
+    @Option(names = "--client-cpus", paramLabel = "CPUS",
+            description = "Hold kbench's own JVM (the load generator) to these CPUs, e.g. 0 or 0-1 (a cpuset cgroup; needs "
+                    + "root or a delegated cgroup). Brokers kbench starts are not held to them.")
+    String clientCpus;
+
+    /** Applies --client-cpus, once the command is past its checks and about to put load on a cluster. */
+    void restrictClientCpus() {
+        if (clientCpus != null) {
+            ClientCpus.restrict(clientCpus.trim());
+            Environment.clientCpus(clientCpus.trim());
+        }
+    }
 
     /** The connection properties, refusing a mix of --bootstrap-server and embedded-cluster options. */
     Map<String, String> connectionProperties() {
@@ -36,8 +54,12 @@ public final class TargetOptions {
 
     /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
+        return singleRun(spec, conn, output, ReportRenderer::writeQuietly);
+    }
+
+    /** As above, with {@code listener} told about the result (and, through it, about every interval). */
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, ResultListener listener) {
         return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), ReportRenderer::writeQuietly,
-                output.verbose);
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), listener, output.verbose);
     }
 }

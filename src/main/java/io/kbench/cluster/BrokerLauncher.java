@@ -61,7 +61,11 @@ final class BrokerLauncher {
         writeProperties(propertiesFile, config);
         Path logFile = BrokerLog4jConfig.logFile(logDir, node.id());
         Path outFile = BrokerLog4jConfig.outFile(logDir, node.id());
-        ProcessBuilder pb = new ProcessBuilder(command(node, propertiesFile))
+        Cgroups.Group cgroup = params.limits() == null ? null
+                : Cgroups.create(Cgroups.ROOT, clusterId + "-broker-" + node.id(), params.limits(), dataDir);
+        List<String> command = command(node, propertiesFile);
+        Cgroups.Group joins = withEscape(cgroup);
+        ProcessBuilder pb = new ProcessBuilder(joins == null ? command : joining(joins, command))
                 .directory(BrokerConfigs.nodeDir(dataDir, node).toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(outFile.toFile()))
@@ -73,8 +77,11 @@ final class BrokerLauncher {
             pb.environment().put(BrokerMain.ADD_SCRAM_ENV, scramUsers);
         }
         try {
-            return new BrokerProcess(node, pb.start(), logFile, outFile);
+            return new BrokerProcess(node, pb.start(), logFile, outFile, cgroup);
         } catch (IOException e) {
+            if (cgroup != null) {
+                cgroup.remove();
+            }
             throw new RunFailedException("cannot start broker " + node.id() + " with " + java.javaExecutable()
                     + ": " + e.getMessage(), e);
         }
@@ -101,6 +108,39 @@ final class BrokerLauncher {
         cmd.add(KAFKA_MAIN);
         cmd.add(propertiesFile.toString());
         return cmd;
+    }
+
+    /**
+     * With --client-cpus, kbench runs in a restricted cpuset that a broker would inherit: the broker first moves back
+     * to the group kbench came from (then into its own, if it has limits).
+     */
+    private static Cgroups.Group withEscape(Cgroups.Group cgroup) {
+        Path escape = ClientCpus.escapeProcs();
+        if (escape == null) {
+            return cgroup;
+        }
+        List<Path> procs = new ArrayList<>();
+        procs.add(escape);
+        if (cgroup != null) {
+            procs.addAll(cgroup.procs());
+        }
+        return new Cgroups.Group(procs, List.of());
+    }
+
+    /**
+     * The command wrapped so the process joins its cgroups before exec'ing the JVM: the heap, the JIT and every page
+     * of page cache are charged to the broker from the start, and the process keeps kafka.Kafka on its command line.
+     */
+    static List<String> joining(Cgroups.Group cgroup, List<String> command) {
+        StringBuilder script = new StringBuilder();
+        for (int i = 0; i < cgroup.procs().size(); i++) {
+            script.append("echo $$ > \"$").append(i + 1).append("\" && ");
+        }
+        script.append("shift ").append(cgroup.procs().size()).append(" && exec \"$@\"");
+        List<String> wrapped = new ArrayList<>(List.of("/bin/sh", "-c", script.toString(), "kbench-broker"));
+        cgroup.procs().forEach(p -> wrapped.add(p.toString()));
+        wrapped.addAll(command);
+        return wrapped;
     }
 
     /** The broker runs in its node dir, so relative class path entries must be made absolute. */

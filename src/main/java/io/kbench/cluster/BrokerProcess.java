@@ -7,8 +7,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
 
-/** A started broker JVM and the files that explain what it did. */
-record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFile) {
+/**
+ * A started broker JVM and the files that explain what it did.
+ *
+ * @param cgroup the groups holding its resource limits, removed after it stops; null without limits
+ */
+record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFile, Cgroups.Group cgroup) {
+
+    BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFile) {
+        this(node, process, logFile, outFile, null);
+    }
 
     long pid() {
         return process.pid();

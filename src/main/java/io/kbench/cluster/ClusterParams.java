@@ -21,6 +21,7 @@ import java.util.regex.Pattern;
  * @param heap         broker heap, used for both -Xms and -Xmx (e.g. "1g")
  * @param jvmFlags     extra broker JVM flags, appended after kbench's defaults
  * @param logDir       where broker logs go; null means {@code <dataDir>/logs}
+ * @param limits       CPU, memory and disk each broker gets through cgroups; null: none
  * @param security     how the client listener is secured; null means plaintext
  */
 public record ClusterParams(
@@ -32,6 +33,7 @@ public record ClusterParams(
         String heap,
         List<String> jvmFlags,
         Path logDir,
+        ResourceLimits limits,
         ClusterSecurity security) {
 
     /** The heap used when none is given. */
@@ -67,18 +69,41 @@ public record ClusterParams(
         dataDir = dataDir == null ? null : dataDir.toAbsolutePath().normalize();
         logDir = logDir == null ? null : logDir.toAbsolutePath().normalize();
         security = security == null ? ClusterSecurity.plaintext() : security;
+        if (limits != null && limits.memoryBytes() != null
+                && limits.memoryBytes() < heapBytes(heap) + ResourceLimits.NON_HEAP_HEADROOM_BYTES) {
+            throw InvalidInputException.field("cluster.limits.memory", limits.memoryBytes() + " bytes",
+                    "must exceed the broker heap (" + heap + ") by at least 256 MiB; lower --broker-heap or raise the limit");
+        }
     }
 
-    /** A plaintext cluster. */
-    public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig,
-                         Path brokerJavaHome, String heap, List<String> jvmFlags, Path logDir) {
-        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null);
+    /** A plaintext cluster without resource limits. */
+    public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig, Path brokerJavaHome,
+                         String heap, List<String> jvmFlags, Path logDir) {
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null);
     }
 
-    /** These parameters with {@code security}. */
-    public ClusterParams withSecurity(ClusterSecurity security) {
-        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir,
+    /** The same cluster with {@code limits} per broker. */
+    public ClusterParams withLimits(ResourceLimits limits) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
                 security);
+    }
+
+    /** The same cluster with {@code security}. */
+    public ClusterParams withSecurity(ClusterSecurity security) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security);
+    }
+
+    /** A JVM size such as 512m or 1g in bytes (no suffix: bytes, as the JVM reads it). */
+    static long heapBytes(String heap) {
+        char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
+        long number = Long.parseLong(Character.isDigit(unit) ? heap : heap.substring(0, heap.length() - 1));
+        return switch (unit) {
+            case 'k' -> number << 10;
+            case 'm' -> number << 20;
+            case 'g' -> number << 30;
+            default -> number;
+        };
     }
 
     /** Defaults for everything but the broker count: temp dir, kbench defaults, this JDK, 1g heap. */

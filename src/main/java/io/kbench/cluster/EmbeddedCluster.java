@@ -127,6 +127,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** Pids of the broker JVMs, in node id order. */
+    /** Filesystem, device and mount options of the data dir; null when unreadable. */
+    public String dataFilesystem() {
+        return MountInfo.describe(dataDir);
+    }
+
     public List<Long> pids() {
         return brokers.stream().map(BrokerProcess::pid).toList();
     }
@@ -222,6 +227,9 @@ public final class EmbeddedCluster implements AutoCloseable {
     private static void stopProcesses(List<BrokerProcess> brokers) {
         ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), ProcessStopper.DEFAULT_GRACE);
         for (BrokerProcess b : brokers) {
+            if (b.cgroup() != null) {
+                b.cgroup().remove();
+            }
             try {
                 b.process().getOutputStream().close();
             } catch (IOException ignored) {

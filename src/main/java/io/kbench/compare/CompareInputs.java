@@ -31,7 +31,7 @@ public final class CompareInputs {
             if (isSweep(p)) {
                 // With points from more than one sweep, the bare point name would not say which sweep it came from.
                 String prefix = severalSweeps ? sweepLabel(p) + "/" : "";
-                sweepPoints(p).values().forEach(s -> sides.add(new RunSet(prefix + s.label(), s.source(), s.runs())));
+                sweepPoints(p).values().forEach(s -> sides.add(s.labelled(prefix + s.label())));
             } else {
                 sides.add(RunSet.load(p));
             }
@@ -63,7 +63,7 @@ public final class CompareInputs {
             }
             String name = p.name();
             RunSet reps = RunSet.load(dir.resolve("points").resolve(name));
-            points.put(name, new RunSet(name, reps.source(), reps.runs()));
+            points.put(name, reps.labelled(name));
         }
         if (points.isEmpty()) {
             throw InvalidInputException.field(file.toString(), "0 completed points", "the sweep has nothing to compare");
@@ -85,7 +85,7 @@ public final class CompareInputs {
                 List<RunSet> sides = new ArrayList<>();
                 for (int i = 0; i < all.size(); i++) {
                     RunSet s = all.get(i).get(point);
-                    sides.add(new RunSet(labels.get(i), s.source(), s.runs()));
+                    sides.add(s.labelled(labels.get(i)));
                 }
                 out.add(new NamedComparison(point, Comparison.of(sides)));
             }

@@ -11,8 +11,9 @@ import java.util.Optional;
  *
  * @param sides the run sets, baseline first
  * @param rows  one per KPI, in {@link Kpi#ALL} order
+ * @param telemetryRows one per {@link TelemetryKpi} that some side measured, in its order; empty without telemetry
  */
-public record Comparison(List<RunSet> sides, List<Row> rows) {
+public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> telemetryRows) {
     public static final String SIGNIFICANT = "significant";
     public static final String WITHIN_NOISE = "within noise";
     public static final String NO_REPETITIONS = "no repetitions";
@@ -25,6 +26,10 @@ public record Comparison(List<RunSet> sides, List<Row> rows) {
      * @param changes one per side after the baseline
      */
     public record Row(Kpi kpi, List<Optional<Spread>> values, List<Change> changes) {
+    }
+
+    /** One telemetry figure across the sides, as {@link Row}. */
+    public record TelemetryRow(TelemetryKpi kpi, List<Optional<Spread>> values, List<Change> changes) {
     }
 
     /**
@@ -50,7 +55,22 @@ public record Comparison(List<RunSet> sides, List<Row> rows) {
             }
             rows.add(new Row(kpi, values, changes));
         }
-        return new Comparison(List.copyOf(sides), List.copyOf(rows));
+        List<TelemetryRow> telemetryRows = new ArrayList<>();
+        for (TelemetryKpi kpi : TelemetryKpi.values()) {
+            List<Optional<Spread>> values = sides.stream().map(s -> s.spread(kpi)).toList();
+            if (values.stream().anyMatch(Optional::isPresent)) {
+                telemetryRows.add(new TelemetryRow(kpi, values, changes(values)));
+            }
+        }
+        return new Comparison(List.copyOf(sides), List.copyOf(rows), List.copyOf(telemetryRows));
+    }
+
+    private static List<Change> changes(List<Optional<Spread>> values) {
+        List<Change> changes = new ArrayList<>();
+        for (int i = 1; i < values.size(); i++) {
+            changes.add(change(values.get(0), values.get(i)));
+        }
+        return changes;
     }
 
     /** The change from {@code base} to {@code other} and whether it stands out from run-to-run spread. */

@@ -14,9 +14,11 @@ import java.util.List;
  * @param sides         the compared sides, A first (absent for point-by-point)
  * @param rows          one row per KPI (absent for point-by-point)
  * @param points        one comparison per common sweep point (absent for a single comparison)
+ * @param telemetry     one row per telemetry figure some side measured (absent without telemetry or point-by-point)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ComparisonDocument(int schemaVersion, String kind, List<Side> sides, List<Row> rows, List<Point> points) {
+public record ComparisonDocument(int schemaVersion, String kind, List<Side> sides, List<Row> rows, List<Point> points,
+                                 List<Row> telemetry) {
     public static final String KIND = "compare";
 
     /**
@@ -41,19 +43,20 @@ public record ComparisonDocument(int schemaVersion, String kind, List<Side> side
     public record Row(String kpi, String unit, List<Spread> values, List<Comparison.Change> changes) {
     }
 
-    /** The comparison at one sweep point. */
-    public record Point(String point, List<Side> sides, List<Row> rows) {
+    /** The comparison at one sweep point; {@code telemetry} as in the document, absent without telemetry. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Point(String point, List<Side> sides, List<Row> rows, List<Row> telemetry) {
     }
 
     /** The document for {@code comparisons}: a single one flat, point-by-point ones under {@code points}. */
     public static ComparisonDocument of(List<NamedComparison> comparisons) {
         if (comparisons.size() == 1 && comparisons.get(0).point() == null) {
             Comparison c = comparisons.get(0).comparison();
-            return new ComparisonDocument(1, KIND, sides(c), rows(c), null);
+            return new ComparisonDocument(1, KIND, sides(c), rows(c), null, telemetry(c));
         }
-        List<Point> points = comparisons.stream()
-                .map(nc -> new Point(nc.point(), sides(nc.comparison()), rows(nc.comparison()))).toList();
-        return new ComparisonDocument(1, KIND, null, null, points);
+        List<Point> points = comparisons.stream().map(nc -> new Point(nc.point(), sides(nc.comparison()),
+                rows(nc.comparison()), telemetry(nc.comparison()))).toList();
+        return new ComparisonDocument(1, KIND, null, null, points, null);
     }
 
     private static List<Side> sides(Comparison c) {
@@ -63,6 +66,12 @@ public record ComparisonDocument(int schemaVersion, String kind, List<Side> side
             sides.add(new Side(ComparisonReport.letter(i), s.label(), s.source().toString(), s.runs().size()));
         }
         return sides;
+    }
+
+    /** Telemetry rows keyed by {@link TelemetryKpi#json()}, e.g. broker_cpu_per_mib; null when there are none. */
+    private static List<Row> telemetry(Comparison c) {
+        return c.telemetryRows().isEmpty() ? null : c.telemetryRows().stream().map(r -> new Row(r.kpi().json(),
+                r.kpi().unit(), r.values().stream().map(v -> v.orElse(null)).toList(), r.changes())).toList();
     }
 
     private static List<Row> rows(Comparison c) {

@@ -45,6 +45,16 @@ public final class ComparisonReport {
             }
             table.add(line);
         }
+        for (Comparison.TelemetryRow row : c.telemetryRows()) {
+            List<String> line = new ArrayList<>(List.of(row.kpi().label()));
+            row.values().forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
+            for (Comparison.Change ch : row.changes()) {
+                line.add(ratioText(ch));
+                line.add(percentText(ch));
+                line.add(ch.noise());
+            }
+            table.add(line);
+        }
         for (int i = 0; i < c.sides().size(); i++) {
             out.println(letter(i) + ": " + c.sides().get(i).source());
         }

@@ -11,7 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.stream.Stream;
@@ -22,21 +24,32 @@ import java.util.stream.Stream;
  * @param label  how tables name this side (the directory or file name)
  * @param source the path given
  * @param runs   summaries of the completed runs, at least one
+ * @param telemetry the telemetry figures of the same runs, in the same order (empty maps for runs without telemetry)
  */
-public record RunSet(String label, Path source, List<Summary> runs) {
+public record RunSet(String label, Path source, List<Summary> runs, List<Map<TelemetryKpi, Double>> telemetry) {
     public RunSet {
         if (runs == null || runs.isEmpty()) {
             throw InvalidInputException.field(String.valueOf(source), "no runs", "needs at least one completed run");
         }
         runs = List.copyOf(runs);
+        telemetry = List.copyOf(telemetry);
+    }
+
+    /** The same runs under another label. */
+    public RunSet labelled(String newLabel) {
+        return new RunSet(newLabel, source, runs, telemetry);
     }
 
     /** Reads a result.json, a run directory, or a sweep point directory holding rep-N/result.json. */
     public static RunSet load(Path path) {
         List<Path> files = resultFiles(path);
         List<Summary> runs = new ArrayList<>();
+        List<Map<TelemetryKpi, Double>> telemetry = new ArrayList<>();
         for (Path file : files) {
-            readCompleted(file).ifPresent(runs::add);
+            readCompletedRun(file).ifPresent(run -> {
+                runs.add(run.summary());
+                telemetry.add(telemetryFigures(run));
+            });
         }
         if (runs.isEmpty()) {
             throw InvalidInputException.field(path.toString(), files.size() + " result(s)", "none has status completed");
@@ -45,7 +58,21 @@ public record RunSet(String label, Path source, List<Summary> runs) {
         String label = name == null ? path.toString() : name.toString().equals("result.json")
                 && path.toAbsolutePath().getParent() != null ? path.toAbsolutePath().getParent().getFileName().toString()
                 : name.toString();
-        return new RunSet(label, path, runs);
+        return new RunSet(label, path, runs, telemetry);
+    }
+
+    /** The telemetry figure over the runs that have it; empty when none does. */
+    public Optional<Spread> spread(TelemetryKpi kpi) {
+        List<Double> values = telemetry.stream().map(m -> m.get(kpi)).filter(v -> v != null).toList();
+        return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
+    }
+
+    private static Map<TelemetryKpi, Double> telemetryFigures(RunResult run) {
+        Map<TelemetryKpi, Double> figures = new EnumMap<>(TelemetryKpi.class);
+        for (TelemetryKpi kpi : TelemetryKpi.values()) {
+            kpi.valueIn(run).ifPresent(v -> figures.put(kpi, v));
+        }
+        return figures;
     }
 
     /** The KPI over the runs that measured it; empty when none did. */
@@ -79,6 +106,11 @@ public record RunSet(String label, Path source, List<Summary> runs) {
 
     /** The summary of a completed run; empty for failed or interrupted ones. */
     public static Optional<Summary> readCompleted(Path file) {
+        return readCompletedRun(file).map(RunResult::summary);
+    }
+
+    /** A completed run; empty for failed or interrupted ones. */
+    private static Optional<RunResult> readCompletedRun(Path file) {
         RunResult run = ResultReader.read(file, RunResult.class);
         if (run.status() != RunStatus.COMPLETED) {
             return Optional.empty();
@@ -86,6 +118,6 @@ public record RunSet(String label, Path source, List<Summary> runs) {
         if (run.summary() == null) {
             throw InvalidInputException.field(file + ": summary", "missing", "a completed run records its summary");
         }
-        return Optional.of(run.summary());
+        return Optional.of(run);
     }
 }

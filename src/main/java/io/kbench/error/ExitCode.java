@@ -6,6 +6,7 @@ public enum ExitCode {
     RUN_FAILED(1),
     INVALID_INPUT(2),
     THRESHOLD_FAILED(3),
+    INTEGRITY_VIOLATION(4),
     INTERRUPTED(130);
 
     private final int code;

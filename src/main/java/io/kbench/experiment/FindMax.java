@@ -60,7 +60,9 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         if (spec.producers().count() == 0) {
             throw InvalidInputException.field("producers.count", 0, "find-max needs producers");
         }
-        needsWhatItMeasures(spec, "the SLA", settings.sla());
+        if (settings.sla() != null) {
+            needsWhatItMeasures(spec, "the SLA", settings.sla());
+        }
         thresholds.forEach(t -> needsWhatItMeasures(spec, "--threshold", t));
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
             throw InvalidInputException.field("consumers.mode", "backlog", "find-max probes a live rate; use live or none");
@@ -151,7 +153,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,
                 t.partitions(), t.replicationFactor(), true, true, t.configs());
         return new WorkloadSpec(spec.name(), spec.description(), topic, probe, spec.consumers(), spec.cluster(),
-                spec.reportInterval());
+                spec.reportInterval(), spec.verify());
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */
@@ -187,7 +189,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             Path probeDir = dir.resolve("probes").resolve(label);
             ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
-                    List.of(settings.sla()), listener, verbose);
+                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose);
             RunResult result = run.execute(out, probeDir);
             if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "

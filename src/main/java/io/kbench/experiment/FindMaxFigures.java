@@ -16,7 +16,7 @@ public final class FindMaxFigures {
         double meanBytes = spec.producers().recordSize().meanBytes();
         Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
         Double achieved = search.achievedPrecision();
-        return new FindMaxResult.Figures(settings.sla().text(), search.outcome(), max,
+        return new FindMaxResult.Figures(settings.slaText(), search.outcome(), max,
                 max == null ? null : Units.mib(max * meanBytes), size, settings.precision() * 100,
                 achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
                 settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),

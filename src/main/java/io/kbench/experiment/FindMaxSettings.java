@@ -1,6 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.FindMaxResult;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.time.Duration;
@@ -8,7 +9,8 @@ import java.time.Duration;
 /**
  * How find-max searches: the SLA, where it starts, how precise, how long each probe runs, and its budget.
  *
- * @param sla                 condition every passing probe meets, e.g. {@code e2e.p99<200ms}
+ * @param sla                 condition every passing probe meets, e.g. {@code e2e.p99<200ms}; null: keep-up only, the
+ *                            highest rate the cluster keeps up with whatever its latency (S4's first question)
  * @param startRecordsPerSec  first offered rate, records/s over all producers
  * @param precision           stop bisecting when (fail - pass) / pass is at most this fraction
  * @param probeDuration       measured time of each probe (replaces the workload's records/duration)
@@ -20,6 +22,9 @@ import java.time.Duration;
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                               Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown) {
+    /** What result files write for the SLA of a keep-up-only search. */
+    public static final String NO_SLA = FindMaxResult.NO_SLA;
+
     public FindMaxSettings {
         if (probeCooldown == null || probeCooldown.isNegative()) {
             throw InvalidInputException.field("--probe-cooldown", probeCooldown == null ? "nothing" : DurationText.format(probeCooldown),
@@ -36,6 +41,11 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
         // The checks of the search and the judge, so a bad flag fails before any broker starts.
         search(startRecordsPerSec, precision, maxProbes);
         new KeepUpCheck(sla, keepUpTolerance);
+    }
+
+    /** The SLA as result files write it: its text, or {@value #NO_SLA} for a keep-up-only search. */
+    public String slaText() {
+        return sla == null ? NO_SLA : sla.text();
     }
 
     public RateSearch search() {

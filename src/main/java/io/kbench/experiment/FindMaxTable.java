@@ -33,13 +33,18 @@ public final class FindMaxTable {
                 : Math.max(f.precisionPercent(), f.achievedPrecisionPercent());
         String precision = RateSearch.percent(reached / 100);
         return switch (f.outcome()) {
-            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s under %s",
-                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, f.sla())
+            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s %s",
+                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, under(f.sla()))
                     + (f.message().equals("confirmed") ? "" : " (" + f.message() + ")");
-            case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) under %s"
-                    + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), f.sla(), f.message());
+            case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) %s"
+                    + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), under(f.sla()), f.message());
             default -> "no answer: " + f.message();
         };
+    }
+
+    /** "under e2e.p99<200ms", or what a keep-up-only search answers. */
+    static String under(String sla) {
+        return sla == null || sla.equals(FindMaxSettings.NO_SLA) ? "kept up with (no SLA)" : "under " + sla;
     }
 
     private static String mebibytes(double v) {

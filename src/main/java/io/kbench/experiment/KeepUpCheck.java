@@ -16,14 +16,11 @@ import java.util.Locale;
  * Whether a probe run kept up with its offered rate and met the SLA: it completed, the achieved produce rate is at
  * least (1 - tolerance) x target, no send failed, live consumers received every measured record, and the SLA holds.
  *
- * @param sla                the SLA, a threshold such as {@code e2e.p99<200ms}
+ * @param sla                the SLA, a threshold such as {@code e2e.p99<200ms}; null: keeping up is enough
  * @param keepUpTolerance    fraction of the target the achieved rate may fall short by, e.g. 0.05
  */
 public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
     public KeepUpCheck {
-        if (sla == null) {
-            throw new InvalidInputException("--sla is required, e.g. --sla 'e2e.p99<200ms'");
-        }
         if (!(keepUpTolerance >= 0 && keepUpTolerance < 1)) {
             throw InvalidInputException.field("--keep-up-tolerance", RateSearch.percent(keepUpTolerance),
                     "must be at least 0% and below 100%");
@@ -36,6 +33,9 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
         List<String> reasons = new ArrayList<>();
         if (result.status() != RunStatus.COMPLETED) {
             reasons.add("run " + result.status() + (result.failure() != null ? ": " + result.failure() : ""));
+        }
+        if (result.integrityViolated()) {
+            reasons.add("integrity violation (verify)");
         }
         Totals produced = s == null ? null : s.produced();
         if (produced == null || produced.records() == 0) {
@@ -57,7 +57,7 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
                 }
             }
         }
-        if (s != null) {
+        if (s != null && sla != null) {
             ThresholdVerdict v = sla.evaluate(s);
             if (!v.passed()) {
                 reasons.add("SLA " + sla.text() + " failed (measured " + v.shown() + ")");

@@ -15,9 +15,10 @@ import java.util.function.ToDoubleFunction;
  * and the summary made of the medians (what thresholds and the ranking judge).
  *
  * @param stats  the shape written to sweep.json: produced/consumed totals and latency objects of spreads
- * @param median a run summary whose every figure is the median over the repetitions
+ * @param median    a run summary whose every figure is the median over the repetitions
+ * @param variation how much the repetitions disagree; null with fewer than two
  */
-public record PointSummary(SweepResult.Stats stats, Summary median) {
+public record PointSummary(SweepResult.Stats stats, Summary median, SweepResult.Variation variation) {
     /** Summarises at least one completed run. */
     public static PointSummary of(List<Summary> runs) {
         if (runs.isEmpty()) {
@@ -27,7 +28,33 @@ public record PointSummary(SweepResult.Stats stats, Summary median) {
                 totals(runs, Summary::produced), totals(runs, Summary::consumed),
                 latency(runs, Summary::publishLatencyMicros), latency(runs, Summary::endToEndLatencyMicros),
                 latency(runs, Summary::sendDelayMicros));
-        return new PointSummary(stats, medianOf(stats));
+        return new PointSummary(stats, medianOf(stats), variation(runs));
+    }
+
+    /** Coefficients of variation of the headline figures; null with fewer than two runs. */
+    static SweepResult.Variation variation(List<Summary> runs) {
+        if (runs.size() < 2) {
+            return null;
+        }
+        Double produced = cv(runs.stream().map(Summary::produced).filter(Objects::nonNull).map(Totals::recordsPerSec).toList());
+        Double publish = cv(measured(runs, Summary::publishLatencyMicros).stream().map(l -> (double) l.p99()).toList());
+        Double e2e = cv(measured(runs, Summary::endToEndLatencyMicros).stream().map(l -> (double) l.p99()).toList());
+        boolean noisy = List.of(produced, publish, e2e == null ? 0.0 : e2e).stream()
+                .anyMatch(c -> c != null && c > SweepResult.Variation.NOISY_CV_PERCENT);
+        return new SweepResult.Variation(produced, publish, e2e, noisy);
+    }
+
+    /** Sample standard deviation over mean, in %; null with fewer than two values or a zero mean. */
+    static Double cv(List<Double> values) {
+        if (values.size() < 2) {
+            return null;
+        }
+        double mean = values.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        if (mean == 0) {
+            return null;
+        }
+        double squares = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (values.size() - 1)) / Math.abs(mean) * 100;
     }
 
     private static SweepResult.TotalsSpread totals(List<Summary> runs, Function<Summary, Totals> part) {

@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
@@ -28,7 +29,12 @@ final class Preflight {
             PayloadKey.resolve(spec.producers().payloadEncryption());
         }
         if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
-            new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
+            PayloadGenerator payloads = new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
+            if (spec.verifies() && payloads.minValueBytes() < WorkloadSpec.VERIFY_STAMP_BYTES) {
+                throw InvalidInputException.field("producers.payload.file", spec.producers().payload().file(),
+                        "has payloads shorter than " + WorkloadSpec.VERIFY_STAMP_BYTES
+                                + " bytes; verify needs room for each record's id");
+            }
         }
     }
 

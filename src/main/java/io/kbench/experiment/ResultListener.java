@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.measure.LiveMetrics;
 import java.io.PrintStream;
 import java.nio.file.Path;
 
@@ -11,4 +12,24 @@ import java.nio.file.Path;
 @FunctionalInterface
 public interface ResultListener {
     void written(Path dir, PrintStream out);
+
+    /** Told each interval and telemetry sample of every run while it runs (--metrics-port); none by default. */
+    default LiveMetrics live() {
+        return LiveMetrics.NONE;
+    }
+
+    /** {@code written} as the result listener, with {@code live} told about every run while it runs. */
+    static ResultListener withLive(ResultListener written, LiveMetrics live) {
+        return new ResultListener() {
+            @Override
+            public void written(Path dir, PrintStream out) {
+                written.written(dir, out);
+            }
+
+            @Override
+            public LiveMetrics live() {
+                return live;
+            }
+        };
+    }
 }

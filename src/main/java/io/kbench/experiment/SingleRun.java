@@ -136,7 +136,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase);
+                    createDir(dir), out, consumePhase, listener.live());
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
@@ -150,13 +150,18 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts);
+                        spec, connection, summary, outcome.intervals(), verdicts, null, outcome.integrity());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
+            SummaryTable.limitedBy(result.telemetry(), out);
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));
+            }
+            if (result.integrity() != null) {
+                out.println();
+                out.println(result.integrity().line());
             }
             if (result.status() == RunStatus.INTERRUPTED) {
                 out.println();
@@ -177,11 +182,11 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         SecurityInfo security = SecurityRecord.of(embedded, conn);
         if (embedded == null) {
             return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null, security);
+                    null, null, null, null, null, security);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
                 embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
-                security);
+                embedded.dataFilesystem(), security);
     }
 
     private static Path createDir(Path dir) {

@@ -3,6 +3,7 @@ package io.kbench.experiment;
 import io.kbench.measure.ProgressLine;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
+import io.kbench.result.Telemetry;
 import io.kbench.result.Totals;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -31,6 +32,13 @@ public final class SummaryTable {
         out.println(s.latencyMeasuredFrom().equals("intendedSendTime")
                 ? "latency is measured from each record's intended send time (coordinated omission corrected)"
                 : "latency is measured from the actual send (unlimited rate: there is no schedule to fall behind)");
+    }
+
+    /** The diagnosis after the table ({@code limited by: ...}), when the run has one. */
+    public static void limitedBy(Telemetry telemetry, PrintStream out) {
+        if (telemetry != null && telemetry.diagnosis() != null) {
+            out.println(telemetry.diagnosis().line());
+        }
     }
 
     private static void totals(PrintStream out, String label, Totals t, boolean withErrors) {

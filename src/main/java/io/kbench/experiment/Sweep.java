@@ -8,6 +8,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.SweepOrder;
 import io.kbench.result.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ClusterSpec;
@@ -23,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Random;
 
 /**
  * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
@@ -80,72 +82,135 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
-        List<PointResult> results = new ArrayList<>();
+        long seed = plan.spec().seed() != null ? plan.spec().seed() : new Random().nextLong();
+        List<RunOrder.Slot> slots = RunOrder.of(plan.points().size(), plan.spec().repeat(), plan.spec().order(), seed);
+        List<PointTally> tallies = new ArrayList<>();
+        plan.points().forEach(p -> tallies.add(new PointTally(p)));
+        List<RunOrder.Slot> ran = new ArrayList<>();
         boolean interrupted = false;
         Integer externalBrokers = external() ? BrokerCount.of(connection) : null;
         try (ClusterSlot clusters = new ClusterSlot(out)) {
-            for (int i = 0; i < plan.points().size() && !interrupted; i++) {
-                SweepPoint point = plan.points().get(i);
-                List<String> reps = new ArrayList<>();
-                List<Summary> completed = new ArrayList<>();
-                int executed = 0;
-                int failed = 0;
-                Integer brokers = external() ? externalBrokers
-                        : clusterParams(plan.workload(point, null).cluster(), null).brokers();
-                for (int rep = 1; rep <= plan.spec().repeat(); rep++) {
-                    Path repDir = dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
-                    reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-                    Optional<Summary> done = previouslyCompleted(repDir);
-                    String progress = "sweep: point " + (i + 1) + "/" + plan.points().size() + " " + point.name()
-                            + " rep " + rep + "/" + plan.spec().repeat();
-                    if (done.isPresent()) {
-                        out.println(progress + ": already completed, skipped");
-                        completed.add(done.get());
-                        continue;
+            if (plan.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
+                interrupted = warmUp(out, clusters, topicToken);
+                if (!interrupted) {
+                    ran.add(new RunOrder.Slot(0, 0));
+                }
+            }
+            for (int n = 0; n < slots.size() && !interrupted; n++) {
+                RunOrder.Slot slot = slots.get(n);
+                PointTally tally = tallies.get(slot.point());
+                SweepPoint point = tally.point;
+                if (tally.brokers == null) {
+                    tally.brokers = external() ? externalBrokers
+                            : clusterParams(plan.workload(point, null).cluster(), null).brokers();
+                }
+                Path repDir = repDir(point, slot.repetition());
+                tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
+                Optional<Summary> done = previouslyCompleted(repDir);
+                String progress = "sweep: run " + (n + 1) + "/" + slots.size() + ": point " + (slot.point() + 1) + "/"
+                        + plan.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + plan.spec().repeat();
+                if (done.isPresent()) {
+                    out.println(progress + ": already completed, skipped");
+                    tally.completed.add(done.get());
+                    continue;
+                }
+                out.println(progress);
+                ran.add(slot);
+                tally.executed++;
+                WorkloadSpec spec = plan.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
+                try {
+                    EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
+                    if (cluster != null) {
+                        tally.brokers = cluster.brokerCount();
                     }
-                    out.println(progress);
-                    WorkloadSpec spec = plan.workload(point, topicName(point, i, rep, topicToken));
-                    executed++;
-                    Map<String, String> repTags = new LinkedHashMap<>(tags);
-                    repTags.put("sweep", plan.spec().name());
-                    repTags.put("point", point.name());
-                    repTags.put("repetition", String.valueOf(rep));
-                    try {
-                        EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
-                        if (cluster != null) {
-                            brokers = cluster.brokerCount();
-                        }
-                        ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
-                        RunResult result = new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose)
-                                .execute(out, repDir);
-                        switch (result.status()) {
-                            case COMPLETED -> completed.add(result.summary());
-                            case INTERRUPTED -> interrupted = true;
-                            default -> failed++;
-                        }
-                    } catch (RunFailedException e) {
-                        clusters.discard();
-                        if (JvmShutdown.inProgress()) {
-                            interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
-                        } else {
-                            // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
-                            // not the sweep; the next repetition starts a fresh cluster.
-                            out.println("sweep: repetition failed: " + e.getMessage());
-                            failed++;
-                        }
+                    RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
+                    tally.violations += result.integrityViolated() ? 1 : 0;
+                    switch (result.status()) {
+                        case COMPLETED -> tally.completed.add(result.summary());
+                        case INTERRUPTED -> interrupted = true;
+                        default -> tally.failed++;
                     }
-                    if (interrupted) {
-                        break;
+                } catch (RunFailedException e) {
+                    clusters.discard();
+                    if (JvmShutdown.inProgress()) {
+                        interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
+                    } else {
+                        // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
+                        // not the sweep; the next repetition starts a fresh cluster.
+                        out.println("sweep: repetition failed: " + e.getMessage());
+                        tally.failed++;
                     }
                 }
-                PointSummary summary = completed.isEmpty() ? null : PointSummary.of(completed);
-                List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
-                        .map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList()
-                        : thresholds.stream().map(t -> t.evaluate(summary.median())).toList();
-                results.add(new PointResult(point, brokers, reps, completed.size(), executed, failed, summary, verdicts));
             }
         }
-        return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture());
+        List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
+        return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture(), ran,
+                plan.spec().order() == SweepOrder.RANDOM ? seed : null);
+    }
+
+    /** What one point gathered over the sweep; repetitions arrive interleaved with other points'. */
+    private static final class PointTally {
+        final SweepPoint point;
+        final List<String> reps = new ArrayList<>();
+        final List<Summary> completed = new ArrayList<>();
+        Integer brokers;
+        int executed;
+        int failed;
+        int violations;
+
+        PointTally(SweepPoint point) {
+            this.point = point;
+        }
+    }
+
+    private PointResult pointResult(PointTally t) {
+        List<String> reps = List.copyOf(t.reps);
+        PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
+        List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
+                .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
+                : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
+        return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
+                t.violations);
+    }
+
+    private boolean done(RunOrder.Slot slot) {
+        return previouslyCompleted(repDir(plan.points().get(slot.point()), slot.repetition())).isPresent();
+    }
+
+    private Path repDir(SweepPoint point, int rep) {
+        return dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
+    }
+
+    /**
+     * Runs the first point once into warmup/, so the first measured repetition does not meet a cold broker JVM;
+     * returns whether it was interrupted. A failed warm-up is reported and the sweep goes on.
+     */
+    private boolean warmUp(PrintStream out, ClusterSlot clusters, String topicToken) {
+        SweepPoint point = plan.points().get(0);
+        out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
+        WorkloadSpec spec = plan.workload(point, topicName(point, 0, 0, topicToken));
+        try {
+            EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
+            RunResult result = runOnce(spec, cluster, dir.resolve("warmup").resolve(point.name()), point, "warmup", out);
+            return result.status() == RunStatus.INTERRUPTED;
+        } catch (RunFailedException e) {
+            clusters.discard();
+            if (JvmShutdown.inProgress()) {
+                return true;
+            }
+            out.println("sweep: warm-up run failed: " + e.getMessage());
+            return false;
+        }
+    }
+
+    private RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
+                              PrintStream out) {
+        Map<String, String> repTags = new LinkedHashMap<>(tags);
+        repTags.put("sweep", plan.spec().name());
+        repTags.put("point", point.name());
+        repTags.put("repetition", repetition);
+        ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
+        return new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose).execute(out, runDir);
     }
 
     /**
@@ -257,9 +322,16 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param failed      repetitions that failed in this invocation
      * @param summary     median/min/max over the completed repetitions; null when none completed
      * @param verdicts    thresholds judged on the median summary
+     * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
+        /** A point without verification. */
+        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0);
+        }
+
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
@@ -269,20 +341,26 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * The whole sweep.
      *
      * @param plan        what was asked
-     * @param points      one per point that was reached, in run order
+     * @param points      one per point that was reached, in the plan's point order
      * @param interrupted whether a run was interrupted (Ctrl-C) and the sweep stopped early
      * @param startTime   when this invocation started (a resumed sweep: the resume)
      * @param endTime     when it ended
      * @param environment versions and hardware of the load generator
+     * @param ran         the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up)
+     * @param seed        the shuffle seed of order: random; null otherwise
      */
     public record SweepOutcome(SweepPlan plan, List<PointResult> points, boolean interrupted, Instant startTime,
-                               Instant endTime, Environment environment) {
+                               Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
         public boolean anyFailed() {
             return points.stream().anyMatch(p -> p.failed() > 0);
         }
 
         public boolean thresholdsPassed() {
             return points.stream().allMatch(PointResult::thresholdsPassed);
+        }
+
+        public boolean integrityViolated() {
+            return points.stream().anyMatch(p -> p.integrityViolations() > 0);
         }
     }
 }

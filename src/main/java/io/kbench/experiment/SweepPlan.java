@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.finding.Finding;
 import io.kbench.format.StrictMapper;
 import io.kbench.spec.SetOverride;
 import io.kbench.spec.SpecLoader;
@@ -18,8 +19,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A loaded sweep: the spec, the base workload tree and every point, each already checked to resolve to a valid
@@ -29,12 +32,15 @@ import java.util.Map;
  * @param source the sweep file's path, for messages
  * @param text   the sweep file's exact text (copied to sweep.yaml, compared on resume)
  * @param base   the base workload as a YAML tree
- * @param points the points in run order
+ * @param points   the points, in the order the axes or the points list give them
+ * @param findings the sweep file's findings, checked against the points' paths and values
  */
-public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode base, List<SweepPoint> points) {
+public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode base, List<SweepPoint> points,
+                        List<Finding> findings) {
 
     public SweepPlan {
         points = List.copyOf(points);
+        findings = List.copyOf(findings);
     }
 
     /** Reads and checks a sweep file. */
@@ -85,9 +91,26 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
                         "has the same name as points[" + before + "]; points must differ");
             }
         }
-        SweepPlan plan = new SweepPlan(spec, file, text, base, points);
+        List<Finding> findings = new ArrayList<>();
+        Map<String, Set<String>> varied = varied(points);
+        for (int i = 0; i < spec.findings().size(); i++) {
+            try {
+                findings.add(Finding.of(spec.findings().get(i), i, varied));
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException(file + ": " + e.getMessage(), e);
+            }
+        }
+        SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
         points.forEach(p -> plan.workload(p, null));
         return plan;
+    }
+
+    /** Each varied path and the value texts the points give it, in point order. */
+    private static Map<String, Set<String>> varied(List<SweepPoint> points) {
+        Map<String, Set<String>> varied = new LinkedHashMap<>();
+        points.forEach(p -> p.overrides().forEach((path, value) ->
+                varied.computeIfAbsent(path, k -> new LinkedHashSet<>()).add(value.asText())));
+        return varied;
     }
 
     /** Every combination of the axes' values; the first axis varies slowest, as in nested loops. */

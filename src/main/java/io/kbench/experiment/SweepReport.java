@@ -2,7 +2,10 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.RunFailedException;
+import io.kbench.finding.FindingJudge;
 import io.kbench.format.AlignedTable;
+import io.kbench.result.FindingOutcome;
+import io.kbench.result.FindingVerdict;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Spread;
@@ -45,10 +48,20 @@ public final class SweepReport {
             points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
                     p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
                     p.failed(), p.summary() == null ? null : p.summary().stats(),
-                    p.verdicts().isEmpty() ? null : p.verdicts()));
+                    p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation()));
         }
-        return new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(), status,
-                outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster, points);
+        List<SweepResult.Slot> ran = outcome.ran().stream()
+                .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();
+        SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
+                status, outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster,
+                points, spec.order(), outcome.seed(), ran, null);
+        if (outcome.plan().findings().isEmpty()) {
+            return judged;
+        }
+        List<FindingVerdict> findings = outcome.plan().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
+        return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
+                judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
+                judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);
     }
 
     /** Writes sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
@@ -144,12 +157,41 @@ public final class SweepReport {
                 out.println(p.name() + ": " + v.line());
             }
         }
+        sweep.points().stream().filter(p -> p.variation() != null && p.variation().noisy()).forEach(p -> out.println(
+                p.name() + ": noisy, " + variation(p.variation()) + ": comparisons with it are likely inconclusive"));
+        if (sweep.findings() != null) {
+            out.println();
+            sweep.findings().forEach(f -> out.println("finding " + f.outcome().name() + ": " + f.claim()
+                    + " (" + count(f, FindingOutcome.HELD) + " held, " + count(f, FindingOutcome.CONTRADICTED)
+                    + " contradicted, " + count(f, FindingOutcome.INCONCLUSIVE) + " inconclusive of " + f.groups().size()
+                    + " group(s))"));
+        }
         if (sla != null) {
             out.println(best(sweep.points(), sla)
                     .map(p -> "best under SLA " + sla.text() + ": " + p.name() + " ("
                             + spread(p, "produced", "recordsPerSec", 1) + " records/s)")
                     .orElse("best under SLA " + sla.text() + ": no point meets it"));
         }
+    }
+
+    private static long count(FindingVerdict f, FindingOutcome outcome) {
+        return f.groups().stream().filter(g -> g.outcome() == outcome).count();
+    }
+
+    /** The coefficients of variation above the noise line, e.g. "records/s CV 14.2%". */
+    private static String variation(SweepResult.Variation v) {
+        List<String> parts = new ArrayList<>();
+        double line = SweepResult.Variation.NOISY_CV_PERCENT;
+        if (v.producedRecordsPerSecCvPercent() != null && v.producedRecordsPerSecCvPercent() > line) {
+            parts.add("records/s CV " + Kpi.format(v.producedRecordsPerSecCvPercent()) + "%");
+        }
+        if (v.publishP99CvPercent() != null && v.publishP99CvPercent() > line) {
+            parts.add("publish p99 CV " + Kpi.format(v.publishP99CvPercent()) + "%");
+        }
+        if (v.endToEndP99CvPercent() != null && v.endToEndP99CvPercent() > line) {
+            parts.add("e2e p99 CV " + Kpi.format(v.endToEndP99CvPercent()) + "%");
+        }
+        return String.join(", ", parts);
     }
 
     private static String spread(SweepResult.Point p, String group, String field, double divisor) {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.finding.FindingSpec;
+import io.kbench.result.SweepOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,9 +24,14 @@ import java.util.regex.Pattern;
  * @param repeat      repetitions of every point (1-100, default 3)
  * @param axes        path -> values, combined as a cartesian product; exclusive with {@code points}
  * @param points      explicit points, each path -> value; exclusive with {@code axes}
+ * @param order       the order repetitions run in (default interleaved: every point once, then again)
+ * @param seed        the shuffle seed of {@code order: random} (default: drawn, and recorded in sweep.json)
+ * @param warmupPoint run the first point once before the measured repetitions and discard it (default false)
+ * @param findings    claims judged on the repetitions at the end (docs/sweeps.md, "Findings")
  */
 public record SweepSpec(String name, String description, String workload, ObjectNode base, Integer repeat,
-                        Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points) {
+                        Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points, SweepOrder order,
+                        Long seed, Boolean warmupPoint, List<FindingSpec> findings) {
     public static final int DEFAULT_REPEAT = 3;
     /** More points than this is almost certainly a typo in an axis, and would run for days. */
     public static final int MAX_POINTS = 1000;
@@ -45,6 +52,12 @@ public record SweepSpec(String name, String description, String workload, Object
             throw InvalidInputException.field("axes/points", axes == null ? "neither" : "both",
                     "give exactly one: axes (a cartesian product) or points (an explicit list)");
         }
+        order = order == null ? SweepOrder.INTERLEAVED : order;
+        if (seed != null && order != SweepOrder.RANDOM) {
+            throw InvalidInputException.field("seed", seed, "only applies to order: random (order is " + order + ")");
+        }
+        warmupPoint = warmupPoint != null && warmupPoint;
+        findings = findings == null ? List.of() : List.copyOf(findings);
         if (axes != null) {
             axes = Collections.unmodifiableMap(checkedAxes(axes));
         } else {

@@ -9,6 +9,8 @@ final class PendingSend implements Callback {
     long startNanos;
     int bytes;
     boolean measured;
+    /** The record's sequence number, when the run is verified. */
+    long seq;
 
     PendingSend(ProducerWorker owner) {
         this.owner = owner;
@@ -16,6 +18,6 @@ final class PendingSend implements Callback {
 
     @Override
     public void onCompletion(RecordMetadata metadata, Exception exception) {
-        owner.completed(this, exception);
+        owner.completed(this, metadata, exception);
     }
 }

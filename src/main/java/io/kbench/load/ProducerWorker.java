@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.integrity.SendLog;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
 import java.time.Duration;
@@ -8,6 +9,7 @@ import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
 import org.jctools.queues.MpscArrayQueue;
@@ -38,19 +40,16 @@ final class ProducerWorker implements Runnable {
     private final long startNanos;
     private final MpscArrayQueue<PendingSend> callbacks;
     private final FastRandom random;
+    /** Every send's outcome by sequence number, or null when the run is not verified. */
+    private final SendLog sendLog;
     private volatile boolean stopRequested;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
     private volatile Throwable failure;
 
     ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
-                   RunMetrics metrics, NanoClock clock, long startNanos, long seed) {
-        this(plan, clientProperties, values, keys, metrics, clock, startNanos, seed, new ByteArraySerializer());
-    }
-
-    /** {@code valueSerializer}: what turns a value into the record's bytes (e.g. payload encryption). */
-    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
-                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, Serializer<byte[]> valueSerializer) {
+                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
+                   Serializer<byte[]> valueSerializer) {
         this.plan = plan;
         this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
@@ -60,6 +59,7 @@ final class ProducerWorker implements Runnable {
         this.pacer = new Pacer(clock, Pacer.Sleeper.PARK);
         this.startNanos = startNanos;
         this.random = new FastRandom(seed);
+        this.sendLog = sendLog;
         int pool = callbackPoolSize(clientProperties, values);
         this.callbacks = new MpscArrayQueue<>(pool);
         for (int i = 0; i < pool; i++) {
@@ -140,6 +140,11 @@ final class ProducerWorker implements Runnable {
         if (value.length >= Stamp.BYTES) {
             Stamp.write(value, plan.stampMagic(), measured, intendedNanos);
         }
+        if (sendLog != null) {
+            // The send index is the record's sequence number: unique per producer, in send order.
+            sendLog.sending(index);
+            Stamp.writeId(value, sendLog.producer(), index);
+        }
         PendingSend callback = callbacks.relaxedPoll();
         if (callback == null) {
             callback = new PendingSend(this);
@@ -147,13 +152,21 @@ final class ProducerWorker implements Runnable {
         callback.startNanos = intendedNanos;
         callback.bytes = value.length;
         callback.measured = measured;
+        callback.seq = index;
         // send() copies key and value into the batch before returning, so reusing the arrays is safe.
         producer.send(new ProducerRecord<>(plan.topic(), null, keys.keyFor(index, random), value), callback);
     }
 
     /** Runs on the producer's I/O thread (or the sending thread when send fails synchronously). */
-    void completed(PendingSend send, Exception exception) {
+    void completed(PendingSend send, RecordMetadata metadata, Exception exception) {
         long now = clock.nanoTime();
+        if (sendLog != null) {
+            if (exception != null) {
+                sendLog.failed(send.seq, exception);
+            } else {
+                sendLog.acknowledged(send.seq, metadata.partition(), metadata.offset());
+            }
+        }
         if (exception != null) {
             // Once stopped, failures are the stop's doing (close aborting what is in flight, or a broker already
             // gone), not the workload's: such records count neither as produced nor as errors.

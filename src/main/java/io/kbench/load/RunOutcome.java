@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.result.Integrity;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunStatus;
@@ -19,10 +20,25 @@ import java.util.List;
  * @param endToEndLatencyMicros  send -> consumer receive, or null unless consumers ran live
  * @param sendDelayMicros        how far sends fell behind schedule, or null at unlimited rate
  * @param intervals              the per-interval series
+ * @param integrity              what verification found, or null when the run was not verified
  */
 public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                          LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals) {
+                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
+
+    /** An outcome without verification. */
+    public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
+                      LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
+                      LatencyStats sendDelayMicros, List<IntervalPoint> intervals) {
+        this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
+                sendDelayMicros, intervals, null);
+    }
+
+    /** This outcome with verification's findings. */
+    public RunOutcome withIntegrity(Integrity found) {
+        return new RunOutcome(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
+                endToEndLatencyMicros, sendDelayMicros, intervals, found);
+    }
 
     /** The headline figures, as result.json records them. */
     public Summary summary() {

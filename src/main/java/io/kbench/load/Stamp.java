@@ -8,13 +8,25 @@ import java.nio.ByteOrder;
  * The 16 bytes kbench writes at the start of each value: a per-run magic number, a phase flag and the
  * intended send time in monotonic nanoseconds. Producers and consumers share one JVM and clock, so
  * end-to-end latency needs no wall clock and suffers no skew; other runs' records are recognised and ignored.
+ * A verified run ({@code verify: true}) adds the record's id: the producer's index in two spare bytes of the
+ * header and its sequence number in the 8 bytes after it, {@link #ID_BYTES} in all.
+ *
+ * <pre>
+ * 0      4       5          7      8             16                24
+ * | magic | phase | producer | (0)  | send nanos  | sequence       |
+ * </pre>
  */
 public final class Stamp {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int PHASE_OFFSET = 4;
+    private static final int PRODUCER_OFFSET = 5;
     private static final int TIME_OFFSET = 8;
+    private static final int SEQUENCE_OFFSET = 16;
+    private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     public static final int BYTES = 16;
+    /** Bytes of a stamp with the record id; a verified run's values must be at least this long. */
+    public static final int ID_BYTES = 24;
 
     private Stamp() {
     }
@@ -35,5 +47,24 @@ public final class Stamp {
 
     public static long sendNanos(byte[] value) {
         return (long) LONG.get(value, TIME_OFFSET);
+    }
+
+    /** Adds the record id to a value already stamped by {@link #write}; the value must be {@link #ID_BYTES} long. */
+    public static void writeId(byte[] value, int producer, long sequence) {
+        SHORT.set(value, PRODUCER_OFFSET, (short) producer);
+        LONG.set(value, SEQUENCE_OFFSET, sequence);
+    }
+
+    /** Whether {@code value} is long enough to carry an id. */
+    public static boolean hasId(byte[] value) {
+        return value.length >= ID_BYTES;
+    }
+
+    public static int producer(byte[] value) {
+        return Short.toUnsignedInt((short) SHORT.get(value, PRODUCER_OFFSET));
+    }
+
+    public static long sequence(byte[] value) {
+        return (long) LONG.get(value, SEQUENCE_OFFSET);
     }
 }

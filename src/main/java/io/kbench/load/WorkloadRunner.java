@@ -2,8 +2,11 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.integrity.SendLog;
 import io.kbench.measure.IntervalReporter;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.ProgressLine;
+import io.kbench.result.Integrity;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Totals;
@@ -17,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
@@ -28,6 +32,7 @@ import javax.crypto.SecretKey;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -52,12 +57,15 @@ public final class WorkloadRunner {
     private final Path hlogDir;
     private final PrintStream out;
     private final ConsumePhaseListener consumePhase;
+    private final LiveMetrics live;
     private final NanoClock clock = NanoClock.SYSTEM;
     /** The payload encryption key, or null: resolved once per run, held only in memory. */
     private final SecretKey payloadKey;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
     private final List<ConsumerWorker> consumers = new CopyOnWriteArrayList<>();
+    /** Each producer's send outcomes when the run is verified, else empty. */
+    private final List<SendLog> sendLogs = new ArrayList<>();
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
@@ -69,6 +77,13 @@ public final class WorkloadRunner {
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase) {
+        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE);
+    }
+
+    /** As above, telling {@code live} about each report interval (--metrics-port). */
+    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
+                          ConsumePhaseListener consumePhase, LiveMetrics live) {
+        this.live = live;
         this.spec = spec;
         this.clients = clients;
         this.consumerGroup = consumerGroup;
@@ -98,7 +113,17 @@ public final class WorkloadRunner {
             // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
             boolean byPattern = spec.consumers().topicPattern() != null;
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
+            TopicVerifier verifier = spec.verifies() ? new TopicVerifier(admin, clients, spec.topic().name(), magic) : null;
+            Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
             RunOutcome outcome = runPhases(metrics, partitions, magic);
+            // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
+            if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stopRequested) {
+                long verifyStart = clock.nanoTime();
+                Integrity integrity = verifier.verify(sendLogs, before, clients.producer(spec.producers().properties(), 0));
+                out.printf(Locale.ROOT, "verify: read %,d records of %s back in %.1f s%n", integrity.read(),
+                        spec.topic().name(), Units.seconds(clock.nanoTime() - verifyStart));
+                outcome = outcome.withIntegrity(integrity);
+            }
             if (spec.topic().deleteAfter() && !byPattern) {
                 deleteTopic(topics);
             }
@@ -137,7 +162,7 @@ public final class WorkloadRunner {
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
-                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()));
+                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;
@@ -185,8 +210,16 @@ public final class WorkloadRunner {
             throw InvalidInputException.field("producers.payload.file", p.payload().file(),
                     "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
         }
+        if (spec.verifies() && payloads.minValueBytes() < Stamp.ID_BYTES) {
+            throw InvalidInputException.field("producers.payload.file", p.payload().file(),
+                    "has payloads shorter than " + Stamp.ID_BYTES + " bytes; verify needs room for each record's id");
+        }
         KeyPool keys = new KeyPool(p.keys());
         for (int i = 0; i < p.count(); i++) {
+            SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
+            if (sendLog != null) {
+                sendLogs.add(sendLog);
+            }
             ProducerPlan plan = new ProducerPlan(spec.topic().name(),
                     p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
                     share(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
@@ -195,7 +228,7 @@ public final class WorkloadRunner {
                     p.duration(), magic);
             try {
                 producers.add(new ProducerWorker(plan, clients.producer(p.properties(), i),
-                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i,
+                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
                         payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey)));
             } catch (KafkaException e) {
                 throw clientCreationError(e);

@@ -21,6 +21,7 @@ public final class IntervalReporter {
     private final long runStartNanos;
     private final long runStartMsec;
     private final BooleanSupplier measuring;
+    private final LiveMetrics live;
     private final List<IntervalPoint> points = new ArrayList<>();
     private long lastTickNanos;
     private long lastProducedRecords;
@@ -31,6 +32,13 @@ public final class IntervalReporter {
 
     public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
                             BooleanSupplier measuring, ProgressLine.Columns columns) {
+        this(metrics, out, runStartNanos, runStartMsec, measuring, columns, LiveMetrics.NONE);
+    }
+
+    /** As above, telling {@code live} about each interval. */
+    public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
+                            BooleanSupplier measuring, ProgressLine.Columns columns, LiveMetrics live) {
+        this.live = live;
         this.metrics = metrics;
         this.columns = columns;
         this.out = out;
@@ -61,6 +69,8 @@ public final class IntervalReporter {
                 Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),
                 Units.perSecond(Units.mib(consumedBytes - lastConsumedBytes), elapsed),
                 errors - lastErrors, publish, e2e, delay);
+        IntervalCounts counts = new IntervalCounts(producedRecords - lastProducedRecords, producedBytes - lastProducedBytes,
+                consumedRecords - lastConsumedRecords, consumedBytes - lastConsumedBytes, errors - lastErrors);
         lastTickNanos = nowNanos;
         lastProducedRecords = producedRecords;
         lastProducedBytes = producedBytes;
@@ -70,7 +80,17 @@ public final class IntervalReporter {
         points.add(point);
         out.println(ProgressLine.format(point, columns));
         out.flush();
+        tellLive(point, counts);
         return point;
+    }
+
+    /** A failing live endpoint must not stop the ticks (they run on a scheduled executor, which would end silently). */
+    private void tellLive(IntervalPoint point, IntervalCounts counts) {
+        try {
+            live.interval(point, counts);
+        } catch (RuntimeException e) {
+            out.println("kbench: warning: live metrics: " + e.getMessage());
+        }
     }
 
     public synchronized List<IntervalPoint> points() {

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The HTML form of {@code kbench compare}: throughput and p99 per side as bars with min..max ranges, then the KPI
@@ -157,15 +158,34 @@ public final class ComparisonPage {
             }
             rows.add(cells.toArray());
         }
+        for (Comparison.TelemetryRow row : c.telemetryRows()) {
+            List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
+            row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
+            for (Comparison.Change ch : row.changes()) {
+                cells.add(ComparisonReport.ratioText(ch));
+                cells.add(ComparisonReport.percentText(ch));
+                cells.add(noiseBadge(row.kpi().higherIsBetter(), ch));
+            }
+            rows.add(cells.toArray());
+        }
         page.table("compare", headers.toArray(String[]::new), rows, numeric, -1);
+        if (!c.telemetryRows().isEmpty()) {
+            page.paragraph("Telemetry rows (from each run's broker, host and load-generator series, measured intervals only): "
+                    + c.telemetryRows().stream().map(r -> r.kpi().label() + " = " + r.kpi().formula())
+                    .collect(Collectors.joining("; ")) + ".", "note");
+        }
     }
 
     /** Significant changes are coloured by direction: better (green) or worse (red) for this KPI. */
     static Html noiseBadge(Kpi kpi, Comparison.Change ch) {
+        return noiseBadge(kpi.higherIsBetter(), ch);
+    }
+
+    static Html noiseBadge(boolean higherIsBetter, Comparison.Change ch) {
         if (!Comparison.SIGNIFICANT.equals(ch.noise()) || ch.ratio() == null) {
             return Html.of("span", "badge neutral", ch.noise());
         }
-        boolean better = kpi.higherIsBetter() == ch.ratio() > 1;
+        boolean better = higherIsBetter == ch.ratio() > 1;
         return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse"));
     }
 

@@ -1,6 +1,7 @@
 package io.kbench.report;
 
 import io.kbench.error.KbenchException;
+import io.kbench.result.Diagnosis;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
@@ -20,9 +21,10 @@ final class FindMaxData {
      * One probe: a run at a fixed offered rate.
      *
      * @param probe   the probe of the find-max result (p50 and p99 latencies, flat)
-     * @param summary the summary of the probe's own result.json (every percentile), or null when it is not there
+     * @param summary   the summary of the probe's own result.json (every percentile), or null when it is not there
+     * @param diagnosis the diagnosis in the probe's own result.json, or null
      */
-    record Probe(ProbeOutcome probe, Summary summary) {
+    record Probe(ProbeOutcome probe, Summary summary, Diagnosis diagnosis) {
         double rateRecordsPerSec() {
             return probe.rateRecordsPerSec();
         }
@@ -47,7 +49,8 @@ final class FindMaxData {
     FindMaxData(FindMaxResult result, Path dir) {
         this.result = result;
         for (ProbeOutcome p : result.probes()) {
-            probes.add(new Probe(p, probeSummary(dir, p.resultDir())));
+            probes.add(new Probe(p, probeSummary(dir, p.resultDir()),
+                    dir == null || p.resultDir() == null ? null : RunDiagnoses.of(dir.resolve(p.resultDir()).resolve("result.json"))));
         }
     }
 
@@ -61,6 +64,11 @@ final class FindMaxData {
         } catch (KbenchException e) {
             return null; // a probe whose result is unreadable still has its p50/p99 in the find-max result
         }
+    }
+
+    /** Whether any probe has a diagnosis (the probe table then gets a column for it). */
+    boolean diagnosed() {
+        return probes.stream().anyMatch(p -> p.diagnosis() != null);
     }
 
     String name() {

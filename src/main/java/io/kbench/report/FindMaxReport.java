@@ -6,8 +6,10 @@ import io.kbench.report.Charts.Xy;
 import io.kbench.report.FindMaxData.Probe;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
+import io.kbench.result.FindMaxResult;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -25,7 +27,8 @@ final class FindMaxReport {
         page.header("kbench find-max report", fm.name(), RunReport.statusBadge(fm.status()), lines);
 
         List<Kpi> kpis = new ArrayList<>();
-        kpis.add(new Kpi("max sustainable", Fmt.rate(fm.maxRecordsPerSec()), "records/s", "meeting " + fm.sla()));
+        kpis.add(new Kpi("max sustainable", Fmt.rate(fm.maxRecordsPerSec()), "records/s",
+                FindMaxResult.NO_SLA.equals(fm.sla()) ? "kept up with, no SLA" : "meeting " + fm.sla()));
         kpis.add(new Kpi("max sustainable", Fmt.mib(fm.maxMebibytesPerSec()), "MiB/s", null));
         kpis.add(new Kpi("probes", String.valueOf(fm.probes().size()), "",
                 fm.probes().stream().filter(Probe::passed).count() + " passed"));
@@ -95,12 +98,17 @@ final class FindMaxReport {
             rows.add(new Object[] {++i, Fmt.rate(p.rateRecordsPerSec()), Fmt.rate(p.producedRecordsPerSec()),
                 Fmt.millis(FindMaxData.latencyMicros(p, "publish", "p50")), Fmt.millis(FindMaxData.latencyMicros(p, "publish", "p99")),
                 Fmt.millis(FindMaxData.latencyMicros(p, "e2e", "p50")), Fmt.millis(FindMaxData.latencyMicros(p, "e2e", "p99")),
-                Html.badge(p.passed()), p.reason() == null ? "" : p.reason()});
+                Html.badge(p.passed()), p.reason() == null ? "" : p.reason(),
+                p.diagnosis() == null ? "-" : p.diagnosis().line()});
         }
+        String[] headers = {"#", "offered records/s", "produced records/s", "publish p50 (ms)", "publish p99 (ms)",
+            "e2e p50 (ms)", "e2e p99 (ms)", "verdict", "reason", "limited by"};
+        boolean[] numeric = {true, true, true, true, true, true, true, false, false, false};
+        // The diagnosis column only when some probe had telemetry: older results render as before.
+        int columns = fm.diagnosed() ? headers.length : headers.length - 1;
         page.section("Probes (in the order they ran)")
-                .table("probes", new String[] {"#", "offered records/s", "produced records/s", "publish p50 (ms)", "publish p99 (ms)",
-                    "e2e p50 (ms)", "e2e p99 (ms)", "verdict", "reason"}, rows,
-                        new boolean[] {true, true, true, true, true, true, true, false, false}, -1)
+                .table("probes", Arrays.copyOf(headers, columns), rows.stream().map(r -> Arrays.copyOf(r, columns)).toList(),
+                        Arrays.copyOf(numeric, columns), -1)
                 .endSection();
     }
 

@@ -41,6 +41,11 @@ final class Fmt {
         return String.format(Locale.ROOT, "%.3f", ms);
     }
 
+    /** A percentage with one decimal; "-" when absent. */
+    static String percent(Double v) {
+        return v == null || Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.1f%%", v);
+    }
+
     static double ms(double micros) {
         return Math.round(micros) / 1000.0;
     }

@@ -71,6 +71,25 @@ public final class ReportRenderer {
         }
     }
 
+    /**
+     * Writes a sweep's points and findings as Markdown for a study page to {@code out} (null: {@code DIR/sweep.md});
+     * returns the file written.
+     */
+    public static Path writeMarkdown(Path dirOrFile, Path out) {
+        Path file = ResultReader.locate(dirOrFile);
+        KbenchResult result = ResultReader.read(file);
+        if (!(result instanceof SweepResult sweep)) {
+            throw InvalidInputException.field(file + ": kind", result.kind(), "--markdown renders a sweep (sweep.json)");
+        }
+        Path target = out != null ? out : file.toAbsolutePath().getParent().resolve("sweep.md");
+        try {
+            Files.writeString(target, SweepMarkdown.render(sweep, file.getFileName().toString()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new InvalidInputException("--out " + target + ": cannot write: " + e.getMessage(), e);
+        }
+        return target;
+    }
+
     /** The report as HTML. */
     public static String render(Path dirOrFile, Options options) {
         Path file = ResultReader.locate(dirOrFile);
@@ -81,7 +100,7 @@ public final class ReportRenderer {
             if (result instanceof RunResult run) {
                 RunReport.fill(page, run, dir);
             } else if (result instanceof SweepResult sweep) {
-                SweepReport.fill(page, new SweepData(sweep), options.sla());
+                SweepReport.fill(page, new SweepData(sweep, dir), options.sla());
             } else if (result instanceof FindMaxResult findMax) {
                 FindMaxReport.fill(page, new FindMaxData(findMax, dir));
             } else {

@@ -12,6 +12,7 @@ import io.kbench.result.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
+import io.kbench.result.Telemetry;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Totals;
 import io.kbench.unit.Units;
@@ -76,9 +77,10 @@ final class RunReport {
         if (r.failure() != null) {
             page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }
+        TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
-        overTime(page, r.intervals() == null ? List.of() : r.intervals());
+        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry());
         distribution(page, r.summary(), dir);
         environment(page, r.environment(), r.cluster());
         configuration(page, r);
@@ -197,7 +199,7 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<IntervalPoint> intervals) {
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry) {
         if (intervals.isEmpty()) {
             return;
         }
@@ -219,9 +221,13 @@ final class RunReport {
             recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
             mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
-        page.chart("Throughput (records/s)", note, zeroBased(Charts.xyChart(recs, Charts.scale("linear", "time (s)"),
+        // One x axis for every chart over time, so telemetry lines up with latency by eye.
+        ObjectNode time = Charts.scale("linear", "time (s)");
+        time.put("min", 0);
+        time.put("max", round(intervals.get(intervals.size() - 1).endSec(), 3));
+        page.chart("Throughput (records/s)", note, zeroBased(Charts.xyChart(recs, time.deepCopy(),
                 Charts.scale("linear", "records/s"))), false);
-        page.chart("Throughput (MiB/s)", note, zeroBased(Charts.xyChart(mibs, Charts.scale("linear", "time (s)"),
+        page.chart("Throughput (MiB/s)", note, zeroBased(Charts.xyChart(mibs, time.deepCopy(),
                 Charts.scale("linear", "MiB/s"))), false);
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
             boolean any = intervals.stream().anyMatch(p -> k.of(p) != null && k.of(p).count() > 0);
@@ -234,9 +240,18 @@ final class RunReport {
                     Charts.lineDataset("max", Charts.RED, latencySeries(intervals, k, LatencyStats::max), true, null));
             ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
             y.put("kbench", "log");
-            page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed in each interval",
-                    Charts.xyChart(ds, Charts.scale("linear", "time (s)"), y), false);
+            ObjectNode chart = Charts.xyChart(ds, time.deepCopy(), y);
+            if (telemetry != null) {
+                double top = intervals.stream().filter(p -> k.of(p) != null && k.of(p).count() > 0)
+                        .mapToDouble(p -> Fmt.ms(k.of(p).max())).max().orElse(Double.NaN);
+                // Just above the highest max, so the markers sit over the lines on the log scale.
+                TelemetrySection.eventMarkers(chart, telemetry.events(), top * 1.6);
+            }
+            page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed"
+                    + " in each interval" + (telemetry == null || telemetry.events().isEmpty() ? ""
+                    : "; triangles: broker events (hover for what happened)"), chart, false);
         }
+        TelemetrySection.charts(page, intervals, telemetry, time);
         page.endSection();
     }
 

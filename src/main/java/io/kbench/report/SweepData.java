@@ -1,12 +1,16 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.Diagnosis;
 import io.kbench.result.Spread;
+import io.kbench.result.FindingVerdict;
 import io.kbench.result.SweepResult;
 import io.kbench.verdict.Metric;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /** A sweep.json as the report shows it: per point, the figures it charts as median/min/max (NaN when absent). */
 final class SweepData {
@@ -39,21 +43,28 @@ final class SweepData {
      */
     record Point(String name, String overrides, int repetitions, Stat producedRecordsPerSec, Stat producedMebibytesPerSec,
                  Stat consumedRecordsPerSec, Stat publishP99Micros, Stat endToEndP99Micros, Boolean thresholdsPassed,
-                 SweepResult.Stats summary) {
+                 SweepResult.Stats summary, List<Diagnosis> diagnoses) {
     }
 
     private final SweepResult sweep;
     private final List<Point> points = new ArrayList<>();
 
-    SweepData(SweepResult sweep) {
+    /** {@code dir}: the sweep directory its repetitions' result.json paths are relative to (null: diagnoses not read). */
+    SweepData(SweepResult sweep, Path dir) {
         this.sweep = sweep;
         for (SweepResult.Point p : sweep.points()) {
             SweepResult.Stats s = p.summary();
             points.add(new Point(p.name(), overrides(p.overrides()), p.repetitions().size(),
                     stat(s, "produced", "recordsPerSec"), stat(s, "produced", "mebibytesPerSec"),
                     stat(s, "consumed", "recordsPerSec"), stat(s, "publish", "p99"), stat(s, "e2e", "p99"),
-                    p.thresholdsPassed(), s));
+                    p.thresholdsPassed(), s, p.repetitions().stream()
+                            .map(r -> dir == null ? null : RunDiagnoses.of(dir.resolve(r))).toList()));
         }
+    }
+
+    /** Whether any repetition of any point has a diagnosis (the table then gets a column for it). */
+    boolean diagnosed() {
+        return points.stream().anyMatch(p -> p.diagnoses().stream().anyMatch(Objects::nonNull));
     }
 
     String name() {
@@ -66,6 +77,16 @@ final class SweepData {
 
     List<Point> points() {
         return points;
+    }
+
+    /** The sweep file's findings as judged at the end of the sweep; empty when it declared none. */
+    List<FindingVerdict> findings() {
+        return sweep.findings() == null ? List.of() : sweep.findings();
+    }
+
+    /** Points whose repetitions disagree by more than the noise line, with their coefficients of variation. */
+    List<SweepResult.Point> noisyPoints() {
+        return sweep.points().stream().filter(p -> p.variation() != null && p.variation().noisy()).toList();
     }
 
     /** A metric as thresholds spell it ({@code e2e.p99}, {@code produced.recordsPerSec}) for one point. */

@@ -3,8 +3,12 @@ package io.kbench.report;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.report.SweepData.Point;
+import io.kbench.result.FindingOutcome;
+import io.kbench.result.FindingVerdict;
+import io.kbench.result.SweepResult;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
@@ -80,13 +84,53 @@ final class SweepReport {
                 Fmt.rate(r.min()) + " .. " + Fmt.rate(r.max()), Fmt.mib(p.producedMebibytesPerSec().median()),
                 Fmt.millis(p.publishP99Micros().median()), Fmt.millis(p.endToEndP99Micros().median()),
                 p.thresholdsPassed() == null ? "-" : Html.badge(p.thresholdsPassed()),
-                sla == null ? "-" : Html.badge(meets(p, sla))});
+                sla == null ? "-" : Html.badge(meets(p, sla)), RunDiagnoses.summary(p.diagnoses())});
         }
+        findings(page, sweep);
+        String[] headers = {"#", "point", "overrides", "repetitions", "records/s", "records/s min..max",
+            "MiB/s", "publish p99 (ms)", "e2e p99 (ms)", "thresholds", sla == null ? "SLA" : "SLA " + sla.text(), "limited by"};
+        boolean[] numeric = {true, false, false, true, true, true, true, true, true, false, false, false};
+        // The diagnosis column only when some run had telemetry: older sweeps render as before.
+        int columns = sweep.diagnosed() ? headers.length : headers.length - 1;
         page.section("Points ranked by produced throughput (median)")
-                .table("ranked", new String[] {"#", "point", "overrides", "repetitions", "records/s", "records/s min..max",
-                    "MiB/s", "publish p99 (ms)", "e2e p99 (ms)", "thresholds", sla == null ? "SLA" : "SLA " + sla.text()},
-                        rows, new boolean[] {true, false, false, true, true, true, true, true, true, false, false}, highlight)
+                .table("ranked", Arrays.copyOf(headers, columns), rows.stream().map(r -> Arrays.copyOf(r, columns)).toList(),
+                        Arrays.copyOf(numeric, columns), highlight)
                 .endSection();
+    }
+
+    /** Each finding with its verdict and the figures of every group, then the points too noisy to judge with. */
+    private static void findings(HtmlPage page, SweepData sweep) {
+        if (sweep.findings().isEmpty() && sweep.noisyPoints().isEmpty()) {
+            return;
+        }
+        page.section("Findings");
+        List<Object[]> rows = new ArrayList<>();
+        for (FindingVerdict f : sweep.findings()) {
+            for (FindingVerdict.Group g : f.groups()) {
+                rows.add(new Object[] {f.claim(), outcome(f.outcome()), g.at().isEmpty() ? "all points" : g.at().toString(),
+                    outcome(g.outcome()), g.shown()});
+            }
+        }
+        if (!rows.isEmpty()) {
+            page.table("findings", new String[] {"claim", "verdict", "group", "group verdict", "figures"}, rows,
+                    new boolean[] {false, false, false, false, false}, -1);
+            page.paragraph("A claim is held when, in every group, the min..max ranges over the repetitions agree with it "
+                    + "without overlap; contradicted when a group's ranges disagree without overlap; inconclusive otherwise.",
+                    "note");
+        }
+        for (SweepResult.Point p : sweep.noisyPoints()) {
+            page.paragraph(p.name() + " is noisy (coefficient of variation: records/s "
+                    + Fmt.percent(p.variation().producedRecordsPerSecCvPercent()) + ", publish p99 "
+                    + Fmt.percent(p.variation().publishP99CvPercent()) + "); comparisons with it are likely inconclusive.",
+                    "warn");
+        }
+        page.endSection();
+    }
+
+    private static Html outcome(FindingOutcome outcome) {
+        String css = outcome == FindingOutcome.HELD ? "badge pass" : outcome == FindingOutcome.CONTRADICTED ? "badge fail"
+                : "badge neutral";
+        return Html.of("span", css, outcome.name());
     }
 
     private static double nanLow(double v) {

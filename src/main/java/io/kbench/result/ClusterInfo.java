@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
@@ -12,15 +13,26 @@ import java.util.Map;
  * @param brokerJdk          JDK of the broker JVMs (embedded only)
  * @param startupMillis      time until every broker was ready (embedded only)
  * @param brokerConfig       broker settings kbench wrote (embedded only)
+ * @param dataFilesystem     filesystem, device and mount options of the brokers' data dir (embedded only), e.g.
+ *                           {@code xfs /dev/nvme1n1 on /data (rw,noatime)}: they shape disk-bound results
  * @param security           how the clients' connection was secured and what TLS negotiated (absent in results
  *                           written before it was recorded)
  */
 public record ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
                           String brokerJdk, Long startupMillis, Map<String, String> brokerConfig,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String dataFilesystem,
                           SecurityInfo security) {
+
+    /** Without the data filesystem and the security record (files written before they were recorded). */
+    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
+                       Long startupMillis, Map<String, String> brokerConfig) {
+        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null, null);
+    }
+
     /** Without the security record. */
-    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
-                       String brokerJdk, Long startupMillis, Map<String, String> brokerConfig) {
-        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null);
+    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
+                       Long startupMillis, Map<String, String> brokerConfig, String dataFilesystem) {
+        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, dataFilesystem,
+                null);
     }
 }

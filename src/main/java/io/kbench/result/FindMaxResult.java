@@ -30,6 +30,8 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
                             Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
                             List<ThresholdVerdict> thresholds) implements KbenchResult {
+    /** The SLA a keep-up-only search (find-max without --sla) records. */
+    public static final String NO_SLA = "none";
     public static final String KIND = "find-max";
 
     public FindMaxResult {

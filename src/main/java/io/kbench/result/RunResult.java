@@ -27,13 +27,17 @@ import java.util.OptionalDouble;
  * @param summary          headline figures
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
+ * @param telemetry        broker, host and load-generator series on the interval axis, events and the diagnosis;
+ *                         absent when telemetry was off or for results written before it existed
+ * @param integrity        what verification found (verify: true), absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
-                        List<ThresholdVerdict> thresholds) implements KbenchResult {
+                        List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity)
+        implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 
@@ -41,6 +45,21 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         SchemaChecks.kind(KIND, kind);
         SchemaChecks.schemaVersion(schemaVersion);
         Objects.requireNonNull(status, "status");
+    }
+
+    /** A result without verification. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
+                     Telemetry telemetry) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, telemetry, null);
+    }
+
+    /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
+    public boolean integrityViolated() {
+        return integrity != null && integrity.violated();
     }
 
     /** Whether every threshold held (true when there were none). */

@@ -24,12 +24,17 @@ import java.util.Objects;
  * @param axes          axis sweeps only: workload path -> values; absent for explicit points
  * @param repeat        repetitions asked of every point
  * @param cluster       the cluster of the first point that reports one
- * @param points        one per point reached, in run order
+ * @param points        one per point reached, in the sweep file's point order
+ * @param order         the order repetitions ran in; absent in files written before kbench recorded it (sequential)
+ * @param seed          the shuffle seed of order random
+ * @param runOrder      the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up run)
+ * @param findings      the sweep file's findings, judged on the repetitions; absent when it declares none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SweepResult(int schemaVersion, String kind, String name, String description, RunStatus status,
                           Instant startTime, Instant endTime, Environment environment, Map<String, List<JsonNode>> axes,
-                          int repeat, Brokers cluster, List<Point> points) implements KbenchResult {
+                          int repeat, Brokers cluster, List<Point> points, SweepOrder order, Long seed,
+                          List<Slot> runOrder, List<FindingVerdict> findings) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "sweep";
     public static final String FILE_NAME = "sweep.json";
@@ -64,10 +69,11 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
      * @param failed      repetitions that failed in this invocation
      * @param summary     median/min/max over the completed repetitions; absent when none completed
      * @param thresholds  thresholds judged on the median summary; absent when none were given
+     * @param variation   how much the repetitions disagree; absent with fewer than two completed
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
-                        int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds) {
+                        int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation) {
         public Point {
             Objects.requireNonNull(name, "name");
             overrides = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));
@@ -78,6 +84,32 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
         public Boolean thresholdsPassed() {
             return thresholds == null || thresholds.isEmpty() ? null : thresholds.stream().allMatch(ThresholdVerdict::passed);
         }
+    }
+
+    /**
+     * One repetition in the order it ran.
+     *
+     * @param point      the point's name
+     * @param repetition 1-based; 0 for the discarded warm-up run
+     */
+    public record Slot(String point, int repetition) {
+    }
+
+    /**
+     * The coefficient of variation (sample standard deviation / mean, in %) of a point's headline figures over its
+     * completed repetitions.
+     *
+     * @param producedRecordsPerSecCvPercent produced records/s
+     * @param publishP99CvPercent            publish p99
+     * @param endToEndP99CvPercent           end-to-end p99; absent unless measured
+     * @param noisy                          a figure varies by more than {@code NOISY_CV_PERCENT}: comparisons
+     *                                       with this point are likely to be inconclusive
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Variation(Double producedRecordsPerSecCvPercent, Double publishP99CvPercent, Double endToEndP99CvPercent,
+                            boolean noisy) {
+        /** Above this coefficient of variation a point is flagged noisy. */
+        public static final double NOISY_CV_PERCENT = 10.0;
     }
 
     /**

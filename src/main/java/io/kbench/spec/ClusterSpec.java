@@ -1,5 +1,6 @@
 package io.kbench.spec;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
 import java.util.Map;
 
@@ -8,10 +9,12 @@ import java.util.Map;
  *
  * @param brokers      broker JVMs to start (KRaft, combined broker+controller for the first three)
  * @param brokerConfig any server.properties key, e.g. num.io.threads
+ * @param limits       CPU, memory and disk each broker gets (cgroups); absent: the machine's
  * @param security     TLS / SASL of the client listener; absent means plaintext (kept absent so older results
  *                     read back and write out unchanged)
  */
-public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, SecuritySpec security) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, BrokerLimits limits, SecuritySpec security) {
     public ClusterSpec {
         brokers = brokers == null ? 1 : brokers;
         Checks.between("cluster.brokers", brokers, 1, 9);
@@ -19,7 +22,7 @@ public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, Sec
     }
 
     public static ClusterSpec defaults() {
-        return new ClusterSpec(null, null, null);
+        return new ClusterSpec(null, null, null, null);
     }
 
     /** The security to start the cluster with: plaintext when none is given. */

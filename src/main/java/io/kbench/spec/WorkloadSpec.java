@@ -15,11 +15,15 @@ import java.time.Duration;
  * @param consumers      the consuming side
  * @param cluster        the embedded cluster (ignored with --bootstrap-server)
  * @param reportInterval how often a progress line and an .hlog interval are written
+ * @param verify         after the load, read the topic back and check every record (docs/integrity.md); absent
+ *                       means false (and is how result.json leaves it)
  */
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
-                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
+                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
+    /** Bytes of the stamp of a verified run, which adds each record's id (producer, sequence number). */
+    public static final int VERIFY_STAMP_BYTES = 24;
 
     public WorkloadSpec {
         name = name == null ? "workload" : name;
@@ -36,6 +40,31 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("reportInterval", DurationText.format(reportInterval), "must be >= 100ms");
         }
         validateTogether(producers, consumers);
+        if (Boolean.TRUE.equals(verify)) {
+            validateVerify(producers);
+        }
+    }
+
+    /** A workload without verification. */
+    public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
+                        ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
+        this(name, description, topic, producers, consumers, cluster, reportInterval, null);
+    }
+
+    /** Whether the run reads the topic back and checks every record. */
+    public boolean verifies() {
+        return Boolean.TRUE.equals(verify);
+    }
+
+    private static void validateVerify(ProducerSpec producers) {
+        if (producers.count() == 0) {
+            throw InvalidInputException.field("verify", true,
+                    "needs producers: a run with producers.count 0 sends nothing to check");
+        }
+        if (producers.payload().type() != PayloadType.FILE && producers.recordSize().minBytes() < VERIFY_STAMP_BYTES) {
+            throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
+                    "must be >= " + VERIFY_STAMP_BYTES + " bytes with verify (each value carries its record id)");
+        }
     }
 
     private static void validateTogether(ProducerSpec producers, ConsumerSpec consumers) {

@@ -29,6 +29,17 @@
       var s = scales[k];
       if (s.kbench) { s.ticks = s.ticks || {}; s.ticks.callback = ticks[s.kbench]; delete s.kbench; }
     });
+    var events = config.data && config.data.datasets && config.data.datasets.some(function (d) { return d.kbenchEvents; });
+    if (events) {
+      config.options.plugins = config.options.plugins || {};
+      var eventTip = config.options.plugins.tooltip = config.options.plugins.tooltip || {};
+      eventTip.callbacks = {
+        label: function (item) {
+          return item.dataset.kbenchEvents ? item.raw.text + ' at ' + num(item.parsed.x) + ' s'
+            : item.dataset.label + ': ' + num(item.parsed.y);
+        }
+      };
+    }
     var tip = config.options && config.options.plugins && config.options.plugins.tooltip;
     if (tip && tip.kbench) {
       var unit = tip.kbenchUnit || '';

@@ -117,7 +117,7 @@ class InterruptIT {
         boolean measuring = out.measuring.await(90, TimeUnit.SECONDS);
         assertThat(measuring).as("no measured interval line\n%s", out.transcript()).isTrue();
         // The broker JVM is kbench's child: remember it to check that it is gone after kbench exited.
-        kbench.descendants().filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka"))
+        kbench.descendants().filter(p -> RunIT.commandLine(p).contains("kafka.Kafka"))
                 .forEach(brokers::add);
         return out;
     }

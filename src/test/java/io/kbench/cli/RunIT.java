@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -134,7 +135,27 @@ class RunIT {
     static List<ProcessHandle> brokersOf(Path dir) {
         String marker = dir.toAbsolutePath().toString();
         return ProcessHandle.allProcesses()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("kafka.Kafka") && c.contains(marker)).orElse(false))
+                .filter(p -> {
+                    String c = commandLine(p);
+                    return c.contains("kafka.Kafka") && c.contains(marker);
+                })
                 .toList();
+    }
+
+    /**
+     * The whole command line of a process. The JDK's {@code ProcessHandle.Info.commandLine()} is cut at one page on
+     * Linux, which loses "kafka.Kafka" after a long class path (as cluster.CommandLines knows); /proc has all of it.
+     */
+    static String commandLine(ProcessHandle p) {
+        try {
+            String full = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
+                    StandardCharsets.UTF_8).replace('\0', ' ').strip();
+            if (!full.isEmpty()) {
+                return full;
+            }
+        } catch (IOException | SecurityException e) {
+            // not Linux, or the process just exited: what the JDK knows
+        }
+        return p.info().commandLine().orElse("");
     }
 }

@@ -96,6 +96,27 @@ class RunInputErrorsTest {
     }
 
     @Test
+    void verifyNeedsProducersAndRoomForTheRecordIdBeforeAnyBrokerStarts() throws IOException {
+        Path backlog = Files.writeString(dir.resolve("b.yaml"),
+                "name: b\nproducers: {count: 0}\nconsumers: {mode: backlog, records: 10}\nverify: true\n");
+        assertOneLineError(run("run", backlog.toString()), 2, FAST, "verify", "producers.count 0", "got true");
+        assertOneLineError(run("run", "--verify", "--set", "producers.recordSize=20"), 2, FAST,
+                "producers.recordSize", ">= 24 bytes with verify", "got 20");
+        Path payloads = Files.writeString(dir.resolve("p.txt"), "short\nalso short\n");
+        Path f = Files.writeString(dir.resolve("w.yaml"), "name: w\nconsumers: {mode: none}\nverify: true\n"
+                + "producers: {payload: {type: file, file: " + payloads + "}}\n");
+        assertOneLineError(run("run", f.toString()), 2, FAST, "producers.payload.file", "shorter than 24 bytes");
+        assertOneLineError(run("run", "--set", "verify=often"), 2, FAST, "verify");
+    }
+
+    @Test
+    void verifyShowsInTheResolvedWorkload() {
+        Outcome o = run("run", "--verify", "--dry-run");
+        assertThat(o.exit()).as(o.toString()).isZero();
+        assertThat(o.out()).as(o.toString()).contains("verify: true");
+    }
+
+    @Test
     void bootstrapServerConflictsWithBrokers() {
         assertOneLineError(run("run", "--bootstrap-server", "127.0.0.1:1", "--brokers", "3"), 2, FAST,
                 "--bootstrap-server", "--brokers");

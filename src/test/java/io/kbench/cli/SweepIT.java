@@ -55,6 +55,18 @@ class SweepIT {
             assertThat(point.at("/thresholds/0/passed").asBoolean()).isTrue();
         }
         assertThat(sweep.at("/points/3/name").asText()).isEqualTo("acks=all,linger.ms=5");
+        // Interleaved by default: every point's first repetition before any second one, and the order is recorded.
+        assertThat(sweep.at("/order").asText()).isEqualTo("interleaved");
+        assertThat(sweep.at("/runOrder").size()).isEqualTo(8);
+        for (int i = 0; i < 8; i++) {
+            assertThat(sweep.at("/runOrder/" + i + "/repetition").asInt()).as(sweep.at("/runOrder").toString()).isEqualTo(i < 4 ? 1 : 2);
+        }
+        assertThat(sweep.at("/findings/0/claim").asText()).startsWith("acks=1 publishes faster");
+        assertThat(sweep.at("/findings/0/groups").size()).as("one group per linger.ms").isEqualTo(2);
+        assertThat(sweep.at("/findings/0/outcome").asText()).isIn("held", "contradicted", "inconclusive");
+        assertThat(run.stdout()).contains("finding " + sweep.at("/findings/0/outcome").asText().toUpperCase(java.util.Locale.ROOT)
+                + ": acks=1 publishes faster");
+        assertThat(sweep.at("/points/0/variation/producedRecordsPerSecCvPercent").isNumber()).isTrue();
         assertThat(sweep.at("/points/3/overrides/producers.properties.acks").asText()).isEqualTo("all");
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
         assertThat(csv).hasSize(5);

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Anomaly;
+import io.kbench.result.Integrity;
+import io.kbench.result.IntegritySettings;
+import io.kbench.result.IntegrityVerdict;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
@@ -27,7 +31,7 @@ class KeepUpCheckTest {
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
         return new RunResult(1, "run", "w", RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
-                null, null, null, Map.of(), s, List.of(), null);
+                null, null, null, Map.of(), s, List.of(), null, null);
     }
 
     @Test
@@ -51,6 +55,20 @@ class KeepUpCheckTest {
     }
 
     @Test
+    void aProbeWithAnIntegrityViolationDoesNotKeepUp() {
+        RunResult r = result("completed", 1000, 0, 10_000L, 150_000);
+        Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+        Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
+                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none);
+        RunResult verified = new RunResult(r.schemaVersion(), r.kind(), r.name(), r.status(), r.failure(), r.tags(),
+                null, null, null, null, null, r.clientProperties(), r.summary(), r.intervals(), null, null, violated);
+        assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
+        ProbeOutcome o = CHECK.judge(1000, verified, true, null);
+        assertThat(o.passed()).isFalse();
+        assertThat(o.reason()).contains("integrity violation");
+    }
+
+    @Test
     void anSlaOnAMetricTheRunDidNotMeasureFails() {
         ProbeOutcome o = CHECK.judge(1000, result("completed", 1000, 0, null, 5_000), false, null);
         assertThat(o.passed()).isFalse();
@@ -61,6 +79,16 @@ class KeepUpCheckTest {
     void toleranceMustBeAFractionBelowOne() {
         assertThatThrownBy(() -> new KeepUpCheck(Threshold.parse("e2e.p99<1s"), 1.0)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("--keep-up-tolerance");
-        assertThatThrownBy(() -> new KeepUpCheck(null, 0.05)).hasMessageContaining("--sla");
+    }
+
+    @Test
+    void withoutAnSlaKeepingUpIsEnoughWhateverTheLatency() {
+        KeepUpCheck keepUpOnly = new KeepUpCheck(null, 0.05);
+        assertThat(keepUpOnly.judge(1000, result("completed", 960, 0, 10_000L, 9_000_000), true, null).passed()).isTrue();
+        ProbeOutcome behind = keepUpOnly.judge(1000, result("completed", 900, 0, 10_000L, 5_000), true, null);
+        assertThat(behind.passed()).isFalse();
+        assertThat(behind.reason()).contains("achieved 900 rec/s").doesNotContain("SLA");
+        assertThat(FindMaxTable.under(FindMaxSettings.NO_SLA)).isEqualTo("kept up with (no SLA)");
+        assertThat(FindMaxTable.under("e2e.p99<200ms")).isEqualTo("under e2e.p99<200ms");
     }
 }

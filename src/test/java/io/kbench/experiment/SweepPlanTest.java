@@ -82,6 +82,32 @@ class SweepPlanTest {
         SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
+        assertThat(s5.findings()).hasSize(4);
+        assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
+                "producers.properties.batch.size");
+        assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
+        for (String fidelity : List.of("s1-codecs-default-batch", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
+                "s3-knee-acks")) {
+            SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
+            assertThat(plan.findings()).as(fidelity).isNotEmpty();
+        }
+        assertThat(SweepPlan.load(Path.of("scenarios/s5-producer-matrix-full.yaml")).points()).hasSize(84);
+        assertThat(SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).workload(
+                SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).points().get(0), null).cluster().limits().memoryBytes())
+                .isEqualTo(1L << 30);
+    }
+
+    @Test
+    void aFindingNamingAValueTheSweepDoesNotHaveFailsBeforeAnythingRuns() {
+        String sweep = "name: f\nbase: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}}\n"
+                + "axes: {producers.properties.acks: [1, all]}\n"
+                + "findings:\n  - {claim: c, metric: produced.recordsPerSec, lowest: {producers.properties.acks: -1}}\n";
+        assertThatThrownBy(() -> SweepPlan.parse(sweep, Path.of("f.yaml"))).isInstanceOf(InvalidInputException.class)
+                .hasMessage("f.yaml: findings[0].lowest.producers.properties.acks: is not a value of this sweep; values: 1, all (got -1)");
+        assertThatThrownBy(() -> SweepPlan.parse(sweep.replace("lowest", "fastest"), Path.of("f.yaml")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("fastest");
+        assertThatThrownBy(() -> SweepPlan.parse("seed: 3\n" + sweep, Path.of("f.yaml")))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("seed").hasMessageContaining("order: random");
     }
 
     @Test

@@ -21,9 +21,14 @@ class SummaryTableGoldenTest {
         // unlimited rate: no send delay, latency measured from the actual send
         "compare/single/result.json,           summary-unlimited-rate.txt",
         // no consumers: no consumed row, end-to-end measured nothing
-        "golden/inputs/producer-only/result.json, summary-producer-only.txt"})
+        "golden/inputs/producer-only/result.json, summary-producer-only.txt",
+        // telemetry with a diagnosis: the "limited by" line after the table
+        "report/run-telemetry/result.json,     summary-with-telemetry.txt"})
     void summaryTable(String input, String golden) {
         RunResult run = ResultReader.read(resource(input), RunResult.class);
-        assertMatchesInBothLocales(golden, () -> printed(out -> SummaryTable.print(run.summary(), out)));
+        assertMatchesInBothLocales(golden, () -> printed(out -> {
+            SummaryTable.print(run.summary(), out);
+            SummaryTable.limitedBy(run.telemetry(), out);
+        }));
     }
 }

@@ -79,7 +79,7 @@ class SweepGoldenTest {
         Sweep.PointResult done = new Sweep.PointResult(first, 1, reps(first, 2), 2, 2, 0, summary, List.of());
         Sweep.PointResult failed = new Sweep.PointResult(second, 1, reps(second, 2), 0, 2, 2, null, List.of());
         Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(plan, List.of(done, failed), false,
-                Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture());
+                Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null);
 
         SweepReport.write(outcome, dir);
 

@@ -58,4 +58,20 @@ class StampTest {
         shortValue[3] = (byte) MAGIC;
         assertThat(Stamp.isOurs(shortValue, MAGIC)).isFalse();
     }
+
+    @Test
+    void theIdRoundTripsWithoutTouchingTheLatencyStamp() {
+        byte[] value = new byte[Stamp.ID_BYTES];
+        Stamp.write(value, MAGIC, true, 99);
+        Stamp.writeId(value, 1023, (1L << 40) + 5);
+        assertThat(Stamp.hasId(value)).isTrue();
+        assertThat(Stamp.producer(value)).isEqualTo(1023);
+        assertThat(Stamp.sequence(value)).isEqualTo((1L << 40) + 5);
+        assertThat(Stamp.isOurs(value, MAGIC)).isTrue();
+        assertThat(Stamp.isMeasured(value)).isTrue();
+        assertThat(Stamp.sendNanos(value)).isEqualTo(99);
+        Stamp.writeId(value, 65_535, 0);
+        assertThat(Stamp.producer(value)).isEqualTo(65_535);
+        assertThat(Stamp.hasId(new byte[Stamp.ID_BYTES - 1])).isFalse();
+    }
 }

@@ -113,6 +113,11 @@ class ReportBrowserIT {
     }
 
     @Test
+    void runReportWithTelemetryHasNoErrorsAndDrawsEveryChart() throws Exception {
+        assertRendersCleanly(ReportRenderer.write(ReportFixtures.copy("run-telemetry", tmp), null, ReportRenderer.Options.NONE));
+    }
+
+    @Test
     void sweepAndFindMaxReportsHaveNoErrorsAndDrawEveryChart() throws Exception {
         assertRendersCleanly(ReportRenderer.write(ReportFixtures.path("sweep"), tmp.resolve("sweep.html"),
                 new ReportRenderer.Options(null, null, Threshold.parse("e2e.p99<50ms"))));

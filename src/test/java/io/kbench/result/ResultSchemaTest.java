@@ -72,6 +72,30 @@ class ResultSchemaTest {
     }
 
     @Test
+    void aVerifiedResultIsValidAndReadsBack(@TempDir Path dir) throws IOException {
+        WorkloadSpec spec = new SpecLoader().load(null, List.of("verify=true"));
+        Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+        Anomaly lost = new Anomaly(2, IntegrityVerdict.VIOLATION, "acks=all, min.insync.replicas=2 ...",
+                List.of(new RecordPosition(0, 3L, 1, 503L), new RecordPosition(1, 7L, null, null)));
+        Anomaly foreign = new Anomaly(1, IntegrityVerdict.VIOLATION, "records this run did not write",
+                List.of(new RecordPosition(null, null, 0, 9L)));
+        Integrity integrity = new Integrity(IntegrityVerdict.VIOLATION,
+                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign);
+        JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092"),
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/workload/verify").asBoolean()).isTrue();
+        assertThat(written.at("/integrity/settings/acks").asText()).isEqualTo("all");
+        assertThat(written.at("/integrity/lost/examples/1").has("offset")).isFalse();
+        RunResult back = ResultReader.read(dir.resolve("result.json"), RunResult.class);
+        assertThat(back.integrity()).isEqualTo(integrity);
+        assertThat(back.integrityViolated()).isTrue();
+        JsonNode bad = written.deepCopy();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) bad.at("/integrity/lost")).put("verdict", "fine");
+        assertThat(validate(bad)).isNotEmpty();
+    }
+
+    @Test
     void theSchemaCatchesMissingAndWrongFields() throws IOException {
         JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
         JsonNode missing = real.deepCopy();
@@ -87,6 +111,11 @@ class ResultSchemaTest {
 
     private static JsonNode write(WorkloadSpec spec, String status, String failure, Map<String, String> conn,
                                   ClusterInfo cluster, boolean live, Path dir) throws IOException {
+        return write(spec, status, failure, conn, cluster, live, null, dir);
+    }
+
+    private static JsonNode write(WorkloadSpec spec, String status, String failure, Map<String, String> conn,
+                                  ClusterInfo cluster, boolean live, Integrity integrity, Path dir) throws IOException {
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
         Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
         RunOutcome outcome = new RunOutcome(RunStatus.of(status), failure,
@@ -99,7 +128,7 @@ class ResultSchemaTest {
                 Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
                 outcome.summary(), outcome.intervals(),
                 List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
-                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())));
+                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())), null, integrity);
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }

@@ -64,7 +64,7 @@ class SweepSchemaTest {
                 thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture()), dir);
+                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
 
         assertThat(validate(written)).isEmpty();
         assertThat(written.path("status").asText()).isEqualTo("failed");
@@ -89,7 +89,7 @@ class SweepSchemaTest {
         Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:01:00Z"), Environment.capture()), dir);
+                Instant.parse("2026-01-01T00:01:00Z"), Environment.capture(), List.of(), null), dir);
 
         assertThat(validate(written)).isEmpty();
         assertThat(written.path("status").asText()).isEqualTo("interrupted");

@@ -1,0 +1,112 @@
+package io.kbench.compare;
+
+import io.kbench.result.IntervalPhase;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.RunResult;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySeries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * Figures compare reads from a run's telemetry, each over the measured intervals (warm-up excluded) and only from
+ * values that were sampled (a gap is never a zero). Documented in docs/sweeps.md and docs/diagnosis.md.
+ */
+public enum TelemetryKpi {
+    /** The TLS issue's headline: what a produced MiB/s costs the brokers. */
+    BROKER_CPU_PER_MIB("broker CPU per MiB/s", "%/(MiB/s)", false,
+            "sum over brokers of mean broker_cpu_percent / produced MiB/s (100% = one core)"),
+    BROKER_CPU("broker CPU", "%", false, "sum over brokers of mean broker_cpu_percent"),
+    REQUEST_HANDLER_IDLE("request handler idle", "%", true, "mean over brokers of mean request_handler_idle_percent"),
+    NETWORK_PROCESSOR_IDLE("network processor idle", "%", true, "mean over brokers of mean network_processor_idle_percent"),
+    DISK_WRITE("disk write", "MiB/s", false, "sum over sources of mean disk_write_mib_per_sec"),
+    CLIENT_CPU("load generator CPU", "%", false, "mean client_cpu_percent");
+
+    private final String label;
+    private final String unit;
+    private final boolean higherIsBetter;
+    private final String formula;
+
+    TelemetryKpi(String label, String unit, boolean higherIsBetter, String formula) {
+        this.label = label;
+        this.unit = unit;
+        this.higherIsBetter = higherIsBetter;
+        this.formula = formula;
+    }
+
+    public String label() {
+        return label + " " + unit;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public boolean higherIsBetter() {
+        return higherIsBetter;
+    }
+
+    public String formula() {
+        return formula;
+    }
+
+    /** As compare --json names it: {@code broker_cpu_per_mib}. */
+    public String json() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The figure of one run; empty when it has no telemetry or the series were not sampled. */
+    public OptionalDouble valueIn(RunResult run) {
+        if (run.telemetry() == null || run.intervals() == null) {
+            return OptionalDouble.empty();
+        }
+        return switch (this) {
+            case BROKER_CPU_PER_MIB -> perMib(sum(run, TelemetryMetric.BROKER_CPU_PERCENT), run);
+            case BROKER_CPU -> sum(run, TelemetryMetric.BROKER_CPU_PERCENT);
+            case REQUEST_HANDLER_IDLE -> average(run, TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT);
+            case NETWORK_PROCESSOR_IDLE -> average(run, TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT);
+            case DISK_WRITE -> sum(run, TelemetryMetric.DISK_WRITE_MIB_PER_SEC);
+            case CLIENT_CPU -> average(run, TelemetryMetric.CLIENT_CPU_PERCENT);
+        };
+    }
+
+    private static OptionalDouble perMib(OptionalDouble cpu, RunResult run) {
+        double mib = run.summary() == null || run.summary().produced() == null ? 0 : run.summary().produced().mebibytesPerSec();
+        return cpu.isPresent() && mib > 0 ? OptionalDouble.of(cpu.getAsDouble() / mib) : OptionalDouble.empty();
+    }
+
+    private static OptionalDouble sum(RunResult run, TelemetryMetric metric) {
+        List<Double> means = means(run, metric);
+        return means.isEmpty() ? OptionalDouble.empty() : OptionalDouble.of(means.stream().mapToDouble(Double::doubleValue).sum());
+    }
+
+    private static OptionalDouble average(RunResult run, TelemetryMetric metric) {
+        return means(run, metric).stream().mapToDouble(Double::doubleValue).average();
+    }
+
+    /** Each source's mean of the metric over the measured intervals it was sampled in. */
+    private static List<Double> means(RunResult run, TelemetryMetric metric) {
+        List<IntervalPoint> intervals = run.intervals();
+        List<Double> means = new ArrayList<>();
+        for (TelemetrySeries s : run.telemetry().series()) {
+            if (s.metric() != metric) {
+                continue;
+            }
+            double sum = 0;
+            int n = 0;
+            for (int i = 0; i < Math.min(intervals.size(), s.values().size()); i++) {
+                Double v = s.values().get(i);
+                if (intervals.get(i).phase() == IntervalPhase.MEASURED && v != null && Double.isFinite(v)) {
+                    sum += v;
+                    n++;
+                }
+            }
+            if (n > 0) {
+                means.add(sum / n);
+            }
+        }
+        return means;
+    }
+}

@@ -1,0 +1,57 @@
+package io.kbench.diagnosis;
+
+import io.kbench.result.Figure;
+import io.kbench.result.LimitingResource;
+import io.kbench.result.TelemetryMetric;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Broker CPU: limited when the brokers use at least {@link Thresholds#CPU_SATURATED_SHARE} of their machine's cores
+ * (summed over brokers that share kbench's machine, else the busiest broker), or when kbench's machine is busy
+ * ({@link Thresholds#HOST_BUSY_PERCENT}) and the brokers on it use more of it than the load generator.
+ */
+final class BrokerCpuRule implements Rule {
+    private static final LimitingResource R = LimitingResource.BROKER_CPU;
+
+    @Override
+    public Judgement judge(RunEvidence e) {
+        Optional<RunEvidence.SourceMean> busiest = e.extreme(TelemetryMetric.BROKER_CPU_PERCENT, true);
+        if (busiest.isEmpty()) {
+            return Judgement.notJudged(R, "no broker CPU series");
+        }
+        Cores cores = e.cores();
+        double used = cores.brokersOnClientHost() ? e.sumOfMeans(TelemetryMetric.BROKER_CPU_PERCENT).getAsDouble()
+                : busiest.get().mean();
+        List<Figure> figures = new ArrayList<>();
+        figures.add(Figures.mean(TelemetryMetric.BROKER_CPU_PERCENT, busiest.get(), "the busiest broker"));
+        figures.add(Figures.of("broker_cpu_used_percent", "broker CPU used", used, "%", cores.brokersOnClientHost()
+                ? "sum over brokers of their mean broker_cpu_percent (they share this machine's cores)"
+                : "the busiest broker's mean broker_cpu_percent"));
+        String text = "broker CPU " + Text.percent(used);
+        if (cores.brokerHost() > 0) {
+            double capacity = cores.brokerHost() * 100.0;
+            figures.add(Figures.of("broker_cpu_share", "broker CPU share of cores", used / capacity, "ratio",
+                    "broker_cpu_used_percent / (" + cores.brokerHost() + " cores x 100%)"));
+            if (used / capacity >= Thresholds.CPU_SATURATED_SHARE) {
+                return Judgement.limited(R, text + " of " + Text.percent(capacity) + " (" + cores.brokerHost()
+                        + " cores)", figures);
+            }
+        }
+        OptionalDouble busy = HostCpu.busyPercent(e);
+        OptionalDouble client = e.sumOfMeans(TelemetryMetric.CLIENT_CPU_PERCENT);
+        if (cores.brokersOnClientHost() && busy.isPresent() && client.isPresent()) {
+            figures.add(HostCpu.figure(busy.getAsDouble()));
+            if (busy.getAsDouble() >= Thresholds.HOST_BUSY_PERCENT && used > client.getAsDouble()) {
+                return Judgement.limited(R, "host CPU busy " + Text.percent(busy.getAsDouble()) + ", brokers use "
+                        + Text.percent(used) + " vs the load generator's " + Text.percent(client.getAsDouble()), figures);
+            }
+        }
+        if (cores.brokerHost() == 0) {
+            return Judgement.notJudged(R, text + " on brokers of unknown size");
+        }
+        return Judgement.clear(R, text, figures);
+    }
+}

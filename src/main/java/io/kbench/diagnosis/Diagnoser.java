@@ -1,0 +1,101 @@
+package io.kbench.diagnosis;
+
+import io.kbench.result.Diagnosis;
+import io.kbench.result.Figure;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LimitingResource;
+import io.kbench.result.RunResult;
+import io.kbench.result.Telemetry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * What limited a run: a pure function of its intervals, telemetry and CPU capacity. Each rule judges one resource
+ * against a stated threshold (docs/diagnosis.md) and is only ever "limited" on figures it has; when several are, the
+ * first in {@link #RULES}' order is named, because it is the likelier cause of the others (a saturated load generator
+ * makes broker figures moot; a slow disk keeps request handlers busy; a saturated CPU starves every thread pool).
+ */
+public final class Diagnoser {
+    private static final List<Rule> RULES = List.of(new LoadGeneratorRule(), new DiskRule(), new BrokerCpuRule(),
+            ThreadPoolRule.requestHandlers(), ThreadPoolRule.networkThreads(), new ReplicationRule());
+    /** How many figures of resources found clear are quoted after the verdict, as context. */
+    private static final int CONTEXT = 2;
+
+    private Diagnoser() {
+    }
+
+    /** The diagnosis of a written run (its telemetry, intervals and machine); empty when it has no telemetry. */
+    public static Optional<Diagnosis> diagnose(RunResult run) {
+        if (run.telemetry() == null || run.intervals() == null) {
+            return Optional.empty();
+        }
+        int cores = run.environment() == null ? 1 : Math.max(1, run.environment().cores());
+        boolean embedded = run.cluster() != null && "embedded".equals(run.cluster().mode());
+        return Optional.of(diagnose(run.intervals(), run.telemetry(), embedded ? Cores.embedded(cores) : Cores.external(cores)));
+    }
+
+    /**
+     * {@code telemetry} with its diagnosis set, for the run that sampled it: null stays null (telemetry off).
+     *
+     * @param embeddedCluster whether kbench started the brokers on this machine (their CPU then counts against its cores)
+     * @param cores           processors of this machine ({@code Environment.cores()})
+     */
+    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores) {
+        if (telemetry == null) {
+            return null;
+        }
+        Cores c = embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores));
+        return telemetry.withDiagnosis(diagnose(intervals, telemetry, c));
+    }
+
+    /** The diagnosis of these intervals and telemetry. */
+    public static Diagnosis diagnose(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
+        Objects.requireNonNull(intervals, "intervals");
+        Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(cores, "cores");
+        RunEvidence e = new RunEvidence(intervals, telemetry, cores);
+        if (e.measured().length == 0) {
+            return new Diagnosis(LimitingResource.NONE_FOUND, "could not be judged: no measured intervals", List.of(),
+                    List.of(), null);
+        }
+        List<Judgement> judgements = RULES.stream().map(r -> r.judge(e)).toList();
+        List<Figure> figures = judgements.stream().flatMap(j -> j.figures().stream()).toList();
+        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures, Spikes.find(e), Spikes.method(e));
+    }
+
+    private static LimitingResource limitedBy(List<Judgement> judgements) {
+        return judgements.stream().filter(j -> j.verdict() == Judgement.Verdict.LIMITED).map(Judgement::resource)
+                .findFirst().orElse(LimitingResource.NONE_FOUND);
+    }
+
+    private static String evidence(List<Judgement> judgements) {
+        List<Judgement> limited = of(judgements, Judgement.Verdict.LIMITED);
+        List<Judgement> clear = of(judgements, Judgement.Verdict.CLEAR);
+        List<Judgement> notJudged = of(judgements, Judgement.Verdict.NOT_JUDGED);
+        if (limited.isEmpty() && clear.isEmpty()) {
+            return "could not be judged: no broker, host or load generator series";
+        }
+        List<String> parts = new ArrayList<>();
+        if (!limited.isEmpty()) {
+            parts.add(limited.get(0).text());
+            clear.stream().limit(CONTEXT).forEach(j -> parts.add(j.text()));
+            if (limited.size() > 1) {
+                parts.add("also " + limited.stream().skip(1).map(j -> j.resource().label()).collect(Collectors.joining(", ")));
+            }
+        } else {
+            clear.forEach(j -> parts.add(j.text()));
+            if (!notJudged.isEmpty()) {
+                parts.add("not judged: " + notJudged.stream().map(j -> j.resource().label())
+                        .collect(Collectors.joining(", ")));
+            }
+        }
+        return String.join("; ", parts);
+    }
+
+    private static List<Judgement> of(List<Judgement> judgements, Judgement.Verdict verdict) {
+        return judgements.stream().filter(j -> j.verdict() == verdict).toList();
+    }
+}

@@ -1,0 +1,70 @@
+package io.kbench.diagnosis;
+
+import io.kbench.result.Figure;
+import io.kbench.result.LimitingResource;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySeries;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * The disk: limited when host iowait is at least {@link Thresholds#IOWAIT_HIGH_PERCENT}, the data device at least
+ * {@link Thresholds#DISK_UTIL_HIGH_PERCENT} busy, or a broker's mean log flush time, over the run or at the p99
+ * spikes, at least {@link Thresholds#FLUSH_TIME_HIGH_MS}.
+ */
+final class DiskRule implements Rule {
+    private static final LimitingResource R = LimitingResource.DISK;
+
+    @Override
+    public Judgement judge(RunEvidence e) {
+        List<Figure> figures = new ArrayList<>();
+        List<String> high = new ArrayList<>();
+        List<String> normal = new ArrayList<>();
+        check(e, TelemetryMetric.DISK_UTIL_PERCENT, "disk util", Thresholds.DISK_UTIL_HIGH_PERCENT, figures, high, normal);
+        check(e, TelemetryMetric.HOST_CPU_IOWAIT_PERCENT, "iowait", Thresholds.IOWAIT_HIGH_PERCENT, figures, high, normal);
+        check(e, TelemetryMetric.LOG_FLUSH_TIME_MS, "flush time", Thresholds.FLUSH_TIME_HIGH_MS, figures, high, normal);
+        flushAtSpikes(e, figures, high);
+        if (figures.isEmpty()) {
+            return Judgement.notJudged(R, "no iowait, disk util or flush time series");
+        }
+        if (high.isEmpty()) {
+            return Judgement.clear(R, normal.get(0), figures);
+        }
+        return Judgement.limited(R, String.join(", ", high), figures);
+    }
+
+    private static void check(RunEvidence e, TelemetryMetric metric, String label, double threshold, List<Figure> figures,
+                              List<String> high, List<String> normal) {
+        Optional<RunEvidence.SourceMean> worst = e.extreme(metric, true);
+        if (worst.isEmpty()) {
+            return;
+        }
+        double v = worst.get().mean();
+        figures.add(Figures.mean(metric, worst.get(), e.series(metric).size() > 1 ? "the highest source" : ""));
+        String text = label + " " + ("ms".equals(metric.unit()) ? Text.ms(v) : Text.percent(v));
+        (v >= threshold ? high : normal).add(text);
+    }
+
+    /** S4's finding: latency spikes that line up with slow flushes, even when the run's mean flush time is low. */
+    private static void flushAtSpikes(RunEvidence e, List<Figure> figures, List<String> high) {
+        int[] spikes = e.worstIntervals(Thresholds.SPIKES);
+        double worst = Double.NaN;
+        for (TelemetrySeries s : e.series(TelemetryMetric.LOG_FLUSH_TIME_MS)) {
+            OptionalDouble m = RunEvidence.meanAt(s, spikes);
+            if (m.isPresent() && !(m.getAsDouble() <= worst)) {
+                worst = m.getAsDouble();
+            }
+        }
+        if (Double.isNaN(worst)) {
+            return;
+        }
+        figures.add(Figures.of("log_flush_time_ms_at_spikes", "log flush time at the p99 spikes", worst, "ms",
+                "highest over brokers of the mean log_flush_time_ms in the " + spikes.length
+                        + " measured intervals with the highest p99"));
+        if (worst >= Thresholds.FLUSH_TIME_HIGH_MS && high.stream().noneMatch(t -> t.startsWith("flush time"))) {
+            high.add("flush time " + Text.ms(worst) + " at the p99 spikes");
+        }
+    }
+}

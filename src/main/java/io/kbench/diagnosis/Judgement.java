@@ -1,0 +1,36 @@
+package io.kbench.diagnosis;
+
+import io.kbench.result.Figure;
+import io.kbench.result.LimitingResource;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One rule's answer about one resource.
+ *
+ * @param resource the resource judged
+ * @param verdict  limited, clear or not judged
+ * @param text     limited: the evidence line; clear: the headline figure ("disk util 12%"); not judged: why
+ * @param figures  the figures behind it (none when not judged)
+ */
+record Judgement(LimitingResource resource, Verdict verdict, String text, List<Figure> figures) {
+    Judgement {
+        Objects.requireNonNull(resource, "resource");
+        Objects.requireNonNull(verdict, "verdict");
+        figures = List.copyOf(figures);
+    }
+
+    enum Verdict { LIMITED, CLEAR, NOT_JUDGED }
+
+    static Judgement limited(LimitingResource r, String evidence, List<Figure> figures) {
+        return new Judgement(r, Verdict.LIMITED, evidence, figures);
+    }
+
+    static Judgement clear(LimitingResource r, String headline, List<Figure> figures) {
+        return new Judgement(r, Verdict.CLEAR, headline, figures);
+    }
+
+    static Judgement notJudged(LimitingResource r, String why) {
+        return new Judgement(r, Verdict.NOT_JUDGED, why, List.of());
+    }
+}

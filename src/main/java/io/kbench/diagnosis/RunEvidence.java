@@ -1,0 +1,176 @@
+package io.kbench.diagnosis;
+
+import io.kbench.result.IntervalPhase;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.result.Telemetry;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySeries;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.function.Function;
+import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
+
+/**
+ * A run's intervals and telemetry as the rules read them: only measured intervals count, and a value that is null,
+ * NaN or infinite (not sampled) is skipped, never read as zero.
+ */
+final class RunEvidence {
+    private final List<IntervalPoint> intervals;
+    private final Telemetry telemetry;
+    private final Cores cores;
+    private final int[] measured;
+    private final boolean endToEnd;
+
+    RunEvidence(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
+        this.intervals = intervals;
+        this.telemetry = telemetry;
+        this.cores = cores;
+        List<Integer> m = new ArrayList<>();
+        for (int i = 0; i < intervals.size(); i++) {
+            if (intervals.get(i).phase() == IntervalPhase.MEASURED) {
+                m.add(i);
+            }
+        }
+        this.measured = m.stream().mapToInt(Integer::intValue).toArray();
+        this.endToEnd = m.stream().anyMatch(i -> count(intervals.get(i).endToEndLatencyMicros()) > 0);
+    }
+
+    Cores cores() {
+        return cores;
+    }
+
+    Telemetry telemetry() {
+        return telemetry;
+    }
+
+    /** Indexes into the intervals of the measured ones, in order. */
+    int[] measured() {
+        return measured.clone();
+    }
+
+    /** "end-to-end" when consumers measured it, else "publish". */
+    String latencyName() {
+        return endToEnd ? "end-to-end" : "publish";
+    }
+
+    /** The interval's p99 of {@link #latencyName()} in microseconds; NaN when nothing completed in it. */
+    double p99Micros(int index) {
+        return latency(index, p -> endToEnd ? p.endToEndLatencyMicros() : p.publishLatencyMicros(), "p99");
+    }
+
+    /** The interval's p99 send delay in microseconds; NaN at an unlimited rate or when nothing was sent. */
+    double sendDelayP99Micros(int index) {
+        return latency(index, IntervalPoint::sendDelayMicros, "p99");
+    }
+
+    double endSec(int index) {
+        return intervals.get(index).endSec();
+    }
+
+    /** Length of the interval, seconds (the first one starts at 0). */
+    double lengthSec(int index) {
+        return index == 0 ? intervals.get(0).endSec() : intervals.get(index).endSec() - intervals.get(index - 1).endSec();
+    }
+
+    /** The series of this metric, one per source that has one. */
+    List<TelemetrySeries> series(TelemetryMetric metric) {
+        return telemetry.series().stream().filter(s -> s.metric() == metric).toList();
+    }
+
+    /** A series' value at an interval; NaN where it was not sampled. */
+    static double value(TelemetrySeries s, int index) {
+        if (index >= s.values().size()) {
+            return Double.NaN;
+        }
+        Double v = s.values().get(index);
+        return v == null || !Double.isFinite(v) ? Double.NaN : v;
+    }
+
+    /** Mean of a series over the measured intervals it was sampled in; empty when it never was. */
+    OptionalDouble mean(TelemetrySeries s) {
+        return meanAt(s, measured);
+    }
+
+    /** Mean of a series over the given intervals it was sampled in. */
+    static OptionalDouble meanAt(TelemetrySeries s, int[] indexes) {
+        double sum = 0;
+        int n = 0;
+        for (int i : indexes) {
+            double v = value(s, i);
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? OptionalDouble.empty() : OptionalDouble.of(sum / n);
+    }
+
+    /** The source whose mean of this metric is highest (or lowest), with that mean; empty when none was sampled. */
+    Optional<SourceMean> extreme(TelemetryMetric metric, boolean highest) {
+        SourceMean best = null;
+        for (TelemetrySeries s : series(metric)) {
+            OptionalDouble m = mean(s);
+            if (m.isPresent() && (best == null || (highest ? m.getAsDouble() > best.mean() : m.getAsDouble() < best.mean()))) {
+                best = new SourceMean(s.source(), m.getAsDouble());
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    /** Sum over sources of each source's measured mean (e.g. the CPU of all brokers); empty when none was sampled. */
+    OptionalDouble sumOfMeans(TelemetryMetric metric) {
+        double sum = 0;
+        boolean any = false;
+        for (TelemetrySeries s : series(metric)) {
+            OptionalDouble m = mean(s);
+            if (m.isPresent()) {
+                sum += m.getAsDouble();
+                any = true;
+            }
+        }
+        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
+    }
+
+    /** Pearson correlation of a series with the interval p99 over the measured intervals with both; empty if too few or flat. */
+    OptionalDouble correlationWithP99(TelemetrySeries s) {
+        List<double[]> pairs = new ArrayList<>();
+        for (int i : measured) {
+            double v = value(s, i);
+            double p99 = p99Micros(i);
+            if (!Double.isNaN(v) && !Double.isNaN(p99)) {
+                pairs.add(new double[] {v, p99});
+            }
+        }
+        if (pairs.size() < Thresholds.MIN_CORRELATION_POINTS) {
+            return OptionalDouble.empty();
+        }
+        double r = new PearsonsCorrelation().correlation(pairs.stream().mapToDouble(p -> p[0]).toArray(),
+                pairs.stream().mapToDouble(p -> p[1]).toArray());
+        return Double.isFinite(r) ? OptionalDouble.of(r) : OptionalDouble.empty();
+    }
+
+    /** The measured intervals with the highest p99, worst first, at most {@code n}. */
+    int[] worstIntervals(int n) {
+        return Arrays.stream(measured).filter(i -> !Double.isNaN(p99Micros(i))).boxed()
+                .sorted(Comparator.comparingDouble((Integer i) -> p99Micros(i)).reversed())
+                .limit(n).mapToInt(Integer::intValue).toArray();
+    }
+
+    private double latency(int index, Function<IntervalPoint, LatencyStats> which, String percentile) {
+        LatencyStats l = which.apply(intervals.get(index));
+        return count(l) == 0 ? Double.NaN : l.get(percentile);
+    }
+
+    private static long count(LatencyStats l) {
+        return l == null ? 0 : l.count();
+    }
+
+    /** One source's mean of a metric over the measured intervals. */
+    record SourceMean(String source, double mean) {
+    }
+}

@@ -1,0 +1,36 @@
+package io.kbench.diagnosis;
+
+/** The thresholds the rules judge by, in one place so docs/diagnosis.md can quote them. */
+final class Thresholds {
+    /** A process using at least this share of its cores is CPU bound. */
+    static final double CPU_SATURATED_SHARE = 0.80;
+    /** Host CPU busy (user + system + steal, 100 = all cores) from which the host counts as saturated. */
+    static final double HOST_BUSY_PERCENT = 90;
+    /** Kafka's operations guide: request handler and network processor idle "ideally > 0.3". */
+    static final double THREADS_IDLE_LOW_PERCENT = 30;
+    /** Brokers count as idle (for a growing send delay to be the client's fault) from this request handler idle. */
+    static final double BROKERS_IDLE_PERCENT = 50;
+    /** Host iowait (100 = all cores) from which the disk counts as the limit. */
+    static final double IOWAIT_HIGH_PERCENT = 20;
+    /** Device utilisation from which the disk counts as the limit. */
+    static final double DISK_UTIL_HIGH_PERCENT = 80;
+    /** Mean log flush time, over the run or at the p99 spikes, from which flushes count as the limit. */
+    static final double FLUSH_TIME_HIGH_MS = 100;
+    /** Share of Produce total time spent waiting for followers from which replication counts as the limit. */
+    static final double REMOTE_SHARE = 0.50;
+    /** Below this Produce total time the split is noise, whatever the share. */
+    static final double PRODUCE_TOTAL_MIN_MS = 1;
+    /** Send delay p99 in the last third of the measured intervals that counts as grown... */
+    static final double SEND_DELAY_GROWN_MS = 10;
+    /** ...and by at least this factor over the first third. */
+    static final double SEND_DELAY_GROWTH = 2;
+    /** How many of the worst latency intervals are examined. */
+    static final int SPIKES = 3;
+    /** How many series are listed as movers per spike. */
+    static final int MOVERS = 5;
+    /** Fewest measured intervals with both values for a correlation to be computed. */
+    static final int MIN_CORRELATION_POINTS = 5;
+
+    private Thresholds() {
+    }
+}

@@ -1,0 +1,166 @@
+package io.kbench.load;
+
+import io.kbench.error.RunFailedException;
+import io.kbench.integrity.LogCheck;
+import io.kbench.integrity.SendLog;
+import io.kbench.result.Integrity;
+import io.kbench.result.IntegritySettings;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Collectors;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * Integrity verification's contact with Kafka: the topic's end offsets before the load (what was there before is not
+ * judged), then, after the load, the settings in effect and the whole topic read back with {@code assign()} (no
+ * consumer group, nothing committed) from the earliest offset to the end offsets, each record handed to a
+ * {@link LogCheck}.
+ */
+final class TopicVerifier {
+    private static final long ADMIN_TIMEOUT_SEC = 30;
+    /** Give up when a read makes no progress for this long (a partition without a leader, say). */
+    private static final Duration STALL_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration POLL = Duration.ofMillis(200);
+
+    private final Admin admin;
+    private final ClientProperties clients;
+    private final String topic;
+    private final int magic;
+
+    /** {@code magic} is the run's stamp number: records without it are not this run's. */
+    TopicVerifier(Admin admin, ClientProperties clients, String topic, int magic) {
+        this.admin = admin;
+        this.clients = clients;
+        this.topic = topic;
+        this.magic = magic;
+    }
+
+    /** The topic's end offsets now, before the producers start. */
+    Map<TopicPartition, Long> endOffsets() {
+        Map<TopicPartition, OffsetSpec> request = partitions().stream()
+                .collect(Collectors.toMap(p -> p, p -> OffsetSpec.latest()));
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> answer = await(admin.listOffsets(request).all(),
+                "list the offsets of");
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        answer.forEach((p, info) -> ends.put(p, info.offset()));
+        return ends;
+    }
+
+    /** Reads the topic back and judges what the producers' logs say they sent. */
+    Integrity verify(List<SendLog> logs, Map<TopicPartition, Long> before, Map<String, Object> producerProperties) {
+        LogCheck check = new LogCheck(logs);
+        IntegritySettings settings = settings(producerProperties);
+        read(check, before);
+        return check.finish(settings);
+    }
+
+    /** The producer settings as the client resolved them, and the topic's settings as the brokers resolve them. */
+    private IntegritySettings settings(Map<String, Object> producerProperties) {
+        Map<String, Object> props = new HashMap<>(producerProperties);
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class);
+        // ProducerConfig applies Kafka's own defaults and turns idempotence off when other settings conflict with it.
+        ProducerConfig producer = new ProducerConfig(props);
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
+        Config config = await(admin.describeConfigs(List.of(resource)).all(), "describe the configs of").get(resource);
+        TopicDescription description = await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+        int replicas = description.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);
+        return new IntegritySettings(producer.getString(ProducerConfig.ACKS_CONFIG),
+                producer.getBoolean(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG),
+                producer.getInt(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION),
+                Integer.parseInt(config.get(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG).value()),
+                replicas,
+                Boolean.parseBoolean(config.get(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG).value()));
+    }
+
+    private void read(LogCheck check, Map<TopicPartition, Long> before) {
+        Map<String, Object> props = new HashMap<>(clients.connection());
+        props.put(ConsumerConfig.CLIENT_ID_CONFIG, "kbench-verifier");
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        props.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, "5000");
+        try (KafkaConsumer<byte[], byte[]> consumer =
+                     new KafkaConsumer<>(props, new ByteArrayDeserializer(), new ByteArrayDeserializer())) {
+            List<TopicPartition> partitions = partitions();
+            consumer.assign(partitions);
+            Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
+            consumer.seekToBeginning(partitions);
+            Map<TopicPartition, Long> remaining = new HashMap<>(ends);
+            remaining.entrySet().removeIf(e -> consumer.position(e.getKey()) >= e.getValue());
+            long lastProgress = System.nanoTime();
+            while (!remaining.isEmpty()) {
+                int polled = 0;
+                ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL);
+                for (TopicPartition tp : records.partitions()) {
+                    long end = ends.get(tp);
+                    long firstOfRun = before.getOrDefault(tp, 0L);
+                    for (ConsumerRecord<byte[], byte[]> r : records.records(tp)) {
+                        if (r.offset() < end) {
+                            classify(check, r, firstOfRun);
+                            polled++;
+                        }
+                    }
+                }
+                remaining.entrySet().removeIf(e -> consumer.position(e.getKey()) >= e.getValue());
+                if (polled > 0) {
+                    lastProgress = System.nanoTime();
+                } else if (System.nanoTime() - lastProgress > STALL_TIMEOUT.toNanos()) {
+                    throw new RunFailedException("verify: could not read " + topic + " back: no records for "
+                            + STALL_TIMEOUT.toSeconds() + " s with " + remaining.keySet() + " unread up to " + remaining);
+                }
+            }
+        }
+    }
+
+    private void classify(LogCheck check, ConsumerRecord<byte[], byte[]> r, long firstOfRun) {
+        if (r.offset() < firstOfRun) {
+            check.preexisting();
+            return;
+        }
+        byte[] v = r.value();
+        if (v == null || !Stamp.isOurs(v, magic) || !Stamp.hasId(v)) {
+            check.foreign(r.partition(), r.offset());
+        } else {
+            check.ours(r.partition(), r.offset(), Stamp.producer(v), Stamp.sequence(v));
+        }
+    }
+
+    private List<TopicPartition> partitions() {
+        TopicDescription d = await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+        return d.partitions().stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+    }
+
+    private <T> T await(KafkaFuture<T> future, String what) {
+        try {
+            return future.get(ADMIN_TIMEOUT_SEC, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new RunFailedException("verify: cannot " + what + " topic " + topic + ": " + e.getCause().getMessage(), e);
+        } catch (TimeoutException e) {
+            throw new RunFailedException("verify: cannot " + what + " topic " + topic + ": no answer within "
+                    + ADMIN_TIMEOUT_SEC + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("verify: interrupted", e);
+        }
+    }
+}

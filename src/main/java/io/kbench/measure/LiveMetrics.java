@@ -1,0 +1,23 @@
+package io.kbench.measure;
+
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.TelemetryMetric;
+
+/**
+ * Told what a run measures while it runs (--metrics-port serves it). Called once per report interval and once per
+ * telemetry sample, never per record, so the hot paths are untouched. Implementations must not block and must be
+ * safe to call from the reporter's and the samplers' threads.
+ */
+public interface LiveMetrics {
+    /** Nothing is served. */
+    LiveMetrics NONE = new LiveMetrics() {
+    };
+
+    /** An interval closed: its figures and what was counted in it. */
+    default void interval(IntervalPoint point, IntervalCounts counts) {
+    }
+
+    /** A telemetry sample: the latest value of {@code metric} from {@code source} (e.g. broker-1, host, client). */
+    default void sampled(TelemetryMetric metric, String source, double value) {
+    }
+}

@@ -1,0 +1,191 @@
+package io.kbench.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.report.Charts.Xy;
+import io.kbench.report.HtmlPage.Html;
+import io.kbench.result.Diagnosis;
+import io.kbench.result.Figure;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencySpike;
+import io.kbench.result.LimitingResource;
+import io.kbench.result.SeriesMove;
+import io.kbench.result.Telemetry;
+import io.kbench.result.TelemetryEvent;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySeries;
+import io.kbench.result.TelemetrySource;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * A run's telemetry in its report: the diagnosis at the top, the series as charts on the latency charts' time axis,
+ * and the events as markers on the latency charts.
+ */
+final class TelemetrySection {
+    /** Series drawn together: a title (with the unit) and the metrics. Metrics in no group are grouped by unit. */
+    private record Group(String title, Set<TelemetryMetric> metrics) {
+    }
+
+    private static final List<Group> GROUPS = List.of(
+            new Group("Process CPU (%, 100 = one core)", EnumSet.of(TelemetryMetric.BROKER_CPU_PERCENT,
+                    TelemetryMetric.CLIENT_CPU_PERCENT)),
+            new Group("Broker thread pools idle (%)", EnumSet.of(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT,
+                    TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT)),
+            new Group("Host CPU (%, 100 = all cores)", EnumSet.of(TelemetryMetric.HOST_CPU_USER_PERCENT,
+                    TelemetryMetric.HOST_CPU_SYSTEM_PERCENT, TelemetryMetric.HOST_CPU_IOWAIT_PERCENT,
+                    TelemetryMetric.HOST_CPU_STEAL_PERCENT)),
+            new Group("Disk utilisation (%)", EnumSet.of(TelemetryMetric.DISK_UTIL_PERCENT)),
+            new Group("Produce request time (ms, mean per interval)", EnumSet.of(TelemetryMetric.PRODUCE_TOTAL_TIME_MS,
+                    TelemetryMetric.PRODUCE_REQUEST_QUEUE_TIME_MS, TelemetryMetric.PRODUCE_LOCAL_TIME_MS,
+                    TelemetryMetric.PRODUCE_REMOTE_TIME_MS, TelemetryMetric.PRODUCE_RESPONSE_QUEUE_TIME_MS,
+                    TelemetryMetric.PRODUCE_RESPONSE_SEND_TIME_MS)),
+            new Group("Fetch request time (ms, mean per interval)", EnumSet.of(TelemetryMetric.FETCH_TOTAL_TIME_MS,
+                    TelemetryMetric.FETCH_REQUEST_QUEUE_TIME_MS, TelemetryMetric.FETCH_LOCAL_TIME_MS,
+                    TelemetryMetric.FETCH_REMOTE_TIME_MS, TelemetryMetric.FETCH_RESPONSE_QUEUE_TIME_MS,
+                    TelemetryMetric.FETCH_RESPONSE_SEND_TIME_MS)),
+            new Group("Log flush and GC pause time (ms)", EnumSet.of(TelemetryMetric.LOG_FLUSH_TIME_MS,
+                    TelemetryMetric.BROKER_GC_PAUSE_TIME_MS, TelemetryMetric.CLIENT_GC_PAUSE_TIME_MS)),
+            new Group("Bytes (MiB/s)", EnumSet.of(TelemetryMetric.BROKER_BYTES_IN_MIB_PER_SEC,
+                    TelemetryMetric.BROKER_BYTES_OUT_MIB_PER_SEC, TelemetryMetric.DISK_READ_MIB_PER_SEC,
+                    TelemetryMetric.DISK_WRITE_MIB_PER_SEC, TelemetryMetric.NETWORK_RX_MIB_PER_SEC,
+                    TelemetryMetric.NETWORK_TX_MIB_PER_SEC)),
+            new Group("Page cache and memory (MiB)", EnumSet.of(TelemetryMetric.PAGE_CACHE_DIRTY_MIB,
+                    TelemetryMetric.PAGE_CACHE_WRITEBACK_MIB, TelemetryMetric.MEMORY_AVAILABLE_MIB,
+                    TelemetryMetric.BROKER_HEAP_USED_MIB)));
+
+    private TelemetrySection() {
+    }
+
+    /** The diagnosis section at the top of the page; says so when the run has no telemetry or no diagnosis. */
+    static void diagnosis(HtmlPage page, Telemetry t) {
+        if (t == null) {
+            return;
+        }
+        page.section("Diagnosis");
+        Diagnosis d = t.diagnosis();
+        if (d == null) {
+            page.paragraph("Not judged: the run has telemetry but no diagnosis.", "note");
+        } else {
+            page.html(new Html("<p class=\"diagnosis " + (d.limitedBy() == LimitingResource.NONE_FOUND ? "none" : "found")
+                    + "\">" + HtmlPage.esc(d.line()) + "</p>"));
+            figures(page, d.figures() == null ? List.of() : d.figures());
+            spikes(page, d.spikes() == null ? List.of() : d.spikes());
+            if (d.method() != null) {
+                page.paragraph("Method: " + d.method() + ". Rules and thresholds: docs/diagnosis.md.", "note");
+            }
+        }
+        absent(page, t.sources());
+        page.endSection();
+    }
+
+    private static void figures(HtmlPage page, List<Figure> figures) {
+        if (figures.isEmpty()) {
+            return;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (Figure f : figures) {
+            rows.add(new Object[] {f.label(), Fmt.number(f.value()), f.unit(), f.formula()});
+        }
+        page.table("figures", new String[] {"figure", "value", "unit", "formula"}, rows,
+                new boolean[] {false, true, false, false}, -1);
+    }
+
+    private static void spikes(HtmlPage page, List<LatencySpike> spikes) {
+        if (spikes.isEmpty()) {
+            return;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (LatencySpike s : spikes) {
+            String events = s.events() == null || s.events().isEmpty() ? "-" : s.events().stream()
+                    .map(e -> e.type() + " " + e.source() + " at " + Fmt.mib(e.atSec()) + " s"
+                            + (e.detail() == null ? "" : " (" + e.detail() + ")"))
+                    .collect(Collectors.joining("; "));
+            String movers = s.movers() == null || s.movers().isEmpty() ? "-" : s.movers().stream()
+                    .map(TelemetrySection::mover).collect(Collectors.joining("; "));
+            rows.add(new Object[] {Fmt.mib(s.endSec()), Fmt.millis(s.p99Micros()), events, movers});
+        }
+        page.table("spikes", new String[] {"interval end (s)", "p99 (ms)", "events within one interval",
+                "series moving with p99 (r)"}, rows, new boolean[] {true, true, false, false}, -1);
+    }
+
+    private static String mover(SeriesMove m) {
+        return m.metric() + " " + m.source() + " " + String.format(Locale.ROOT, "%+.2f", m.correlation());
+    }
+
+    private static void absent(HtmlPage page, List<TelemetrySource> sources) {
+        List<String> absent = sources.stream().filter(s -> !s.available())
+                .map(s -> s.id() + " (" + s.kind() + (s.absentReason() == null ? "" : ": " + s.absentReason()) + ")")
+                .toList();
+        if (!absent.isEmpty()) {
+            page.paragraph("Absent sources (their series are missing, not zero): " + String.join("; ", absent) + ".", "warn");
+        }
+    }
+
+    /** The telemetry charts, on the same x axis as the latency charts above them. */
+    static void charts(HtmlPage page, List<IntervalPoint> intervals, Telemetry t, ObjectNode timeAxis) {
+        if (t == null || t.series().isEmpty()) {
+            return;
+        }
+        Map<String, List<TelemetrySeries>> groups = new LinkedHashMap<>();
+        for (Group g : GROUPS) {
+            groups.put(g.title(), new ArrayList<>());
+        }
+        for (TelemetrySeries s : t.series()) {
+            String title = GROUPS.stream().filter(g -> g.metrics().contains(s.metric())).map(Group::title).findFirst()
+                    .orElse("Other (" + s.metric().unit() + ")");
+            groups.computeIfAbsent(title, k -> new ArrayList<>()).add(s);
+        }
+        groups.forEach((title, series) -> {
+            if (!series.isEmpty()) {
+                page.chart(title, "per report interval; gaps where not sampled", chart(intervals, series, timeAxis), false);
+            }
+        });
+    }
+
+    private static ObjectNode chart(List<IntervalPoint> intervals, List<TelemetrySeries> series, ObjectNode timeAxis) {
+        List<ObjectNode> ds = new ArrayList<>();
+        for (int i = 0; i < series.size(); i++) {
+            TelemetrySeries s = series.get(i);
+            List<Xy> xy = new ArrayList<>();
+            for (int k = 0; k < intervals.size(); k++) {
+                Double v = k < s.values().size() ? s.values().get(k) : null;
+                xy.add(new Xy(RunReport.round(intervals.get(k).endSec(), 3),
+                        v == null || !Double.isFinite(v) ? Double.NaN : RunReport.round(v, 3)));
+            }
+            ds.add(Charts.lineDataset(s.metric().description() + " · " + s.source(),
+                    Charts.PALETTE.get(i % Charts.PALETTE.size()), xy, i >= Charts.PALETTE.size(), null));
+        }
+        ObjectNode y = Charts.scale("linear", series.get(0).metric().unit());
+        y.put("beginAtZero", true);
+        return Charts.legendBottom(Charts.xyChart(ds, timeAxis.deepCopy(), y));
+    }
+
+    /** Adds the events as triangles along the top of a latency chart, each with its type and detail as tooltip. */
+    static void eventMarkers(ObjectNode chart, List<TelemetryEvent> events, double atMs) {
+        if (events.isEmpty() || !(atMs > 0)) {
+            return;
+        }
+        ArrayNode datasets = (ArrayNode) chart.get("data").get("datasets");
+        ObjectNode d = datasets.addObject();
+        d.put("type", "scatter");
+        d.put("label", "events");
+        d.put("borderColor", Charts.GREY);
+        d.put("backgroundColor", Charts.GREY);
+        d.put("pointStyle", "triangle");
+        d.put("pointRadius", 5);
+        d.put("showLine", false);
+        d.put("kbenchEvents", true);
+        ArrayNode data = d.putArray("data");
+        for (TelemetryEvent e : events) {
+            data.addObject().put("x", RunReport.round(e.atSec(), 3)).put("y", atMs)
+                    .put("text", e.type() + " " + e.source() + (e.detail() == null ? "" : " " + e.detail()));
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * --client-cpus holds kbench's own JVM to a CPU set and leaves the brokers it starts on every CPU. Runs kbench as a
+ * child process: a restricted JVM must not be the test JVM.
+ */
+class ClientCpusIT {
+    @TempDir
+    Path results;
+
+    private static String allowed(long pid) throws IOException {
+        return Files.readAllLines(Path.of("/proc/" + pid + "/status")).stream().filter(l -> l.startsWith("Cpus_allowed_list"))
+                .findFirst().map(l -> l.substring(l.indexOf(':') + 1).trim()).orElseThrow();
+    }
+
+    @Test
+    void theLoadGeneratorRunsOnItsCpusAndTheBrokerOnAll() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "needs two CPUs");
+        assumeTrue(Files.isWritable(Path.of("/sys/fs/cgroup/cpuset")) || Files.isRegularFile(Path.of("/sys/fs/cgroup/cgroup.controllers")),
+                "needs a writable cpuset cgroup");
+        String all = allowed(ProcessHandle.current().pid());
+        Path log = results.resolve("kbench.log");
+        Process kbench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", Main.class.getName(), "run",
+                "src/test/resources/workloads/it-produce.yaml", "--set", "producers.records=60000", "--set", "producers.rate=6000",
+                "--client-cpus", "1", "--broker-heap", "256m", "--results-dir", results.toString())
+                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        try {
+            Optional<ProcessHandle> broker = Optional.empty();
+            for (int i = 0; i < 600 && broker.isEmpty() && kbench.isAlive(); i++) {
+                Thread.sleep(100);
+                broker = kbench.toHandle().descendants().filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka"))
+                        .findFirst();
+            }
+            assertThat(broker).as(Files.readString(log)).isPresent();
+            Thread.sleep(2000);
+            assertThat(allowed(kbench.pid())).as("kbench's own JVM").isEqualTo("1");
+            assertThat(allowed(broker.get().pid())).as("the broker it started").isEqualTo(all);
+            assertThat(kbench.waitFor(180, TimeUnit.SECONDS)).isTrue();
+            assertThat(kbench.exitValue()).as(Files.readString(log, StandardCharsets.UTF_8)).isZero();
+        } finally {
+            kbench.destroyForcibly();
+        }
+        Path runDir = RunIT.onlyRunDir(results);
+        JsonNode result = new ObjectMapper().readTree(runDir.resolve("result.json").toFile());
+        assertThat(result.at("/environment/clientCpus").asText()).isEqualTo("1");
+        assertThat(result.at("/cluster/dataFilesystem").asText()).contains(" on /");
+        try (var groups = Files.list(Path.of("/sys/fs/cgroup/cpuset"))) {
+            List<String> left = groups.map(p -> p.getFileName().toString()).filter(n -> n.equals("kbench")).toList();
+            assertThat(left).as("the client cpuset is removed at exit").isEmpty();
+        }
+        RunIT.assertNoBrokerLeft(results);
+    }
+}

@@ -1,0 +1,171 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedCluster;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.RecordsToDelete;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code verify: true} on a real 3-broker cluster (RF 3, min.insync.replicas 2, acks=all, idempotence): a clean run
+ * accounts for every acknowledged record; records deleted behind kbench's back are reported lost (exit 4); records
+ * another client writes are reported unexpected. The cluster is started once, kbench runs against it as an external
+ * cluster so the test can reach the topic while kbench writes it.
+ */
+class IntegrityIT {
+    private static final String WORKLOAD = "src/test/resources/workloads/it-verify.yaml";
+    private static final long SENT = 3200; // records + warm-up records of it-verify.yaml
+
+    @TempDir
+    static Path dir;
+    private static EmbeddedCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new ClusterParams(3, null, false, Map.of(), null, "256m", List.of(),
+                dir.resolve("broker-logs")), true, System.out);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void aCleanRunAccountsForEveryAcknowledgedRecord() throws IOException {
+        Path results = dir.resolve("clean");
+        CliRun run = run("it-verify-clean", results);
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode integrity = onlyResult(results).get("integrity");
+        assertThat(integrity.get("verdict").asText()).as(run.transcript()).isEqualTo("ok");
+        assertThat(integrity.get("sent").asLong()).isEqualTo(SENT);
+        assertThat(integrity.get("acknowledged").asLong()).isEqualTo(SENT);
+        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT);
+        assertThat(integrity.get("read").asLong()).isEqualTo(SENT);
+        assertThat(integrity.at("/lost/count").asLong()).isZero();
+        assertThat(integrity.at("/duplicated/count").asLong()).isZero();
+        assertThat(integrity.at("/reordered/count").asLong()).isZero();
+        assertThat(integrity.at("/unexpected/count").asLong()).isZero();
+        assertThat(integrity.at("/settings/minInsyncReplicas").asInt()).isEqualTo(2);
+        assertThat(integrity.at("/settings/replicationFactor").asInt()).isEqualTo(3);
+        assertThat(integrity.at("/settings/idempotence").asBoolean()).isTrue();
+        assertThat(run.stdout()).contains("integrity: OK: 0 lost, 0 duplicated, 0 reordered, 0 unexpected; 3,200 sent");
+    }
+
+    @Test
+    void recordsDeletedBehindKbenchsBackAreLost() throws Exception {
+        String topic = "it-verify-lost";
+        TopicPartition p0 = new TopicPartition(topic, 0);
+        // While kbench writes, delete what partition 0 holds so far: every one of those records was acknowledged.
+        CompletableFuture<Long> deleted = CompletableFuture.supplyAsync(() -> {
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+                long end = awaitRecords(admin, p0, 200);
+                admin.deleteRecords(Map.of(p0, RecordsToDelete.beforeOffset(end))).all().get(30, TimeUnit.SECONDS);
+                return end;
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path results = dir.resolve("lost");
+        CliRun run = run(topic, results);
+        long gone = deleted.get(60, TimeUnit.SECONDS);
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(4);
+        JsonNode integrity = onlyResult(results).get("integrity");
+        // Real output for docs/integrity.md.
+        System.out.println(run.stdout().lines().filter(l -> l.startsWith("integrity:")).findFirst().orElse("")
+                + "\n" + integrity.toPrettyString());
+        assertThat(integrity.get("verdict").asText()).isEqualTo("violation");
+        assertThat(integrity.at("/lost/count").asLong()).as(run.transcript()).isEqualTo(gone);
+        assertThat(integrity.at("/lost/verdict").asText()).isEqualTo("violation");
+        assertThat(integrity.at("/lost/reason").asText()).contains("acks=all").contains("min.insync.replicas=2");
+        JsonNode example = integrity.at("/lost/examples/0");
+        assertThat(example.get("partition").asInt()).isZero();
+        assertThat(example.get("offset").asLong()).isLessThan(gone);
+        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT - gone);
+        assertThat(integrity.at("/duplicated/count").asLong()).isZero();
+        assertThat(integrity.at("/unexpected/count").asLong()).isZero();
+        assertThat(run.stdout()).contains("integrity: VIOLATION: " + String.format("%,d", gone) + " lost");
+    }
+
+    @Test
+    void recordsAnotherClientWritesAreUnexpected() throws Exception {
+        String topic = "it-verify-foreign";
+        CompletableFuture<Void> foreign = CompletableFuture.runAsync(() -> {
+            try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()));
+                 KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(
+                         Map.of("bootstrap.servers", cluster.bootstrapServers(), "acks", "all"),
+                         new ByteArraySerializer(), new ByteArraySerializer())) {
+                awaitRecords(admin, new TopicPartition(topic, 1), 100);
+                for (int i = 0; i < 5; i++) {
+                    producer.send(new ProducerRecord<>(topic, 1, null, ("not kbench's " + i).getBytes(StandardCharsets.UTF_8)));
+                }
+                producer.flush();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path results = dir.resolve("foreign");
+        CliRun run = run(topic, results);
+        foreign.get(60, TimeUnit.SECONDS);
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(4);
+        JsonNode integrity = onlyResult(results).get("integrity");
+        assertThat(integrity.at("/unexpected/count").asLong()).as(run.transcript()).isEqualTo(5);
+        assertThat(integrity.at("/unexpected/examples/0/partition").asInt()).isEqualTo(1);
+        assertThat(integrity.at("/unexpected/examples/0").has("producer")).isFalse();
+        assertThat(integrity.at("/lost/count").asLong()).isZero();
+        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT);
+        assertThat(integrity.get("read").asLong()).isEqualTo(SENT + 5);
+    }
+
+    private static CliRun run(String topic, Path results) {
+        return CliRun.of("run", WORKLOAD, "--set", "topic.name=" + topic, "--bootstrap-server", cluster.bootstrapServers(),
+                "--results-dir", results.toString());
+    }
+
+    /** Waits until {@code p} holds at least {@code records} records; returns its end offset then. */
+    private static long awaitRecords(Admin admin, TopicPartition p, long records) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            try {
+                long end = admin.listOffsets(Map.of(p, OffsetSpec.latest())).all().get(10, TimeUnit.SECONDS).get(p).offset();
+                if (end >= records) {
+                    return end;
+                }
+            } catch (java.util.concurrent.ExecutionException e) {
+                // the topic does not exist yet
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException(p + " did not reach " + records + " records");
+    }
+
+    private static JsonNode onlyResult(Path results) throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            Path only = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+            return new ObjectMapper().readTree(only.resolve("result.json").toFile());
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.result.Anomaly;
+import io.kbench.result.Integrity;
+import io.kbench.result.IntegritySettings;
+import io.kbench.result.IntegrityVerdict;
+import io.kbench.result.RunResult;
+import io.kbench.result.RunStatus;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.verdict.Threshold;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which exit code wins when a run both fails a threshold and finds an integrity violation, or fails outright. */
+class RunExitCodeTest {
+    private static final Anomaly NONE = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+
+    private static Integrity integrity(IntegrityVerdict verdict) {
+        Anomaly lost = verdict == IntegrityVerdict.OK ? NONE : new Anomaly(1, verdict, "why", List.of());
+        return new Integrity(verdict, new IntegritySettings("all", true, 5, 2, 3, false), 1, 1, 0, 0, 0, 0, 0, 0,
+                lost, NONE, NONE, NONE);
+    }
+
+    private static RunResult result(RunStatus status, boolean thresholdPassed, Integrity integrity) {
+        List<ThresholdVerdict> thresholds = List.of(new ThresholdVerdict(
+                Threshold.parse("publish.p99<1ms").condition(), thresholdPassed, 2, "2 ms"));
+        return new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, "x", status, null, null, null, null, null, null,
+                null, null, null, null, thresholds, null, integrity);
+    }
+
+    @Test
+    void aViolationExitsFourAndOutranksAFailedThresholdButNotAFailedRun() {
+        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(4);
+        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(4);
+        assertThat(RunCommand.exitCode(result(RunStatus.FAILED, true, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(1);
+        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.EXPECTED)))).isEqualTo(3);
+        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.EXPECTED)))).isZero();
+        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, null))).isZero();
+    }
+}

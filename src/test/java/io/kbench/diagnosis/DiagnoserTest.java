@@ -1,0 +1,252 @@
+package io.kbench.diagnosis;
+
+import static io.kbench.result.TelemetryMetric.BROKER_CPU_PERCENT;
+import static io.kbench.result.TelemetryMetric.CLIENT_CPU_PERCENT;
+import static io.kbench.result.TelemetryMetric.DISK_UTIL_PERCENT;
+import static io.kbench.result.TelemetryMetric.HOST_CPU_IOWAIT_PERCENT;
+import static io.kbench.result.TelemetryMetric.HOST_CPU_SYSTEM_PERCENT;
+import static io.kbench.result.TelemetryMetric.HOST_CPU_USER_PERCENT;
+import static io.kbench.result.TelemetryMetric.LOG_FLUSH_TIME_MS;
+import static io.kbench.result.TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT;
+import static io.kbench.result.TelemetryMetric.PRODUCE_REMOTE_TIME_MS;
+import static io.kbench.result.TelemetryMetric.PRODUCE_TOTAL_TIME_MS;
+import static io.kbench.result.TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.result.Diagnosis;
+import io.kbench.result.Figure;
+import io.kbench.result.LatencySpike;
+import io.kbench.result.LimitingResource;
+import io.kbench.result.SeriesMove;
+import io.kbench.result.TelemetryEvent;
+import io.kbench.result.TelemetryEventType;
+import io.kbench.result.TelemetryMetric;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DiagnoserTest {
+    private static final String B1 = "broker-1";
+
+    @Test
+    void aHealthyRunIsLimitedByNothingFoundAndQuotesWhatWasJudged() {
+        Diagnosis d = new SyntheticRun().healthy().diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(d.evidence()).contains("load generator CPU 60%", "disk util 12%", "broker CPU 40%",
+                "request handler idle 80%", "network processor idle 85%", "Produce remote time 5.0% of total (0.20 ms of 4.0 ms)")
+                .doesNotContain("not judged");
+        assertThat(d.line()).startsWith("limited by: nothing found (load generator CPU 60%; ");
+        assertThat(d.figures()).isNotEmpty().allSatisfy(f -> {
+            assertThat(f.unit()).isNotBlank();
+            assertThat(f.formula()).isNotBlank();
+        });
+    }
+
+    @Test
+    void aLoadGeneratorUsingItsCoresIsNamed() {
+        Diagnosis d = new SyntheticRun().healthy().replace(CLIENT_CPU_PERCENT, "client", i -> 350.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+        assertThat(d.evidence()).startsWith("load generator CPU 350% of 400% (4 cores)");
+        assertThat(figure(d, "client_cpu_share").value()).isEqualTo(0.875);
+    }
+
+    @Test
+    void aGrowingSendDelayWhileBrokersIdleIsTheLoadGenerator() {
+        // No client CPU series at all: the send delay alone, with idle brokers, names the client (S4's lesson).
+        SyntheticRun run = new SyntheticRun().healthyBroker(B1).healthyHost()
+                .sendDelay(i -> i < 10 ? 0.5 : 5.0 * (i - 9));
+
+        Diagnosis d = run.diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+        assertThat(d.evidence()).startsWith("send delay p99 grew from 0.50 ms to ").contains("while request handler idle stayed 80%");
+        assertThat(figure(d, "send_delay_p99_last_third_ms").value()).isGreaterThan(10);
+    }
+
+    @Test
+    void aGrowingSendDelayWithBusyBrokersIsNotBlamedOnTheClient() {
+        Diagnosis d = new SyntheticRun().healthyBroker(B1).healthyHost()
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> 12.0)
+                .sendDelay(i -> i < 10 ? 0.5 : 5.0 * (i - 9)).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.REQUEST_HANDLER_THREADS);
+    }
+
+    @Test
+    void brokersUsingTheSharedCoresAreBrokerCpu() {
+        Diagnosis d = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 170.0)
+                .healthyBroker("broker-2").replace(BROKER_CPU_PERCENT, "broker-2", i -> 160.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.BROKER_CPU);
+        assertThat(d.evidence()).startsWith("broker CPU 330% of 400% (4 cores)");
+        assertThat(figure(d, "broker_cpu_used_percent").formula()).contains("sum over brokers");
+    }
+
+    @Test
+    void aBusyHostIsBlamedOnWhoUsesMostOfIt() {
+        SyntheticRun busyHost = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0);
+
+        assertThat(busyHost.replace(BROKER_CPU_PERCENT, B1, i -> 250.0).diagnose(Cores.embedded(4)).limitedBy())
+                .isEqualTo(LimitingResource.BROKER_CPU);
+        assertThat(busyHost.replace(BROKER_CPU_PERCENT, B1, i -> 100.0).replace(CLIENT_CPU_PERCENT, "client", i -> 280.0)
+                .diagnose(Cores.embedded(4)).limitedBy()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+    }
+
+    @Test
+    void brokerCpuOfBrokersOfUnknownSizeIsNotJudged() {
+        Diagnosis d = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 390.0)
+                .diagnose(Cores.external(4));
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(d.evidence()).endsWith("not judged: broker CPU");
+    }
+
+    @Test
+    void starvedRequestHandlersAreNamedWithTheirTrend() {
+        // Idle falls exactly when p99 rises (p99 = 8 + i % 3 ms): a clearly negative correlation.
+        Diagnosis d = new SyntheticRun().healthy().replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> 10.0 - 3 * (i % 3))
+                .diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.REQUEST_HANDLER_THREADS);
+        assertThat(d.evidence()).startsWith("request handler idle 7.0% while p99 rose; load generator CPU 60%; disk util 12%");
+    }
+
+    @Test
+    void busyNetworkThreadsAreNamedWithTheBrokerWhenThereAreSeveral() {
+        Diagnosis d = new SyntheticRun().healthy().healthyBroker("broker-2")
+                .replace(NETWORK_PROCESSOR_IDLE_PERCENT, "broker-2", i -> 18.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NETWORK_THREADS);
+        assertThat(d.evidence()).startsWith("network processor idle 18% on broker-2");
+    }
+
+    @Test
+    void highIowaitIsTheDisk() {
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_IOWAIT_PERCENT, "host", i -> 61.0)
+                .replace(DISK_UTIL_PERCENT, "host", i -> 97.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.DISK);
+        assertThat(d.line()).startsWith("limited by: disk (disk util 97%, iowait 61%; ");
+    }
+
+    @Test
+    void slowFlushesAtTheP99SpikesAreTheDiskEvenWithALowMeanAndTheSpikesListTheRolls() {
+        // S4: three spikes, each with a 240 ms flush and a segment roll; the run's mean flush time stays low.
+        SyntheticRun run = new SyntheticRun().healthy().p99(8, 120).p99(14, 150).p99(19, 90)
+                .replace(LOG_FLUSH_TIME_MS, B1, i -> i == 8 || i == 14 || i == 19 ? 240.0 : 2.0)
+                .event(new TelemetryEvent(8.6, TelemetryEventType.SEGMENT_ROLL, B1, "bench-3"))
+                .event(new TelemetryEvent(15.2, TelemetryEventType.LOG_FLUSH, B1, "bench-1"))
+                .event(new TelemetryEvent(2.0, TelemetryEventType.SEGMENT_ROLL, B1, "bench-0"));
+
+        Diagnosis d = run.diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.DISK);
+        assertThat(d.evidence()).startsWith("flush time 240 ms at the p99 spikes");
+        assertThat(d.spikes()).extracting(LatencySpike::endSec).containsExactly(15.0, 9.0, 20.0);
+        assertThat(d.spikes().get(0).p99Micros()).isEqualTo(150_000);
+        assertThat(d.spikes().get(0).events()).extracting(TelemetryEvent::atSec).containsExactly(15.2);
+        assertThat(d.spikes().get(1).events()).extracting(TelemetryEvent::detail).containsExactly("bench-3");
+        SeriesMove top = d.spikes().get(0).movers().get(0);
+        assertThat(top.metric()).isEqualTo(LOG_FLUSH_TIME_MS);
+        assertThat(top.correlation()).isGreaterThan(0.9);
+        assertThat(d.method()).contains("Pearson", "end-to-end p99", "absolute value");
+    }
+
+    @Test
+    void remoteTimeDominatingProduceIsReplication() {
+        Diagnosis d = new SyntheticRun().healthy().replace(PRODUCE_TOTAL_TIME_MS, B1, i -> 17.0)
+                .replace(PRODUCE_REMOTE_TIME_MS, B1, i -> 12.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.REPLICATION);
+        assertThat(d.evidence()).startsWith("Produce remote time 71% of total (12 ms of 17 ms): waiting for followers");
+    }
+
+    @Test
+    void whenSeveralAreLimitedTheLikelierCauseIsNamedAndTheOthersListed() {
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_IOWAIT_PERCENT, "host", i -> 45.0)
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> 5.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.DISK);
+        assertThat(d.evidence()).endsWith("also request handler threads");
+    }
+
+    @Test
+    void withoutAnySeriesNothingIsClaimed() {
+        Diagnosis d = new SyntheticRun().diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(d.evidence()).isEqualTo("could not be judged: no broker, host or load generator series");
+        assertThat(d.figures()).isEmpty();
+    }
+
+    @Test
+    void missingSeriesAreNamedAsNotJudged() {
+        Diagnosis d = new SyntheticRun().healthyHost().diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(d.evidence()).isEqualTo("disk util 12%; not judged: load generator CPU, broker CPU, request handler"
+                + " threads, network threads, replication");
+    }
+
+    @Test
+    void nullAndNaNAreNotSampledNotZero() {
+        // Every other interval unsampled (null) or NaN: the mean of what was sampled is 80, not dragged towards 0.
+        SyntheticRun run = new SyntheticRun().healthy()
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> i % 4 == 0 ? null : i % 4 == 1 ? Double.NaN : 80.0)
+                .replace(NETWORK_PROCESSOR_IDLE_PERCENT, B1, i -> null);
+
+        Diagnosis d = run.diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(figure(d, "request_handler_idle_percent.broker-1").value()).isEqualTo(80.0);
+        assertThat(d.evidence()).endsWith("not judged: network threads");
+        assertThat(d.figures()).extracting(Figure::value).allMatch(Double::isFinite);
+    }
+
+    @Test
+    void warmUpIntervalsDoNotCount() {
+        Diagnosis d = new SyntheticRun().healthy()
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> i < SyntheticRun.WARMUP ? 0.0 : 75.0).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(figure(d, "request_handler_idle_percent.broker-1").value()).isEqualTo(75.0);
+    }
+
+    @Test
+    void noMeasuredIntervalsCannotBeJudged() {
+        SyntheticRun run = new SyntheticRun().healthy();
+        Diagnosis d = Diagnoser.diagnose(run.intervals().subList(0, SyntheticRun.WARMUP), run.telemetry(), Cores.embedded(2));
+
+        assertThat(d.line()).isEqualTo("limited by: nothing found (could not be judged: no measured intervals)");
+    }
+
+    @Test
+    void flatSeriesGetNoCorrelation() {
+        Diagnosis d = new SyntheticRun().series(TelemetryMetric.UNDER_REPLICATED_PARTITIONS, B1, i -> 0.0)
+                .healthy().p99(12, 90).diagnose();
+
+        assertThat(d.spikes()).isNotEmpty();
+        assertThat(d.spikes().get(0).movers()).extracting(SeriesMove::metric)
+                .doesNotContain(TelemetryMetric.UNDER_REPLICATED_PARTITIONS);
+        assertThat(d.spikes().get(0).movers()).extracting(SeriesMove::correlation).allMatch(r -> Math.abs(r) <= 1);
+    }
+
+    @Test
+    void attachSetsTheDiagnosisAndLeavesNoTelemetryAlone() {
+        SyntheticRun run = new SyntheticRun().healthy().replace(CLIENT_CPU_PERCENT, "client", i -> 190.0);
+
+        assertThat(Diagnoser.attach(null, run.intervals(), true, 2)).isNull();
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), true, 2).diagnosis().limitedBy())
+                .isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), false, 8).diagnosis().evidence())
+                .contains("load generator CPU 190%").endsWith("not judged: broker CPU");
+    }
+
+    private static Figure figure(Diagnosis d, String key) {
+        List<Figure> matching = d.figures().stream().filter(f -> f.key().equals(key)).toList();
+        assertThat(matching).as("figure " + key + " in " + d.figures()).hasSize(1);
+        return matching.get(0);
+    }
+}
