@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.JmxAddressFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -40,6 +41,9 @@ final class ClusterStartCommand implements Callable<Integer> {
         out.println("cluster: " + cluster.brokerCount() + " broker(s) running in " + cluster.dataDir() + " (pids "
                 + cluster.pids().stream().map(String::valueOf).collect(Collectors.joining(","))
                 + "); stop with: kbench cluster stop --dir " + cluster.dataDir());
+        // Telemetry against this cluster as if it were external: kbench run --broker-jmx ADDRESS (one per broker).
+        out.println("jmx: " + String.join(",", cluster.jmxAddresses()) + " (also in "
+                + cluster.dataDir().resolve(JmxAddressFile.FILE_NAME) + ")");
         if (cluster.security().secured()) {
             Path clientConfig = cluster.writeClientProperties(cluster.dataDir().resolve(EmbeddedCluster.CLIENT_PROPERTIES));
             out.println("cluster: " + cluster.security().describe() + "; client settings (with generated secrets,"

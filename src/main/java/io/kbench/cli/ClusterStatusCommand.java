@@ -1,10 +1,13 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.BrokerStatus;
+import io.kbench.cluster.ClusterState;
 import io.kbench.cluster.ClusterStatus;
 import io.kbench.cluster.EmbeddedCluster;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,6 +37,11 @@ final class ClusterStatusCommand implements Callable<Integer> {
                     + (b.alive() ? "alive" : "dead"));
         }
         out.println("bootstrap servers: " + status.state().bootstrapServers());
+        List<String> jmx = status.state().brokers().stream().map(ClusterState.Broker::jmxAddress)
+                .filter(Objects::nonNull).toList();
+        if (!jmx.isEmpty()) {
+            out.println("jmx: " + String.join(",", jmx));
+        }
         out.flush();
         return status.allAlive() ? 0 : 1;
     }

@@ -7,6 +7,7 @@ import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -42,6 +43,13 @@ public final class RunCommand implements Callable<Integer> {
             + "duplicated, reordered, unexpected (same as --set verify=true; see docs/integrity.md).")
     boolean verify;
 
+    /** Faults on the run's clock, appended to the workload's faults list. */
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = {"Add a fault (repeatable), e.g. --fault 'at=20s action=kill target=leader duration=10s'.",
+                "Keys: at, action (kill, terminate, pause, restart, exec), target (broker id, leader, controller,"
+                    + " random), duration, partition, seed, command (exec; the rest of the text). See docs/faults.md."})
+    List<String> faults = new ArrayList<>();
+
     /** Print the resolved workload and exit without running. */
     @Option(names = "--dry-run", description = "Validate and print the resolved workload, then exit.")
     boolean dryRun;
@@ -55,11 +63,15 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
     @Override
     public Integer call() {
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify));
+        WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify), faults);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
+        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         if (dryRun) {
             RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
             return ExitCode.OK.code();
@@ -67,7 +79,7 @@ public final class RunCommand implements Callable<Integer> {
         target.restrictClientCpus();
         PrintStream out = CommandOutput.out(command);
         try (MetricsServer live = metrics.start(out)) {
-            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live)).execute(out);
+            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live), sampling).execute(out);
             return exitCode(result);
         }
     }

@@ -8,6 +8,7 @@ import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.Environment;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -54,12 +55,17 @@ public final class TargetOptions {
 
     /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
     SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
-        return singleRun(spec, conn, output, ReportRenderer::writeQuietly);
+        return singleRun(spec, conn, output, ReportRenderer::writeQuietly, TelemetrySettings.DEFAULT);
     }
 
-    /** As above, with {@code listener} told about the result (and, through it, about every interval). */
-    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, ResultListener listener) {
+    /**
+     * As above, with {@code listener} told about the result (and, through it, about every interval), sampling what
+     * {@code telemetry} says.
+     */
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, ResultListener listener,
+                        TelemetrySettings telemetry) {
         return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), listener, output.verbose);
+                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), listener, output.verbose,
+                telemetry);
     }
 }

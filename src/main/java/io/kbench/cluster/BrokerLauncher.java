@@ -99,6 +99,7 @@ final class BrokerLauncher {
         cmd.add("-Dkafka.logs.dir=" + logDir);
         cmd.add("-D" + BrokerLog4jConfig.NODE_ID_PROPERTY + "=" + node.id());
         cmd.add("-D" + BrokerMain.CLUSTER_ID_PROPERTY + "=" + clusterId);
+        cmd.addAll(jmxFlags(node));
         if (attached) {
             cmd.add("-D" + BrokerMain.WATCH_PARENT_PROPERTY + "=true");
         }
@@ -108,6 +109,21 @@ final class BrokerLauncher {
         cmd.add(KAFKA_MAIN);
         cmd.add(propertiesFile.toString());
         return cmd;
+    }
+
+    /**
+     * JMX remote on loopback, so kbench's telemetry (and jconsole) can read the broker's MBeans. Registry and RMI
+     * server share one port, so one HOST:PORT names the broker; no authentication or TLS, which is why it binds
+     * 127.0.0.1 only.
+     */
+    static List<String> jmxFlags(BrokerNode node) {
+        String port = Integer.toString(node.jmxPort());
+        return List.of("-Dcom.sun.management.jmxremote", "-Dcom.sun.management.jmxremote.port=" + port,
+                "-Dcom.sun.management.jmxremote.rmi.port=" + port,
+                "-Dcom.sun.management.jmxremote.host=" + BrokerConfigs.HOST,
+                "-Dcom.sun.management.jmxremote.local.only=true",
+                "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Djava.rmi.server.hostname=" + BrokerConfigs.HOST);
     }
 
     /**

@@ -40,8 +40,17 @@ public record ClusterState(
         brokers = brokers == null ? List.of() : List.copyOf(brokers);
     }
 
-    /** One broker process: its node id, pid, ports and the server.properties that identifies its command line. */
-    public record Broker(int id, long pid, int port, int controllerPort, String propertiesFile) {
+    /**
+     * One broker process: its node id, pid, ports and the server.properties that identifies its command line;
+     * {@code jmxPort} is 0 in state files written before brokers exposed JMX.
+     */
+    public record Broker(int id, long pid, int port, int controllerPort, String propertiesFile, int jmxPort) {
+
+        /** The broker's JMX address on loopback, or null when the state file predates it. */
+        @JsonIgnore
+        public String jmxAddress() {
+            return jmxPort == 0 ? null : "127.0.0.1:" + jmxPort;
+        }
 
         /** True if the pid is alive and still runs this broker (not a process that recycled the pid). */
         @JsonIgnore

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -35,7 +36,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final ClusterParams params;
     private final Path dataDir;
     private final boolean tempDataDir;
+    /** The current process of each node, in node id order; a restart replaces an entry. */
     private final List<BrokerProcess> brokers;
+    private final BrokerLauncher launcher;
+    private final List<Map<String, String>> configs;
+    /** Brokers a fault has SIGSTOPped, by node id, with the guard that resumes them if kbench dies. */
+    private final Map<Integer, PauseGuard> paused = new TreeMap<>();
     private final String bootstrapServers;
     private final Map<String, String> effectiveBrokerConfig;
     private final JavaRuntime java;
@@ -47,11 +53,14 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     private EmbeddedCluster(ClusterParams params, Path dataDir, boolean tempDataDir, List<BrokerProcess> brokers,
                             String bootstrapServers, Map<String, String> effectiveBrokerConfig, JavaRuntime java,
-                            Duration startupTime, ClusterSecurity security, Map<String, String> clientProperties) {
+                            Duration startupTime, BrokerLauncher launcher, List<Map<String, String>> configs,
+                            ClusterSecurity security, Map<String, String> clientProperties) {
         this.params = params;
         this.dataDir = dataDir;
         this.tempDataDir = tempDataDir;
-        this.brokers = List.copyOf(brokers);
+        this.brokers = new CopyOnWriteArrayList<>(brokers);
+        this.launcher = launcher;
+        this.configs = List.copyOf(configs);
         this.bootstrapServers = bootstrapServers;
         this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(effectiveBrokerConfig));
         this.java = java;
@@ -136,6 +145,16 @@ public final class EmbeddedCluster implements AutoCloseable {
         return brokers.stream().map(BrokerProcess::pid).toList();
     }
 
+    /** The JMX addresses ({@code 127.0.0.1:port}, loopback, no authentication) of the brokers, in node id order. */
+    public List<String> jmxAddresses() {
+        return brokers.stream().map(b -> b.node().jmxAddress()).toList();
+    }
+
+    /** Node ids of the brokers, in node id order. */
+    public List<Integer> brokerIds() {
+        return brokers.stream().map(b -> b.node().id()).toList();
+    }
+
     public Path dataDir() {
         return dataDir;
     }
@@ -153,9 +172,104 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         closed = true;
         removeShutdownHook(shutdownHook);
+        // A stopped process does not act on SIGTERM: it must run again before it can shut down.
+        List.copyOf(paused.keySet()).forEach(this::resume);
         stopProcesses(brokers);
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
+        }
+    }
+
+    /** Whether broker {@code id}'s process is alive (a paused broker is). */
+    public boolean isRunning(int id) {
+        return broker(id).isAlive();
+    }
+
+    /** Whether broker {@code id} is SIGSTOPped by {@link #pause}. */
+    public synchronized boolean isPaused(int id) {
+        return paused.containsKey(id);
+    }
+
+    /** SIGKILL to broker {@code id}; returns once it is gone. */
+    public synchronized void kill(int id) {
+        BrokerProcess b = broker(id);
+        b.process().destroyForcibly();
+        try {
+            b.process().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        releasePause(id);
+    }
+
+    /** SIGTERM to broker {@code id} (a controlled shutdown); does not wait for it to finish. */
+    public synchronized void terminate(int id) {
+        broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        broker(id).process().destroy();
+    }
+
+    /** SIGSTOP to broker {@code id}; it stays stopped until {@link #resume}, a kill, or {@link #close}. */
+    public synchronized void pause(int id) {
+        BrokerProcess b = broker(id);
+        if (closed || paused.containsKey(id) || !b.isAlive()) {
+            return;
+        }
+        paused.put(id, PauseGuard.watch(b.pid()));
+        Signals.send("STOP", b.pid());
+    }
+
+    /** SIGCONT to a broker {@link #pause} stopped; nothing when it is not paused. */
+    public synchronized void resume(int id) {
+        BrokerProcess b = broker(id);
+        if (!paused.containsKey(id)) {
+            return;
+        }
+        if (b.isAlive()) {
+            Signals.send("CONT", b.pid());
+        }
+        releasePause(id);
+    }
+
+    /**
+     * Starts broker {@code id} again with the same config, data dir and ports; a broker still shutting down gets the
+     * usual grace period first, and a running one is stopped that way. Returns once the new JVM is launched.
+     */
+    public synchronized void restart(int id) {
+        if (closed) {
+            throw new IllegalStateException("cluster is closed");
+        }
+        BrokerProcess old = broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        if (old.isAlive()) {
+            ProcessStopper.stop(List.of(old.process().toHandle()), ProcessStopper.DEFAULT_GRACE);
+        }
+        closeInput(old);
+        int index = brokerIds().indexOf(id);
+        brokers.set(index, launcher.launch(old.node(), configs.get(index)));
+    }
+
+    private BrokerProcess broker(int id) {
+        return brokers.stream().filter(b -> b.node().id() == id).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no broker " + id + " in this cluster"));
+    }
+
+    private void releasePause(int id) {
+        PauseGuard guard = paused.remove(id);
+        if (guard != null) {
+            guard.release();
+        }
+    }
+
+    private static void closeInput(BrokerProcess b) {
+        try {
+            b.process().getOutputStream().close();
+        } catch (IOException ignored) {
+            // The process is gone; its pipe is of no further use.
         }
     }
 
@@ -211,6 +325,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         } catch (IOException e) {
             throw new RunFailedException("cannot delete " + dir.resolve(CLIENT_PROPERTIES) + ": " + e.getMessage(), e);
         }
+        DataDirectory.delete(dir.resolve(JmxAddressFile.FILE_NAME));
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
             DataDirectory.delete(logDir);
@@ -230,11 +345,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             if (b.cgroup() != null) {
                 b.cgroup().remove();
             }
-            try {
-                b.process().getOutputStream().close();
-            } catch (IOException ignored) {
-                // The process is gone; its pipe is of no further use.
-            }
+            closeInput(b);
         }
     }
 
@@ -283,12 +394,13 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             String clusterId = existingClusterId(dataDir);
             int n = params.brokers();
-            List<Integer> ports = FreePorts.pick((security.separateInterBrokerListener() ? 3 : 2) * n);
-            List<BrokerNode> nodes = BrokerNode.layout(n, ports.subList(0, 2 * n));
+            int perNode = BrokerNode.PORTS_PER_NODE;
+            List<Integer> ports = FreePorts.pick((security.separateInterBrokerListener() ? perNode + 1 : perNode) * n);
+            List<BrokerNode> nodes = BrokerNode.layout(n, ports.subList(0, perNode * n));
             SecurityMaterial material = SecurityMaterial.generate(security);
             List<Map<String, String>> configs = nodes.stream()
                     .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
-                            security.separateInterBrokerListener() ? ports.get(2 * n + node.id() - 1) : 0))
+                            security.separateInterBrokerListener() ? ports.get(perNode * n + node.id() - 1) : 0))
                     .toList();
             Map<String, String> clientProperties = SecurityConfigs.client(security, material);
             String bootstrap = nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
@@ -320,13 +432,15 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
             EmbeddedCluster cluster = new EmbeddedCluster(params, dataDir, temp, started, bootstrap,
-                    BrokerConfigs.effective(configs.get(0)), java, startupTime, security, clientProperties);
+                    BrokerConfigs.effective(configs.get(0)), java, startupTime, launcher, configs, security,
+                    clientProperties);
             if (attached) {
                 // From here on the hook must close the cluster itself, which also removes its state and temp dir.
                 cluster.installShutdownHook();
                 removeShutdownHook(hook);
             }
             state(cluster, nodes, logDir, clusterId, java).write(dataDir);
+            JmxAddressFile.write(dataDir, cluster.jmxAddresses());
             progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
                     bootstrap);
             return cluster;
@@ -385,7 +499,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             for (int i = 0; i < nodes.size(); i++) {
                 BrokerNode n = nodes.get(i);
                 entries.add(new ClusterState.Broker(n.id(), started.get(i).pid(), n.port(), n.controllerPort(),
-                        BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString()));
+                        BrokerConfigs.propertiesFile(cluster.dataDir(), n.id()).toString(), n.jmxPort()));
             }
             return new ClusterState(nodes.size(), cluster.bootstrapServers(), cluster.dataDir().toString(),
                     logDir.toString(), clusterId, kafkaVersion(), java.version(), attached, Instant.now(), entries);

@@ -60,6 +60,10 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         if (spec.producers().count() == 0) {
             throw InvalidInputException.field("producers.count", 0, "find-max needs producers");
         }
+        if (!spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
+                    "are run by kbench run only, not by find-max");
+        }
         if (settings.sla() != null) {
             needsWhatItMeasures(spec, "the SLA", settings.sla());
         }
@@ -153,7 +157,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,
                 t.partitions(), t.replicationFactor(), true, true, t.configs());
         return new WorkloadSpec(spec.name(), spec.description(), topic, probe, spec.consumers(), spec.cluster(),
-                spec.reportInterval(), spec.verify());
+                spec.reportInterval(), spec.verify(), null);
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */

@@ -3,23 +3,34 @@ package io.kbench.experiment;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.diagnosis.Diagnoser;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.fault.FaultPreflight;
+import io.kbench.fault.FaultSession;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
+import io.kbench.measure.FaultWindows;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
+import io.kbench.result.FaultResult;
+import io.kbench.result.IntervalPoint;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.SecurityInfo;
 import io.kbench.result.Summary;
+import io.kbench.result.Telemetry;
+import io.kbench.result.TelemetryEvent;
+import io.kbench.result.TelemetryEventType;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySampler;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,6 +39,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,10 +58,17 @@ import org.apache.kafka.clients.CommonClientConfigs;
  * @param thresholds  pass/fail conditions evaluated on the summary
  * @param listener    told when result.json is written (the CLI writes the HTML report)
  * @param verbose     print the whole resolved workload before the run instead of the few-line header
+ * @param telemetry   what is sampled beside the run (broker, host, load generator), or off
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                         Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                        boolean verbose) {
+                        boolean verbose, TelemetrySettings telemetry) {
+
+    /** A run with the default telemetry (embedded brokers, this host, the load generator). */
+    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
+                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener, boolean verbose) {
+        this(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, TelemetrySettings.DEFAULT);
+    }
 
     /** A run with the few-line header. */
     public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
@@ -104,6 +124,11 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         Preflight.workload(spec, connection);
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
+        if (shared != null && !spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
+                    "are run by kbench run only (a sweep or find-max reuses its cluster between runs)");
+        }
+        FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();
             if (spec.topic().replicationFactor() > brokers) {
@@ -127,6 +152,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             RunHeader.print(spec, where, out);
         }
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
+        TelemetrySampler sampler = null;
         try {
             // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.
             Map<String, String> conn = new HashMap<>(embedded != null ? embedded.clientProperties() : Map.of());
@@ -134,14 +160,34 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
+            sampler = RunTelemetry.open(telemetry, spec, embedded, out);
+            if (sampler != null) {
+                sampler.addListener(listener.live()::sampled);
+            }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase, listener.live());
+                    createDir(dir), out, consumePhase, listener.live(), RunTelemetry.ticks(sampler));
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
             try (InterruptGuard guard = InterruptGuard.install(out, runner::requestStop)) {
-                RunOutcome outcome = runner.run();
+                FaultWindows windows = new FaultWindows();
+                runner.recordFaultWindows(windows);
+                RunOutcome outcome;
+                List<FaultResult> faults = null;
+                if (spec.faults().isEmpty()) {
+                    outcome = runner.run();
+                } else {
+                    // Closed before the result is written and before the cluster stops: paused brokers resume first.
+                    try (FaultSession session = FaultSession.start(spec, embedded, new ClientProperties(conn).admin(),
+                            dir, runner::runStartNanos, runner::measuredStartNanos, windows, out)) {
+                        outcome = runner.run();
+                        session.close();
+                        faults = session.results(outcome.intervals());
+                    }
+                }
+                Environment environment = Environment.capture();
+                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults, embedded != null, environment.cores());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
@@ -149,12 +195,16 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
-                        outcome.failure(), tags, start, Instant.now(), Environment.capture(), clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, null, outcome.integrity());
+                        outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
+                        spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults);
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
             SummaryTable.limitedBy(result.telemetry(), out);
+            if (result.faults() != null) {
+                out.println();
+                result.faults().forEach(f -> out.println(f.line()));
+            }
             if (result.thresholds() != null) {
                 out.println();
                 result.thresholds().forEach(v -> out.println(v.line()));
@@ -171,10 +221,38 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             listener.written(dir, out);
             return result;
         } finally {
+            if (sampler != null) {
+                sampler.close();
+            }
             if (embedded != null && embedded != shared) {
                 embedded.close();
             }
         }
+    }
+
+    /**
+     * The sampled evidence with the faults as events on the same axis, and the diagnosis made from it; null without
+     * telemetry.
+     */
+    private static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
+                                      boolean embeddedCluster, int cores) {
+        Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
+        if (sampled == null) {
+            return null;
+        }
+        List<TelemetryEvent> events = new ArrayList<>(sampled.events());
+        for (FaultResult f : faults == null ? List.<FaultResult>of() : faults) {
+            String detail = f.spec().action() + (f.brokerId() == null ? "" : " broker " + f.brokerId());
+            if (f.startSec() != null) {
+                events.add(new TelemetryEvent(f.startSec(), TelemetryEventType.FAULT_START, "fault", detail));
+            }
+            if (f.endSec() != null) {
+                events.add(new TelemetryEvent(f.endSec(), TelemetryEventType.FAULT_END, "fault", detail));
+            }
+        }
+        events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
+        Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
+        return Diagnoser.attach(withFaults, intervals, embeddedCluster, cores);
     }
 
     /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */

@@ -101,7 +101,13 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
             }
         }
         SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
-        points.forEach(p -> plan.workload(p, null));
+        for (SweepPoint p : points) {
+            WorkloadSpec w = plan.workload(p, null);
+            if (!w.faults().isEmpty()) {
+                throw InvalidInputException.field("faults", w.faults().size() + " fault(s)",
+                        "are run by kbench run only, not by sweep (it reuses one cluster between runs)");
+            }
+        }
         return plan;
     }
 

@@ -172,11 +172,15 @@ final class ProducerWorker implements Runnable {
             // gone), not the workload's: such records count neither as produced nor as errors.
             if (!stopRequested) {
                 (send.measured ? metrics.produceErrors : metrics.warmupProduceErrors).count(exception);
+                if (send.measured) {
+                    metrics.faultWindows.failed(send.startNanos);
+                }
             }
         } else {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.publishLatency.recorder().recordMicros(Units.micros(now - send.startNanos));
+                metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);
                 lastMeasuredAckNanos = now;
             }

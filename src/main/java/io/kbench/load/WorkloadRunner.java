@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.integrity.SendLog;
+import io.kbench.measure.FaultWindows;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.ProgressLine;
@@ -58,6 +59,7 @@ public final class WorkloadRunner {
     private final PrintStream out;
     private final ConsumePhaseListener consumePhase;
     private final LiveMetrics live;
+    private final IntervalTicks ticks;
     private final NanoClock clock = NanoClock.SYSTEM;
     /** The payload encryption key, or null: resolved once per run, held only in memory. */
     private final SecretKey payloadKey;
@@ -73,17 +75,25 @@ public final class WorkloadRunner {
     /** Backlog phase start, wall clock and monotonic, to turn consumer timestamps into wall-clock times. */
     private long phaseStartMillis;
     private long phaseStartNanos;
+    /** Where a fault schedule counts the records sent during its faults. */
+    private FaultWindows faultWindows = new FaultWindows();
+    /** The zero of the interval axis (IntervalPoint.endSec), once the run has started. */
+    private volatile long runStartNanos = Long.MIN_VALUE;
 
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase) {
-        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE);
+        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, LiveMetrics.NONE, IntervalTicks.NONE);
     }
 
-    /** As above, telling {@code live} about each report interval (--metrics-port). */
+    /**
+     * As above, telling {@code live} about each report interval (--metrics-port) and {@code ticks} the run's start and
+     * each interval's end (telemetry sampling).
+     */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
-                          ConsumePhaseListener consumePhase, LiveMetrics live) {
+                          ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks) {
         this.live = live;
+        this.ticks = ticks;
         this.spec = spec;
         this.clients = clients;
         this.consumerGroup = consumerGroup;
@@ -105,10 +115,25 @@ public final class WorkloadRunner {
         consumers.forEach(ConsumerWorker::stopNow);
     }
 
+    /** Counts the records sent during faults into {@code windows}; call before {@link #run}. */
+    public void recordFaultWindows(FaultWindows windows) {
+        this.faultWindows = windows;
+    }
+
+    /** The zero of the run's time axis ({@code IntervalPoint.endSec}), or Long.MIN_VALUE before the run starts. */
+    public long runStartNanos() {
+        return runStartNanos;
+    }
+
+    /** The intended time of the first measured send (start of the measured window), or Long.MAX_VALUE before it. */
+    public long measuredStartNanos() {
+        return producers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
+    }
+
     public RunOutcome run() {
         int magic = ThreadLocalRandom.current().nextInt() | 1;
         Admin admin = createAdmin();
-        try (RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis())) {
+        try (RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis(), faultWindows)) {
             TopicSetup topics = new TopicSetup(admin, clients.bootstrapServers());
             // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
             boolean byPattern = spec.consumers().topicPattern() != null;
@@ -161,8 +186,10 @@ public final class WorkloadRunner {
         ProducerSpec p = spec.producers();
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
+        runStartNanos = startNanos;
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live);
+        ticks.started(startNanos);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;
@@ -173,7 +200,7 @@ public final class WorkloadRunner {
             }
             long producersStartNanos = clock.nanoTime();
             long interval = spec.reportInterval().toNanos();
-            ticker.scheduleAtFixedRate(() -> reporter.tick(clock.nanoTime()), interval, interval, TimeUnit.NANOSECONDS);
+            ticker.scheduleAtFixedRate(() -> tick(reporter), interval, interval, TimeUnit.NANOSECONDS);
             startProducers(metrics, magic, producersStartNanos, threads);
             join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
             failure = firstFailure();
@@ -190,12 +217,18 @@ public final class WorkloadRunner {
             join(threads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
             ticker.shutdownNow();
             awaitQuietly(ticker);
-            reporter.tick(clock.nanoTime());
+            tick(reporter);
         }
         if (failure == null) {
             failure = firstFailure();
         }
         return outcome(metrics, reporter, failure);
+    }
+
+    private void tick(IntervalReporter reporter) {
+        long now = clock.nanoTime();
+        reporter.tick(now);
+        ticks.ticked(now);
     }
 
     private boolean measuring() {

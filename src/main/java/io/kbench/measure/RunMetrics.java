@@ -18,9 +18,17 @@ public final class RunMetrics implements AutoCloseable {
     public final Counter consumedMeasured = new Counter();
     /** Records consumers could not use: payloads that failed decryption (AES-GCM tag mismatch). */
     public final ErrorCounts consumeErrors = new ErrorCounts();
+    /** Records sent during a fault; no window is open unless a fault schedule opens one. */
+    public final FaultWindows faultWindows;
 
     /** {@code hlogDir} null keeps no interval logs. */
     public RunMetrics(Path hlogDir, long startTimeStampMsec) {
+        this(hlogDir, startTimeStampMsec, new FaultWindows());
+    }
+
+    /** As {@link #RunMetrics(Path, long)}, with the fault windows a fault schedule opens and reads. */
+    public RunMetrics(Path hlogDir, long startTimeStampMsec, FaultWindows faultWindows) {
+        this.faultWindows = faultWindows;
         publishLatency = new LatencySeries("publish", hlog(hlogDir, "publish-latency"), startTimeStampMsec);
         endToEndLatency = new LatencySeries("end-to-end", hlog(hlogDir, "end-to-end-latency"), startTimeStampMsec);
         sendDelay = new LatencySeries("send-delay", hlog(hlogDir, "send-delay"), startTimeStampMsec);

@@ -79,8 +79,10 @@ final class RunReport {
         }
         TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
+        FaultSection.table(page, r.faults());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
-        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry());
+        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
+                FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
         environment(page, r.environment(), r.cluster());
         configuration(page, r);
@@ -199,7 +201,8 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry) {
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry,
+                                 List<ObjectNode> faultBands) {
         if (intervals.isEmpty()) {
             return;
         }
@@ -221,14 +224,17 @@ final class RunReport {
             recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
             mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
+        if (!faultBands.isEmpty()) {
+            note += "; shaded: fault windows";
+        }
         // One x axis for every chart over time, so telemetry lines up with latency by eye.
         ObjectNode time = Charts.scale("linear", "time (s)");
         time.put("min", 0);
         time.put("max", round(intervals.get(intervals.size() - 1).endSec(), 3));
-        page.chart("Throughput (records/s)", note, zeroBased(Charts.xyChart(recs, time.deepCopy(),
-                Charts.scale("linear", "records/s"))), false);
-        page.chart("Throughput (MiB/s)", note, zeroBased(Charts.xyChart(mibs, time.deepCopy(),
-                Charts.scale("linear", "MiB/s"))), false);
+        page.chart("Throughput (records/s)", note, FaultSection.shade(zeroBased(Charts.xyChart(recs, time.deepCopy(),
+                Charts.scale("linear", "records/s"))), faultBands), false);
+        page.chart("Throughput (MiB/s)", note, FaultSection.shade(zeroBased(Charts.xyChart(mibs, time.deepCopy(),
+                Charts.scale("linear", "MiB/s"))), faultBands), false);
         for (LatencyKind k : LATENCIES.subList(0, 2)) {
             boolean any = intervals.stream().anyMatch(p -> k.of(p) != null && k.of(p).count() > 0);
             if (!any) {
@@ -240,7 +246,7 @@ final class RunReport {
                     Charts.lineDataset("max", Charts.RED, latencySeries(intervals, k, LatencyStats::max), true, null));
             ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
             y.put("kbench", "log");
-            ObjectNode chart = Charts.xyChart(ds, time.deepCopy(), y);
+            ObjectNode chart = FaultSection.shade(Charts.xyChart(ds, time.deepCopy(), y), faultBands);
             if (telemetry != null) {
                 double top = intervals.stream().filter(p -> k.of(p) != null && k.of(p).count() > 0)
                         .mapToDouble(p -> Fmt.ms(k.of(p).max())).max().orElse(Double.NaN);
@@ -249,7 +255,8 @@ final class RunReport {
             }
             page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed"
                     + " in each interval" + (telemetry == null || telemetry.events().isEmpty() ? ""
-                    : "; triangles: broker events (hover for what happened)"), chart, false);
+                    : "; triangles: broker events (hover for what happened)")
+                    + (faultBands.isEmpty() ? "" : "; shaded: fault windows"), chart, false);
         }
         TelemetrySection.charts(page, intervals, telemetry, time);
         page.endSection();

@@ -34,6 +34,10 @@ public final class RunHeader {
                         t.partitions(), t.replicationFactor()));
         out.println("# producers: " + producers(spec.producers()));
         out.println("# consumers: " + consumers(spec.consumers()));
+        if (!spec.faults().isEmpty()) {
+            out.println("# faults: " + String.join("; ", spec.faults().stream().map(f -> f.describe()).toList())
+                    + " (from the start of the measured window)");
+        }
     }
 
     /** The versions line, client properties (secrets redacted) and the whole workload as YAML. */

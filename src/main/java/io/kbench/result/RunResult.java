@@ -30,16 +30,26 @@ import java.util.OptionalDouble;
  * @param telemetry        broker, host and load-generator series on the interval axis, events and the diagnosis;
  *                         absent when telemetry was off or for results written before it existed
  * @param integrity        what verification found (verify: true), absent otherwise
+ * @param faults           each scheduled fault as it happened, absent when the workload had none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
-                        List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity)
-        implements KbenchResult {
+                        List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity,
+                        List<FaultResult> faults) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
+
+    /** A run without telemetry, verification or faults. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, null, null, null);
+    }
 
     public RunResult {
         SchemaChecks.kind(KIND, kind);
@@ -47,14 +57,24 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         Objects.requireNonNull(status, "status");
     }
 
-    /** A result without verification. */
+    /** A result without verification or faults. */
     public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                      Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                      ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, null);
+                clientProperties, summary, intervals, thresholds, telemetry, null, null);
+    }
+
+    /** A result without faults. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
+                     Telemetry telemetry, Integrity integrity) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, null);
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

@@ -1,12 +1,14 @@
 package io.kbench.spec;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
@@ -33,9 +35,19 @@ public final class SpecLoader {
 
     /** Loads {@code file} (or the bundled quick-start when null) with overrides applied in order. */
     public WorkloadSpec load(Path file, List<String> overrides) {
+        return load(file, overrides, List.of());
+    }
+
+    /** As {@link #load(Path, List)}, with {@code faults} ({@code --fault} texts) appended to the file's faults. */
+    public WorkloadSpec load(Path file, List<String> overrides, List<String> faults) {
         ObjectNode tree = file == null ? readBundled() : readFile(file);
         for (String override : overrides) {
             SetOverride.parse(override, yaml).applyTo(tree);
+        }
+        if (!faults.isEmpty()) {
+            ArrayNode list = tree.has("faults") && tree.get("faults").isArray() ? (ArrayNode) tree.get("faults")
+                    : tree.putArray("faults");
+            faults.forEach(f -> list.add(FaultText.parse(f)));
         }
         return bind(tree, WorkloadSpec.class, file == null ? QUICKSTART : file.toString());
     }
@@ -99,6 +111,9 @@ public final class SpecLoader {
     }
 
     static InvalidInputException toInputError(JsonProcessingException e, String source) {
+        if (e instanceof JsonMappingException m && elementError(e) != null) {
+            return elementError(e).at(JsonPaths.of(m));
+        }
         if (e instanceof ValueInstantiationException && findInputError(e).isPresent()) {
             return findInputError(e).get();
         }
@@ -145,6 +160,15 @@ public final class SpecLoader {
             case "Map" -> "a mapping of keys to values";
             default -> "a " + target.getSimpleName();
         };
+    }
+
+    private static ElementFieldException elementError(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ElementFieldException x) {
+                return x;
+            }
+        }
+        return null;
     }
 
     private static Optional<InvalidInputException> findInputError(Throwable e) {

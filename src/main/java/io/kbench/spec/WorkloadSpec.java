@@ -3,7 +3,9 @@ package io.kbench.spec;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.unit.DurationText;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * A whole workload, resolved and frozen: what the run header prints and result.json records.
@@ -17,9 +19,11 @@ import java.time.Duration;
  * @param reportInterval how often a progress line and an .hlog interval are written
  * @param verify         after the load, read the topic back and check every record (docs/integrity.md); absent
  *                       means false (and is how result.json leaves it)
+ * @param faults         faults fired on the run's clock (docs/faults.md); empty for none
  */
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
-                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify) {
+                           ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
     /** Bytes of the stamp of a verified run, which adds each record's id (producer, sequence number). */
@@ -43,12 +47,14 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (Boolean.TRUE.equals(verify)) {
             validateVerify(producers);
         }
+        faults = faults == null ? List.of() : List.copyOf(faults);
+        FaultChecks.check(faults, producers);
     }
 
-    /** A workload without verification. */
+    /** A workload without verification or faults. */
     public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                         ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
-        this(name, description, topic, producers, consumers, cluster, reportInterval, null);
+        this(name, description, topic, producers, consumers, cluster, reportInterval, null, null);
     }
 
     /** Whether the run reads the topic back and checks every record. */

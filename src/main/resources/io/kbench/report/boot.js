@@ -23,7 +23,32 @@
       return (Math.abs(m - 1) < 1e-6 || Math.abs(m - 2) < 1e-6 || Math.abs(m - 5) < 1e-6) ? num(v) : null;
     }
   };
+  // Fault windows (config.kbenchBands: [{from, to, label}]) shaded behind the lines, labelled at the top.
+  function bandsPlugin(bands) {
+    return {
+      id: 'kbenchBands',
+      beforeDatasetsDraw: function (chart) {
+        var x = chart.scales.x, area = chart.chartArea, ctx = chart.ctx;
+        ctx.save();
+        bands.forEach(function (b) {
+          var left = Math.max(area.left, x.getPixelForValue(b.from));
+          var right = Math.min(area.right, x.getPixelForValue(b.to));
+          if (right <= left) { return; }
+          ctx.fillStyle = 'rgba(220, 38, 38, 0.12)';
+          ctx.fillRect(left, area.top, right - left, area.bottom - area.top);
+          ctx.fillStyle = '#991b1b';
+          ctx.font = '11px system-ui, sans-serif';
+          ctx.fillText(b.label, left + 3, area.top + 12);
+        });
+        ctx.restore();
+      }
+    };
+  }
   function prepare(config) {
+    if (config.kbenchBands) {
+      config.plugins = (config.plugins || []).concat([bandsPlugin(config.kbenchBands)]);
+      delete config.kbenchBands;
+    }
     var scales = (config.options && config.options.scales) || {};
     Object.keys(scales).forEach(function (k) {
       var s = scales[k];

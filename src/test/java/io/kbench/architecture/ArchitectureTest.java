@@ -27,10 +27,10 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "integrity",
-                    "cluster", "measure", "verdict", "result", "spec", "error", "unit", "format")),
-            Map.entry("experiment", Set.of("diagnosis", "load", "integrity", "cluster", "measure", "finding", "verdict", "result",
-                    "spec", "error", "unit", "format")),
+            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load",
+                    "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
+            Map.entry("experiment", Set.of("diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
+                    "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
             Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),
@@ -40,7 +40,9 @@ class ArchitectureTest {
             Map.entry("plan", Set.of("result", "error", "unit", "format")),
             Map.entry("load", Set.of("measure", "integrity", "result", "spec", "error", "unit", "format")),
             Map.entry("integrity", Set.of("result", "error", "unit", "format")),
+            Map.entry("fault", Set.of("cluster", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("cluster", Set.of("error", "unit", "format")),
+            Map.entry("telemetry", Set.of("result", "error", "unit", "format")),
             Map.entry("measure", Set.of("result", "error", "unit", "format")),
             Map.entry("verdict", Set.of("result", "error", "unit", "format")),
             Map.entry("result", Set.of("spec", "error", "unit", "format")),

@@ -13,8 +13,10 @@ class BrokerConfigsTest {
 
     private static List<BrokerNode> nodes(int n) {
         List<Integer> ports = new ArrayList<>();
-        for (int i = 0; i < 2 * n; i++) {
-            ports.add(40000 + i);
+        for (int i = 0; i < n; i++) {
+            ports.add(40000 + 2 * i);
+            ports.add(40001 + 2 * i);
+            ports.add(50000 + i);
         }
         return BrokerNode.layout(n, ports);
     }

@@ -18,7 +18,7 @@ class ClusterStateTest {
         return new ClusterState(1, "127.0.0.1:4000", dir.toString(), dir.resolve("logs").toString(), "abc",
                 "4.3.1", "17.0.15", false, Instant.parse("2026-01-02T03:04:05Z"),
                 List.of(new ClusterState.Broker(1, pid, 4000, 4001,
-                        dir.resolve("broker-1/server.properties").toString())));
+                        dir.resolve("broker-1/server.properties").toString(), 4002)));
     }
 
     @Test

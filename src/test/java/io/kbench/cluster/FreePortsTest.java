@@ -23,9 +23,10 @@ class FreePortsTest {
     }
 
     @Test
-    void layoutNeedsTwoPortsPerNode() {
-        List<BrokerNode> nodes = BrokerNode.layout(2, FreePorts.pick(4));
+    void layoutNeedsThreePortsPerNode() {
+        List<BrokerNode> nodes = BrokerNode.layout(2, FreePorts.pick(6));
         assertThat(nodes).extracting(BrokerNode::id).containsExactly(1, 2);
-        assertThat(nodes).flatExtracting(BrokerNode::port, BrokerNode::controllerPort).doesNotHaveDuplicates();
+        assertThat(nodes).flatExtracting(BrokerNode::port, BrokerNode::controllerPort, BrokerNode::jmxPort)
+                .doesNotHaveDuplicates();
     }
 }

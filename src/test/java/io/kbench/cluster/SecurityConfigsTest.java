@@ -11,7 +11,7 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
 import org.junit.jupiter.api.Test;
 
 class SecurityConfigsTest {
-    private static final List<BrokerNode> NODES = BrokerNode.layout(2, List.of(9001, 9002, 9003, 9004));
+    private static final List<BrokerNode> NODES = BrokerNode.layout(2, List.of(9001, 9002, 9005, 9003, 9004, 9006));
 
     @Test
     void sslClusterListensOnSslAndReplicatesOverIt() {

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# What telemetry sampling costs a run: the same max-throughput workload with telemetry on and off, interleaved
+# (on, off, on, off, ...), RUNS times each, on one detached embedded broker kept up for all runs.
+#
+#   bench/telemetry-overhead.sh                      # defaults below
+#   RUNS=5 DURATION=60s bench/telemetry-overhead.sh
+#
+# "on" samples the broker over JMX (--broker-jmx with the address `kbench cluster start` printed: the same reads as
+# for an embedded run) and the load generator's JVM; the host's /proc is not read in this mode (an external cluster
+# has no local host source), which costs some 2 ms a second more in an embedded run. "off" is --no-telemetry.
+# Compared: produced records/s (result.json summary.produced.recordsPerSec) of unlimited-rate producers, median of
+# each side; the ratio is on / off (1.00 = no cost; the issue's bar is >= 0.99).
+#
+# Env: RUNS (3) DURATION (20s) WARMUP (5s) RECORD_SIZE (1024) PRODUCERS (2) PARTITIONS (6) KEEP (0: delete the
+#      broker dir and results at exit; 1: keep them)
+set -euo pipefail
+
+RUNS="${RUNS:-3}"
+DURATION="${DURATION:-20s}"
+WARMUP="${WARMUP:-5s}"
+RECORD_SIZE="${RECORD_SIZE:-1024}"
+PRODUCERS="${PRODUCERS:-2}"
+PARTITIONS="${PARTITIONS:-6}"
+KEEP="${KEEP:-0}"
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+work="$(mktemp -d "${TMPDIR:-/tmp}/kbench-telemetry-overhead.XXXXXX")"
+cluster_dir="$work/cluster"
+results="$work/results"
+cleaned=0
+exec 3>&2
+
+cleanup() {
+  [ "$cleaned" = 1 ] && return 0
+  cleaned=1
+  if [ -d "$cluster_dir" ]; then
+    ./kbench cluster stop --dir "$cluster_dir" >&3 2>&3 || echo "telemetry-overhead: cluster stop failed; check: pgrep -af $cluster_dir" >&3
+  fi
+  if [ "$KEEP" = 1 ]; then echo "telemetry-overhead: kept $work" >&3; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM
+
+log() { echo "telemetry-overhead: $*" >&2; }
+
+./kbench --version >/dev/null
+start_out="$(./kbench cluster start --dir "$cluster_dir" 2>"$work/cluster-start.err")" \
+  || { cat "$work/cluster-start.err" >&2; exit 1; }
+bootstrap="$(tail -n 1 <<<"$start_out")"
+jmx="$(sed -n 's/^jmx: \([^ ]*\).*/\1/p' <<<"$start_out")"
+log "bootstrap $bootstrap, jmx $jmx"
+
+workload="$work/overhead.yaml"
+cat >"$workload" <<YAML
+name: telemetry-overhead
+topic: {name: overhead, partitions: $PARTITIONS, replicationFactor: 1, deleteAfter: true}
+producers:
+  count: $PRODUCERS
+  duration: $DURATION
+  warmupDuration: $WARMUP
+  recordSize: $RECORD_SIZE
+  properties: {acks: "1", linger.ms: 5, batch.size: 65536}
+consumers: {mode: none}
+YAML
+
+run_once() { # on|off index
+  local dir="$results/$1-$2" flags=()
+  if [ "$1" = on ]; then flags=(--broker-jmx "$jmx"); else flags=(--no-telemetry); fi
+  mkdir -p "$dir"
+  ./kbench run "$workload" --bootstrap-server "$bootstrap" "${flags[@]}" --results-dir "$dir" >"$dir.log" 2>&1 \
+    || { cat "$dir.log" >&2; exit 1; }
+  python3 -c 'import json,sys,glob; print(json.load(open(glob.glob(sys.argv[1]+"/*/result.json")[0]))["summary"]["produced"]["recordsPerSec"])' "$dir"
+}
+
+on=(); off=()
+for i in $(seq 1 "$RUNS"); do
+  on+=("$(run_once on "$i")"); log "run $i on:  ${on[-1]} records/s"
+  off+=("$(run_once off "$i")"); log "run $i off: ${off[-1]} records/s"
+done
+
+python3 - "${on[*]}" "${off[*]}" <<'PY'
+import statistics, sys
+on = [float(x) for x in sys.argv[1].split()]
+off = [float(x) for x in sys.argv[2].split()]
+m_on, m_off = statistics.median(on), statistics.median(off)
+print(f"telemetry on : median {m_on:,.0f} records/s  runs {', '.join(f'{x:,.0f}' for x in on)}")
+print(f"telemetry off: median {m_off:,.0f} records/s  runs {', '.join(f'{x:,.0f}' for x in off)}")
+print(f"ratio on/off : {m_on / m_off:.3f}")
+PY

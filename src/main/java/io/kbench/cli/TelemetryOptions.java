@@ -1,0 +1,37 @@
+package io.kbench.cli;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.telemetry.TelemetrySettings;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** What a run samples beside its load: on by default; external clusters name their brokers' JMX and endpoints. */
+public final class TelemetryOptions {
+    @Option(names = "--no-telemetry", description = "Sample nothing beside the load (no broker, host or load-generator"
+            + " series in result.json).")
+    boolean off;
+
+    @Option(names = "--broker-jmx", paramLabel = "HOST:PORT", description = "JMX address of a broker of the external"
+            + " cluster (repeatable, one per broker); credentials from $" + TelemetrySettings.JMX_USER_ENV + " and $"
+            + TelemetrySettings.JMX_PASSWORD_ENV + ".")
+    List<String> brokerJmx = new ArrayList<>();
+
+    @Option(names = "--broker-metrics-url", paramLabel = "URL", description = "Prometheus text endpoint of a broker"
+            + " of the external cluster, e.g. the JMX exporter's (repeatable).")
+    List<String> brokerMetricsUrls = new ArrayList<>();
+
+    @Option(names = "--node-exporter-url", paramLabel = "URL", description = "node-exporter endpoint of a broker host"
+            + " of the external cluster (repeatable).")
+    List<String> nodeExporterUrls = new ArrayList<>();
+
+    /** The checked settings; external sources need an external target. */
+    TelemetrySettings settings(boolean external) {
+        TelemetrySettings s = new TelemetrySettings(!off, brokerJmx, brokerMetricsUrls, nodeExporterUrls, null);
+        if (s.namesExternalSources() && !external) {
+            throw new InvalidInputException("--broker-jmx, --broker-metrics-url and --node-exporter-url describe an"
+                    + " external cluster: give its --bootstrap-server too (an embedded cluster is sampled anyway)");
+        }
+        return s;
+    }
+}

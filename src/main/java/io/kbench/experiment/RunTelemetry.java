@@ -1,0 +1,74 @@
+package io.kbench.experiment;
+
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.load.IntervalTicks;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.BrokerEndpoint;
+import io.kbench.telemetry.TelemetrySampler;
+import io.kbench.telemetry.TelemetrySettings;
+import io.kbench.telemetry.TelemetryTargets;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a run samples beside its load, assembled from what the experiment knows (the cluster stays unaware of
+ * telemetry): the embedded brokers' JMX ports and data dir, or the external sources the user named.
+ */
+final class RunTelemetry {
+    private RunTelemetry() {
+    }
+
+    /** The opened sampler for this run, or null when telemetry is off. */
+    static TelemetrySampler open(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,
+                                 PrintStream out) {
+        if (!settings.enabled()) {
+            return null;
+        }
+        TelemetrySampler sampler = TelemetrySampler.open(targets(settings, spec, embedded), out);
+        if (settings.listener() != null) {
+            sampler.addListener(settings.listener());
+        }
+        return sampler;
+    }
+
+    static TelemetryTargets targets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded) {
+        List<BrokerEndpoint> brokers = new ArrayList<>();
+        if (embedded != null) {
+            List<Integer> ids = embedded.brokerIds();
+            List<Long> pids = embedded.pids();
+            List<String> jmx = embedded.jmxAddresses();
+            for (int i = 0; i < ids.size(); i++) {
+                brokers.add(new BrokerEndpoint("broker-" + ids.get(i), jmx.get(i), pids.get(i), true));
+            }
+        } else {
+            for (int i = 0; i < settings.brokerJmx().size(); i++) {
+                brokers.add(new BrokerEndpoint("broker-" + (i + 1), settings.brokerJmx().get(i), 0, false));
+            }
+        }
+        String hostAbsent = embedded != null ? null
+                : "external cluster: the broker hosts' figures need --node-exporter-url";
+        String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
+        return new TelemetryTargets(brokers, embedded == null ? null : embedded.dataDir(), hostAbsent, topic,
+                spec.reportInterval(), TelemetrySettings.jmxCredentialsFromEnvironment(), settings.brokerMetricsUrls(),
+                settings.nodeExporterUrls());
+    }
+
+    /** The run's interval clock, handed to the sampler; nothing when telemetry is off. */
+    static IntervalTicks ticks(TelemetrySampler sampler) {
+        if (sampler == null) {
+            return IntervalTicks.NONE;
+        }
+        return new IntervalTicks() {
+            @Override
+            public void started(long startNanos) {
+                sampler.started(startNanos);
+            }
+
+            @Override
+            public void ticked(long nowNanos) {
+                sampler.tick(nowNanos);
+            }
+        };
+    }
+}

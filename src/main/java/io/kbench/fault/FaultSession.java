@@ -1,0 +1,213 @@
+package io.kbench.fault;
+
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.measure.FaultWindows;
+import io.kbench.result.FaultRecovery;
+import io.kbench.result.FaultResult;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.spec.FaultAction;
+import io.kbench.spec.FaultSpec;
+import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.LongSupplier;
+import org.apache.kafka.clients.admin.Admin;
+
+/**
+ * The faults of one run: fires them on the run's clock against the embedded cluster (or runs exec commands), and
+ * afterwards turns what happened into {@link FaultResult}s. {@link #close} ends every fault still in force that must
+ * not outlive the run: a paused broker is resumed, a running exec command stopped.
+ */
+public final class FaultSession implements AutoCloseable, FaultScheduler.Handler {
+    private final WorkloadSpec spec;
+    private final EmbeddedCluster cluster;
+    private final Admin admin;
+    private final BrokerResolver resolver;
+    private final FaultWindows windows;
+    private final LongSupplier runStartNanos;
+    private final LongSupplier measuredStartNanos;
+    private final FaultClock clock;
+    private final PrintStream out;
+    private final ExecCommands exec;
+    private final List<Fired> fired = new ArrayList<>();
+    private final FaultScheduler scheduler;
+    private boolean closed;
+
+    /** What happened to one fault; written by the scheduler thread, read after it stopped. */
+    private static final class Fired {
+        Integer brokerId;
+        Long startNanos;
+        Long endNanos;
+        String error;
+        int window = -1;
+    }
+
+    private FaultSession(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig, Path runDir,
+                         LongSupplier runStartNanos, LongSupplier measuredStartNanos, FaultWindows windows,
+                         FaultClock clock, PrintStream out) {
+        this.spec = spec;
+        this.cluster = cluster;
+        this.admin = Admin.create(adminConfig);
+        this.resolver = new BrokerResolver(admin, spec.topic().name(), cluster);
+        this.windows = windows;
+        this.runStartNanos = runStartNanos;
+        this.measuredStartNanos = measuredStartNanos;
+        this.clock = clock;
+        this.out = out;
+        this.exec = new ExecCommands(runDir, clock, windows);
+        spec.faults().forEach(f -> fired.add(new Fired()));
+        this.scheduler = new FaultScheduler(spec.faults(), clock, measuredStartNanos, this);
+    }
+
+    /**
+     * Starts the schedule; it waits for the measured window. {@code cluster} is null for an external cluster (exec
+     * only). {@code runStartNanos} is the zero of the interval axis, {@code measuredStartNanos} the start of the
+     * measured window (Long.MAX_VALUE until then).
+     */
+    public static FaultSession start(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig,
+                                     Path runDir, LongSupplier runStartNanos, LongSupplier measuredStartNanos,
+                                     FaultWindows windows, PrintStream out) {
+        FaultSession session = new FaultSession(spec, cluster, adminConfig, runDir, runStartNanos, measuredStartNanos,
+                windows, FaultClock.SYSTEM, out);
+        session.scheduler.start();
+        return session;
+    }
+
+    @Override
+    public void start(int index, long nanos) {
+        FaultSpec f = spec.faults().get(index);
+        Fired state = fired.get(index);
+        try {
+            int broker = f.action() == FaultAction.RESTART && f.target() == null
+                    ? restartedBroker(index) : resolver.resolve(f);
+            state.brokerId = broker;
+            long at = clock.nanoTime();
+            switch (f.action()) {
+                case KILL -> cluster.kill(broker);
+                case TERMINATE -> cluster.terminate(broker);
+                case PAUSE -> cluster.pause(broker);
+                case RESTART -> restart(index, broker, at);
+                case EXEC -> exec.start(index, f.command(), broker);
+                default -> throw new IllegalStateException("unknown action " + f.action());
+            }
+            state.startNanos = at;
+            if (f.action() != FaultAction.RESTART) {
+                state.window = windows.open(at);
+            }
+            if (f.action() == FaultAction.EXEC) {
+                exec.closeWindowOnExit(index, state.window);
+            }
+            out.printf(Locale.ROOT, "fault %d: %s broker %d at %.1fs%n", index, f.action().name().toLowerCase(Locale.ROOT),
+                    broker, seconds(at));
+        } catch (RuntimeException e) {
+            state.error = e.getMessage();
+            out.printf(Locale.ROOT, "fault %d: %s did not fire: %s%n", index, f.describe(), e.getMessage());
+        }
+    }
+
+    @Override
+    public void end(int index, long nanos) {
+        FaultSpec f = spec.faults().get(index);
+        Fired state = fired.get(index);
+        if (state.startNanos == null) {
+            return;
+        }
+        try {
+            long at = clock.nanoTime();
+            if (f.action() == FaultAction.PAUSE) {
+                cluster.resume(state.brokerId);
+            } else {
+                cluster.restart(state.brokerId);
+            }
+            state.endNanos = at;
+            windows.close(state.window, at);
+            out.printf(Locale.ROOT, "fault %d: broker %d %s at %.1fs%n", index, state.brokerId,
+                    f.action() == FaultAction.PAUSE ? "resumed" : "restarted", seconds(at));
+        } catch (RuntimeException e) {
+            state.error = (f.action() == FaultAction.PAUSE ? "resume" : "restart") + " failed: " + e.getMessage();
+            out.printf(Locale.ROOT, "fault %d: %s%n", index, state.error);
+        }
+    }
+
+    /** A restart also ends the fault that stopped the broker: its window closes, its end time is the restart. */
+    private void restart(int index, int broker, long at) {
+        cluster.restart(broker);
+        for (int i = 0; i < fired.size(); i++) {
+            Fired other = fired.get(i);
+            if (i != index && spec.faults().get(i).action().stopsBroker() && other.endNanos == null
+                    && other.startNanos != null && other.brokerId != null && other.brokerId == broker) {
+                other.endNanos = at;
+                windows.close(other.window, at);
+            }
+        }
+    }
+
+    private int restartedBroker(int index) {
+        int stop = FaultSpec.previousStop(spec.faults(), index);
+        Integer broker = stop < 0 ? null : fired.get(stop).brokerId;
+        if (broker == null) {
+            throw new IllegalStateException("fault " + stop + ", whose broker this restarts, did not fire");
+        }
+        return broker;
+    }
+
+    private double seconds(long nanos) {
+        return (nanos - runStartNanos.getAsLong()) / 1e9;
+    }
+
+    /** Stops the schedule, resumes paused brokers, stops exec commands still running, closes every window. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        scheduler.close();
+        long now = clock.nanoTime();
+        for (int i = 0; i < fired.size(); i++) {
+            Fired state = fired.get(i);
+            FaultSpec f = spec.faults().get(i);
+            if (f.action() == FaultAction.PAUSE && state.startNanos != null && state.endNanos == null && cluster != null) {
+                try {
+                    cluster.resume(state.brokerId);
+                } catch (RuntimeException e) {
+                    state.error = "resume at the end of the run failed: " + e.getMessage();
+                }
+            }
+            windows.close(state.window, now);
+        }
+        exec.close();
+        admin.close(Duration.ofSeconds(5));
+    }
+
+    /** What happened to each fault, with recovery figures from {@code intervals}; call after {@link #close}. */
+    public List<FaultResult> results(List<IntervalPoint> intervals) {
+        long zero = runStartNanos.getAsLong();
+        long measured = measuredStartNanos.getAsLong();
+        double windowEnd = measured == Long.MAX_VALUE || spec.producers().duration() == null ? Double.MAX_VALUE
+                : (measured - zero) / 1e9 + spec.producers().duration().toNanos() / 1e9;
+        List<FaultResult> results = new ArrayList<>();
+        for (int i = 0; i < fired.size(); i++) {
+            Fired s = fired.get(i);
+            Double start = s.startNanos == null ? null : round((s.startNanos - zero) / 1e9);
+            Double end = s.endNanos == null ? null : round((s.endNanos - zero) / 1e9);
+            FaultRecovery recovery = start == null ? null : RecoveryFigures.of(intervals, start, windowEnd);
+            LatencyStats latency = s.window < 0 ? null : windows.latency(s.window);
+            long failed = s.window < 0 ? 0 : windows.failures(s.window);
+            String error = s.error != null ? s.error : exec.error(i);
+            results.add(new FaultResult(i, spec.faults().get(i), s.brokerId, start, end, error, exec.exitCode(i),
+                    exec.output(i), failed, latency, recovery));
+        }
+        return results;
+    }
+
+    private static double round(double seconds) {
+        return Math.round(seconds * 1000) / 1000.0;
+    }
+}

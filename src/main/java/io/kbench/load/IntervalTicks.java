@@ -1,0 +1,24 @@
+package io.kbench.load;
+
+/**
+ * Observes the run's interval clock: when the run started and when each report interval closed, as the System.nanoTime
+ * the interval reporter used, so a sampler can put its values on exactly the run's time axis. Called on the reporter
+ * thread: must return at once.
+ */
+public interface IntervalTicks {
+    IntervalTicks NONE = new IntervalTicks() {
+        @Override
+        public void started(long startNanos) {
+        }
+
+        @Override
+        public void ticked(long nowNanos) {
+        }
+    };
+
+    /** The run's time axis starts at {@code startNanos} (interval ends are seconds since then). */
+    void started(long startNanos);
+
+    /** An interval closed at {@code nowNanos}. */
+    void ticked(long nowNanos);
+}

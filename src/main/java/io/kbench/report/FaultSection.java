@@ -1,0 +1,82 @@
+package io.kbench.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.result.FaultRecovery;
+import io.kbench.result.FaultResult;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** The faults of a run: a table with the recovery figures, and the fault windows shaded on the time charts. */
+final class FaultSection {
+    private FaultSection() {
+    }
+
+    static void table(HtmlPage page, List<FaultResult> faults) {
+        if (faults == null || faults.isEmpty()) {
+            return;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (FaultResult f : faults) {
+            FaultRecovery r = f.recovery();
+            LatencyStats l = f.publishLatencyMicros();
+            rows.add(new Object[] {Integer.toString(f.index()), f.spec().describe(),
+                f.brokerId() == null ? "-" : Integer.toString(f.brokerId()), seconds(f.startSec()), seconds(f.endSec()),
+                r == null || r.note() != null ? "-" : recovered(r.throughputSec()),
+                r == null || r.note() != null || r.baselineP99Micros() == null ? "-" : recovered(r.p99Sec()),
+                Fmt.count(f.failedRecords()), l == null || l.count() == 0 ? "-" : Fmt.millis(l.p99()),
+                l == null || l.count() == 0 ? "-" : Fmt.millis(l.max()), f.error() == null ? "" : f.error()});
+        }
+        page.section("Faults")
+                .table("faults", new String[] {"#", "fault", "broker", "start s", "end s", "throughput back after s",
+                    "p99 back after s", "failed", "p99 ms (sent during)", "max ms (sent during)", "error"}, rows,
+                        new boolean[] {true, false, true, true, true, true, true, true, true, true, false}, -1)
+                .paragraph("Times are seconds on the charts' axis. Back after: from the fault's start until throughput is"
+                        + " within 10% of its median before the fault, and publish p99 within 2x of its median before the"
+                        + " fault, for 3 intervals running; \"not recovered\": not by the end of the run. Failed and"
+                        + " latency: records whose intended send time was inside the fault window.", "note")
+                .endSection();
+    }
+
+    /** One band per fault that fired: from its start to its end, or to the end of the series. */
+    static List<ObjectNode> bands(List<FaultResult> faults, List<IntervalPoint> intervals) {
+        List<ObjectNode> bands = new ArrayList<>();
+        if (faults == null || intervals == null || intervals.isEmpty()) {
+            return bands;
+        }
+        double last = intervals.get(intervals.size() - 1).endSec();
+        for (FaultResult f : faults) {
+            if (f.startSec() == null) {
+                continue;
+            }
+            ObjectNode band = JsonNodeFactory.instance.objectNode();
+            band.put("from", f.startSec());
+            band.put("to", f.endSec() == null ? last : f.endSec());
+            band.put("label", "fault " + f.index() + ": " + f.spec().action().name().toLowerCase(Locale.ROOT)
+                    + (f.brokerId() == null ? "" : " broker " + f.brokerId()));
+            bands.add(band);
+        }
+        return bands;
+    }
+
+    /** Marks {@code chart} for boot.js, which draws the bands behind the lines. */
+    static ObjectNode shade(ObjectNode chart, List<ObjectNode> bands) {
+        if (!bands.isEmpty()) {
+            ArrayNode a = chart.putArray("kbenchBands");
+            bands.forEach(a::add);
+        }
+        return chart;
+    }
+
+    private static String seconds(Double s) {
+        return s == null ? "-" : String.format(Locale.ROOT, "%.1f", s);
+    }
+
+    private static String recovered(Double s) {
+        return s == null ? "not recovered" : String.format(Locale.ROOT, "%.1f", s);
+    }
+}

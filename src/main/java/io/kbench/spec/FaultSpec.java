@@ -1,0 +1,101 @@
+package io.kbench.spec;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.unit.DurationText;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One scheduled fault of a workload ({@code faults:} in YAML, {@code --fault} on the command line).
+ *
+ * @param at        when it starts, measured from the start of the measured window (after warm-up)
+ * @param action    kill, terminate, pause, restart or exec
+ * @param target    broker id, leader, controller or random; a restart without one restarts the broker the latest
+ *                  earlier kill or terminate hit
+ * @param duration  for kill, terminate and pause: when the broker comes back (restart, resume); absent: it stays down
+ *                  (paused brokers are resumed when the run ends)
+ * @param partition for target leader: the partition of the workload's topic whose leader is hit (default 0)
+ * @param command   for exec: the shell command line; {broker} is replaced by the target's broker id
+ * @param seed      for target random: the seed of the choice (default 1), so a run can be repeated
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
+                        String command, Long seed) {
+    public FaultSpec {
+        if (at == null) {
+            throw new ElementFieldException("at", "nothing", "is required: the time into the measured window, e.g. 20s");
+        }
+        if (at.isNegative()) {
+            throw new ElementFieldException("at", DurationText.format(at), "must not be negative");
+        }
+        if (action == null) {
+            throw new ElementFieldException("action", "nothing", "is required: kill, terminate, pause, restart or exec");
+        }
+        if (target == null && action != FaultAction.RESTART) {
+            throw new ElementFieldException("target", "nothing", "is required: a broker id, leader, controller or random");
+        }
+        if (duration != null && !action.takesDuration()) {
+            throw new ElementFieldException("duration", DurationText.format(duration),
+                    "only applies to kill, terminate and pause");
+        }
+        if (duration != null && (duration.isZero() || duration.isNegative())) {
+            throw new ElementFieldException("duration", DurationText.format(duration), "must be a positive duration");
+        }
+        if (partition != null && (target == null || target.kind() != FaultTargetKind.LEADER)) {
+            throw new ElementFieldException("partition", partition, "only applies to target leader");
+        }
+        if (partition != null && partition < 0) {
+            throw new ElementFieldException("partition", partition, "must not be negative");
+        }
+        if (seed != null && (target == null || target.kind() != FaultTargetKind.RANDOM)) {
+            throw new ElementFieldException("seed", seed, "only applies to target random");
+        }
+        if ((action == FaultAction.EXEC) != (command != null)) {
+            throw new ElementFieldException("command", command == null ? "nothing" : "'" + command + "'",
+                    action == FaultAction.EXEC ? "is required for action exec" : "only applies to action exec");
+        }
+        if (command != null && command.isBlank()) {
+            throw new ElementFieldException("command", "''", "must not be empty");
+        }
+    }
+
+    /** When the fault ends on its own, or null when it does not. */
+    public Duration endsAt() {
+        return duration == null ? null : at.plus(duration);
+    }
+
+    /** The partition whose leader a leader target hits. */
+    public int leaderPartition() {
+        return partition == null ? 0 : partition;
+    }
+
+    /** The seed of a random target. */
+    public long randomSeed() {
+        return seed == null ? 1 : seed;
+    }
+
+    /** One short line: {@code kill leader at 20s for 10s}. */
+    public String describe() {
+        return action.name().toLowerCase(Locale.ROOT) + (target == null ? "" : " " + target)
+                + (partition == null ? "" : " of partition " + partition) + " at " + DurationText.format(at)
+                + (duration == null ? "" : " for " + DurationText.format(duration));
+    }
+
+    /**
+     * The fault a target-less restart at {@code restart} undoes: the latest earlier kill or terminate without a
+     * duration; -1 when there is none.
+     */
+    public static int previousStop(List<FaultSpec> faults, int restart) {
+        int found = -1;
+        Duration at = faults.get(restart).at();
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec f = faults.get(i);
+            if (i != restart && f.action().stopsBroker() && f.duration() == null && f.at().compareTo(at) < 0
+                    && (found < 0 || f.at().compareTo(faults.get(found).at()) >= 0)) {
+                found = i;
+            }
+        }
+        return found;
+    }
+}

@@ -1,0 +1,144 @@
+package io.kbench.telemetry;
+
+import io.kbench.result.TelemetryEventType;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.unit.Units;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns two consecutive readings of a broker's MBeans into the interval's series values and events. Pure apart from
+ * remembering the previous reading, so it is tested without a broker.
+ */
+final class BrokerFigures {
+    static final String GC_COUNT = "gc.CollectionCount";
+    static final String GC_MILLIS = "gc.CollectionTime";
+    static final String HEAP_USED = "heap.used";
+
+    private static final List<TelemetryMetric> PRODUCE_TIMES = List.of(TelemetryMetric.PRODUCE_TOTAL_TIME_MS,
+            TelemetryMetric.PRODUCE_REQUEST_QUEUE_TIME_MS, TelemetryMetric.PRODUCE_LOCAL_TIME_MS,
+            TelemetryMetric.PRODUCE_REMOTE_TIME_MS, TelemetryMetric.PRODUCE_RESPONSE_QUEUE_TIME_MS,
+            TelemetryMetric.PRODUCE_RESPONSE_SEND_TIME_MS);
+    private static final List<TelemetryMetric> FETCH_TIMES = List.of(TelemetryMetric.FETCH_TOTAL_TIME_MS,
+            TelemetryMetric.FETCH_REQUEST_QUEUE_TIME_MS, TelemetryMetric.FETCH_LOCAL_TIME_MS,
+            TelemetryMetric.FETCH_REMOTE_TIME_MS, TelemetryMetric.FETCH_RESPONSE_QUEUE_TIME_MS,
+            TelemetryMetric.FETCH_RESPONSE_SEND_TIME_MS);
+
+    private final GcPauses gc = new GcPauses();
+    private Map<String, Double> last;
+    private Map<String, Double> lastSegments;
+    private Map<String, Double> segments = Map.of();
+    private long lastNanos;
+
+    /** The per-partition segment counts of the reading about to be passed to {@link #update}. */
+    void segments(Map<String, Double> segmentsByPartition) {
+        this.segments = segmentsByPartition;
+    }
+
+    /** Adds the interval since the previous reading to {@code out}; the first reading only sets the baseline. */
+    void update(Map<String, Double> now, long nowNanos, Sample out) {
+        gauges(now, out);
+        if (last != null) {
+            Double startBefore = last.get("runtime.StartTime");
+            Double startNow = now.get("runtime.StartTime");
+            if (startBefore != null && startNow != null && !startBefore.equals(startNow)) {
+                // A new JVM: its counters started from zero, so no interval figure spans the restart.
+                out.event(TelemetryEventType.BROKER_RESTART, "JVM start time changed");
+            } else {
+                intervalFigures(last, now, nowNanos - lastNanos, out);
+                intervalEvents(last, now, out);
+            }
+        }
+        gc.update(now.getOrDefault(GC_COUNT, 0.0).longValue(), now.getOrDefault(GC_MILLIS, 0.0).longValue(), out,
+                TelemetryMetric.BROKER_GC_PAUSES, TelemetryMetric.BROKER_GC_PAUSE_TIME_MS, TelemetryEventType.GC_PAUSE);
+        last = now;
+        lastSegments = segments;
+        lastNanos = nowNanos;
+    }
+
+    private static void gauges(Map<String, Double> now, Sample out) {
+        Double networkIdle = now.get("networkIdle.Value");
+        // A gauge Kafka averages over its own window (a fraction 0..1), not a counter.
+        out.put(TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT, networkIdle == null ? null : 100 * networkIdle);
+        out.put(TelemetryMetric.UNDER_REPLICATED_PARTITIONS, now.get("underReplicated.Value"));
+        out.put(TelemetryMetric.UNDER_MIN_ISR_PARTITIONS, now.get("underMinIsr.Value"));
+        out.put(TelemetryMetric.PRODUCE_PURGATORY_SIZE, now.get("purgatory.Value"));
+        Double heap = now.get(HEAP_USED);
+        out.put(TelemetryMetric.BROKER_HEAP_USED_MIB, heap == null ? null : Units.mib(heap));
+    }
+
+    static void intervalFigures(Map<String, Double> a, Map<String, Double> b, long elapsed, Sample out) {
+        out.put(TelemetryMetric.BROKER_CPU_PERCENT,
+                Deltas.cpuPercent(a.get("os.ProcessCpuTime"), b.get("os.ProcessCpuTime"), elapsed));
+        // A Meter marked with idle nanoseconds divided by the pool size: idle ns per elapsed ns is the idle share.
+        Double idleNanosPerSec = Deltas.rate(a.get("handlerIdle.Count"), b.get("handlerIdle.Count"), elapsed);
+        out.put(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT,
+                idleNanosPerSec == null ? null : Math.min(100, 100 * idleNanosPerSec / Units.NANOS_PER_SECOND));
+        requestTimes("Produce", TelemetryMetric.PRODUCE_REQUESTS_PER_SEC, PRODUCE_TIMES, a, b, elapsed, out);
+        requestTimes("FetchConsumer", TelemetryMetric.FETCH_REQUESTS_PER_SEC, FETCH_TIMES, a, b, elapsed, out);
+        Double in = Deltas.rate(a.get("bytesIn.Count"), b.get("bytesIn.Count"), elapsed);
+        Double outBytes = Deltas.rate(a.get("bytesOut.Count"), b.get("bytesOut.Count"), elapsed);
+        out.put(TelemetryMetric.BROKER_BYTES_IN_MIB_PER_SEC, in == null ? null : Units.mib(in));
+        out.put(TelemetryMetric.BROKER_BYTES_OUT_MIB_PER_SEC, outBytes == null ? null : Units.mib(outBytes));
+        out.put(TelemetryMetric.BROKER_MESSAGES_IN_PER_SEC,
+                Deltas.rate(a.get("messagesIn.Count"), b.get("messagesIn.Count"), elapsed));
+        out.put(TelemetryMetric.LOG_FLUSHES_PER_SEC, Deltas.rate(a.get("flush.Count"), b.get("flush.Count"), elapsed));
+        out.put(TelemetryMetric.LOG_FLUSH_TIME_MS,
+                Deltas.intervalMean(a.get("flush.Count"), a.get("flush.Mean"), b.get("flush.Count"), b.get("flush.Mean")));
+        out.put(TelemetryMetric.ISR_SHRINKS_PER_SEC, Deltas.rate(a.get("isrShrinks.Count"), b.get("isrShrinks.Count"), elapsed));
+        out.put(TelemetryMetric.ISR_EXPANDS_PER_SEC, Deltas.rate(a.get("isrExpands.Count"), b.get("isrExpands.Count"), elapsed));
+    }
+
+    /** Requests/s from the TotalTimeMs histogram's count (one entry per completed request) and the six mean times. */
+    private static void requestTimes(String request, TelemetryMetric rate, List<TelemetryMetric> times,
+                                     Map<String, Double> a, Map<String, Double> b, long elapsed, Sample out) {
+        String total = request + "." + BrokerMBeans.REQUEST_TIMES.get(0) + ".Count";
+        out.put(rate, Deltas.rate(a.get(total), b.get(total), elapsed));
+        for (int i = 0; i < times.size(); i++) {
+            String key = request + "." + BrokerMBeans.REQUEST_TIMES.get(i);
+            out.put(times.get(i), Deltas.intervalMean(a.get(key + ".Count"), a.get(key + ".Mean"),
+                    b.get(key + ".Count"), b.get(key + ".Mean")));
+        }
+    }
+
+    private void intervalEvents(Map<String, Double> a, Map<String, Double> b, Sample out) {
+        Double flushes = Deltas.delta(a.get("flush.Count"), b.get("flush.Count"));
+        if (flushes != null && flushes > 0) {
+            out.event(TelemetryEventType.LOG_FLUSH, String.format(Locale.ROOT, "%.0f segment flush(es)", flushes));
+        }
+        countEvent(TelemetryEventType.ISR_SHRINK, Deltas.delta(a.get("isrShrinks.Count"), b.get("isrShrinks.Count")), out);
+        countEvent(TelemetryEventType.ISR_EXPAND, Deltas.delta(a.get("isrExpands.Count"), b.get("isrExpands.Count")), out);
+        Double leadersBefore = a.get("leaders.Value");
+        Double leadersNow = b.get("leaders.Value");
+        if (leadersBefore != null && leadersNow != null && !leadersBefore.equals(leadersNow)) {
+            out.event(TelemetryEventType.LEADER_CHANGE, String.format(Locale.ROOT, "leads %.0f partition(s), was %.0f",
+                    leadersNow, leadersBefore));
+        }
+        segmentRolls(lastSegments, segments, out);
+    }
+
+    /**
+     * One segment_roll event per new segment of a partition of the workload topic. Retention deleting a segment in
+     * the same interval hides a roll; kbench's runs are far shorter than any retention.
+     */
+    static void segmentRolls(Map<String, Double> before, Map<String, Double> now, Sample out) {
+        if (before == null) {
+            return;
+        }
+        for (Map.Entry<String, Double> e : now.entrySet()) {
+            Double was = before.get(e.getKey());
+            // A partition first seen now rolled nothing yet that kbench could know of.
+            long rolls = was == null ? 0 : Math.round(e.getValue() - was);
+            for (long i = 0; i < rolls; i++) {
+                out.event(TelemetryEventType.SEGMENT_ROLL, e.getKey());
+            }
+        }
+    }
+
+    private static void countEvent(TelemetryEventType type, Double count, Sample out) {
+        if (count != null && count > 0) {
+            out.event(type, String.format(Locale.ROOT, "%.0f", count));
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.kbench.telemetry;
+
+import java.util.ArrayList;
+import java.util.List;
+import javax.management.ObjectName;
+
+/**
+ * The Kafka and JVM MBeans a broker is read from, named once (checked against a Kafka 4.3.1 broker: see
+ * docs/telemetry.md). Each probe reads some attributes of one MBean in one remote call.
+ */
+final class BrokerMBeans {
+    /** Request types whose timings are sampled, as Kafka's RequestMetrics name them. */
+    static final List<String> REQUESTS = List.of("Produce", "FetchConsumer");
+    /** RequestMetrics histograms (whole milliseconds), in the order of TelemetryMetric's PRODUCE_* and FETCH_*. */
+    static final List<String> REQUEST_TIMES = List.of("TotalTimeMs", "RequestQueueTimeMs", "LocalTimeMs",
+            "RemoteTimeMs", "ResponseQueueTimeMs", "ResponseSendTimeMs");
+    static final ObjectName GARBAGE_COLLECTORS = JmxBrokerSource.name("java.lang:type=GarbageCollector,name=*");
+    static final ObjectName MEMORY = JmxBrokerSource.name("java.lang:type=Memory");
+    static final String[] GC_ATTRIBUTES = {"CollectionCount", "CollectionTime"};
+
+    private static final String[] COUNT = {"Count"};
+    private static final String[] COUNT_MEAN = {"Count", "Mean"};
+    private static final String[] VALUE = {"Value"};
+
+    /** One MBean and the attributes read from it; values are keyed {@code key.attribute}. */
+    record Probe(String key, ObjectName name, String[] attributes) {
+    }
+
+    private final List<Probe> probes = new ArrayList<>();
+    private final ObjectName segmentCounts;
+
+    /** {@code topic}: the workload's topic, whose partitions' segment counts give segment-roll events; null: none. */
+    BrokerMBeans(String topic) {
+        add("os", "java.lang:type=OperatingSystem", "ProcessCpuTime");
+        add("runtime", "java.lang:type=Runtime", "StartTime");
+        add("handlerIdle", "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", COUNT);
+        add("networkIdle", "kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent", VALUE);
+        for (String request : REQUESTS) {
+            for (String time : REQUEST_TIMES) {
+                add(request + "." + time, "kafka.network:type=RequestMetrics,name=" + time + ",request=" + request,
+                        COUNT_MEAN);
+            }
+        }
+        add("bytesIn", "kafka.server:type=BrokerTopicMetrics,name=BytesInPerSec", COUNT);
+        add("bytesOut", "kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec", COUNT);
+        add("messagesIn", "kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec", COUNT);
+        add("flush", "kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs", COUNT_MEAN);
+        add("underReplicated", "kafka.server:type=ReplicaManager,name=UnderReplicatedPartitions", VALUE);
+        add("underMinIsr", "kafka.server:type=ReplicaManager,name=UnderMinIsrPartitionCount", VALUE);
+        add("leaders", "kafka.server:type=ReplicaManager,name=LeaderCount", VALUE);
+        add("isrShrinks", "kafka.server:type=ReplicaManager,name=IsrShrinksPerSec", COUNT);
+        add("isrExpands", "kafka.server:type=ReplicaManager,name=IsrExpandsPerSec", COUNT);
+        add("purgatory", "kafka.server:type=DelayedOperationPurgatory,name=PurgatorySize,delayedOperation=Produce", VALUE);
+        segmentCounts = topic == null ? null
+                : JmxBrokerSource.name("kafka.log:type=Log,name=NumLogSegments,topic=" + topic + ",partition=*");
+    }
+
+    private void add(String key, String name, String... attributes) {
+        probes.add(new Probe(key, JmxBrokerSource.name(name), attributes));
+    }
+
+    List<Probe> probes() {
+        return probes;
+    }
+
+    /** The pattern of the workload topic's per-partition NumLogSegments gauges, or null. */
+    ObjectName segmentCounts() {
+        return segmentCounts;
+    }
+}

@@ -1,0 +1,161 @@
+package io.kbench.telemetry;
+
+import io.kbench.result.TelemetrySourceKind;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import javax.management.ObjectName;
+
+/**
+ * A broker read from a Prometheus text endpoint (--broker-metrics-url), typically the JMX exporter. The exporter's
+ * names depend on its rules, so each Kafka MBean attribute kbench uses is recognised under the two namings most
+ * deployments produce, compared lowercase and without underscores:
+ * <ul>
+ *   <li>the exporter's default: {@code <domain>_<type>_<attribute>{name="<name>", request="..."}}, e.g.
+ *       {@code kafka_server_BrokerTopicMetrics_Count{name="BytesInPerSec"}};</li>
+ *   <li>the name folded in: {@code <domain>_<type>_<name>_<attribute>}, e.g.
+ *       {@code kafka_server_brokertopicmetrics_bytesinpersec_count}, and for counters also
+ *       {@code kafka_server_brokertopicmetrics_bytesin_total} (Strimzi's rules).</li>
+ * </ul>
+ * Per-topic samples (a {@code topic} label) are never summed in. JVM figures come from the exporter's standard
+ * {@code process_*} and {@code jvm_*} samples. The same per-interval arithmetic as for JMX applies.
+ */
+final class PrometheusBrokerSource implements SampledSource {
+    private record Wanted(String key, Map<String, String> labels) {
+    }
+
+    private final String id;
+    private final URI uri;
+    private final HttpText http;
+    private final Map<String, List<Wanted>> byName = new HashMap<>();
+    private final BrokerFigures figures = new BrokerFigures();
+
+    PrometheusBrokerSource(String id, URI uri, Duration timeout) {
+        this.id = id;
+        this.uri = uri;
+        this.http = new HttpText(uri, timeout);
+        for (BrokerMBeans.Probe p : new BrokerMBeans(null).probes()) {
+            if (p.name().getDomain().equals("java.lang")) {
+                continue;
+            }
+            for (String attribute : p.attributes()) {
+                index(p.key() + "." + attribute, p.name(), attribute);
+            }
+        }
+    }
+
+    private void index(String key, ObjectName name, String attribute) {
+        String prefix = norm(name.getDomain()) + norm(name.getKeyProperty("type"));
+        String mbeanName = name.getKeyProperty("name");
+        Map<String, String> others = new LinkedHashMap<>(name.getKeyPropertyList());
+        others.remove("type");
+        others.remove("name");
+        Map<String, String> withName = new LinkedHashMap<>(others);
+        withName.put("name", mbeanName);
+        add(prefix + norm(attribute), new Wanted(key, withName));
+        add(prefix + norm(mbeanName) + norm(attribute), new Wanted(key, others));
+        if (attribute.equals("Count")) {
+            add(prefix + norm(mbeanName.replace("PerSec", "")) + "total", new Wanted(key, others));
+        }
+    }
+
+    private void add(String normalizedName, Wanted wanted) {
+        byName.computeIfAbsent(normalizedName, k -> new ArrayList<>()).add(wanted);
+    }
+
+    static String norm(String s) {
+        return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "");
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public TelemetrySourceKind kind() {
+        return TelemetrySourceKind.PROMETHEUS;
+    }
+
+    @Override
+    public String address() {
+        return uri.toString();
+    }
+
+    @Override
+    public void open() throws Exception {
+        if (read(PrometheusText.parse(http.get())).keySet().stream().noneMatch(k -> k.contains("."))) {
+            throw new IllegalArgumentException("no Kafka broker metrics recognised (see docs/telemetry.md for the names)");
+        }
+    }
+
+    @Override
+    public void sample(Sample out, long nowNanos) throws Exception {
+        Map<String, Double> values = read(PrometheusText.parse(http.get()));
+        figures.update(values, nowNanos, out);
+    }
+
+    /** The reading in the keys {@link BrokerFigures} uses; segment counts go to the figures directly. */
+    Map<String, Double> read(List<PrometheusText.PromSample> samples) {
+        Map<String, Double> values = new HashMap<>();
+        Map<String, Double> segments = new TreeMap<>();
+        double gcCount = 0;
+        double gcSeconds = 0;
+        for (PrometheusText.PromSample s : samples) {
+            String n = norm(s.name());
+            String gc = s.labels().get("gc");
+            switch (n) {
+                case "processcpusecondstotal" -> values.put("os.ProcessCpuTime", s.value() * 1e9);
+                case "processstarttimeseconds" -> values.put("runtime.StartTime", s.value() * 1000);
+                case "jvmmemorybytesused", "jvmmemoryusedbytes" -> {
+                    if ("heap".equals(s.labels().get("area"))) {
+                        values.put(BrokerFigures.HEAP_USED, s.value());
+                    }
+                }
+                case "jvmgccollectionsecondscount" -> gcCount += gc != null && GcPauses.isPauseCollector(gc) ? s.value() : 0;
+                case "jvmgccollectionsecondssum" -> gcSeconds += gc != null && GcPauses.isPauseCollector(gc) ? s.value() : 0;
+                default -> {
+                    if (isSegmentCount(n, s)) {
+                        segments.put(s.labels().get("topic") + "-" + s.labels().get("partition"), s.value());
+                    } else {
+                        match(n, s, values);
+                    }
+                }
+            }
+        }
+        values.put(BrokerFigures.GC_COUNT, gcCount);
+        values.put(BrokerFigures.GC_MILLIS, gcSeconds * 1000);
+        figures.segments(segments);
+        return values;
+    }
+
+    private static boolean isSegmentCount(String n, PrometheusText.PromSample s) {
+        boolean named = n.equals("kafkaloglognumlogsegmentsvalue") || n.equals("kafkaloglognumlogsegments")
+                || (n.equals("kafkaloglogvalue") && "NumLogSegments".equals(s.labels().get("name")));
+        return named && s.labels().containsKey("topic") && s.labels().containsKey("partition");
+    }
+
+    private void match(String n, PrometheusText.PromSample s, Map<String, Double> values) {
+        List<Wanted> candidates = byName.get(n);
+        if (candidates == null || s.labels().containsKey("topic")) {
+            return;
+        }
+        for (Wanted w : candidates) {
+            if (w.labels().entrySet().stream().allMatch(e -> e.getValue().equals(s.labels().get(e.getKey())))) {
+                values.put(w.key(), s.value());
+                return;
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        // Nothing held open between samples.
+    }
+}

@@ -1,0 +1,52 @@
+package io.kbench.telemetry;
+
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySeries;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Sampled values by series and time, turned into series aligned with the run's intervals: the value sampled at a
+ * tick goes to the interval whose {@code endSec} is that tick (both are computed from the same nanoTime).
+ */
+final class SeriesTable {
+    /** Ticks and interval ends are the same double computed the same way; this only absorbs rounding. */
+    static final double SAME_TICK_SEC = 1e-6;
+
+    private record Key(TelemetryMetric metric, String source) {
+    }
+
+    private final Map<Key, TreeMap<Double, Double>> values = new TreeMap<>(
+            Comparator.comparing(Key::metric).thenComparing(Key::source));
+
+    synchronized void put(TelemetryMetric metric, String source, double atSec, double value) {
+        values.computeIfAbsent(new Key(metric, source), k -> new TreeMap<>()).put(atSec, value);
+    }
+
+    /** One series per sampled (metric, source), one value per interval, null where nothing was sampled. */
+    synchronized List<TelemetrySeries> aligned(List<IntervalPoint> intervals) {
+        List<TelemetrySeries> series = new ArrayList<>();
+        for (Map.Entry<Key, TreeMap<Double, Double>> e : values.entrySet()) {
+            List<Double> row = new ArrayList<>(intervals.size());
+            boolean any = false;
+            for (IntervalPoint p : intervals) {
+                Double v = at(e.getValue(), p.endSec());
+                any |= v != null;
+                row.add(v);
+            }
+            if (any) {
+                series.add(new TelemetrySeries(e.getKey().metric(), e.getKey().source(), row));
+            }
+        }
+        return series;
+    }
+
+    static Double at(TreeMap<Double, Double> byTime, double endSec) {
+        Map.Entry<Double, Double> floor = byTime.floorEntry(endSec + SAME_TICK_SEC);
+        return floor != null && Math.abs(floor.getKey() - endSec) <= SAME_TICK_SEC ? floor.getValue() : null;
+    }
+}

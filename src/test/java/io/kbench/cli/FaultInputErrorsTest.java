@@ -1,0 +1,96 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Bad faults through the CLI (run, sweep, find-max): exit 2, one stderr line naming the fault, nothing on stdout, no
+ * process started, fast. The external-cluster case names a closed port: the fault check comes before any connection.
+ */
+class FaultInputErrorsTest {
+    private static final Duration FAST = Duration.ofSeconds(8);
+
+    @TempDir
+    Path dir;
+
+    private CliRun kbench(String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--results-dir");
+        all.add(dir.resolve("results").toString());
+        Set<Long> before = children();
+        CliRun run = CliRun.of(all.toArray(String[]::new));
+        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
+        return run;
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+
+    private static void assertInputError(CliRun run, String... expected) {
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
+        List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as(run.transcript()).hasSize(1);
+        assertThat(lines.get(0)).as(run.transcript()).startsWith("kbench: error: ").contains(expected);
+        assertThat(run.stdout()).as(run.transcript()).isBlank();
+        assertThat(run.took()).as(run.transcript()).isLessThan(FAST);
+    }
+
+    private Path workload(String faults) throws IOException {
+        return Files.writeString(dir.resolve("w.yaml"), """
+                name: f
+                topic: {partitions: 3, replicationFactor: 3}
+                producers: {rate: 100, duration: 20s}
+                cluster: {brokers: 3}
+                """ + faults);
+    }
+
+    @Test
+    void faultTimeOutsideTheMeasuredWindow() {
+        assertInputError(kbench("run", "--set", "producers.duration=10s", "--fault", "at=20s action=kill target=1"),
+                "faults[0].at", "20s", "inside the measured window");
+    }
+
+    @Test
+    void unknownActionOrTarget() throws IOException {
+        assertInputError(kbench("run", "--fault", "at=5s action=explode target=1"), "faults[0].action", "explode");
+        assertInputError(kbench("run", "--fault", "at=5s action=kill target=somebody"), "faults[0].target", "somebody");
+        assertInputError(kbench("run", workload("faults: [{at: 1s, action: pause, target: 1, colour: red}]\n").toString()),
+                "unknown key", "faults[0].colour");
+    }
+
+    @Test
+    void brokerThatDoesNotExist() throws IOException {
+        assertInputError(kbench("run", workload("").toString(), "--fault", "at=5s action=pause target=4 duration=1s"),
+                "faults[0].target", "4", "brokers 1 to 3");
+        assertInputError(kbench("run", "--fault", "at=5s action=kill target=2"), "faults[0].target", "brokers 1 to 1");
+    }
+
+    @Test
+    void processFaultsAgainstAnExternalCluster() {
+        assertInputError(kbench("run", "--bootstrap-server", "127.0.0.1:1", "--fault", "at=5s action=kill target=leader"),
+                "faults[0].action", "kill", "only action exec");
+    }
+
+    @Test
+    void badFaultText() {
+        assertInputError(kbench("run", "--fault", "kill the leader at 20s"), "--fault", "key=value");
+        assertInputError(kbench("run", "--fault", "at=5s action=exec target=1"), "faults[0].command", "required");
+    }
+
+    @Test
+    void sweepAndFindMaxRefuseFaults() throws IOException {
+        Path w = workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");
+        assertInputError(kbench("find-max", w.toString(), "--sla", "publish.p99<200ms"), "faults", "find-max");
+    }
+}

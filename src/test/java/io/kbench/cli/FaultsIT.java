@@ -1,0 +1,106 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults on real 3-broker embedded clusters: the fault fires on the run's clock, result.json records it with recovery
+ * figures, and no broker, pause guard or stopped process is left behind.
+ */
+class FaultsIT {
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void nothingLeft() throws InterruptedException {
+        RunIT.assertNoBrokerLeft(results);
+        assertThat(ProcessHandle.current().descendants()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("kill -CONT")).orElse(false)).toList())
+                .as("pause guards left behind").isEmpty();
+    }
+
+    private Path workload(String name, int partitions, String duration, String faults) throws IOException {
+        return Files.writeString(results.resolve(name + ".yaml"), """
+                name: %s
+                topic: {partitions: %d, replicationFactor: 3, configs: {min.insync.replicas: "2"}}
+                producers:
+                  count: 1
+                  rate: 1000
+                  duration: %s
+                  warmupDuration: 2s
+                  recordSize: 256
+                  properties: {acks: all, enable.idempotence: "true", linger.ms: 1}
+                consumers: {mode: none}
+                cluster: {brokers: 3}
+                """.formatted(name, partitions, duration) + faults);
+    }
+
+    @Test
+    void leaderKillAndRestartIsRecordedWithRecovery() throws IOException {
+        // A SIGKILLed broker stays in the ISR until the controller fences it (broker.session.timeout.ms, 9 s), so
+        // acks=all stalls for about that long: the window leaves room for the recovery after it.
+        Path w = workload("it-leader-kill", 3, "30s", "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
+        CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode fault = onlyResult().at("/faults/0");
+        assertThat(fault.get("brokerId").asInt()).as(run.transcript()).isBetween(1, 3);
+        double start = fault.get("startSec").asDouble();
+        // The end is on the schedule (at + duration); the start is late by the leader lookup.
+        assertThat(fault.get("endSec").asDouble() - start).as(run.transcript()).isBetween(4.0, 5.1);
+        assertThat(fault.has("error")).as(run.transcript()).isFalse();
+        // acks=all with idempotence retries through the leader change: nothing sent during the fault fails.
+        assertThat(fault.get("failedRecords").asLong()).as(run.transcript()).isZero();
+        assertThat(fault.at("/publishLatencyMicros/count").asLong()).as(run.transcript()).isPositive();
+        assertThat(fault.at("/recovery/baselineRecordsPerSec").asDouble()).as(run.transcript()).isPositive();
+        assertThat(fault.at("/recovery").has("note")).isFalse();
+        // On a loaded machine 1-s throughput may wander outside the 10% band for good; p99 within 2x is the sturdier one.
+        JsonNode recovery = fault.get("recovery");
+        assertThat(recovery.has("throughputSec") || recovery.has("p99Sec")).as("a recovery time: " + run.transcript())
+                .isTrue();
+        assertThat(run.stdout()).contains("fault 0: kill broker " + fault.get("brokerId").asInt())
+                .contains("restarted at").containsPattern("fault 0: kill broker \\d \\(leader\\) at [0-9.]+s-[0-9.]+s: ");
+        assertThat(Files.readString(RunIT.onlyRunDir(results).resolve("broker-logs")
+                .resolve("broker-" + fault.get("brokerId").asInt() + ".out"))).isNotEmpty();
+    }
+
+    @Test
+    void pauseStallsTheLeadersPartitionAndRecovers() throws IOException {
+        // One partition: while its leader is stopped nothing can be acknowledged.
+        Path w = workload("it-pause", 1, "16s", "faults: [{at: 5s, action: pause, target: leader, duration: 4s}]\n");
+        CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = onlyResult();
+        JsonNode fault = result.at("/faults/0");
+        double start = fault.get("startSec").asDouble();
+        double end = fault.get("endSec").asDouble();
+        assertThat(end - start).as(run.transcript()).isBetween(3.0, 4.1);
+        List<Double> during = new ArrayList<>();
+        for (JsonNode p : result.get("intervals")) {
+            double e = p.get("endSec").asDouble();
+            if (e > start + 1 && e <= end) {
+                during.add(p.get("producedRecordsPerSec").asDouble());
+            }
+        }
+        assertThat(during).as("a stall while the leader is paused: " + run.transcript()).isNotEmpty()
+                .anyMatch(r -> r < 50);
+        // Nothing is acknowledged while the only partition's leader is stopped, so p99 cannot be back before the resume.
+        JsonNode recovery = fault.get("recovery");
+        assertThat(recovery.has("p99Sec")).as("p99 recovered: " + run.transcript()).isTrue();
+        assertThat(recovery.get("p99Sec").asDouble()).isGreaterThan(end - start - 1.0);
+        assertThat(run.stdout()).contains("resumed at");
+    }
+
+    private JsonNode onlyResult() throws IOException {
+        return new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+    }
+}

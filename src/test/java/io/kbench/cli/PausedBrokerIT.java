@@ -1,0 +1,132 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A broker SIGSTOPped by a pause fault is never left behind: not when kbench is interrupted while it is paused, and
+ * not when kbench itself is SIGKILLed (its pause guard resumes the broker, which then sees its parent gone and exits).
+ */
+class PausedBrokerIT {
+    @TempDir
+    Path results;
+
+    private Process kbench;
+    private final List<ProcessHandle> started = new ArrayList<>();
+
+    @AfterEach
+    void killLeftovers() {
+        if (kbench != null) {
+            kbench.destroyForcibly();
+        }
+        for (ProcessHandle p : started) {
+            if (p.isAlive()) {
+                signalQuietly("-CONT", p.pid());
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void interruptWhilePausedResumesAndStopsTheBroker() throws Exception {
+        ProcessHandle broker = startAndAwaitPause();
+        signal("-INT", Long.toString(kbench.pid()));
+        assertThat(kbench.waitFor(60, TimeUnit.SECONDS)).as("kbench exits after Ctrl-C").isTrue();
+        assertThat(kbench.exitValue()).isEqualTo(130);
+        assertGone(broker, 30);
+    }
+
+    @Test
+    void parentKilledWhilePausedLeavesNoStoppedBroker() throws Exception {
+        ProcessHandle broker = startAndAwaitPause();
+        kbench.destroyForcibly();
+        assertThat(kbench.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        // The guard resumes the broker at once; the broker's watchdog then exits it (halting after at most 20 s).
+        assertGone(broker, 45);
+    }
+
+    private void assertGone(ProcessHandle broker, int seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (started.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+        assertThat(broker.isAlive()).as("paused broker left behind (state " + state(broker.pid()) + ")").isFalse();
+        assertThat(started.stream().filter(ProcessHandle::isAlive).map(p -> p.info().commandLine().orElse("?")).toList())
+                .as("processes kbench started (broker, pause guard)").isEmpty();
+    }
+
+    /** Starts kbench with a pause of its only broker that lasts to the end, and waits until the broker is stopped. */
+    private ProcessHandle startAndAwaitPause() throws Exception {
+        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName(),
+                "run", "--set", "producers.duration=60s", "--set", "producers.warmupDuration=1s",
+                "--set", "producers.rate=2000", "--set", "consumers.mode=none", "--broker-heap", "256m",
+                "--fault", "at=2s action=pause target=1", "--results-dir", results.toString());
+        kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        StringBuffer text = new StringBuffer();
+        CountDownLatch paused = new CountDownLatch(1);
+        Thread reader = new Thread(() -> read(kbench, text, paused), "kbench-output");
+        reader.setDaemon(true);
+        reader.start();
+        assertThat(paused.await(120, TimeUnit.SECONDS)).as("no pause\n%s", text).isTrue();
+        kbench.descendants().forEach(started::add);
+        ProcessHandle broker = started.stream()
+                .filter(p -> p.info().commandLine().orElse("").contains("kafka.Kafka")).findFirst().orElseThrow();
+        assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", text).isEqualTo("T");
+        assertThat(started).as("a pause guard runs").anyMatch(p -> p.info().commandLine().orElse("").contains("kill -CONT"));
+        return broker;
+    }
+
+    private static void read(Process p, StringBuffer text, CountDownLatch paused) {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = in.readLine()) != null) {
+                text.append(line).append('\n');
+                if (line.startsWith("fault 0: pause broker 1")) {
+                    paused.countDown();
+                }
+            }
+        } catch (IOException e) {
+            text.append("(reading failed: ").append(e).append(")\n");
+        } finally {
+            paused.countDown();
+        }
+    }
+
+    /** The process state letter from /proc (T: stopped), or "gone". */
+    private static String state(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+            return stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+        } catch (IOException e) {
+            return "gone";
+        }
+    }
+
+    private static void signal(String signal, String target) throws Exception {
+        Process kill = new ProcessBuilder("kill", signal, target).redirectErrorStream(true).start();
+        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(kill.exitValue()).isZero();
+    }
+
+    private static void signalQuietly(String signal, long pid) {
+        try {
+            new ProcessBuilder("kill", signal, Long.toString(pid)).start().waitFor(5, TimeUnit.SECONDS);
+        } catch (IOException | InterruptedException e) {
+            // Best effort in clean-up.
+        }
+    }
+}

@@ -1,0 +1,255 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cluster.ClusterState;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import io.kbench.cluster.JmxAddressFile;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Broker, host and load-generator telemetry sampled from real brokers, embedded and "external". */
+class TelemetryIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path results;
+
+    private Path clusterDir;
+
+    @AfterEach
+    void noBrokerLeft() throws InterruptedException {
+        if (clusterDir != null) {
+            CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
+            ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b ->
+                    ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
+        }
+        RunIT.assertNoBrokerLeft(results);
+    }
+
+    /**
+     * 1 MiB segments and ~12 MiB written: segment rolls in the number the bytes imply. Meanwhile the broker is frozen
+     * with SIGSTOP for 2 s: the run completes, the broker's series have a gap and a broker_unresponsive event.
+     */
+    @Test
+    void segmentRollsAndAFrozenBroker() throws Exception {
+        CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of("run",
+                workload("it-telemetry-rolls.yaml"), "--results-dir", results.toString(), "--broker-heap", "256m"));
+        ProcessHandle broker = awaitBroker(running);
+        // Freeze it once the load runs (the warm-up of 500 records takes 0.25 s at 2,000 records/s).
+        awaitFile(results, "publish-latency.hlog", running);
+        Thread.sleep(2500);
+        stopped(broker, true);
+        try {
+            Thread.sleep(2000);
+        } finally {
+            stopped(broker, false);
+        }
+        CliRun run = running.get(180, TimeUnit.SECONDS);
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = result(RunIT.onlyRunDir(results));
+        JsonNode telemetry = result.at("/telemetry");
+
+        assertThat(source(telemetry, "broker-1").at("/kind").asText()).isEqualTo("embedded_jmx");
+        assertThat(source(telemetry, "broker-1").at("/available").asBoolean()).as(run.transcript()).isTrue();
+        assertThat(source(telemetry, "host").at("/kind").asText()).isEqualTo("proc");
+        assertThat(source(telemetry, "client").at("/available").asBoolean()).isTrue();
+
+        long bytes = result.at("/summary/produced/bytes").asLong() + result.at("/summary/produced/warmupRecords").asLong() * 1024;
+        long implied = bytes / 1048576; // at least this many full segments of payload alone
+        long rolls = events(telemetry, "segment_roll").size();
+        assertThat(rolls).as("segment rolls for %d bytes in 1 MiB segments\n%s", bytes, run.transcript())
+                .isBetween(implied - 1, implied * 5 / 4 + 1);
+        assertThat(events(telemetry, "segment_roll")).allMatch(e -> e.at("/detail").asText().equals("it-rolls-0"));
+
+        List<JsonNode> frozen = events(telemetry, "broker_unresponsive");
+        assertThat(frozen).as(telemetry.at("/events").toString()).isNotEmpty();
+        List<Double> cpu = series(telemetry, "broker_cpu_percent", "broker-1");
+        int gap = nullAfterFirstValue(cpu);
+        assertThat(gap).as("a gap in broker CPU while frozen: %s", cpu).isPositive();
+        double frozenAt = frozen.get(0).at("/atSec").asDouble();
+        double gapEnd = result.at("/intervals/" + gap + "/endSec").asDouble();
+        assertThat(Math.abs(frozenAt - gapEnd)).as("event at the gap").isLessThan(2.5);
+        assertThat(series(telemetry, "host_cpu_user_percent", "host")).hasSize(result.at("/intervals").size());
+    }
+
+    /**
+     * A detached cluster treated as external: cluster start prints its JMX addresses, run --broker-jmx reads the broker
+     * from them, its CPU agrees with /proc/PID/stat, and an unreachable --broker-jmx is a warning and an absent source.
+     */
+    @Test
+    void externalClusterThroughBrokerJmx() throws Exception {
+        clusterDir = results.resolve("cluster");
+        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString(), "--broker-heap", "256m");
+        assertThat(start.exitCode()).as(start.transcript()).isZero();
+        List<String> lines = start.stdout().lines().toList();
+        String bootstrap = lines.get(lines.size() - 1);
+        String jmxLine = lines.stream().filter(l -> l.startsWith("jmx: ")).findFirst().orElseThrow();
+        String jmx = jmxLine.substring(5, jmxLine.indexOf(' ', 5));
+        assertThat(jmx).as(start.transcript()).matches("127\\.0\\.0\\.1:\\d+");
+        assertThat(clusterDir.resolve(JmxAddressFile.FILE_NAME)).content().isEqualToIgnoringNewLines(jmx);
+        long pid = ClusterState.read(clusterDir).orElseThrow().brokers().get(0).pid();
+
+        long cpuBefore = procCpuTicks(pid);
+        CliRun run = CliRun.of("run", workload("it-telemetry-external.yaml"), "--bootstrap-server", bootstrap,
+                "--broker-jmx", jmx, "--broker-jmx", "127.0.0.1:1", "--broker-metrics-url", "http://127.0.0.1:1/metrics",
+                "--results-dir", results.toString());
+        long cpuAfter = procCpuTicks(pid);
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout()).as(run.transcript())
+                .containsOnlyOnce("telemetry: broker-2 (jmx 127.0.0.1:1) cannot be read, its series are absent")
+                .containsOnlyOnce("telemetry: prometheus-1 (prometheus http://127.0.0.1:1/metrics) cannot be read");
+
+        Path runDir;
+        try (var dirs = Files.list(results)) {
+            runDir = dirs.filter(d -> Files.exists(d.resolve("result.json"))).findFirst().orElseThrow();
+        }
+        JsonNode result = result(runDir);
+        JsonNode telemetry = result.at("/telemetry");
+        assertThat(source(telemetry, "broker-1").at("/kind").asText()).isEqualTo("jmx");
+        assertThat(source(telemetry, "broker-1").at("/available").asBoolean()).isTrue();
+        assertThat(source(telemetry, "broker-2").at("/available").asBoolean()).isFalse();
+        assertThat(source(telemetry, "broker-2").at("/absentReason").asText()).isNotBlank();
+        assertThat(source(telemetry, "prometheus-1").at("/available").asBoolean()).isFalse();
+        assertThat(source(telemetry, "host").at("/available").asBoolean()).isFalse();
+        assertThat(source(telemetry, "host").at("/absentReason").asText()).contains("--node-exporter-url");
+        assertThat(series(telemetry, "produce_requests_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
+        assertThat(series(telemetry, "broker_bytes_in_mib_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
+
+        // CPU seconds by kbench's series (percent of a core x the time it covers: a value after a gap covers the gap
+        // too) against the kernel's count for the pid over a span that holds the run; the difference is the broker's
+        // work before the first and after the last tick (topic creation, consumer group join).
+        List<Double> cpu = series(telemetry, "broker_cpu_percent", "broker-1");
+        double sampled = 0;
+        double previousEnd = 0;
+        for (int i = 0; i < cpu.size(); i++) {
+            double end = result.at("/intervals/" + i + "/endSec").asDouble();
+            if (cpu.get(i) != null) {
+                sampled += cpu.get(i) / 100 * (end - previousEnd);
+                previousEnd = end;
+            }
+        }
+        double kernel = (cpuAfter - cpuBefore) / 100.0; // USER_HZ
+        assertThat(sampled).as("broker CPU s sampled %s vs /proc %s; series %s", sampled, kernel, cpu)
+                .isBetween(kernel * 0.7 - 0.1, kernel + 0.1);
+    }
+
+    private static int nullAfterFirstValue(List<Double> values) {
+        boolean seen = false;
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i) != null) {
+                seen = true;
+            } else if (seen) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** utime + stime of {@code pid} in clock ticks (fields 14 and 15 of /proc/PID/stat, after the comm field). */
+    static long procCpuTicks(long pid) throws IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    private static boolean isBroker(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc", Long.toString(p.pid()), "cmdline")).contains("kafka.Kafka");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private static void stopped(ProcessHandle p, boolean stop) throws Exception {
+        Process kill = new ProcessBuilder("kill", stop ? "-STOP" : "-CONT", Long.toString(p.pid())).inheritIO().start();
+        assertThat(kill.waitFor()).isZero();
+    }
+
+    private ProcessHandle awaitBroker(CompletableFuture<CliRun> running) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && !running.isDone()) {
+            // The run is in-process, so its broker JVM is a child of this JVM.
+            List<ProcessHandle> brokers = ProcessHandle.current().children().filter(TelemetryIT::isBroker).toList();
+            if (!brokers.isEmpty()) {
+                return brokers.get(0);
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no broker started: " + (running.isDone() ? running.get().transcript() : "timeout"));
+    }
+
+    private static void awaitFile(Path under, String name, CompletableFuture<CliRun> running) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline && !running.isDone()) {
+            try (var files = Files.walk(under)) {
+                if (files.anyMatch(f -> f.getFileName().toString().equals(name))) {
+                    return;
+                }
+            } catch (IOException | java.io.UncheckedIOException e) {
+                // A directory vanished while walking: look again.
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the run never started its load: " + (running.isDone() ? running.get().transcript() : "timeout"));
+    }
+
+    /** The run's result.json, checked against schema/result.schema.json. */
+    private static JsonNode result(Path dir) throws IOException {
+        JsonNode result = JSON.readTree(dir.resolve("result.json").toFile());
+        try (InputStream in = Files.newInputStream(Path.of("schema/result.schema.json"))) {
+            JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in,
+                    SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build());
+            assertThat(schema.validate(result)).as("schema violations").isEmpty();
+        }
+        return result;
+    }
+
+    private static JsonNode source(JsonNode telemetry, String id) {
+        for (JsonNode s : telemetry.at("/sources")) {
+            if (s.at("/id").asText().equals(id)) {
+                return s;
+            }
+        }
+        throw new AssertionError("no source " + id + " in " + telemetry.at("/sources"));
+    }
+
+    private static List<JsonNode> events(JsonNode telemetry, String type) {
+        List<JsonNode> found = new ArrayList<>();
+        telemetry.at("/events").forEach(e -> {
+            if (e.at("/type").asText().equals(type)) {
+                found.add(e);
+            }
+        });
+        return found;
+    }
+
+    private static List<Double> series(JsonNode telemetry, String metric, String source) {
+        for (JsonNode s : telemetry.at("/series")) {
+            if (s.at("/metric").asText().equals(metric) && s.at("/source").asText().equals(source)) {
+                List<Double> values = new ArrayList<>();
+                s.at("/values").forEach(v -> values.add(v.isNull() ? null : v.asDouble()));
+                return values;
+            }
+        }
+        throw new AssertionError("no series " + metric + "/" + source + " in " + telemetry.at("/series"));
+    }
+
+    private static String workload(String name) {
+        return Path.of("src/test/resources/workloads", name).toString();
+    }
+}

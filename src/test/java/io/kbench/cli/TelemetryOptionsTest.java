@@ -1,0 +1,35 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** Bad telemetry flags are one-line errors with exit 2, before any broker starts. */
+class TelemetryOptionsTest {
+    private static void assertRejected(String expected, String... args) {
+        CliRun run = CliRun.of(args);
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
+        assertThat(run.stderr().strip().lines()).as(run.transcript()).hasSize(1);
+        assertThat(run.stderr()).as(run.transcript()).contains(expected);
+    }
+
+    @Test
+    void badAddressesAndUrlsNameTheFlag() {
+        assertRejected("--broker-jmx", "run", "--bootstrap-server", "127.0.0.1:9", "--broker-jmx", "nohost");
+        assertRejected("--broker-jmx", "run", "--bootstrap-server", "127.0.0.1:9", "--broker-jmx", "h:99999");
+        assertRejected("--broker-metrics-url", "run", "--bootstrap-server", "127.0.0.1:9", "--broker-metrics-url",
+                "ftp://h/metrics");
+        assertRejected("--node-exporter-url", "run", "--bootstrap-server", "127.0.0.1:9", "--node-exporter-url",
+                "not a url");
+    }
+
+    @Test
+    void externalSourcesNeedAnExternalCluster() {
+        assertRejected("--bootstrap-server", "run", "--broker-jmx", "127.0.0.1:9999");
+    }
+
+    @Test
+    void noTelemetryIsAFlagWithoutAValue() {
+        assertRejected("--no-telemetry", "run", "--no-telemetry=maybe");
+    }
+}

@@ -1,0 +1,116 @@
+package io.kbench.spec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The fault model: YAML and --fault forms, and every check naming faults[i]. */
+class FaultSpecTest {
+    private static final String BASE = "producers: {duration: 30s}\ncluster: {brokers: 3}\n";
+
+    @TempDir
+    Path dir;
+
+    private WorkloadSpec load(String faultsYaml, String... cliFaults) throws IOException {
+        Path file = Files.writeString(Files.createTempFile(dir, "w", ".yaml"), BASE + faultsYaml);
+        return new SpecLoader().load(file, List.of(), List.of(cliFaults));
+    }
+
+    private void rejects(String faultsYaml, String... expected) {
+        assertThatThrownBy(() -> load(faultsYaml)).isInstanceOf(InvalidInputException.class)
+                .message().contains(expected).doesNotContain("\n");
+    }
+
+    private void rejectsCli(String cliFault, String... expected) {
+        assertThatThrownBy(() -> load("", cliFault)).isInstanceOf(InvalidInputException.class)
+                .message().contains(expected);
+    }
+
+    @Test
+    void yamlFaultsBindToTypedRecords() throws IOException {
+        WorkloadSpec spec = load("""
+                faults:
+                  - {at: 10s, action: kill, target: leader, partition: 2, duration: 5s}
+                  - {at: 12s, action: pause, target: 3, duration: 500ms}
+                  - {at: 20s, action: terminate, target: random, seed: 7}
+                  - {at: 25s, action: restart}
+                  - {at: 26s, action: exec, target: controller, command: "echo {broker}"}
+                """);
+        List<FaultSpec> f = spec.faults();
+        assertThat(f).hasSize(5);
+        assertThat(f.get(0).target().kind()).isEqualTo(FaultTargetKind.LEADER);
+        assertThat(f.get(0).leaderPartition()).isEqualTo(2);
+        assertThat(f.get(0).endsAt()).isEqualTo(Duration.ofSeconds(15));
+        assertThat(f.get(1).target()).isEqualTo(new FaultTarget(FaultTargetKind.BROKER, 3));
+        assertThat(f.get(1).duration()).isEqualTo(Duration.ofMillis(500));
+        assertThat(f.get(2).randomSeed()).isEqualTo(7);
+        assertThat(f.get(3).target()).isNull();
+        assertThat(FaultSpec.previousStop(f, 3)).isEqualTo(2);
+        assertThat(f.get(4).action()).isEqualTo(FaultAction.EXEC);
+        assertThat(f.get(4).command()).isEqualTo("echo {broker}");
+    }
+
+    @Test
+    void cliFaultsAreAppendedAfterTheFilesFaults() throws IOException {
+        WorkloadSpec spec = load("faults: [{at: 1s, action: pause, target: 1}]\n",
+                "at=20s action=kill target=leader duration=10s",
+                "at=21s action=exec target=2 command=ssh host-{broker} sudo kill -9 $(pgrep kafka)");
+        assertThat(spec.faults()).hasSize(3);
+        assertThat(spec.faults().get(1).describe()).isEqualTo("kill leader at 20s for 10s");
+        assertThat(spec.faults().get(2).command()).isEqualTo("ssh host-{broker} sudo kill -9 $(pgrep kafka)");
+    }
+
+    @Test
+    void noFaultsIsAnEmptyListLeftOutOfTheJson() throws IOException {
+        assertThat(load("").faults()).isEmpty();
+    }
+
+    @Test
+    void badFaultsNameTheFaultAndTheField() {
+        rejects("faults: [{at: 10s, action: explode, target: 1}]", "faults[0].action", "explode", "kill, terminate");
+        rejects("faults: [{at: 10s, action: kill, target: everyone}]", "faults[0].target", "everyone",
+                "leader, controller or random");
+        rejects("faults: [{at: 10s, action: kill, target: 1}, {action: kill, target: 2}]", "faults[1].at", "required");
+        rejects("faults: [{at: 10s, target: 1}]", "faults[0].action", "required");
+        rejects("faults: [{at: 10s, action: kill}]", "faults[0].target", "required");
+        rejects("faults: [{at: 10s, action: exec, target: 1, duration: 2s, command: x}]", "faults[0].duration",
+                "only applies to kill, terminate and pause");
+        rejects("faults: [{at: 10s, action: kill, target: 1, partition: 1}]", "faults[0].partition", "target leader");
+        rejects("faults: [{at: 10s, action: kill, target: 1, command: x}]", "faults[0].command", "exec");
+        rejects("faults: [{at: 10s, action: exec, target: 1}]", "faults[0].command", "required");
+        rejects("faults: [{at: 10s, action: kill, target: 1, seed: 3}]", "faults[0].seed", "target random");
+        rejects("faults: [{at: 10s, action: kill, target: 1, bogus: 3}]", "unknown key", "faults[0].bogus");
+    }
+
+    @Test
+    void faultsMustLieInTheMeasuredWindow() {
+        rejects("faults: [{at: 30s, action: kill, target: 1}]", "faults[0].at", "30s", "inside the measured window");
+        rejects("faults: [{at: 25s, action: pause, target: 1, duration: 10s}]", "faults[0].duration", "35s");
+        assertThatThrownBy(() -> new SpecLoader().load(Files.writeString(dir.resolve("r.yaml"),
+                "producers: {records: 1000}\nfaults: [{at: 1s, action: kill, target: 1}]\n"), List.of()))
+                .hasMessageContaining("faults[0].at").hasMessageContaining("producers.duration");
+    }
+
+    @Test
+    void aRestartWithoutTargetNeedsAnEarlierStop() {
+        rejects("faults: [{at: 10s, action: restart}]", "faults[0].target", "earlier kill or terminate");
+        rejects("faults: [{at: 10s, action: kill, target: 1, duration: 5s}, {at: 20s, action: restart}]",
+                "faults[1].target");
+    }
+
+    @Test
+    void badCliFaultsNameTheText() {
+        rejectsCli("at=10s action=kill target=1 colour=red", "--fault", "unknown key 'colour'");
+        rejectsCli("kill the leader", "--fault", "key=value");
+        rejectsCli("at=1s at=2s action=kill target=1", "--fault", "given twice");
+        rejectsCli("at=soon action=kill target=1", "faults[0].at", "soon");
+    }
+}

@@ -1,0 +1,143 @@
+package io.kbench.telemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.result.IntervalPhase;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.Telemetry;
+import io.kbench.result.TelemetryEvent;
+import io.kbench.result.TelemetryEventType;
+import io.kbench.result.TelemetryMetric;
+import io.kbench.result.TelemetrySource;
+import io.kbench.result.TelemetrySourceKind;
+import io.kbench.unit.Units;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class TelemetrySamplerTest {
+    /** A broker-like source whose 3rd and 4th samples hang until released (a frozen process). */
+    private static final class FreezingSource implements SampledSource {
+        final CountDownLatch thaw = new CountDownLatch(1);
+        final AtomicInteger calls = new AtomicInteger();
+
+        @Override
+        public String id() {
+            return "broker-1";
+        }
+
+        @Override
+        public TelemetrySourceKind kind() {
+            return TelemetrySourceKind.EMBEDDED_JMX;
+        }
+
+        @Override
+        public String address() {
+            return "127.0.0.1:1";
+        }
+
+        @Override
+        public void open() {
+        }
+
+        @Override
+        public void sample(Sample out, long nowNanos) throws InterruptedException {
+            int n = calls.incrementAndGet(); // 1: warm-up in open, 2: baseline, 3..: ticks
+            if (n == 4) {
+                thaw.await();
+            }
+            out.put(TelemetryMetric.BROKER_CPU_PERCENT, (double) n);
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static final class UnreachableSource extends FreezingSourceBase {
+        @Override
+        public void open() throws java.io.IOException {
+            throw new java.io.IOException("Connection refused");
+        }
+    }
+
+    private abstract static class FreezingSourceBase implements SampledSource {
+        @Override
+        public String id() {
+            return "broker-2";
+        }
+
+        @Override
+        public TelemetrySourceKind kind() {
+            return TelemetrySourceKind.JMX;
+        }
+
+        @Override
+        public String address() {
+            return "10.0.0.9:9999";
+        }
+
+        @Override
+        public void sample(Sample out, long nowNanos) {
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    private static IntervalPoint point(double endSec) {
+        return new IntervalPoint(endSec, IntervalPhase.MEASURED, 0, 0, 0, 0, 0, null, null, null);
+    }
+
+    @Test
+    void aFrozenSourceLeavesAGapAndOneEventAndAnUnreachableOneIsAbsent() throws Exception {
+        FreezingSource frozen = new FreezingSource();
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        List<String> seen = new CopyOnWriteArrayList<>();
+        List<IntervalPoint> intervals = new ArrayList<>();
+        try (TelemetrySampler sampler = TelemetrySampler.open(List.of(frozen, new UnreachableSource()),
+                Duration.ofMillis(150), new PrintStream(warnings, true, StandardCharsets.UTF_8))) {
+            sampler.addListener((metric, source, value) -> seen.add(metric + "/" + source + "=" + value));
+            long start = System.nanoTime();
+            sampler.started(start);
+            for (int i = 1; i <= 5; i++) {
+                if (i == 3) {
+                    // Thawed after tick 2's sample timed out (150 ms), well before tick 3, which finds it free again.
+                    Thread.sleep(200);
+                    frozen.thaw.countDown();
+                    Thread.sleep(100);
+                } else {
+                    Thread.sleep(300);
+                }
+                long now = System.nanoTime();
+                sampler.tick(now);
+                intervals.add(point(Units.seconds(now - start)));
+            }
+            Telemetry t = sampler.finish(intervals);
+
+            assertThat(warnings.toString(StandardCharsets.UTF_8))
+                    .contains("broker-2 (jmx 10.0.0.9:9999) cannot be read").contains("Connection refused");
+            assertThat(t.sources()).extracting(TelemetrySource::id, TelemetrySource::available)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("broker-1", true),
+                            org.assertj.core.groups.Tuple.tuple("broker-2", false));
+            assertThat(t.sources().get(1).absentReason()).contains("Connection refused");
+            assertThat(t.series()).hasSize(1);
+            List<Double> values = t.series().get(0).values();
+            assertThat(values).hasSize(5);
+            assertThat(values.get(0)).isEqualTo(3.0);
+            assertThat(values.get(1)).as("the frozen interval").isNull();
+            assertThat(values.subList(2, 5)).doesNotContainNull();
+            assertThat(t.events()).extracting(TelemetryEvent::type).containsExactly(TelemetryEventType.BROKER_UNRESPONSIVE);
+            assertThat(t.events().get(0).atSec()).isEqualTo(intervals.get(1).endSec());
+            assertThat(seen).contains("broker_cpu_percent/broker-1=3.0");
+        }
+    }
+}
