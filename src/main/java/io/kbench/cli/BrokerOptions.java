@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options shaping the embedded brokers, shared by every command that starts a cluster. */
@@ -38,6 +39,9 @@ public final class BrokerOptions {
             description = "Extra JVM flag for each broker, e.g. --broker-jvm-flag=-XX:+UseZGC. Repeatable.")
     List<String> brokerJvmFlags = new ArrayList<>();
 
+    @Mixin
+    SecurityOptions security = new SecurityOptions();
+
     /** The cluster parameters these options describe. */
     public ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir) {
         Map<String, String> config = new LinkedHashMap<>();
@@ -48,8 +52,11 @@ public final class BrokerOptions {
         }
         KafkaConfigCheck.broker("--broker-config ", brokerConfig);
         config.putAll(brokerConfig);
-        return new ClusterParams(brokers, dataDir, keepData, config, brokerJavaHome, brokerHeap, brokerJvmFlags,
-                logDir);
+        // Re-launched on --client-java-home: the brokers stay on the JDK that started kbench.
+        String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
+        Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
+        return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
+                logDir, null, SecurityOptions.toCluster(security.merge(null)));
     }
 
     private static Map<String, String> readPropertiesFile(Path file) {

@@ -44,6 +44,11 @@ final class ClusterStartCommand implements Callable<Integer> {
         // Telemetry against this cluster as if it were external: kbench run --broker-jmx ADDRESS (one per broker).
         out.println("jmx: " + String.join(",", cluster.jmxAddresses()) + " (also in "
                 + cluster.dataDir().resolve(JmxAddressFile.FILE_NAME) + ")");
+        if (cluster.security().secured()) {
+            Path clientConfig = cluster.writeClientProperties(cluster.dataDir().resolve(EmbeddedCluster.CLIENT_PROPERTIES));
+            out.println("cluster: " + cluster.security().describe() + "; client settings (with generated secrets,"
+                    + " owner-only) in " + clientConfig + "; use --command-config " + clientConfig);
+        }
         out.println(cluster.bootstrapServers());
         out.flush();
         return 0;

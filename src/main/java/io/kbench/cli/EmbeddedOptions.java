@@ -37,7 +37,7 @@ public final class EmbeddedOptions {
         config.putAll(fromFlags.brokerConfig());
         return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
                 config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir(),
-                limits(spec.limits()));
+                limits(spec.limits()), SecurityOptions.toCluster(broker.security.merge(spec.security())));
     }
 
     /** The workload's per-broker limits in the kernel's units. */
@@ -55,6 +55,7 @@ public final class EmbeddedOptions {
     /** Whether any option that only makes sense for an embedded cluster was given. */
     boolean anyGiven() {
         return brokers != null || dataDir != null || keepData || !broker.brokerConfig.isEmpty()
-                || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty();
+                || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty()
+                || broker.security.anyGiven();
     }
 }

@@ -39,6 +39,7 @@ public final class Main {
         cli.setExecutionExceptionHandler(Main::handleExecutionException);
         cli.setParameterExceptionHandler(Main::handleParameterException);
         cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setExecutionStrategy(ClientJvm::execute);
         return cli;
     }
 

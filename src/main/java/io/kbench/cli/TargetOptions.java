@@ -21,6 +21,9 @@ public final class TargetOptions {
     @Mixin
     EmbeddedOptions embedded = new EmbeddedOptions();
 
+    @Mixin
+    ClientJvm clientJvm = new ClientJvm();
+
     /** CPUs the load generator (this JVM) may run on. */
     @Option(names = "--client-cpus", paramLabel = "CPUS",
             description = "Hold kbench's own JVM (the load generator) to these CPUs, e.g. 0 or 0-1 (a cpuset cgroup; needs "
@@ -40,7 +43,7 @@ public final class TargetOptions {
         Map<String, String> conn = connection.properties();
         if (clusterTarget(conn).external() && embedded.anyGiven()) {
             throw new InvalidInputException("--bootstrap-server conflicts with embedded-cluster options"
-                    + " (--brokers, --data-dir, --keep-data, --broker-*): use one or the other");
+                    + " (--brokers, --data-dir, --keep-data, --broker-*, --security and its options): use one or the other");
         }
         return conn;
     }

@@ -24,28 +24,44 @@ final class BrokerConfigs {
     private BrokerConfigs() {
     }
 
-    /** The full server.properties for {@code node}. */
+    /** The full server.properties for {@code node} of a plaintext cluster. */
     static Map<String, String> forNode(BrokerNode node, List<BrokerNode> all, Path dataDir,
                                        Map<String, String> overrides) {
+        return forNode(node, all, dataDir, overrides, ClusterSecurity.plaintext(), null, 0);
+    }
+
+    /**
+     * The full server.properties for {@code node}; a secured cluster's listener and TLS/SASL settings win over the
+     * overrides, as the other keys kbench owns do. {@code replicationPort} is used only with a separate plaintext
+     * inter-broker listener.
+     */
+    static Map<String, String> forNode(BrokerNode node, List<BrokerNode> all, Path dataDir,
+                                       Map<String, String> overrides, ClusterSecurity security,
+                                       SecurityMaterial material, int replicationPort) {
         Map<String, String> props = new TreeMap<>(defaults(all.size()));
         props.putAll(overrides);
         props.put("node.id", Integer.toString(node.id()));
         props.put("process.roles", node.processRoles());
         String listeners = "PLAINTEXT://" + HOST + ":" + node.port();
+        if (security.secured()) {
+            props.putAll(SecurityConfigs.broker(security, material));
+            listeners = SecurityConfigs.brokerListeners(security, node, replicationPort);
+        }
+        props.put("advertised.listeners", listeners);
         if (node.controller()) {
             listeners += ",CONTROLLER://" + HOST + ":" + node.controllerPort();
         }
         props.put("listeners", listeners);
-        props.put("advertised.listeners", "PLAINTEXT://" + HOST + ":" + node.port());
         props.put("controller.quorum.voters", voters(all));
         props.put("log.dirs", logDirs(dataDir, node).toString());
         return props;
     }
 
-    /** The config of node 1 without the keys that differ per node. */
+    /** The config of node 1 without the keys that differ per node, and without the generated keys and passwords. */
     static Map<String, String> effective(Map<String, String> node1) {
         Map<String, String> effective = new TreeMap<>(node1);
         effective.keySet().removeAll(PER_NODE_KEYS);
+        effective.replaceAll((key, value) -> SecurityConfigs.generated(key) ? SecurityConfigs.GENERATED : value);
         return effective;
     }
 

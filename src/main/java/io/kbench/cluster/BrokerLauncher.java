@@ -6,10 +6,14 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /** Writes a node's server.properties and starts its JVM. */
 final class BrokerLauncher {
@@ -21,6 +25,9 @@ final class BrokerLauncher {
             "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=20", "-XX:InitiatingHeapOccupancyPercent=35",
             "-XX:+ExplicitGCInvokesConcurrent", "-Djava.awt.headless=true");
 
+    private static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
     private final ClusterParams params;
     private final JavaRuntime java;
     private final Path dataDir;
@@ -28,9 +35,17 @@ final class BrokerLauncher {
     private final Path log4jConfig;
     private final String clusterId;
     private final boolean attached;
+    private final String scramUsers;
 
     BrokerLauncher(ClusterParams params, JavaRuntime java, Path dataDir, Path logDir, Path log4jConfig,
                    String clusterId, boolean attached) {
+        this(params, java, dataDir, logDir, log4jConfig, clusterId, attached, null);
+    }
+
+    /** {@code scramUsers}: the {@code --add-scram} values for formatting, or null (passed in the environment). */
+    BrokerLauncher(ClusterParams params, JavaRuntime java, Path dataDir, Path logDir, Path log4jConfig,
+                   String clusterId, boolean attached, String scramUsers) {
+        this.scramUsers = scramUsers;
         this.params = params;
         this.java = java;
         this.dataDir = dataDir;
@@ -57,6 +72,10 @@ final class BrokerLauncher {
                 // Attached: the parent holds the write end of the pipe open; its death closes it and the
                 // broker's watchdog sees EOF. Detached: nothing to watch, the broker outlives kbench.
                 .redirectInput(attached ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().remove(BrokerMain.ADD_SCRAM_ENV);
+        if (scramUsers != null) {
+            pb.environment().put(BrokerMain.ADD_SCRAM_ENV, scramUsers);
+        }
         try {
             return new BrokerProcess(node, pb.start(), logFile, outFile, cgroup);
         } catch (IOException e) {
@@ -162,6 +181,9 @@ final class BrokerLauncher {
         props.putAll(config);
         try {
             Files.createDirectories(file.getParent());
+            // A secured cluster's file holds its private key and passwords: readable by the owner only.
+            Files.deleteIfExists(file);
+            Files.createFile(file, OWNER_ONLY);
             try (OutputStream out = Files.newOutputStream(file)) {
                 props.store(out, "written by kbench; regenerated on every start");
             }

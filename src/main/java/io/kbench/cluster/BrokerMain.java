@@ -7,7 +7,9 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Properties;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
@@ -23,6 +25,12 @@ public final class BrokerMain {
     public static final String CLUSTER_ID_PROPERTY = "kbench.clusterId";
     /** System property that turns on the parent watchdog ("true"). */
     public static final String WATCH_PARENT_PROPERTY = "kbench.watchParent";
+
+    /**
+     * Environment variable with the SCRAM users to store when formatting, one {@code --add-scram} value per line.
+     * The environment, not a -D flag, so the passwords are not on the command line for every user's {@code ps}.
+     */
+    public static final String ADD_SCRAM_ENV = "KBENCH_ADD_SCRAM";
 
     private static final long HALT_AFTER_MILLIS = 20_000;
 
@@ -81,9 +89,16 @@ public final class BrokerMain {
         // StorageTool lives in the broker jar, which kbench has only at runtime; hence reflection.
         Method execute = Class.forName("kafka.tools.StorageTool")
                 .getMethod("execute", String[].class, PrintStream.class);
-        String[] formatArgs = {"format", "--cluster-id", clusterId, "--config", serverProperties.toString(),
-            "--ignore-formatted"};
-        int rc = (int) execute.invoke(null, formatArgs, System.out);
+        List<String> formatArgs = new ArrayList<>(List.of("format", "--cluster-id", clusterId,
+                "--config", serverProperties.toString(), "--ignore-formatted"));
+        String scram = System.getenv(ADD_SCRAM_ENV);
+        if (scram != null) {
+            for (String user : scram.split("\n")) {
+                formatArgs.add("--add-scram");
+                formatArgs.add(user);
+            }
+        }
+        int rc = (int) execute.invoke(null, formatArgs.toArray(String[]::new), System.out);
         if (rc != 0) {
             System.err.println("kbench: formatting storage failed with exit code " + rc);
             System.exit(rc);

@@ -22,6 +22,7 @@ import java.util.regex.Pattern;
  * @param jvmFlags     extra broker JVM flags, appended after kbench's defaults
  * @param logDir       where broker logs go; null means {@code <dataDir>/logs}
  * @param limits       CPU, memory and disk each broker gets through cgroups; null: none
+ * @param security     how the client listener is secured; null means plaintext
  */
 public record ClusterParams(
         int brokers,
@@ -32,7 +33,8 @@ public record ClusterParams(
         String heap,
         List<String> jvmFlags,
         Path logDir,
-        ResourceLimits limits) {
+        ResourceLimits limits,
+        ClusterSecurity security) {
 
     /** The heap used when none is given. */
     public static final String DEFAULT_HEAP = "1g";
@@ -66,6 +68,7 @@ public record ClusterParams(
         jvmFlags = jvmFlags == null ? List.of() : List.copyOf(jvmFlags);
         dataDir = dataDir == null ? null : dataDir.toAbsolutePath().normalize();
         logDir = logDir == null ? null : logDir.toAbsolutePath().normalize();
+        security = security == null ? ClusterSecurity.plaintext() : security;
         if (limits != null && limits.memoryBytes() != null
                 && limits.memoryBytes() < heapBytes(heap) + ResourceLimits.NON_HEAP_HEADROOM_BYTES) {
             throw InvalidInputException.field("cluster.limits.memory", limits.memoryBytes() + " bytes",
@@ -73,15 +76,22 @@ public record ClusterParams(
         }
     }
 
-    /** A cluster without resource limits. */
+    /** A plaintext cluster without resource limits. */
     public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig, Path brokerJavaHome,
                          String heap, List<String> jvmFlags, Path logDir) {
-        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null);
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null);
     }
 
     /** The same cluster with {@code limits} per broker. */
     public ClusterParams withLimits(ResourceLimits limits) {
-        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits);
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security);
+    }
+
+    /** The same cluster with {@code security}. */
+    public ClusterParams withSecurity(ClusterSecurity security) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security);
     }
 
     /** A JVM size such as 512m or 1g in bytes (no suffix: bytes, as the JVM reads it). */

@@ -27,6 +27,11 @@ import org.apache.kafka.common.utils.AppInfoParser;
 public final class EmbeddedCluster implements AutoCloseable {
     /** How long {@link #start(ClusterParams, boolean, PrintStream)} waits for the cluster to become ready. */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(90);
+    /** The client settings file {@code kbench cluster start} writes into a secured cluster's directory. */
+    public static final String CLIENT_PROPERTIES = "client.properties";
+    /** What a TLS cluster's certificates are: a throwaway CA and its broker and client certificates. */
+    public static final String TLS_CERTIFICATES = "generated per start: throwaway CA, " + TlsMaterial.KEY_DESCRIPTION
+            + ", SAN 127.0.0.1/localhost";
 
     private final ClusterParams params;
     private final Path dataDir;
@@ -41,12 +46,15 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Map<String, String> effectiveBrokerConfig;
     private final JavaRuntime java;
     private final Duration startupTime;
+    private final ClusterSecurity security;
+    private final Map<String, String> clientProperties;
     private Thread shutdownHook;
     private boolean closed;
 
     private EmbeddedCluster(ClusterParams params, Path dataDir, boolean tempDataDir, List<BrokerProcess> brokers,
                             String bootstrapServers, Map<String, String> effectiveBrokerConfig, JavaRuntime java,
-                            Duration startupTime, BrokerLauncher launcher, List<Map<String, String>> configs) {
+                            Duration startupTime, BrokerLauncher launcher, List<Map<String, String>> configs,
+                            ClusterSecurity security, Map<String, String> clientProperties) {
         this.params = params;
         this.dataDir = dataDir;
         this.tempDataDir = tempDataDir;
@@ -57,6 +65,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(effectiveBrokerConfig));
         this.java = java;
         this.startupTime = startupTime;
+        this.security = security;
+        this.clientProperties = Collections.unmodifiableMap(new TreeMap<>(clientProperties));
     }
 
     private synchronized void installShutdownHook() {
@@ -98,6 +108,31 @@ public final class EmbeddedCluster implements AutoCloseable {
     /** The properties kbench wrote for broker 1, minus per-node ports, ids and dirs. */
     public Map<String, String> effectiveBrokerConfig() {
         return effectiveBrokerConfig;
+    }
+
+    /** How the client listener is secured. */
+    public ClusterSecurity security() {
+        return security;
+    }
+
+    /**
+     * What a client needs besides bootstrap.servers to talk to this cluster: empty for plaintext, else
+     * security.protocol and the generated trust material, client key or SASL login. Holds secrets: never to be written
+     * out except into the owner-only client.properties of a long-lived cluster.
+     */
+    public Map<String, String> clientProperties() {
+        return clientProperties;
+    }
+
+    /**
+     * Writes {@link #clientProperties()} with bootstrap.servers to {@code file}, readable by the owner only, for kbench
+     * or any Kafka tool ({@code --command-config}).
+     */
+    public Path writeClientProperties(Path file) {
+        Map<String, String> props = new TreeMap<>(clientProperties);
+        props.put("bootstrap.servers", bootstrapServers);
+        ClientPropertiesFile.write(file, props);
+        return file;
     }
 
     /** Pids of the broker JVMs, in node id order. */
@@ -285,6 +320,11 @@ public final class EmbeddedCluster implements AutoCloseable {
             DataDirectory.delete(dir.resolve("broker-" + b.id()));
         }
         ClusterState.delete(dir);
+        try {
+            Files.deleteIfExists(dir.resolve(CLIENT_PROPERTIES));
+        } catch (IOException e) {
+            throw new RunFailedException("cannot delete " + dir.resolve(CLIENT_PROPERTIES) + ": " + e.getMessage(), e);
+        }
         DataDirectory.delete(dir.resolve(JmxAddressFile.FILE_NAME));
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
@@ -345,17 +385,31 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             Path logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
             Path log4jConfig = BrokerLog4jConfig.write(logDir);
+            ClusterSecurity security = params.security();
+            boolean formatted = Files.isRegularFile(metaProperties(dataDir));
+            if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
+                throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
+                        + " storage is formatted, and " + dataDir + " is formatted already; start on a new --dir or"
+                        + " after 'kbench cluster stop --delete-data'");
+            }
             String clusterId = existingClusterId(dataDir);
-            List<BrokerNode> nodes = BrokerNode.layout(params.brokers(), FreePorts.pick(BrokerNode.PORTS_PER_NODE * params.brokers()));
+            int n = params.brokers();
+            int perNode = BrokerNode.PORTS_PER_NODE;
+            List<Integer> ports = FreePorts.pick((security.separateInterBrokerListener() ? perNode + 1 : perNode) * n);
+            List<BrokerNode> nodes = BrokerNode.layout(n, ports.subList(0, perNode * n));
+            SecurityMaterial material = SecurityMaterial.generate(security);
             List<Map<String, String>> configs = nodes.stream()
-                    .map(n -> BrokerConfigs.forNode(n, nodes, dataDir, params.brokerConfig()))
+                    .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
+                            security.separateInterBrokerListener() ? ports.get(perNode * n + node.id() - 1) : 0))
                     .toList();
+            Map<String, String> clientProperties = SecurityConfigs.client(security, material);
             String bootstrap = nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
             BrokerLauncher launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId,
-                    attached);
+                    attached, SecurityConfigs.scramUsers(security, material));
 
-            progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s) in %s%n", nodes.size(),
-                    nodes.size() == 1 ? "" : "s", kafkaVersion(), java.version(), dataDir);
+            progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", nodes.size(),
+                    nodes.size() == 1 ? "" : "s", kafkaVersion(), java.version(),
+                    security.secured() ? ", " + security.describe() : "", dataDir);
             long t0 = System.nanoTime();
             Thread hook = null;
             try {
@@ -367,7 +421,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                 for (int i = 0; i < nodes.size(); i++) {
                     started.add(launcher.launch(nodes.get(i), configs.get(i)));
                 }
-                new ReadinessProbe(bootstrap, started).await(readyTimeout);
+                new ReadinessProbe(bootstrap, started, clientProperties).await(readyTimeout);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 abort(hook, temp, dataDir);
@@ -378,7 +432,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
             EmbeddedCluster cluster = new EmbeddedCluster(params, dataDir, temp, started, bootstrap,
-                    BrokerConfigs.effective(configs.get(0)), java, startupTime, launcher, configs);
+                    BrokerConfigs.effective(configs.get(0)), java, startupTime, launcher, configs, security,
+                    clientProperties);
             if (attached) {
                 // From here on the hook must close the cluster itself, which also removes its state and temp dir.
                 cluster.installShutdownHook();
@@ -418,7 +473,7 @@ public final class EmbeddedCluster implements AutoCloseable {
 
         /** Formatted storage keeps its cluster id; reusing it lets a restart on the same dir find its data. */
         private static String existingClusterId(Path dataDir) {
-            Path meta = dataDir.resolve("broker-1").resolve("data").resolve("meta.properties");
+            Path meta = metaProperties(dataDir);
             if (Files.isRegularFile(meta)) {
                 try (InputStream in = Files.newInputStream(meta)) {
                     Properties p = new Properties();
@@ -432,6 +487,10 @@ public final class EmbeddedCluster implements AutoCloseable {
                 }
             }
             return Uuid.randomUuid().toString();
+        }
+
+        private static Path metaProperties(Path dataDir) {
+            return dataDir.resolve("broker-1").resolve("data").resolve("meta.properties");
         }
 
         private ClusterState state(EmbeddedCluster cluster, List<BrokerNode> nodes, Path logDir, String clusterId,

@@ -3,6 +3,7 @@ package io.kbench.cluster;
 import io.kbench.error.RunFailedException;
 import java.time.Duration;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,20 +30,29 @@ final class ReadinessProbe {
 
     private final String bootstrapServers;
     private final List<BrokerProcess> brokers;
+    private final Map<String, String> clientProperties;
 
     ReadinessProbe(String bootstrapServers, List<BrokerProcess> brokers) {
+        this(bootstrapServers, brokers, Map.of());
+    }
+
+    /** {@code clientProperties}: how to reach a secured client listener (security.protocol, ssl.*, sasl.*). */
+    ReadinessProbe(String bootstrapServers, List<BrokerProcess> brokers, Map<String, String> clientProperties) {
         this.bootstrapServers = bootstrapServers;
         this.brokers = brokers;
+        this.clientProperties = clientProperties;
     }
 
     /** Returns once the cluster is ready; throws RunFailedException if a broker died or time ran out. */
     void await(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        try (Admin admin = Admin.create(Map.of(
+        Map<String, Object> config = new HashMap<>(clientProperties);
+        config.putAll(Map.of(
                 AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
                 AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
-                AdminClientConfig.CLIENT_ID_CONFIG, "kbench-readiness"))) {
+                AdminClientConfig.CLIENT_ID_CONFIG, "kbench-readiness"));
+        try (Admin admin = Admin.create(config)) {
             int n = brokers.size();
             String step = "all " + n + " brokers registered";
             while (registeredBrokers(admin) < n) {

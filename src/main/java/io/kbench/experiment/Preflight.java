@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
+import io.kbench.load.PayloadKey;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -24,6 +25,9 @@ final class Preflight {
     static void workload(WorkloadSpec spec, Map<String, String> connection) {
         KafkaConfigCheck.workload(spec);
         ClientConfigCheck.check(spec, connection);
+        if (spec.producers().payloadEncryption() != null) {
+            PayloadKey.resolve(spec.producers().payloadEncryption());
+        }
         if (spec.producers().count() > 0 && spec.producers().payload().type() == PayloadType.FILE) {
             PayloadGenerator payloads = new PayloadGenerator(spec.producers().payload(), spec.producers().recordSize());
             if (spec.verifies() && payloads.minValueBytes() < WorkloadSpec.VERIFY_STAMP_BYTES) {

@@ -1,6 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Diagnoser;
 import io.kbench.error.InvalidInputException;
@@ -20,6 +21,7 @@ import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.SecurityInfo;
 import io.kbench.result.Summary;
 import io.kbench.result.Telemetry;
 import io.kbench.result.TelemetryEvent;
@@ -113,7 +115,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             return "cluster " + x.bootstrapServers();
         }
         int brokers = target instanceof ClusterTarget.Shared s ? s.cluster().brokerCount() : params.brokers();
-        return "embedded cluster of " + brokers + " broker(s)";
+        ClusterSecurity security = target instanceof ClusterTarget.Shared s ? s.cluster().security() : params.security();
+        return "embedded cluster of " + brokers + " broker(s)" + (security.secured() ? ", " + security.describe() : "");
     }
 
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
@@ -151,7 +154,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         TelemetrySampler sampler = null;
         try {
-            Map<String, String> conn = new HashMap<>(connection);
+            // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.
+            Map<String, String> conn = new HashMap<>(embedded != null ? embedded.clientProperties() : Map.of());
+            conn.putAll(connection);
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
@@ -250,14 +255,16 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         return Diagnoser.attach(withFaults, intervals, embeddedCluster, cores);
     }
 
+    /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */
     private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
+        SecurityInfo security = SecurityRecord.of(embedded, conn);
         if (embedded == null) {
             return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null);
+                    null, null, null, null, null, security);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
                 embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
-                embedded.dataFilesystem());
+                embedded.dataFilesystem(), security);
     }
 
     private static Path createDir(Path dir) {

@@ -14,6 +14,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * One consumer thread with its own KafkaConsumer. Live mode records end-to-end latency from the stamp
@@ -46,7 +47,15 @@ final class ConsumerWorker implements Runnable {
     /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
     ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
                    RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions) {
-        this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+        this(clientProperties, topic, topicPattern, live, stampMagic, metrics, clock, assignedPartitions,
+                new ByteArrayDeserializer());
+    }
+
+    /** {@code valueDeserializer}: what turns the record's bytes into the value (e.g. payload decryption). */
+    ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
+                   RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions,
+                   Deserializer<byte[]> valueDeserializer) {
+        this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), valueDeserializer);
         this.topic = topic;
         this.topicPattern = topicPattern;
         this.live = live;

@@ -11,6 +11,7 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.Serializer;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
@@ -47,9 +48,10 @@ final class ProducerWorker implements Runnable {
     private volatile Throwable failure;
 
     ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
-                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog) {
+                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
+                   Serializer<byte[]> valueSerializer) {
         this.plan = plan;
-        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), new ByteArraySerializer());
+        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
         this.keys = keys;
         this.metrics = metrics;

@@ -29,11 +29,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.crypto.SecretKey;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * Runs one workload against a reachable cluster: topic, live consumers, producers on their schedule,
@@ -58,6 +61,8 @@ public final class WorkloadRunner {
     private final LiveMetrics live;
     private final IntervalTicks ticks;
     private final NanoClock clock = NanoClock.SYSTEM;
+    /** The payload encryption key, or null: resolved once per run, held only in memory. */
+    private final SecretKey payloadKey;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
     private final List<ConsumerWorker> consumers = new CopyOnWriteArrayList<>();
@@ -95,6 +100,8 @@ public final class WorkloadRunner {
         this.hlogDir = hlogDir;
         this.out = out;
         this.consumePhase = consumePhase;
+        this.payloadKey = spec.producers().payloadEncryption() == null ? null
+                : PayloadKey.resolve(spec.producers().payloadEncryption());
     }
 
     /**
@@ -254,7 +261,8 @@ public final class WorkloadRunner {
                     p.duration(), magic);
             try {
                 producers.add(new ProducerWorker(plan, clients.producer(p.properties(), i),
-                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog));
+                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
+                        payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey)));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -272,7 +280,9 @@ public final class WorkloadRunner {
             try {
                 consumers.add(new ConsumerWorker(
                         clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
-                        spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions));
+                        spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions,
+                        payloadKey == null ? new ByteArrayDeserializer()
+                                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors)));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -362,8 +372,8 @@ public final class WorkloadRunner {
         if (!consumers.isEmpty()) {
             long first = consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
             long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
-            consumed = totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(), first, last, 0,
-                    Map.of(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
+            consumed = totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(), first, last,
+                    metrics.consumeErrors.total(), metrics.consumeErrors.byType(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
         boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
         RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;

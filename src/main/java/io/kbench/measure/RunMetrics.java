@@ -16,6 +16,8 @@ public final class RunMetrics implements AutoCloseable {
     public final ErrorCounts warmupProduceErrors = new ErrorCounts();
     public final Counter consumedAll = new Counter();
     public final Counter consumedMeasured = new Counter();
+    /** Records consumers could not use: payloads that failed decryption (AES-GCM tag mismatch). */
+    public final ErrorCounts consumeErrors = new ErrorCounts();
     /** Records sent during a fault; no window is open unless a fault schedule opens one. */
     public final FaultWindows faultWindows;
 

@@ -15,14 +15,24 @@ import java.util.Map;
  * @param brokerConfig       broker settings kbench wrote (embedded only)
  * @param dataFilesystem     filesystem, device and mount options of the brokers' data dir (embedded only), e.g.
  *                           {@code xfs /dev/nvme1n1 on /data (rw,noatime)}: they shape disk-bound results
+ * @param security           how the clients' connection was secured and what TLS negotiated (absent in results
+ *                           written before it was recorded)
  */
 public record ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion,
                           String brokerJdk, Long startupMillis, Map<String, String> brokerConfig,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String dataFilesystem) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String dataFilesystem,
+                          SecurityInfo security) {
 
-    /** Without the data filesystem (external clusters, files written before it was recorded). */
+    /** Without the data filesystem and the security record (files written before they were recorded). */
     public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
                        Long startupMillis, Map<String, String> brokerConfig) {
-        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null);
+        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null, null);
+    }
+
+    /** Without the security record. */
+    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
+                       Long startupMillis, Map<String, String> brokerConfig, String dataFilesystem) {
+        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, dataFilesystem,
+                null);
     }
 }

@@ -10,8 +10,8 @@ import java.util.Map;
  * @param recordsPerSec    records over the measured window
  * @param mebibytesPerSec  MiB (1024*1024 bytes) over the measured window
  * @param windowSec        length of the measured window
- * @param errors           failed sends (produce only)
- * @param errorTypes       failed sends by exception type (produce only)
+ * @param errors           failed sends; for consumers, values that failed payload decryption
+ * @param errorTypes       those errors by exception type
  * @param warmupRecords    records completed during warm-up, excluded above
  */
 public record Totals(long records, long bytes, double recordsPerSec, double mebibytesPerSec, double windowSec,

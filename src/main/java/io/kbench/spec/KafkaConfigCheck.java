@@ -64,6 +64,9 @@ public final class KafkaConfigCheck {
             return;
         }
         for (Map.Entry<String, String> e : props.entrySet()) {
+            if (TlsNames.applies(e.getKey()) && e.getValue() != null) {
+                TlsNames.check(prefix + e.getKey(), e.getKey(), e.getValue());
+            }
             for (ConfigDef def : defs) {
                 ConfigDef.ConfigKey key = def.configKeys().get(e.getKey());
                 if (key != null) {

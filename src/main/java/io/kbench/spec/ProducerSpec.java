@@ -18,10 +18,11 @@ import java.util.Map;
  * @param keys           record keys
  * @param payload        record value contents
  * @param properties     any Kafka producer property (acks, batch.size, linger.ms, compression.type, ...)
+ * @param payloadEncryption end-to-end encryption of the values (producers encrypt, consumers decrypt); absent: none
  */
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
-                           Map<String, String> properties) {
+                           Map<String, String> properties, PayloadEncryptionSpec payloadEncryption) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
 
     public ProducerSpec {
@@ -59,8 +60,15 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         properties = properties == null ? Map.of() : Map.copyOf(properties);
     }
 
+    /** Without payload encryption. */
+    public ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
+                        Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
+                        Map<String, String> properties) {
+        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties, null);
+    }
+
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean unlimitedRate() {

@@ -59,6 +59,11 @@ public final class SpecLoader {
         return bind(tree, WorkloadSpec.class, source);
     }
 
+    /** A spec record as the tree it was bound from, so that overrides can be applied to it and it bound again. */
+    public ObjectNode toTree(Object spec) {
+        return yaml.valueToTree(spec);
+    }
+
     /** Reads a workload file as a tree without binding it. */
     public ObjectNode readTree(Path file) {
         return readFile(file);

@@ -1,0 +1,145 @@
+package io.kbench.cli;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/**
+ * {@code --client-java-home}: the load generator (kbench itself: producers, consumers, measurement) runs on another
+ * JDK. kbench re-launches itself there with the same arguments and waits for it; the brokers stay on the JDK that
+ * started kbench unless {@code --broker-java-home} says otherwise. The re-launched run records its JDK in
+ * {@code environment.clientJdk}.
+ */
+public final class ClientJvm {
+    /** Set in the re-launched JVM: the JDK the brokers default to (the one that started kbench). */
+    static final String DEFAULT_BROKER_JAVA_HOME = "kbench.defaultBrokerJavaHome";
+    static final String OPTION = "--client-java-home";
+    private static final int MIN_FEATURE_VERSION = 17;
+
+    @Option(names = OPTION, paramLabel = "DIR",
+            description = "JDK that runs the load generator (producers, consumers); kbench re-launches itself there.")
+    Path clientJavaHome;
+
+    /**
+     * picocli's execution strategy: when the matched subcommand asks for another client JDK, runs the same command
+     * line there instead and returns its exit code; otherwise runs the command here.
+     */
+    static int execute(CommandLine.ParseResult parseResult) {
+        CommandLine.ParseResult leaf = parseResult;
+        while (leaf.hasSubcommand()) {
+            leaf = leaf.subcommand();
+        }
+        CommandLine.Model.OptionSpec option = leaf.matchedOption(OPTION);
+        if (option == null) {
+            return new CommandLine.RunLast().execute(parseResult);
+        }
+        Path home = option.getValue();
+        try {
+            return relaunch(checked(home), withoutOption(parseResult.originalArgs()));
+        } catch (RuntimeException e) {
+            // Through picocli's execution exception handler: one line and the input-error exit code.
+            throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private record Jdk(Path home, int feature) {
+    }
+
+    private static Jdk checked(Path home) {
+        Path java = home.resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw InvalidInputException.field(OPTION, home, "no executable bin/java under it");
+        }
+        Properties release = new Properties();
+        try (var in = Files.newBufferedReader(home.resolve("release"))) {
+            release.load(in);
+        } catch (IOException e) {
+            throw InvalidInputException.field(OPTION, home, "no readable 'release' file, so not a JDK");
+        }
+        String version = release.getProperty("JAVA_VERSION", "").replace("\"", "");
+        String feature = version.split("[.+-]")[0];
+        if (!feature.matches("\\d+") || Integer.parseInt(feature) < MIN_FEATURE_VERSION) {
+            throw InvalidInputException.field(OPTION, home, "is Java '" + version + "'; kbench needs 17 or newer");
+        }
+        return new Jdk(home.toAbsolutePath().normalize(), Integer.parseInt(feature));
+    }
+
+    static List<String> withoutOption(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals(OPTION)) {
+                i++;
+            } else if (!a.startsWith(OPTION + "=")) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private static int relaunch(Jdk jdk, List<String> args) {
+        Path home = jdk.home();
+        List<String> cmd = new ArrayList<>();
+        cmd.add(home.resolve("bin").resolve("java").toString());
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        if (jdk.feature() >= 24) {
+            // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+        }
+        String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
+        cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.addAll(args);
+        Process child;
+        try {
+            child = new ProcessBuilder(cmd).inheritIO().start();
+        } catch (IOException e) {
+            throw new RunFailedException("cannot start the load generator on " + home + ": " + e.getMessage(), e);
+        }
+        // A terminal's Ctrl-C reaches the child too (same process group); it stops its run and writes the result,
+        // so this JVM waits for it instead of dying first. A SIGTERM to this JVM is passed on by the hook.
+        ignoreInterrupt();
+        Thread forward = new Thread(() -> {
+            child.destroy();
+            waitFor(child);
+        }, "kbench-client-jvm-stop");
+        Runtime.getRuntime().addShutdownHook(forward);
+        int code = waitFor(child);
+        try {
+            Runtime.getRuntime().removeShutdownHook(forward);
+        } catch (IllegalStateException shuttingDown) {
+            // The hook is running and waits for the child itself.
+        }
+        return code;
+    }
+
+    private static int waitFor(Process child) {
+        while (true) {
+            try {
+                return child.waitFor();
+            } catch (InterruptedException e) {
+                // Keep waiting: the child owns the run and its result.
+            }
+        }
+    }
+
+    private static void ignoreInterrupt() {
+        try {
+            Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
+        } catch (IllegalArgumentException reserved) {
+            // -Xrs: the JVM keeps SIGINT.
+        }
+    }
+}

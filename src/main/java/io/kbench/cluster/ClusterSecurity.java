@@ -1,0 +1,77 @@
+package io.kbench.cluster;
+
+import io.kbench.error.InvalidInputException;
+import java.util.List;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
+
+/**
+ * How an embedded cluster's client listener is secured. Only the shape: the certificates and passwords are generated
+ * at each start ({@link SecurityMaterial}).
+ *
+ * @param protocol            the client listener's protocol
+ * @param clientAuth          TLS protocols only: brokers require a client certificate (mTLS)
+ * @param saslMechanism       SASL protocols only: SCRAM-SHA-512 or PLAIN
+ * @param interBrokerPlaintext replication on a separate PLAINTEXT listener instead of the client protocol
+ * @param tlsVersion          TLS protocols only: pin both sides to this version (null: Kafka's default)
+ * @param cipherSuites        TLS protocols only: pin both sides to these JSSE suites (empty: the JDK's default)
+ */
+public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, String saslMechanism,
+                              boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites) {
+    /** The mechanisms kbench can set up users for. */
+    public static final List<String> SASL_MECHANISMS = List.of("SCRAM-SHA-512", "PLAIN");
+
+    public ClusterSecurity {
+        cipherSuites = cipherSuites == null ? List.of() : List.copyOf(cipherSuites);
+        boolean tls = protocol == SecurityProtocol.SSL || protocol == SecurityProtocol.SASL_SSL;
+        boolean sasl = protocol == SecurityProtocol.SASL_SSL || protocol == SecurityProtocol.SASL_PLAINTEXT;
+        if (sasl != (saslMechanism != null) || (sasl && !SASL_MECHANISMS.contains(saslMechanism))) {
+            throw InvalidInputException.field("security sasl mechanism", saslMechanism,
+                    "a SASL protocol needs one of " + SASL_MECHANISMS + ", any other protocol none");
+        }
+        if (!tls && (clientAuth || tlsVersion != null || !cipherSuites.isEmpty())) {
+            throw InvalidInputException.field("security", protocol, "client auth, TLS version and cipher need TLS");
+        }
+    }
+
+    public static ClusterSecurity plaintext() {
+        return new ClusterSecurity(SecurityProtocol.PLAINTEXT, false, null, false, null, List.of());
+    }
+
+    public boolean tls() {
+        return protocol == SecurityProtocol.SSL || protocol == SecurityProtocol.SASL_SSL;
+    }
+
+    public boolean sasl() {
+        return saslMechanism != null;
+    }
+
+    public boolean secured() {
+        return protocol != SecurityProtocol.PLAINTEXT;
+    }
+
+    /** Whether replication runs on its own plaintext listener (which needs a port per broker). */
+    public boolean separateInterBrokerListener() {
+        return secured() && interBrokerPlaintext;
+    }
+
+    /** The one-line description in progress output and cluster.json, e.g. {@code SASL_SSL/SCRAM-SHA-512 TLSv1.3}. */
+    public String describe() {
+        StringBuilder s = new StringBuilder(protocol.name);
+        if (clientAuth) {
+            s.append(" with client auth (mTLS)");
+        }
+        if (sasl()) {
+            s.append('/').append(saslMechanism);
+        }
+        if (tlsVersion != null) {
+            s.append(' ').append(tlsVersion);
+        }
+        if (!cipherSuites.isEmpty()) {
+            s.append(' ').append(String.join(",", cipherSuites));
+        }
+        if (separateInterBrokerListener()) {
+            s.append(", inter-broker PLAINTEXT");
+        }
+        return s.toString();
+    }
+}

@@ -1,0 +1,48 @@
+package io.kbench.spec;
+
+import io.kbench.error.InvalidInputException;
+
+/**
+ * How the embedded cluster is secured. Certificates, keys and passwords are generated for each cluster and never
+ * part of the workload.
+ *
+ * @param protocol      the clients' listener: plaintext (default), ssl, sasl-ssl, sasl-plaintext
+ * @param clientAuth    with a TLS protocol: none (default) or required (mTLS)
+ * @param saslMechanism with a SASL protocol: scram-sha-512 (default) or plain
+ * @param interBroker   replication on the same protocol (default) or on a separate plaintext listener
+ * @param tlsVersion    pin both sides to TLSv1.2 or TLSv1.3; absent: Kafka's default (both enabled, 1.3 preferred)
+ * @param cipher        pin both sides to one bulk cipher; absent: the JDK's default order
+ */
+public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth, SaslMechanism saslMechanism,
+                           InterBroker interBroker, TlsVersion tlsVersion, TlsCipher cipher) {
+    public SecuritySpec {
+        protocol = protocol == null ? SecurityProtocolName.PLAINTEXT : protocol;
+        clientAuth = clientAuth == null ? ClientAuth.NONE : clientAuth;
+        interBroker = interBroker == null ? InterBroker.SAME : interBroker;
+        if (clientAuth == ClientAuth.REQUIRED && !protocol.tls()) {
+            throw InvalidInputException.field("cluster.security.clientAuth", "required",
+                    "needs a TLS protocol (ssl or sasl-ssl), not " + json(protocol));
+        }
+        if (saslMechanism != null && !protocol.sasl()) {
+            throw InvalidInputException.field("cluster.security.saslMechanism", saslMechanism.kafkaName(),
+                    "needs a SASL protocol (sasl-ssl or sasl-plaintext), not " + json(protocol));
+        }
+        saslMechanism = saslMechanism == null && protocol.sasl() ? SaslMechanism.SCRAM_SHA_512 : saslMechanism;
+        if (tlsVersion != null && !protocol.tls()) {
+            throw InvalidInputException.field("cluster.security.tlsVersion", tlsVersion,
+                    "needs a TLS protocol (ssl or sasl-ssl), not " + json(protocol));
+        }
+        if (cipher != null && !protocol.tls()) {
+            throw InvalidInputException.field("cluster.security.cipher", json(cipher),
+                    "needs a TLS protocol (ssl or sasl-ssl), not " + json(protocol));
+        }
+    }
+
+    public static SecuritySpec plaintext() {
+        return new SecuritySpec(null, null, null, null, null, null);
+    }
+
+    private static String json(Enum<?> value) {
+        return value.name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+    }
+}

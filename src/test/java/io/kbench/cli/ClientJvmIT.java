@@ -1,0 +1,48 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --client-java-home}: the load generator re-launched on another JDK, the brokers left on this one. */
+class ClientJvmIT {
+    private static final Path JDK_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void noBrokerLeft() throws InterruptedException {
+        RunIT.assertNoBrokerLeft(results);
+    }
+
+    @Test
+    void theClientsRunOnTheGivenJdkAndTheBrokersOnThisOne() throws IOException {
+        assumeTrue(Files.isExecutable(JDK_25.resolve("bin/java")), "needs a JDK 25 at " + JDK_25);
+        CliRun run = CliRun.of("run", Path.of("src/test/resources/workloads/it-secure.yaml").toString(),
+                "--results-dir", results.toString(), "--broker-heap", "384m", "--client-java-home", JDK_25.toString(),
+                "--set", "consumers.mode=none");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        assertThat(result.at("/environment/clientJdk").asText()).contains(" 25.");
+        assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
+        assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(2000);
+        assertThat(result.at("/cluster/security/negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
+    }
+
+    @Test
+    void theOptionIsRemovedFromTheRelaunchedCommandLine() {
+        assertThat(ClientJvm.withoutOption(List.of("run", "f.yaml", "--client-java-home", "/j", "--brokers", "2")))
+                .containsExactly("run", "f.yaml", "--brokers", "2");
+        assertThat(ClientJvm.withoutOption(List.of("run", "--client-java-home=/j"))).containsExactly("run");
+    }
+}
