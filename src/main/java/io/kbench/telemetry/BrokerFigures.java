@@ -128,8 +128,9 @@ final class BrokerFigures {
         }
         for (Map.Entry<String, Double> e : now.entrySet()) {
             Double was = before.get(e.getKey());
-            // A partition first seen now rolled nothing yet that kbench could know of.
-            long rolls = was == null ? 0 : Math.round(e.getValue() - was);
+            // A partition first seen after the baseline was created during the run (kbench makes a fresh topic), so it
+            // started with one segment: every segment beyond that is a roll, even those before the first sample saw it.
+            long rolls = Math.round(e.getValue() - (was == null ? 1 : was));
             for (long i = 0; i < rolls; i++) {
                 out.event(TelemetryEventType.SEGMENT_ROLL, e.getKey());
             }
