@@ -86,7 +86,7 @@ class SweepPlanTest {
         assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
                 "producers.properties.batch.size");
         assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
-        for (String fidelity : List.of("s1-codecs-default-batch", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
+        for (String fidelity : List.of("s1-codecs-default-batch", "s1-cpu-scaling", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
                 "s3-knee-acks")) {
             SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
             assertThat(plan.findings()).as(fidelity).isNotEmpty();
