@@ -136,6 +136,10 @@ final class Cgroups {
             for (Path d : List.of(dir.getParent(), dir)) {
                 if (!Files.isDirectory(d)) {
                     Files.createDirectory(d);
+                }
+                // Removed at the end even when an earlier start of this broker created it (a restart rejoins the
+                // group its killed predecessor left); the kernel refuses to remove a group still in use.
+                if (!created.contains(d)) {
                     created.add(0, d);
                 }
             }
@@ -170,7 +174,7 @@ final class Cgroups {
      * A broker's groups.
      *
      * @param procs the {@code cgroup.procs} files the broker joins
-     * @param dirs  directories kbench created, deepest first, removed when the broker is gone
+     * @param dirs  the groups' directories, deepest first, removed when the broker is gone
      */
     record Group(List<Path> procs, List<Path> dirs) {
         /** Removes the groups; a group still holding a process stays (the kernel refuses) and is reported by nobody. */
