@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /** Renders a {@link Comparison} as a terminal table; {@link ComparisonDocument} is its {@code --json} form. */
 public final class ComparisonReport {
@@ -35,26 +36,8 @@ public final class ComparisonReport {
             header.addAll(List.of(letter(i) + "/A", letter(i) + " vs A", letter(i) + " noise"));
         }
         table.add(header);
-        for (Comparison.Row row : c.rows()) {
-            List<String> line = new ArrayList<>(List.of(row.kpi().label()));
-            row.values().forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
-            for (Comparison.Change ch : row.changes()) {
-                line.add(ratioText(ch));
-                line.add(percentText(ch));
-                line.add(ch.noise());
-            }
-            table.add(line);
-        }
-        for (Comparison.TelemetryRow row : c.telemetryRows()) {
-            List<String> line = new ArrayList<>(List.of(row.kpi().label()));
-            row.values().forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
-            for (Comparison.Change ch : row.changes()) {
-                line.add(ratioText(ch));
-                line.add(percentText(ch));
-                line.add(ch.noise());
-            }
-            table.add(line);
-        }
+        c.rows().forEach(row -> table.add(line(row.kpi().label(), row.values(), row.changes())));
+        c.telemetryRows().forEach(row -> table.add(line(row.kpi().label(), row.values(), row.changes())));
         for (int i = 0; i < c.sides().size(); i++) {
             out.println(letter(i) + ": " + c.sides().get(i).source());
         }
@@ -82,5 +65,17 @@ public final class ComparisonReport {
     /** A, B, ... for the sides of a comparison. */
     public static String letter(int i) {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
+    }
+
+    /** One table line: the label, each side's spread, then ratio, percent and noise verdict per change. */
+    private static List<String> line(String label, List<Optional<Spread>> values, List<Comparison.Change> changes) {
+        List<String> line = new ArrayList<>(List.of(label));
+        values.forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
+        for (Comparison.Change ch : changes) {
+            line.add(ratioText(ch));
+            line.add(percentText(ch));
+            line.add(ch.noise());
+        }
+        return line;
     }
 }
