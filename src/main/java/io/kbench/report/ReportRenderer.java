@@ -77,13 +77,24 @@ public final class ReportRenderer {
      */
     public static Path writeMarkdown(Path dirOrFile, Path out) {
         Path file = ResultReader.locate(dirOrFile);
+        Path dir = file.toAbsolutePath().getParent();
         KbenchResult result = ResultReader.read(file);
-        if (!(result instanceof SweepResult sweep)) {
-            throw InvalidInputException.field(file + ": kind", result.kind(), "--markdown renders a sweep (sweep.json)");
+        String source = file.getFileName().toString();
+        String markdown;
+        String name;
+        if (result instanceof SweepResult sweep) {
+            markdown = SweepMarkdown.render(sweep, source, dir);
+            name = "sweep.md";
+        } else if (result instanceof FindMaxResult findMax) {
+            markdown = FindMaxMarkdown.render(findMax, source, dir);
+            name = "find-max.md";
+        } else {
+            throw InvalidInputException.field(file + ": kind", result.kind(),
+                    "--markdown renders a sweep (sweep.json) or a find-max (find-max.json)");
         }
-        Path target = out != null ? out : file.toAbsolutePath().getParent().resolve("sweep.md");
+        Path target = out != null ? out : dir.resolve(name);
         try {
-            Files.writeString(target, SweepMarkdown.render(sweep, file.getFileName().toString()), StandardCharsets.UTF_8);
+            Files.writeString(target, markdown, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new InvalidInputException("--out " + target + ": cannot write: " + e.getMessage(), e);
         }

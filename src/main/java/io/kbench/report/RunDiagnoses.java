@@ -48,4 +48,19 @@ final class RunDiagnoses {
         return "limited by: " + counts.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + of + ")")
                 .collect(Collectors.joining(", "));
     }
+
+    /**
+     * The limiting resources only, for a table cell: {@code disk (3/3)}, or {@code load generator CPU (2/3), disk (1/3)}
+     * when the repetitions disagree; "-" when none was diagnosed.
+     */
+    static String labels(List<Diagnosis> diagnoses) {
+        List<Diagnosis> present = diagnoses.stream().filter(Objects::nonNull).toList();
+        if (present.isEmpty()) {
+            return "-";
+        }
+        Map<String, Long> counts = present.stream().collect(Collectors.groupingBy(d -> d.limitedBy().label(), TreeMap::new,
+                Collectors.counting()));
+        return counts.entrySet().stream().map(e -> e.getKey() + " (" + e.getValue() + "/" + diagnoses.size() + ")")
+                .collect(Collectors.joining(", "));
+    }
 }
