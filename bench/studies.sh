@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Re-measures the study pages' data and regenerates their tables: runs each study's sweep or find-max, writes its
+# Markdown with `kbench report --markdown` into docs/studies/generated/NAME.md, keeps the small sweep.json /
+# find-max.json beside it (docs/studies/data/NAME.json) so every figure can be re-checked, and splices the Markdown
+# into the pages between `<!-- BEGIN generated/NAME.md -->` and `<!-- END generated/NAME.md -->`.
+#
+#   bench/studies.sh                 # every study (about two hours on a 2-core machine; run it with nothing else running)
+#   bench/studies.sh s1-compression s4-find-max-sla    # only these
+#   bench/studies.sh --list          # the names and their commands
+#   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
+#
+# Full runs land in bench/results/studies/NAME/ (not committed). JDK 25 studies need JDK25_HOME (default: the
+# Temurin 25 path on the development machine).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+JDK25=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
+OUT=bench/results/studies
+GEN=docs/studies/generated
+DATA=docs/studies/data
+
+# name | page | kbench arguments (the results dir is added)
+STUDIES=$(cat <<EOF
+s1-compression|s1-compression.md|sweep scenarios/s1-compression.yaml
+s1-codecs-default-batch|s1-compression.md|sweep scenarios/s1-codecs-default-batch.yaml
+s1-compression-levels|s1-compression.md|sweep scenarios/s1-compression-levels.yaml
+s1-cpu-scaling|s1-compression.md|sweep scenarios/s1-cpu-scaling.yaml
+s1-encryption-jdk17|s1-encryption.md|sweep scenarios/s1-encryption.yaml
+s1-encryption-jdk25|s1-encryption.md|sweep scenarios/s1-encryption.yaml --broker-java-home $JDK25 --client-java-home $JDK25
+s1-find-max-tls-off|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms
+s1-find-max-tls-on|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms --security SSL
+s2-producer-scaling|s2-producer-scaling.md|sweep scenarios/s2-producer-scaling.yaml
+s2-page-cache|s2-producer-scaling.md|sweep scenarios/s2-page-cache.yaml --broker-heap 256m
+s2-consumers|s2-producer-scaling.md|sweep scenarios/s2-consumers.yaml
+s3-thread-pairs|s3-reference-architecture.md|sweep scenarios/s3-thread-pairs.yaml
+s3-producer-knee|s3-reference-architecture.md|sweep scenarios/s3-producer-knee.yaml
+s3-knee-acks|s3-reference-architecture.md|sweep scenarios/s3-knee-acks.yaml
+s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 5000
+s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000
+s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000 --broker-java-home $JDK25
+s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
+EOF
+)
+
+splice() {
+    python3 - "$GEN" docs/studies <<'PY'
+import pathlib, re, sys
+gen, pages = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+for page in sorted(pages.glob("*.md")):
+    text = page.read_text()
+    def fill(m):
+        source = gen / pathlib.Path(m.group(1)).name
+        if not source.exists():
+            return m.group(0)
+        return f"<!-- BEGIN {m.group(1)} -->\n{source.read_text().rstrip()}\n<!-- END {m.group(1)} -->"
+    new = re.sub(r"<!-- BEGIN (generated/[\w.-]+\.md) -->.*?<!-- END \1 -->", fill, text, flags=re.S)
+    if new != text:
+        page.write_text(new)
+        print(f"spliced: {page}")
+PY
+}
+
+run_one() {
+    local name=$1 args=$2 dir
+    rm -rf "${OUT:?}/$name"
+    mkdir -p "$OUT/$name" "$GEN" "$DATA"
+    echo "== $name: ./kbench $args   ($(date -u +%H:%M:%S))"
+    # shellcheck disable=SC2086 # the argument list is split on purpose; no argument holds a space
+    ./kbench $args --results-dir "$OUT/$name" > "$OUT/$name.log" 2>&1 || echo "   exit $? (see $OUT/$name.log)"
+    dir=$(find "$OUT/$name" -mindepth 1 -maxdepth 1 -type d | sort | tail -1)
+    ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
+    cp "$(ls "$dir"/sweep.json "$dir"/find-max.json "$dir"/result.json 2>/dev/null | head -1)" "$DATA/$name.json"
+    tail -3 "$OUT/$name.log" | sed 's/^/   /'
+}
+
+case "${1:-}" in
+    --list) echo "$STUDIES" | awk -F'|' '{printf "%-24s %-30s ./kbench %s\n", $1, $2, $3}'; exit 0 ;;
+    --splice) splice; exit 0 ;;
+esac
+want=" $* "
+while IFS='|' read -r name page args; do
+    if [[ $# -eq 0 || $want == *" $name "* ]]; then
+        run_one "$name" "$args"
+    fi
+done <<< "$STUDIES"
+splice
