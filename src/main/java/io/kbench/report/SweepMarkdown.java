@@ -18,6 +18,9 @@ import java.util.Set;
  * sweep.json, so the page cannot disagree with the data. People add the "why" around it, citing only these figures.
  */
 final class SweepMarkdown {
+    private static final Set<String> DEFAULT_METRICS = Set.of("produced.recordsPerSec", "produced.mebibytesPerSec",
+            "publish.p99", "e2e.p99");
+    private static final Set<String> LATENCY_GROUPS = Set.of("publish", "e2e", "sendDelay");
     private SweepMarkdown() {
     }
 
@@ -49,7 +52,10 @@ final class SweepMarkdown {
         sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
         List<String> header = new ArrayList<>();
         paths.forEach(p -> header.add(p.substring(p.lastIndexOf('.') + 1)));
-        header.addAll(List.of("produced records/s", "produced MiB/s", "publish p99 ms", "e2e p99 ms", "CV records/s", "reps"));
+        header.addAll(List.of("produced records/s", "produced MiB/s", "publish p99 ms", "e2e p99 ms"));
+        List<String> extra = findingMetrics(sweep);
+        extra.forEach(m -> header.add(heading(m)));
+        header.addAll(List.of("CV records/s", "reps"));
         if (diagnosed) {
             header.add("limited by");
         }
@@ -66,6 +72,12 @@ final class SweepMarkdown {
             cells.add(cell(p, "produced", "mebibytesPerSec", 1, true));
             cells.add(cell(p, "publish", "p99", 1000, true));
             cells.add(cell(p, "e2e", "p99", 1000, true));
+            for (String metric : extra) {
+                String group = metric.substring(0, metric.indexOf('.'));
+                boolean latency = LATENCY_GROUPS.contains(group);
+                cells.add(cell(p, group, metric.substring(metric.indexOf('.') + 1), latency ? 1000 : 1, latency
+                        || metric.endsWith("mebibytesPerSec")));
+            }
             cells.add(p.variation() == null ? "-" : Fmt.percent(p.variation().producedRecordsPerSecCvPercent())
                     + (p.variation().noisy() ? " (noisy)" : ""));
             cells.add(p.completed() + "/" + p.repetitions().size());
@@ -75,6 +87,31 @@ final class SweepMarkdown {
             row(md, cells);
         }
         md.append('\n');
+    }
+
+    /** The metrics findings cite that the default columns lack, so every figure a verdict cites is in the table. */
+    private static List<String> findingMetrics(SweepResult sweep) {
+        Set<String> metrics = new LinkedHashSet<>();
+        if (sweep.findings() != null) {
+            sweep.findings().forEach(f -> metrics.add(f.metric()));
+        }
+        metrics.removeAll(DEFAULT_METRICS);
+        metrics.removeIf(m -> m.indexOf('.') < 0);
+        return List.copyOf(metrics);
+    }
+
+    private static String heading(String metric) {
+        String group = metric.substring(0, metric.indexOf('.'));
+        String field = metric.substring(metric.indexOf('.') + 1);
+        if (LATENCY_GROUPS.contains(group)) {
+            return group + " " + field + " ms";
+        }
+        return group + " " + switch (field) {
+            case "recordsPerSec" -> "records/s";
+            case "mebibytesPerSec" -> "MiB/s";
+            case "windowSec" -> "window s";
+            default -> field;
+        };
     }
 
     private static String cell(SweepResult.Point p, String group, String field, double divisor, boolean decimals) {

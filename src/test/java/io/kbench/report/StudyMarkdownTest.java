@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.result.Diagnosis;
 import io.kbench.result.FindMaxResult;
+import io.kbench.result.FindingOutcome;
+import io.kbench.result.FindingVerdict;
+import io.kbench.result.SweepResult;
 import io.kbench.result.LimitingResource;
 import io.kbench.result.ResultReader;
 import java.io.IOException;
@@ -19,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code kbench report --markdown} for study pages: find-max results, and the "limited by" column. */
 class StudyMarkdownTest {
     private static final Path LEGACY_FIND_MAX = Path.of("src/test/resources/legacy/0.1.0-cf2bc0a/find-max");
+    private static final Path LEGACY_SWEEP = Path.of("src/test/resources/legacy/0.1.0-cf2bc0a/sweep");
     private static final Path TELEMETRY_RUN = Path.of("src/test/resources/report/run-telemetry/result.json");
 
     @TempDir
@@ -53,6 +57,19 @@ class StudyMarkdownTest {
         assertThat(RunDiagnoses.labels(List.of(disk, cpu))).contains(LimitingResource.DISK.label() + " (1/2)")
                 .contains(LimitingResource.LOAD_GENERATOR_CPU.label() + " (1/2)");
         assertThat(RunDiagnoses.labels(Arrays.asList(null, null))).isEqualTo("-");
+    }
+
+    @Test
+    void aMetricAFindingCitesGetsItsOwnColumn() {
+        SweepResult legacy = ResultReader.read(LEGACY_SWEEP, SweepResult.class);
+        FindingVerdict mean = new FindingVerdict("lowest mean", "publish.mean", "rule", FindingOutcome.INCONCLUSIVE, List.of());
+        SweepResult judged = new SweepResult(legacy.schemaVersion(), legacy.kind(), legacy.name(), legacy.description(),
+                legacy.status(), legacy.startTime(), legacy.endTime(), legacy.environment(), legacy.axes(), legacy.repeat(),
+                legacy.cluster(), legacy.points(), legacy.order(), legacy.seed(), legacy.runOrder(), List.of(mean));
+        String md = SweepMarkdown.render(judged, "sweep.json");
+        assertThat(md).contains("| e2e p99 ms | publish mean ms | CV records/s |");
+        double median = legacy.points().get(0).summary().spread("publish", "mean").median();
+        assertThat(md).contains("| " + Fmt.mib(median / 1000) + " [");
     }
 
     private static Path copyTree(Path from, Path to) throws IOException {
