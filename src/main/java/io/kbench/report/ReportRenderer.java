@@ -88,9 +88,12 @@ public final class ReportRenderer {
         } else if (result instanceof FindMaxResult findMax) {
             markdown = FindMaxMarkdown.render(findMax, source, dir);
             name = "find-max.md";
+        } else if (result instanceof RunResult run) {
+            markdown = RunMarkdown.render(run, source);
+            name = "result.md";
         } else {
             throw InvalidInputException.field(file + ": kind", result.kind(),
-                    "--markdown renders a sweep (sweep.json) or a find-max (find-max.json)");
+                    "--markdown renders a run, a sweep or a find-max result");
         }
         Path target = out != null ? out : dir.resolve(name);
         try {

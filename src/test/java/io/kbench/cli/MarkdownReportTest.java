@@ -8,6 +8,7 @@ import io.kbench.finding.FindingSpec;
 import io.kbench.result.FindingVerdict;
 import io.kbench.result.ResultReader;
 import io.kbench.result.ResultWriter;
+import io.kbench.result.RunResult;
 import io.kbench.result.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,10 +67,21 @@ class MarkdownReportTest {
     }
 
     @Test
-    void aRunIsRefusedWithExitTwo() {
-        CliRun run = CliRun.of("report", "src/test/resources/legacy/0.1.0-cf2bc0a/run", "--markdown", "--out",
+    void aRunBecomesItsTotalsAndLatencyTables() throws IOException {
+        Path out = tmp.resolve("run.md");
+        CliRun run = CliRun.of("report", "src/test/resources/legacy/0.1.0-cf2bc0a/run", "--markdown", "--out", out.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        RunResult result = ResultReader.read(Path.of("src/test/resources/legacy/0.1.0-cf2bc0a/run"), RunResult.class);
+        String md = Files.readString(out);
+        assertThat(md).contains("| produced | " + String.format(java.util.Locale.ROOT, "%,d", result.summary().produced().records()) + " |")
+                .contains("| latency ms | p50 | p95 | p99 | p99.9 | max | mean |").contains("| publish | ");
+    }
+
+    @Test
+    void aComparisonIsRefusedWithExitTwo() {
+        CliRun run = CliRun.of("report", "src/test/resources/legacy/0.1.0-cf2bc0a/cost.json", "--markdown", "--out",
                 tmp.resolve("x.md").toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
-        assertThat(run.stderr()).contains("--markdown renders a sweep (sweep.json) or a find-max").doesNotContain("Exception");
+        assertThat(run.stderr()).doesNotContain("Exception");
     }
 }
