@@ -38,14 +38,19 @@ s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-r
 s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000
 s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000 --broker-java-home $JDK25
 s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
+s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
+s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
+faults-leader-kill|../faults.md|run scenarios/faults-leader-kill.yaml
+faults-acks1-unclean|../faults.md|run scenarios/faults-acks1-unclean.yaml
+faults-slow-follower|../faults.md|run scenarios/faults-slow-follower.yaml
 EOF
 )
 
 splice() {
-    python3 - "$GEN" docs/studies <<'PY'
+    python3 - "$GEN" docs <<'PY'
 import pathlib, re, sys
 gen, pages = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-for page in sorted(pages.glob("*.md")):
+for page in sorted(pages.rglob("*.md")):
     text = page.read_text()
     def fill(m):
         source = gen / pathlib.Path(m.group(1)).name
@@ -69,6 +74,7 @@ run_one() {
     dir=$(find "$OUT/$name" -mindepth 1 -maxdepth 1 -type d | sort | tail -1)
     ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
     cp "$(ls "$dir"/sweep.json "$dir"/find-max.json "$dir"/result.json 2>/dev/null | head -1)" "$DATA/$name.json"
+    [[ -f $dir/report.html ]] && cp "$dir/report.html" "$OUT/$name.html"
     tail -3 "$OUT/$name.log" | sed 's/^/   /'
 }
 

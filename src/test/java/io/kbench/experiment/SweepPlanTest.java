@@ -82,7 +82,7 @@ class SweepPlanTest {
         SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
-        assertThat(s5.findings()).hasSize(4);
+        assertThat(s5.findings()).hasSize(5);
         assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
                 "producers.properties.batch.size");
         assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
