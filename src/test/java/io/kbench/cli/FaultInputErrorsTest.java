@@ -6,10 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,26 +20,11 @@ class FaultInputErrorsTest {
     Path dir;
 
     private CliRun kbench(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--results-dir");
-        all.add(dir.resolve("results").toString());
-        Set<Long> before = children();
-        CliRun run = CliRun.of(all.toArray(String[]::new));
-        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
-        return run;
-    }
-
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        return CliRun.leavingNothing(dir.resolve("results"), args);
     }
 
     private static void assertInputError(CliRun run, String... expected) {
-        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
-        List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines).as(run.transcript()).hasSize(1);
-        assertThat(lines.get(0)).as(run.transcript()).startsWith("kbench: error: ").contains(expected);
-        assertThat(run.stdout()).as(run.transcript()).isBlank();
-        assertThat(run.took()).as(run.transcript()).isLessThan(FAST);
+        run.assertOneErrorLine(2, FAST, expected);
     }
 
     private Path workload(String faults) throws IOException {
