@@ -70,8 +70,24 @@ class FaultInputErrorsTest {
     }
 
     @Test
-    void sweepAndFindMaxRefuseFaults() throws IOException {
+    void findMaxRefusesFaults() throws IOException {
         Path w = workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");
         assertInputError(kbench("find-max", w.toString(), "--sla", "publish.p99<200ms"), "faults", "find-max");
+    }
+
+    /** A sweep checks every point's faults (workload and --fault) before the first repetition. */
+    @Test
+    void sweepChecksEveryPointsFaultsFirst() throws IOException {
+        workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");
+        Path sweep = Files.writeString(dir.resolve("s.yaml"),
+                "name: s\nworkload: w.yaml\nrepeat: 1\naxes:\n  cluster.brokers: [3, 2]\n");
+        assertInputError(kbench("sweep", sweep.toString(), "--fault", "at=2s action=kill target=3"),
+                "point cluster.brokers=2", "faults[1].target", "3", "brokers 1 to 2");
+        assertInputError(kbench("sweep", sweep.toString(), "--fault", "at=30s action=kill target=1"),
+                "faults[1].at", "30s", "inside the measured window");
+        Path external = Files.writeString(dir.resolve("e.yaml"),
+                "name: e\nworkload: w.yaml\nrepeat: 1\naxes:\n  producers.properties.acks: [all]\n");
+        assertInputError(kbench("sweep", external.toString(), "--bootstrap-server", "127.0.0.1:1"),
+                "faults[0].action", "pause", "only action exec");
     }
 }
