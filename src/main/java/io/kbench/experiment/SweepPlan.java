@@ -102,7 +102,10 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
                 throw new InvalidInputException(file + ": " + e.getMessage(), e);
             }
         }
-        return new SweepPlan(spec, file, text, base, points, findings);
+        SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
+        // Every point's workload is built once here, so a bad path or value is reported before anything runs.
+        points.forEach(p -> plan.workload(p, null));
+        return plan;
     }
 
     /** Each varied path and the value texts the points give it, in point order. */
