@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -45,6 +47,13 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Name the highest-throughput point whose median meets this condition, e.g. 'e2e.p99<200ms'.")
     String sla;
 
+    /** Faults appended to the workload's faults list: every repetition of every point runs them on its own clock. */
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = {"Add a fault to every repetition (repeatable), times relative to each repetition's measured",
+                "window, e.g. --fault 'at=20s action=kill target=leader duration=10s'. Each faulted repetition gets a",
+                "fresh embedded cluster. Pass the same faults again with --resume. See docs/faults.md."})
+    List<String> faults = new ArrayList<>();
+
     @Mixin
     TargetOptions target = new TargetOptions();
 
@@ -56,7 +65,7 @@ public final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SweepPlan plan = SweepPlan.load(sweepFile);
+        SweepPlan plan = SweepPlan.load(sweepFile).withFaults(faults);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
         Map<String, String> conn = target.connectionProperties();
         Path dir = resumeDir != null ? resumeDir

@@ -109,6 +109,16 @@ public record ClusterState(
         }
     }
 
+    /** This state with broker {@code id}'s pid replaced (a fault restarted it); other brokers unchanged. */
+    public ClusterState withPid(int id, long pid) {
+        List<Broker> updated = brokers.stream()
+                .map(b -> b.id() == id ? new Broker(b.id(), pid, b.port(), b.controllerPort(), b.propertiesFile(),
+                        b.jmxPort()) : b)
+                .toList();
+        return new ClusterState(brokerCount, bootstrapServers, dataDir, logDir, clusterId, kafkaVersion,
+                brokerJavaVersion, attached, startedAt, updated);
+    }
+
     /** The brokers of this state whose processes are still running. */
     public List<Broker> runningBrokers() {
         return brokers.stream().filter(Broker::isRunning).toList();

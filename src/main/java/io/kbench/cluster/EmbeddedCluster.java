@@ -250,7 +250,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         }
         closeInput(old);
         int index = brokerIds().indexOf(id);
-        brokers.set(index, launcher.launch(old.node(), configs.get(index)));
+        BrokerProcess started = launcher.launch(old.node(), configs.get(index));
+        brokers.set(index, started);
+        // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.
+        ClusterState.read(dataDir).ifPresent(state -> state.withPid(id, started.pid()).write(dataDir));
     }
 
     private BrokerProcess broker(int id) {

@@ -62,7 +62,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         }
         if (!spec.faults().isEmpty()) {
             throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
-                    "are run by kbench run only, not by find-max");
+                    "are run by kbench run and sweep, not by find-max (sweep producers.rate with --fault instead)");
         }
         if (settings.sla() != null) {
             needsWhatItMeasures(spec, "the SLA", settings.sla());

@@ -124,10 +124,6 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         Preflight.workload(spec, connection);
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
-        if (shared != null && !spec.faults().isEmpty()) {
-            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
-                    "are run by kbench run only (a sweep or find-max reuses its cluster between runs)");
-        }
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();

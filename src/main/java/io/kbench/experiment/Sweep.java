@@ -2,9 +2,12 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.fault.FaultPreflight;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.result.Environment;
+import io.kbench.result.FaultResult;
+import io.kbench.result.FaultSpread;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
@@ -106,12 +109,13 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 }
                 Path repDir = repDir(point, slot.repetition());
                 tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-                Optional<Summary> done = previouslyCompleted(repDir);
+                Optional<RunResult> done = previouslyCompleted(repDir);
                 String progress = "sweep: run " + (n + 1) + "/" + slots.size() + ": point " + (slot.point() + 1) + "/"
                         + plan.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + plan.spec().repeat();
                 if (done.isPresent()) {
                     out.println(progress + ": already completed, skipped");
-                    tally.completed.add(done.get());
+                    tally.completed.add(done.get().summary());
+                    tally.faultRuns.add(done.get().faults());
                     continue;
                 }
                 out.println(progress);
@@ -124,9 +128,13 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                         tally.brokers = cluster.brokerCount();
                     }
                     RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
+                    discardAfterFaults(spec, clusters);
                     tally.violations += result.integrityViolated() ? 1 : 0;
                     switch (result.status()) {
-                        case COMPLETED -> tally.completed.add(result.summary());
+                        case COMPLETED -> {
+                            tally.completed.add(result.summary());
+                            tally.faultRuns.add(result.faults());
+                        }
                         case INTERRUPTED -> interrupted = true;
                         default -> tally.failed++;
                     }
@@ -153,6 +161,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         final SweepPoint point;
         final List<String> reps = new ArrayList<>();
         final List<Summary> completed = new ArrayList<>();
+        /** The fault results of each completed repetition, for the point's recovery figures. */
+        final List<List<FaultResult>> faultRuns = new ArrayList<>();
         Integer brokers;
         int executed;
         int failed;
@@ -169,8 +179,13 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                 .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
                 : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
+        WorkloadSpec workload = plan.workload(t.point, null);
+        List<FaultSpread> faults = new ArrayList<>();
+        for (int f = 0; f < workload.faults().size(); f++) {
+            faults.add(FaultSpread.of(f, workload.faults().get(f), t.faultRuns));
+        }
         return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
-                t.violations);
+                t.violations, faults);
     }
 
     private boolean done(RunOrder.Slot slot) {
@@ -192,6 +207,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         try {
             EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
             RunResult result = runOnce(spec, cluster, dir.resolve("warmup").resolve(point.name()), point, "warmup", out);
+            discardAfterFaults(spec, clusters);
             return result.status() == RunStatus.INTERRUPTED;
         } catch (RunFailedException e) {
             clusters.discard();
@@ -200,6 +216,16 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             }
             out.println("sweep: warm-up run failed: " + e.getMessage());
             return false;
+        }
+    }
+
+    /**
+     * A run with faults may leave its cluster changed (a broker killed for good, leadership moved, a restarted broker
+     * catching up): the next repetition gets a fresh cluster, so every repetition starts from the same state.
+     */
+    private void discardAfterFaults(WorkloadSpec spec, ClusterSlot clusters) {
+        if (!spec.faults().isEmpty()) {
+            clusters.discard();
         }
     }
 
@@ -221,8 +247,11 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         for (SweepPoint point : plan.points()) {
             WorkloadSpec spec = plan.workload(point, null);
             Preflight.workload(spec, connection);
-            if (!external()) {
-                clusterParams(spec.cluster(), null);
+            ClusterParams params = external() ? null : clusterParams(spec.cluster(), null);
+            try {
+                FaultPreflight.check(spec.faults(), params == null ? null : params.brokers());
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
         }
         Preflight.reachable(target, connection);
@@ -279,14 +308,14 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         return (name.length() + suffix.length() > 249 ? name.substring(0, 249 - suffix.length()) : name) + suffix;
     }
 
-    private static Optional<Summary> previouslyCompleted(Path repDir) {
+    private static Optional<RunResult> previouslyCompleted(Path repDir) {
         Path file = repDir.resolve("result.json");
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
         try {
             RunResult run = ResultReader.read(file, RunResult.class);
-            return run.status() == RunStatus.COMPLETED ? Optional.ofNullable(run.summary()) : Optional.empty();
+            return run.status() == RunStatus.COMPLETED && run.summary() != null ? Optional.of(run) : Optional.empty();
         } catch (InvalidInputException unreadable) {
             // A half-written result.json (the process was killed mid-write) is rerun, not fatal.
             return Optional.empty();
@@ -325,11 +354,19 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
+                              int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
+                              List<FaultSpread> faults) {
         /** A point without verification. */
         public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
                            int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
-            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0);
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0, List.of());
+        }
+
+        /** A point without faults. */
+        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, integrityViolations,
+                    List.of());
         }
 
         public boolean thresholdsPassed() {

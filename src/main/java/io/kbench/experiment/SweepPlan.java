@@ -2,12 +2,14 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.finding.Finding;
 import io.kbench.format.StrictMapper;
+import io.kbench.spec.FaultText;
 import io.kbench.spec.SetOverride;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
@@ -101,13 +103,8 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
             }
         }
         SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
-        for (SweepPoint p : points) {
-            WorkloadSpec w = plan.workload(p, null);
-            if (!w.faults().isEmpty()) {
-                throw InvalidInputException.field("faults", w.faults().size() + " fault(s)",
-                        "are run by kbench run only, not by sweep (it reuses one cluster between runs)");
-            }
-        }
+        // Every point's workload is built once here, so a bad path or value is reported before anything runs.
+        points.forEach(p -> plan.workload(p, null));
         return plan;
     }
 
@@ -135,6 +132,21 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
             combos = next;
         }
         return combos.stream().map(SweepPoint::of).toList();
+    }
+
+    /**
+     * This plan with {@code faults} ({@code --fault} texts) appended to the base workload's faults: every point runs
+     * the same schedule, each repetition on its own clock.
+     */
+    public SweepPlan withFaults(List<String> faults) {
+        if (faults.isEmpty()) {
+            return this;
+        }
+        ObjectNode withFaults = base.deepCopy();
+        ArrayNode list = withFaults.has("faults") && withFaults.get("faults").isArray()
+                ? (ArrayNode) withFaults.get("faults") : withFaults.putArray("faults");
+        faults.forEach(f -> list.add(FaultText.parse(f)));
+        return new SweepPlan(spec, source, text, withFaults, points, findings);
     }
 
     /**

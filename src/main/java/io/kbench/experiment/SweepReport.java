@@ -48,7 +48,8 @@ public final class SweepReport {
             points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
                     p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
                     p.failed(), p.summary() == null ? null : p.summary().stats(),
-                    p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation()));
+                    p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
+                    p.faults()));
         }
         List<SweepResult.Slot> ran = outcome.ran().stream()
                 .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();

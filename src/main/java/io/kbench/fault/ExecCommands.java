@@ -2,7 +2,6 @@ package io.kbench.fault;
 
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.FaultWindows;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,10 +12,29 @@ import java.util.concurrent.TimeUnit;
 /**
  * The user's commands of {@code action: exec}: run with {@code sh -c}, {broker} replaced by the broker id, output in
  * {@code faults/fault-N.log} of the result directory. A command still running when the run ends is stopped (SIGTERM,
- * then SIGKILL after 5 s, with its child processes).
+ * then SIGKILL after 5 s, with its child processes), and so is one still running when kbench dies (see {@link #GUARD}).
  */
 final class ExecCommands {
     private static final long STOP_GRACE_SECONDS = 5;
+
+    /**
+     * Runs the command ({@code $1}) in a session and process group of its own, so it and everything it starts can be
+     * signalled as one, and out of reach of a terminal's Ctrl-C (kbench stops it itself). A watcher waits for EOF on the
+     * pipe only kbench writes to (fd 0, kept as fd 3): kbench closes it to stop the command, and the kernel closes it
+     * when kbench dies in any way (SIGKILL included); then the whole group gets SIGTERM, and SIGKILL 5 s later. When
+     * the command ends first, the watcher is dismissed. Exits with the command's exit code.
+     */
+    static final String GUARD = "exec 3<&0 </dev/null\n"
+            + "setsid sh -c \"$1\" 3<&- &\n"
+            + "c=$!\n"
+            + "trap '' INT\n"
+            + "( cat <&3 >/dev/null; kill -TERM -\"$c\" 2>/dev/null; sleep " + STOP_GRACE_SECONDS
+            + "; kill -KILL -\"$c\" 2>/dev/null ) &\n"
+            + "w=$!\n"
+            + "exec 3<&-\n"
+            + "wait \"$c\"; rc=$?\n"
+            + "kill \"$w\" 2>/dev/null\n"
+            + "exit \"$rc\"\n";
 
     private final Path runDir;
     private final FaultClock clock;
@@ -38,10 +56,11 @@ final class ExecCommands {
         Path log = runDir.resolve(output(index, true));
         try {
             Files.createDirectories(log.getParent());
-            Process p = new ProcessBuilder("sh", "-c", substitute(command, broker))
-                    .redirectErrorStream(true).redirectOutput(log.toFile())
-                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+            Process p = new ProcessBuilder("sh", "-c", GUARD, "kbench-exec", substitute(command, broker))
+                    .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             processes.put(index, p);
+            // Dismisses the watcher's reader, which outlives the guard shell until the pipe closes.
+            p.onExit().thenRun(() -> closePipe(p));
         } catch (IOException e) {
             throw new RunFailedException("cannot run '" + command + "': " + e.getMessage(), e);
         }
@@ -79,10 +98,10 @@ final class ExecCommands {
                 return;
             }
             errors.put(index, "still running at the end of the run: stopped");
-            p.descendants().forEach(ProcessHandle::destroy);
-            p.destroy();
+            // The guard's watcher signals the command's group: SIGTERM now, SIGKILL after the grace.
+            closePipe(p);
             try {
-                if (!p.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                if (!p.waitFor(STOP_GRACE_SECONDS + 2, TimeUnit.SECONDS)) {
                     p.descendants().forEach(ProcessHandle::destroyForcibly);
                     p.destroyForcibly();
                     p.waitFor(STOP_GRACE_SECONDS, TimeUnit.SECONDS);
@@ -91,5 +110,13 @@ final class ExecCommands {
                 Thread.currentThread().interrupt();
             }
         });
+    }
+
+    private static void closePipe(Process p) {
+        try {
+            p.getOutputStream().close();
+        } catch (IOException ignored) {
+            // Closed already.
+        }
     }
 }

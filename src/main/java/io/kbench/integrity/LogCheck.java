@@ -86,6 +86,15 @@ public final class LogCheck {
 
     /** Walks every sent record's outcome against what was seen, and judges the anomalies under {@code settings}. */
     public Integrity finish(IntegritySettings settings) {
+        return finish(settings, 0);
+    }
+
+    /**
+     * As {@link #finish(IntegritySettings)} after a read that left {@code unread} records of the topic unread: an
+     * acknowledged record not found may be among them, so loss is inconclusive rather than judged, and so is the run
+     * unless an anomaly found in what was read breaks a guarantee on its own.
+     */
+    public Integrity finish(IntegritySettings settings, long unread) {
         long sent = 0;
         long acked = 0;
         long failed = 0;
@@ -120,13 +129,18 @@ public final class LogCheck {
             sent += log.sent();
         }
         Guarantees rules = new Guarantees(settings);
-        Anomaly lostA = lost.judge(rules.lost());
+        Anomaly lostA = lost.judge(unread > 0 ? new Guarantees.Judgement(IntegrityVerdict.INCONCLUSIVE,
+                "not found in the part read back; " + unread + " records could not be read back and may hold them")
+                : rules.lost());
         Anomaly dupA = duplicated.judge(rules.duplicated());
         Anomaly reorderA = reordered.judge(rules.reordered());
         Anomaly unexpectedA = unexpected.judge(rules.unexpected());
         IntegrityVerdict verdict = worst(List.of(lostA, dupA, reorderA, unexpectedA));
+        if (unread > 0 && verdict.ordinal() < IntegrityVerdict.INCONCLUSIVE.ordinal()) {
+            verdict = IntegrityVerdict.INCONCLUSIVE;
+        }
         return new Integrity(verdict, settings, sent, acked, failed, indeterminate, read, ackedFound, indeterminateFound,
-                preexisting, lostA, dupA, reorderA, unexpectedA);
+                preexisting, lostA, dupA, reorderA, unexpectedA, unread > 0 ? unread : null);
     }
 
     private static RecordPosition lostAt(SendLog log, long seq) {

@@ -7,6 +7,7 @@ import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What a workload run measured, before it is written as result.json.
@@ -34,9 +35,15 @@ public record RunOutcome(RunStatus status, String failure, String latencyMeasure
                 sendDelayMicros, intervals, null);
     }
 
-    /** This outcome with verification's findings. */
+    /**
+     * This outcome with verification's findings. A read-back that stalled fails a completed run (exit 1), with the
+     * partial findings kept: nothing measured is lost, and the message says how much could not be checked.
+     */
     public RunOutcome withIntegrity(Integrity found) {
-        return new RunOutcome(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
+        boolean stalled = found.incomplete() && status == RunStatus.COMPLETED;
+        return new RunOutcome(stalled ? RunStatus.FAILED : status, stalled ? String.format(Locale.ROOT,
+                "verify: %,d records of the topic could not be read back (no progress for 60 s); the integrity check is"
+                        + " inconclusive", found.unread()) : failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
                 endToEndLatencyMicros, sendDelayMicros, intervals, found);
     }
 

@@ -65,6 +65,14 @@ final class HtmlPage {
         return this;
     }
 
+    /** A section styled by {@code cssClass} (report.css), its heading led by {@code badge}. */
+    HtmlPage section(String heading, String cssClass, Html badge) {
+        closeGrid();
+        body.append("<section class=\"").append(cssClass).append("\">\n<h2>").append(badge.html()).append(' ')
+                .append(esc(heading)).append("</h2>\n");
+        return this;
+    }
+
     HtmlPage endSection() {
         closeGrid();
         body.append("</section>\n");

@@ -74,6 +74,7 @@ final class RunReport {
             lines.add("tags: " + String.join(", ", t));
         }
         page.header("kbench run report", r.name() == null ? "(unnamed run)" : r.name(), statusBadge(status), lines);
+        IntegritySection.verdict(page, r.integrity());
         if (r.failure() != null) {
             page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }

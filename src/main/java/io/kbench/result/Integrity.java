@@ -1,5 +1,7 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.error.Checks;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -21,18 +23,36 @@ import java.util.Objects;
  * @param duplicated           present more than once
  * @param reordered            a producer's records out of order within a partition
  * @param unexpected           present but never sent by this run, or sent and failed definitively
+ * @param unread               records of the topic that could not be read back (the read made no progress for 60 s):
+ *                             the check is then inconclusive; absent when the whole topic was read
  */
 public record Integrity(IntegrityVerdict verdict, IntegritySettings settings, long sent, long acknowledged, long failed,
                         long indeterminate, long read, long acknowledgedFound, long indeterminateFound,
                         long preexistingSkipped, Anomaly lost, Anomaly duplicated, Anomaly reordered,
-                        Anomaly unexpected) {
+                        Anomaly unexpected, @JsonInclude(JsonInclude.Include.NON_NULL) Long unread) {
     public Integrity {
+        if (unread != null) {
+            Checks.atLeast("unread", unread, 1);
+        }
         Objects.requireNonNull(verdict, "verdict");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(lost, "lost");
         Objects.requireNonNull(duplicated, "duplicated");
         Objects.requireNonNull(reordered, "reordered");
         Objects.requireNonNull(unexpected, "unexpected");
+    }
+
+    /** A check that read the whole topic back. */
+    public Integrity(IntegrityVerdict verdict, IntegritySettings settings, long sent, long acknowledged, long failed,
+                     long indeterminate, long read, long acknowledgedFound, long indeterminateFound,
+                     long preexistingSkipped, Anomaly lost, Anomaly duplicated, Anomaly reordered, Anomaly unexpected) {
+        this(verdict, settings, sent, acknowledged, failed, indeterminate, read, acknowledgedFound, indeterminateFound,
+                preexistingSkipped, lost, duplicated, reordered, unexpected, null);
+    }
+
+    /** Whether part of the topic could not be read back, so the check is inconclusive. */
+    public boolean incomplete() {
+        return unread != null;
     }
 
     /** Whether a guarantee of the settings was broken (the run exits 4). */
@@ -47,7 +67,9 @@ public record Integrity(IntegrityVerdict verdict, IntegritySettings settings, lo
                         + "%,d failed, %,d indeterminate (%,d found)",
                 lost.count(), duplicated.count(), reordered.count(), unexpected.count(), sent, acknowledged,
                 acknowledgedFound, failed, indeterminate, indeterminateFound);
-        return "integrity: " + verdict.json().toUpperCase(Locale.ROOT) + ": " + counts + " | "
+        String gap = unread == null ? "" : String.format(Locale.ROOT,
+                "%,d records could not be read back (no progress for 60 s), so lost counts what the rest lacks; ", unread);
+        return "integrity: " + verdict.json().toUpperCase(Locale.ROOT) + ": " + gap + counts + " | "
                 + settings.line();
     }
 }

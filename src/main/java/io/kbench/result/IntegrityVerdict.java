@@ -6,10 +6,12 @@ import io.kbench.format.LowercaseEnum;
 
 /**
  * What a verified run's anomalies mean: none at all; only anomalies the producer and topic settings permit (the
- * documented consequence of, say, {@code acks=1}); or at least one that breaks a guarantee those settings give.
+ * documented consequence of, say, {@code acks=1}); inconclusive: part of the topic could not be read back, so records
+ * not found may still be there (and no found anomaly breaks a guarantee); or at least one that breaks a guarantee those
+ * settings give. Ordered from best to worst.
  */
 public enum IntegrityVerdict {
-    OK, EXPECTED, VIOLATION;
+    OK, EXPECTED, INCONCLUSIVE, VIOLATION;
 
     @JsonValue
     public String json() {

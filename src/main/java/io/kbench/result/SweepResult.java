@@ -70,14 +70,24 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
      * @param summary     median/min/max over the completed repetitions; absent when none completed
      * @param thresholds  thresholds judged on the median summary; absent when none were given
      * @param variation   how much the repetitions disagree; absent with fewer than two completed
+     * @param faults      the point's fault schedule (each repetition ran it on its own clock) with each fault's recovery
+     *                    figures over the completed repetitions; absent without faults
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
-                        int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation) {
+                        int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation,
+                        List<FaultSpread> faults) {
         public Point {
             Objects.requireNonNull(name, "name");
             overrides = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));
             repetitions = List.copyOf(Objects.requireNonNull(repetitions, "repetitions"));
+            faults = faults == null || faults.isEmpty() ? null : List.copyOf(faults);
+        }
+
+        /** A point without faults (files written before sweeps ran faults). */
+        public Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
+                     int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation) {
+            this(name, overrides, cluster, repetitions, completed, failed, summary, thresholds, variation, null);
         }
 
         /** Whether every threshold held; null when the point had none. */

@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,17 +25,7 @@ class BadInputTest {
     Path dir;
 
     private CliRun kbench(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--results-dir");
-        all.add(dir.resolve("results").toString());
-        Set<Long> before = children();
-        CliRun run = CliRun.of(all.toArray(String[]::new));
-        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
-        return run;
-    }
-
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        return CliRun.leavingNothing(dir.resolve("results"), args);
     }
 
     private static String[] produce(String... more) {
@@ -46,18 +34,8 @@ class BadInputTest {
         return all.toArray(String[]::new);
     }
 
-    /** The contract: exit code, one "kbench: error:" line with every expected fragment, no other output. */
-    private static void assertOneLine(CliRun run, int exit, Duration within, String... expected) {
-        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(exit);
-        List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines).as(run.transcript()).hasSize(1);
-        assertThat(lines.get(0)).as(run.transcript()).startsWith("kbench: error: ").contains(expected);
-        assertThat(run.stdout()).as("nothing before the error, not even the run header: " + run.transcript()).isBlank();
-        assertThat(run.took()).as(run.transcript()).isLessThan(within);
-    }
-
     private static void assertInputError(CliRun run, String... expected) {
-        assertOneLine(run, 2, FAST, expected);
+        run.assertOneErrorLine(2, FAST, expected);
     }
 
     @Test
@@ -198,7 +176,7 @@ class BadInputTest {
             port = s.getLocalPort(); // free, and closed once this block ends
         }
         CliRun run = kbench("run", "--bootstrap-server", "127.0.0.1:" + port);
-        assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
+        run.assertOneErrorLine(1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
     }
 
     @Test
@@ -212,6 +190,6 @@ class BadInputTest {
         Path sweep = Files.writeString(dir.resolve("sweep.yaml"), "name: s\nworkload: base.yaml\nrepeat: 3\n"
                 + "axes:\n  producers.rate: [100, 200]\n");
         CliRun run = kbench("sweep", sweep.toString(), "--bootstrap-server", "127.0.0.1:" + port);
-        assertOneLine(run, 1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
+        run.assertOneErrorLine(1, Duration.ofSeconds(15), "cannot reach Kafka at 127.0.0.1:" + port);
     }
 }

@@ -1,8 +1,15 @@
 package io.kbench.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Runs the CLI in-process with picocli's stdout and stderr writers captured (every command prints through them), for
@@ -18,6 +25,37 @@ record CliRun(int exitCode, String stdout, String stderr, Duration took) {
                 .setErr(new PrintWriter(err, true))
                 .execute(args);
         return new CliRun(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /**
+     * Runs with {@code --results-dir resultsDir} appended and asserts that no process was started and left behind
+     * (for commands that must fail before any broker starts).
+     */
+    static CliRun leavingNothing(Path resultsDir, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--results-dir");
+        all.add(resultsDir.toString());
+        Set<Long> before = children();
+        CliRun run = of(all.toArray(String[]::new));
+        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
+        return run;
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+
+    /**
+     * The CLI error contract (docs/exit-codes.md): exit code {@code exit}, one "kbench: error:" line on stderr with every
+     * expected fragment, nothing on stdout (not even the run header), within {@code within}.
+     */
+    void assertOneErrorLine(int exit, Duration within, String... expected) {
+        assertThat(exitCode).as(transcript()).isEqualTo(exit);
+        List<String> lines = stderr.lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as(transcript()).hasSize(1);
+        assertThat(lines.get(0)).as(transcript()).startsWith("kbench: error: ").contains(expected);
+        assertThat(stdout).as("nothing before the error, not even the run header: " + transcript()).isBlank();
+        assertThat(took).as(transcript()).isLessThan(within);
     }
 
     /** Shown by AssertJ when an assertion on this run fails. */

@@ -6,10 +6,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,26 +20,11 @@ class FaultInputErrorsTest {
     Path dir;
 
     private CliRun kbench(String... args) {
-        List<String> all = new ArrayList<>(List.of(args));
-        all.add("--results-dir");
-        all.add(dir.resolve("results").toString());
-        Set<Long> before = children();
-        CliRun run = CliRun.of(all.toArray(String[]::new));
-        assertThat(children()).as("no process started and left behind: " + run.transcript()).isSubsetOf(before);
-        return run;
-    }
-
-    private static Set<Long> children() {
-        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+        return CliRun.leavingNothing(dir.resolve("results"), args);
     }
 
     private static void assertInputError(CliRun run, String... expected) {
-        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
-        List<String> lines = run.stderr().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines).as(run.transcript()).hasSize(1);
-        assertThat(lines.get(0)).as(run.transcript()).startsWith("kbench: error: ").contains(expected);
-        assertThat(run.stdout()).as(run.transcript()).isBlank();
-        assertThat(run.took()).as(run.transcript()).isLessThan(FAST);
+        run.assertOneErrorLine(2, FAST, expected);
     }
 
     private Path workload(String faults) throws IOException {
@@ -89,8 +70,24 @@ class FaultInputErrorsTest {
     }
 
     @Test
-    void sweepAndFindMaxRefuseFaults() throws IOException {
+    void findMaxRefusesFaults() throws IOException {
         Path w = workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");
         assertInputError(kbench("find-max", w.toString(), "--sla", "publish.p99<200ms"), "faults", "find-max");
+    }
+
+    /** A sweep checks every point's faults (workload and --fault) before the first repetition. */
+    @Test
+    void sweepChecksEveryPointsFaultsFirst() throws IOException {
+        workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");
+        Path sweep = Files.writeString(dir.resolve("s.yaml"),
+                "name: s\nworkload: w.yaml\nrepeat: 1\naxes:\n  cluster.brokers: [3, 2]\n");
+        assertInputError(kbench("sweep", sweep.toString(), "--fault", "at=2s action=kill target=3"),
+                "point cluster.brokers=2", "faults[1].target", "3", "brokers 1 to 2");
+        assertInputError(kbench("sweep", sweep.toString(), "--fault", "at=30s action=kill target=1"),
+                "faults[1].at", "30s", "inside the measured window");
+        Path external = Files.writeString(dir.resolve("e.yaml"),
+                "name: e\nworkload: w.yaml\nrepeat: 1\naxes:\n  producers.properties.acks: [all]\n");
+        assertInputError(kbench("sweep", external.toString(), "--bootstrap-server", "127.0.0.1:1"),
+                "faults[0].action", "pause", "only action exec");
     }
 }

@@ -103,4 +103,39 @@ class FaultsIT {
     private JsonNode onlyResult() throws IOException {
         return new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
     }
+
+    @Test
+    void aSweepRunsTheScheduleInEveryRepetitionOnAFreshClusterAndRecordsRecoveryPerPoint() throws IOException {
+        Files.writeString(results.resolve("sweep-base.yaml"), """
+                name: it-sweep-faults
+                topic: {partitions: 1, replicationFactor: 1}
+                producers: {count: 1, rate: 500, duration: 6s, warmupDuration: 1s, recordSize: 100}
+                consumers: {mode: none}
+                cluster: {brokers: 1}
+                """);
+        Path sweepFile = Files.writeString(results.resolve("sweep.yaml"), """
+                name: it-sweep-faults
+                workload: sweep-base.yaml
+                repeat: 2
+                axes:
+                  producers.properties.linger.ms: [1]
+                """);
+        CliRun run = CliRun.of("sweep", sweepFile.toString(), "--results-dir", results.resolve("out").toString(),
+                "--broker-heap", "512m", "--fault", "at=2s action=pause target=1 duration=1s");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout().split("cluster: starting", -1)).as("a fresh cluster per faulted repetition: "
+                + run.transcript()).hasSize(3);
+        assertThat(run.stdout().split("fault 0: broker 1 resumed at ", -1)).as(run.transcript()).hasSize(3);
+        Path dir;
+        try (var dirs = Files.list(results.resolve("out"))) {
+            dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
+        }
+        JsonNode fault = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile()).at("/points/0/faults/0");
+        assertThat(fault.at("/spec/action").asText()).as(run.transcript()).isEqualTo("pause");
+        assertThat(fault.get("fired").asInt()).as(run.transcript()).isEqualTo(2);
+        assertThat(fault.at("/failedRecords/count").asInt()).as(run.transcript()).isEqualTo(2);
+        // Each repetition recovered (a time recorded) or says it did not: both repetitions are accounted for.
+        assertThat(fault.at("/throughputRecoverySec/count").asInt() + fault.get("notRecovered").asInt())
+                .as(run.transcript()).isGreaterThanOrEqualTo(2);
+    }
 }

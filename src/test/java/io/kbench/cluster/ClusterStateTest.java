@@ -30,6 +30,16 @@ class ClusterStateTest {
     }
 
     @Test
+    void aRestartedBrokersPidReplacesOnlyItsOwn() {
+        ClusterState s = new ClusterState(2, "b", dir.toString(), "l", "c", "k", "j", true, Instant.EPOCH,
+                List.of(new ClusterState.Broker(1, 100, 1, 2, "p1", 3), new ClusterState.Broker(2, 200, 4, 5, "p2", 6)));
+        ClusterState after = s.withPid(2, 999);
+        assertThat(after.brokers()).containsExactly(new ClusterState.Broker(1, 100, 1, 2, "p1", 3),
+                new ClusterState.Broker(2, 999, 4, 5, "p2", 6));
+        assertThat(after.withPid(2, 200)).isEqualTo(s);
+    }
+
+    @Test
     void missingFileIsEmpty() {
         assertThat(ClusterState.read(dir)).isEmpty();
     }

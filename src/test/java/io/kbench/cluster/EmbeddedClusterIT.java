@@ -94,6 +94,16 @@ class EmbeddedClusterIT {
         }
         assertThat(values).containsExactly("v0", "v1", "v2", "v3", "v4");
 
+        // A fault's kill and restart: cluster.json follows the live pid.
+        long first = c.pids().get(0);
+        c.kill(1);
+        c.restart(1);
+        started.addAll(c.pids());
+        assertThat(c.pids().get(0)).isNotEqualTo(first);
+        ClusterState.Broker recorded = ClusterState.read(c.dataDir()).orElseThrow().brokers().get(0);
+        assertThat(recorded.pid()).isEqualTo(c.pids().get(0));
+        assertThat(recorded.isRunning()).isTrue();
+
         long pid = c.pids().get(0);
         Path dataDir = c.dataDir();
         c.close();

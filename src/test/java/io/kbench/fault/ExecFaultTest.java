@@ -26,7 +26,7 @@ class ExecFaultTest {
     void execRunsOnTheClockWithTheBrokerSubstituted() throws Exception {
         WorkloadSpec spec = new SpecLoader().load(null, List.of("producers.duration=30s"), List.of(
                 "at=0s action=exec target=2 command=echo hit broker {broker}; exit 3",
-                "at=200ms action=exec target=1 command=sleep 30"));
+                "at=200ms action=exec target=1 command=sleep 30 & echo $! > " + dir.resolve("child.pid") + "; wait"));
         long zero = System.nanoTime();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         FaultSession session = FaultSession.start(spec, null, Map.of("bootstrap.servers", "127.0.0.1:1"), dir,
@@ -35,8 +35,10 @@ class ExecFaultTest {
         while (!Files.exists(dir.resolve("faults/fault-1.log")) && System.nanoTime() < deadline) {
             Thread.sleep(50);
         }
-        Thread.sleep(300);
+        long child = waitForPid(dir.resolve("child.pid"));
+        assertThat(ProcessHandle.of(child).map(ProcessHandle::isAlive)).as("the command's child runs").contains(true);
         session.close();
+        assertThat(gone(child)).as("the command's child process is stopped with it").isTrue();
         List<FaultResult> results = session.results(List.of());
         assertThat(results).hasSize(2);
         FaultResult first = results.get(0);
@@ -50,6 +52,52 @@ class ExecFaultTest {
         assertThat(second.error()).contains("still running at the end of the run");
         assertThat(first.line()).startsWith("fault 0: exec broker 2 at ").contains(", exit 3");
         assertThat(out.toString()).contains("fault 0: exec broker 2 at");
+    }
+
+    /** The guard stops the command's whole process group when kbench dies: here the pipe's writer is SIGKILLed. */
+    @Test
+    void aCommandDiesWithTheProcessThatStartedIt() throws Exception {
+        Path fifo = dir.resolve("pipe");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        // Stands in for kbench: the only writer of the guard's pipe.
+        Process holder = new ProcessBuilder("sh", "-c", "exec sleep 300 > '" + fifo + "'").start();
+        Process guard = new ProcessBuilder("sh", "-c", ExecCommands.GUARD, "kbench-exec",
+                "sleep 300 & echo $! > '" + dir.resolve("child.pid") + "'; wait")
+                .redirectInput(fifo.toFile()).redirectErrorStream(true).start();
+        try {
+            long child = waitForPid(dir.resolve("child.pid"));
+            Thread.sleep(300);
+            assertThat(guard.isAlive()).as("the command runs while its starter lives").isTrue();
+            holder.destroyForcibly();
+            assertThat(gone(child)).as("the command's child after its starter was SIGKILLed").isTrue();
+            assertThat(guard.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        } finally {
+            holder.destroyForcibly();
+            guard.destroyForcibly();
+        }
+    }
+
+    private static long waitForPid(Path file) throws Exception {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            String text = Files.exists(file) ? Files.readString(file).trim() : "";
+            if (!text.isEmpty()) {
+                return Long.parseLong(text);
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no pid in " + file);
+    }
+
+    private static boolean gone(long pid) throws InterruptedException {
+        long deadline = System.nanoTime() + 8_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     @Test

@@ -148,4 +148,29 @@ class LogCheckTest {
                 + "2,000 sent, 2,000 acknowledged (0 found), 0 failed, 0 indeterminate (0 found) | "
                 + "acks=all idempotence=true min.insync.replicas=2 RF=3 unclean.leader.election=false");
     }
+
+    @Test
+    void aReadThatStalledLeavesLossInconclusiveButStillReportsWhatItFound() {
+        SendLog a = acked(0, 10, 0);
+        LogCheck check = new LogCheck(List.of(a));
+        for (long seq = 0; seq < 6; seq++) {
+            check.ours(0, seq, 0, seq);
+        }
+        Integrity i = check.finish(STRICT, 4);
+        assertThat(i.incomplete()).isTrue();
+        assertThat(i.unread()).isEqualTo(4);
+        assertThat(i.lost().count()).isEqualTo(4);
+        assertThat(i.lost().verdict()).isEqualTo(IntegrityVerdict.INCONCLUSIVE);
+        assertThat(i.verdict()).isEqualTo(IntegrityVerdict.INCONCLUSIVE);
+        assertThat(i.violated()).isFalse();
+        assertThat(i.line()).startsWith("integrity: INCONCLUSIVE: 4 records could not be read back");
+        // A duplicate in what was read breaks idempotence whatever the unread part holds.
+        LogCheck dup = new LogCheck(List.of(acked(0, 3, 0)));
+        dup.ours(0, 0, 0, 0);
+        dup.ours(0, 1, 0, 0);
+        Integrity d = dup.finish(STRICT, 2);
+        assertThat(d.verdict()).isEqualTo(IntegrityVerdict.VIOLATION);
+        // A complete read is never inconclusive.
+        assertThat(new LogCheck(List.of(acked(0, 1, 0))).finish(STRICT, 0).unread()).isNull();
+    }
 }

@@ -96,6 +96,30 @@ class ResultSchemaTest {
     }
 
     @Test
+    void anInconclusiveVerifiedResultIsValidAndReadsBack(@TempDir Path dir) throws IOException {
+        WorkloadSpec spec = new SpecLoader().load(null, List.of("verify=true"));
+        Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+        Anomaly lost = new Anomaly(40, IntegrityVerdict.INCONCLUSIVE, "not found in the part read back",
+                List.of(new RecordPosition(0, 3L, 1, 503L)));
+        Integrity integrity = new Integrity(IntegrityVerdict.INCONCLUSIVE,
+                new IntegritySettings("all", true, 5, 2, 3, false), 100, 100, 0, 0, 60, 60, 0, 0, lost, none, none, none,
+                40L);
+        RunOutcome stalled = new RunOutcome(RunStatus.COMPLETED, null, "intendedSendTime", null, null, null, null, null,
+                List.of()).withIntegrity(integrity);
+        assertThat(stalled.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(stalled.failure()).isEqualTo("verify: 40 records of the topic could not be read back (no progress "
+                + "for 60 s); the integrity check is inconclusive");
+        JsonNode written = write(spec, "failed", stalled.failure(), Map.of("bootstrap.servers", "b:9092"),
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/integrity/unread").asLong()).isEqualTo(40);
+        assertThat(written.at("/integrity/verdict").asText()).isEqualTo("inconclusive");
+        RunResult back = ResultReader.read(dir.resolve("result.json"), RunResult.class);
+        assertThat(back.integrity()).isEqualTo(integrity);
+        assertThat(back.integrityViolated()).isFalse();
+    }
+
+    @Test
     void theSchemaCatchesMissingAndWrongFields() throws IOException {
         JsonNode real = JSON.readTree(Path.of("src/test/resources/result-schema/quickstart-result.json").toFile());
         JsonNode missing = real.deepCopy();

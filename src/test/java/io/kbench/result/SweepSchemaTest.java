@@ -12,6 +12,7 @@ import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
+import io.kbench.spec.FaultSpec;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -99,6 +100,44 @@ class SweepSchemaTest {
         assertThat(written.at("/points/0/summary").has("consumed")).isFalse();
         assertThat(written.at("/points/0/summary").has("sendDelayMicros")).isFalse();
         assertThat(written.at("/points/0").has("thresholds")).isFalse();
+    }
+
+    @Test
+    void aSweepWithFaultsRecordsEachPointsScheduleAndRecoveryAndReadsBack(@TempDir Path dir) throws IOException {
+        SweepPlan plan = SweepPlan.parse("name: faulted\nrepeat: 2\n"
+                + "base: {name: b, producers: {rate: 1000, duration: 20s, recordSize: 100}, consumers: {mode: none},"
+                + " cluster: {brokers: 3}, topic: {replicationFactor: 3}}\n"
+                + "axes:\n  producers.properties.acks: [all]\n", SWEEP_FILE)
+                .withFaults(List.of("at=5s action=kill target=leader duration=3s"));
+        SweepPoint point = plan.points().get(0);
+        FaultSpec spec = plan.workload(point, null).faults().get(0);
+        List<List<FaultResult>> runs = List.of(
+                List.of(fault(spec, 2.0, 1.5, 0)),
+                List.of(fault(spec, 4.0, null, 3)));
+        FaultSpread spread = FaultSpread.of(0, spec, runs);
+        assertThat(spread.fired()).isEqualTo(2);
+        assertThat(spread.throughputRecoverySec()).isEqualTo(new Spread(3.0, 2.0, 4.0, 2));
+        assertThat(spread.p99RecoverySec()).isEqualTo(Spread.single(1.5));
+        assertThat(spread.notRecovered()).as("the second never got p99 back").isEqualTo(1);
+        assertThat(spread.failedRecords()).isEqualTo(new Spread(1.5, 0, 3, 2));
+        PointSummary summary = PointSummary.of(List.of(run(100.0, true, false), run(90.0, true, false)));
+        Sweep.PointResult done = new Sweep.PointResult(point, 3, reps(point, 2), 2, 2, 0, summary, List.of(), 0,
+                List.of(spread));
+        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done), false, Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/points/0/faults/0/spec/action").asText()).isEqualTo("kill");
+        assertThat(written.at("/points/0/faults/0/throughputRecoverySec/median").asDouble()).isEqualTo(3.0);
+        SweepResult back = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class);
+        assertThat(back.points().get(0).faults()).containsExactly(spread);
+        ObjectNode bad = written.deepCopy();
+        ((ObjectNode) bad.at("/points/0/faults/0")).put("recovered", true);
+        assertThat(validate(bad)).isNotEmpty();
+    }
+
+    private static FaultResult fault(FaultSpec spec, Double throughputSec, Double p99Sec, long failed) {
+        return new FaultResult(0, spec, 2, 5.5, 8.5, null, null, null, failed, LatencyStats.EMPTY,
+                new FaultRecovery(1000.0, 2000.0, throughputSec, p99Sec, null));
     }
 
     @Test
