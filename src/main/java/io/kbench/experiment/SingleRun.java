@@ -129,6 +129,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                     "are run by kbench run only (a sweep or find-max reuses its cluster between runs)");
         }
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
+        if (params != null) {
+            FaultPreflight.checkNetwork(spec.faults(), params.security());
+        }
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();
             if (spec.topic().replicationFactor() > brokers) {
@@ -151,7 +154,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         } else {
             RunHeader.print(spec, where, out);
         }
-        EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
+        // Network faults act on kbench's proxies in front of the listeners; without them the brokers are reached directly.
+        boolean proxies = spec.faults().stream().anyMatch(f -> f.action().isNetwork());
+        EmbeddedCluster embedded = shared != null ? shared : params == null ? null
+                : EmbeddedCluster.start(params, true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, proxies);
         TelemetrySampler sampler = null;
         try {
             // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.
