@@ -49,8 +49,9 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ElementFieldException("duration", DurationText.format(duration), "must be a positive duration");
         }
-        if (partition != null && (target == null || target.kind() != FaultTargetKind.LEADER)) {
-            throw new ElementFieldException("partition", partition, "only applies to target leader");
+        if (partition != null && (target == null || (target.kind() != FaultTargetKind.LEADER
+                && target.kind() != FaultTargetKind.FOLLOWER))) {
+            throw new ElementFieldException("partition", partition, "only applies to target leader or follower");
         }
         if (partition != null && partition < 0) {
             throw new ElementFieldException("partition", partition, "must not be negative");
@@ -111,7 +112,7 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         return duration == null ? null : at.plus(duration);
     }
 
-    /** The partition whose leader a leader target hits. */
+    /** The partition whose leader (or follower) a leader (or follower) target hits. */
     public int leaderPartition() {
         return partition == null ? 0 : partition;
     }

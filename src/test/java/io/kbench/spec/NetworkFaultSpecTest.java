@@ -50,7 +50,17 @@ class NetworkFaultSpecTest {
     }
 
     @Test
+    void theSlowFollowerScenarioDelaysOneFollowersReplication() throws IOException {
+        FaultSpec f = new SpecLoader().load(Path.of("scenarios/faults-slow-follower.yaml"), List.of()).faults().get(0);
+        assertThat(f.target().kind()).isEqualTo(FaultTargetKind.FOLLOWER);
+        assertThat(f.action()).isEqualTo(FaultAction.DELAY);
+        assertThat(f.networkScope()).isEqualTo(FaultScope.PEERS);
+        assertThat(f.describe()).isEqualTo("delay follower of partition 0 by 50ms +- 5ms (peers) at 20s for 20s");
+    }
+
+    @Test
     void badNetworkFaultsNameTheField() {
+        rejects("faults: [{at: 5s, action: kill, target: 1, partition: 0}]", "faults[0].partition", "leader or follower");
         rejects("faults: [{at: 5s, action: delay, target: 1}]", "faults[0].delay", "required");
         rejects("faults: [{at: 5s, action: delay, target: 1, delay: 0ms}]", "faults[0].delay", "positive");
         rejects("faults: [{at: 5s, action: delay, target: 1, delay: 11s}]", "faults[0].delay", "at most 10s");
