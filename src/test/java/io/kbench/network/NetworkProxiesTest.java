@@ -91,6 +91,27 @@ class NetworkProxiesTest {
     }
 
     @Test
+    void aPeersDelayOnTheConnectingBrokerDelaysWhatItSends() throws IOException {
+        // This JVM stands in for broker 2 connecting to broker 1's replication listener.
+        long me = ProcessHandle.current().pid();
+        proxies.identifyPeersBy(() -> java.util.Map.of(me, 2));
+        int replicationPort;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            replicationPort = free.getLocalPort();
+        }
+        proxies.open(1, Listener.REPLICATION, replicationPort, echo.getLocalPort());
+        proxies.impair(2, EnumSet.of(Listener.REPLICATION), Impairment.delay(Duration.ofMillis(150), Duration.ZERO));
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), replicationPort)) {
+            s.setSoTimeout(5_000);
+            for (int i = 0; i < 3; i++) {
+                assertThat(roundTripMillis(s, i)).as("round trip %d", i).isBetween(150L, 150L + 1_000);
+            }
+            proxies.heal(2, EnumSet.of(Listener.REPLICATION));
+            assertThat(roundTripMillis(s, 9)).isLessThan(150L);
+        }
+    }
+
+    @Test
     void bytesKeepTheirOrderThroughAJitteredDelay() throws IOException {
         proxies.impair(1, CLIENT, Impairment.delay(Duration.ofMillis(20), Duration.ofMillis(20)));
         try (Socket s = connect()) {
