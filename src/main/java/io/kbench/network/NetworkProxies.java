@@ -2,6 +2,7 @@ package io.kbench.network;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -38,7 +39,7 @@ public final class NetworkProxies implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("proxies are closed");
         }
-        String name = "kbench-proxy-" + broker + "-" + listener.name().toLowerCase(java.util.Locale.ROOT);
+        String name = "kbench-proxy-" + broker + "-" + listener.name().toLowerCase(Locale.ROOT);
         try {
             // Clients are not brokers: only a peer connection has a source whose own impairment counts.
             TcpProxy proxy = new TcpProxy(port, broker, targetPort, name, listener == Listener.CLIENT ? peerPort -> 0

@@ -9,6 +9,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
@@ -29,14 +30,14 @@ final class ProxyConnection implements AutoCloseable {
     /** The impairment of the connecting side (a peer broker; NONE for a client) and of the broker behind the proxy. */
     private final Supplier<Impairment> ofClient;
     private final Supplier<Impairment> ofBroker;
-    private final Runnable onClose;
+    private final Consumer<ProxyConnection> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     private record Chunk(byte[] bytes, long dueNanos) {
     }
 
     ProxyConnection(Socket client, Socket broker, Supplier<Impairment> ofClient, Supplier<Impairment> ofBroker,
-                    Runnable onClose) {
+                    Consumer<ProxyConnection> onClose) {
         this.client = client;
         this.broker = broker;
         this.ofClient = ofClient;
@@ -113,7 +114,7 @@ final class ProxyConnection implements AutoCloseable {
         }
         closeQuietly(client);
         closeQuietly(broker);
-        onClose.run();
+        onClose.accept(this);
     }
 
     static void closeQuietly(AutoCloseable c) {

@@ -70,10 +70,8 @@ final class TcpProxy implements AutoCloseable {
             client.setTcpNoDelay(true);
             broker.setTcpNoDelay(true);
             broker.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 10_000);
-            ProxyConnection[] self = new ProxyConnection[1];
             ProxyConnection c = new ProxyConnection(client, broker, () -> impairmentOf.apply(source),
-                    () -> impairmentOf.apply(brokerId), () -> connections.remove(self[0]));
-            self[0] = c;
+                    () -> impairmentOf.apply(brokerId), connections::remove);
             connections.put(c, source);
             c.start(name + "-" + (++accepted), accepted);
             if (closed) {
