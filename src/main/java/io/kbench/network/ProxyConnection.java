@@ -33,6 +33,7 @@ final class ProxyConnection implements AutoCloseable {
     private final Consumer<ProxyConnection> onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
 
+    /** Bytes to forward once due; null bytes: the sender closed, close both ends once what came before is out. */
     private record Chunk(byte[] bytes, long dueNanos) {
     }
 
@@ -67,13 +68,28 @@ final class ProxyConnection implements AutoCloseable {
         try {
             int n;
             while ((n = in.read(buffer)) >= 0) {
-                long now = System.nanoTime();
-                line.put(new Chunk(Arrays.copyOf(buffer, n), delays.due(now, impairment.get())));
+                if (!enqueue(line, new Chunk(Arrays.copyOf(buffer, n), delays.due(System.nanoTime(), impairment.get())))) {
+                    return;
+                }
+            }
+            // The end travels the delay line too, so delayed bytes ahead of it are still delivered.
+            if (enqueue(line, new Chunk(null, delays.due(System.nanoTime(), impairment.get())))) {
+                return;
             }
         } catch (IOException | InterruptedException e) {
-            // The connection closed or failed: close both ends below.
+            // The connection failed: close both ends below.
         }
         close();
+    }
+
+    /** Waits for room in the line; false when the connection closed meanwhile (its writer is gone). */
+    private boolean enqueue(BlockingQueue<Chunk> line, Chunk c) throws InterruptedException {
+        while (!line.offer(c, 100, TimeUnit.MILLISECONDS)) {
+            if (closed.get()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void write(BlockingQueue<Chunk> line, OutputStream out) {
@@ -90,6 +106,9 @@ final class ProxyConnection implements AutoCloseable {
                 long wait;
                 while ((wait = c.dueNanos() - System.nanoTime()) > 0) {
                     TimeUnit.NANOSECONDS.sleep(wait);
+                }
+                if (c.bytes() == null) {
+                    break;
                 }
                 out.write(c.bytes());
                 out.flush();
