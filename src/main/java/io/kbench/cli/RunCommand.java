@@ -46,8 +46,9 @@ public final class RunCommand implements Callable<Integer> {
     /** Faults on the run's clock, appended to the workload's faults list. */
     @Option(names = "--fault", paramLabel = "SPEC",
             description = {"Add a fault (repeatable), e.g. --fault 'at=20s action=kill target=leader duration=10s'.",
-                "Keys: at, action (kill, terminate, pause, restart, exec), target (broker id, leader, controller,"
-                    + " random), duration, partition, seed, command (exec; the rest of the text). See docs/faults.md."})
+                "Keys: at, action (kill, terminate, pause, restart, exec, delay, drop, isolate), target (broker id,"
+                    + " leader, follower, controller, random), duration, partition, seed, delay and jitter (delay),"
+                    + " scope (clients, peers, all), command (exec; the rest of the text). See docs/faults.md."})
     List<String> faults = new ArrayList<>();
 
     /** Print the resolved workload and exit without running. */

@@ -38,16 +38,39 @@ final class BrokerConfigs {
     static Map<String, String> forNode(BrokerNode node, List<BrokerNode> all, Path dataDir,
                                        Map<String, String> overrides, ClusterSecurity security,
                                        SecurityMaterial material, int replicationPort) {
+        return forNode(node, all, dataDir, overrides, security, material, replicationPort, null);
+    }
+
+    /**
+     * The ports of kbench's network proxies in front of a node (network faults): the node advertises them instead of
+     * its own, and replication gets its own plaintext listener so that it can be proxied apart from the clients.
+     */
+    record ProxyPorts(int client, int replication) {
+    }
+
+    /** Like the one above; with {@code proxies} the node advertises the proxies' ports (see {@link ProxyPorts}). */
+    static Map<String, String> forNode(BrokerNode node, List<BrokerNode> all, Path dataDir,
+                                       Map<String, String> overrides, ClusterSecurity security,
+                                       SecurityMaterial material, int replicationPort, ProxyPorts proxies) {
         Map<String, String> props = new TreeMap<>(defaults(all.size()));
         props.putAll(overrides);
         props.put("node.id", Integer.toString(node.id()));
         props.put("process.roles", node.processRoles());
         String listeners = "PLAINTEXT://" + HOST + ":" + node.port();
+        String clientListener = "PLAINTEXT";
         if (security.secured()) {
             props.putAll(SecurityConfigs.broker(security, material));
             listeners = SecurityConfigs.brokerListeners(security, node, replicationPort);
+            clientListener = SecurityConfigs.listenerName(security);
+        } else if (proxies != null) {
+            String replication = SecurityConfigs.REPLICATION_LISTENER;
+            listeners += "," + replication + "://" + HOST + ":" + replicationPort;
+            props.put("listener.security.protocol.map",
+                    "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT," + replication + ":PLAINTEXT");
+            props.put("inter.broker.listener.name", replication);
         }
-        props.put("advertised.listeners", listeners);
+        props.put("advertised.listeners", proxies == null ? listeners : clientListener + "://" + HOST + ":"
+                + proxies.client() + "," + SecurityConfigs.REPLICATION_LISTENER + "://" + HOST + ":" + proxies.replication());
         if (node.controller()) {
             listeners += ",CONTROLLER://" + HOST + ":" + node.controllerPort();
         }

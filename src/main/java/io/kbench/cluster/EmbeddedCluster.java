@@ -2,6 +2,7 @@ package io.kbench.cluster;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.network.NetworkProxies;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -48,13 +49,15 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Duration startupTime;
     private final ClusterSecurity security;
     private final Map<String, String> clientProperties;
+    /** kbench's proxies in front of the listeners (network faults); null when the brokers are reached directly. */
+    private final NetworkProxies proxies;
     private Thread shutdownHook;
     private boolean closed;
 
     private EmbeddedCluster(ClusterParams params, Path dataDir, boolean tempDataDir, List<BrokerProcess> brokers,
                             String bootstrapServers, Map<String, String> effectiveBrokerConfig, JavaRuntime java,
                             Duration startupTime, BrokerLauncher launcher, List<Map<String, String>> configs,
-                            ClusterSecurity security, Map<String, String> clientProperties) {
+                            ClusterSecurity security, Map<String, String> clientProperties, NetworkProxies proxies) {
         this.params = params;
         this.dataDir = dataDir;
         this.tempDataDir = tempDataDir;
@@ -67,6 +70,16 @@ public final class EmbeddedCluster implements AutoCloseable {
         this.startupTime = startupTime;
         this.security = security;
         this.clientProperties = Collections.unmodifiableMap(new TreeMap<>(clientProperties));
+        this.proxies = proxies;
+        if (proxies != null) {
+            proxies.identifyPeersBy(this::brokerByPid);
+        }
+    }
+
+    private Map<Long, Integer> brokerByPid() {
+        Map<Long, Integer> byPid = new TreeMap<>();
+        brokers.forEach(b -> byPid.put(b.pid(), b.node().id()));
+        return byPid;
     }
 
     private synchronized void installShutdownHook() {
@@ -82,8 +95,23 @@ public final class EmbeddedCluster implements AutoCloseable {
     /** Like {@link #start(ClusterParams, boolean, PrintStream)} with an explicit readiness timeout. */
     public static EmbeddedCluster start(ClusterParams params, boolean attached, PrintStream progress,
                                         Duration readyTimeout) {
+        return start(params, attached, progress, readyTimeout, false);
+    }
+
+    /**
+     * Like {@link #start(ClusterParams, boolean, PrintStream, Duration)}; with {@code networkProxies} every broker's
+     * client and replication listener is reached through kbench's TCP proxies ({@link #networkProxies()}), which
+     * network faults act on. A secured cluster needs a separate plaintext inter-broker listener for that.
+     */
+    public static EmbeddedCluster start(ClusterParams params, boolean attached, PrintStream progress,
+                                        Duration readyTimeout, boolean networkProxies) {
         return new Starter(params, attached, progress == null ? new PrintStream(OutputStream.nullOutputStream())
-                : progress, readyTimeout).start();
+                : progress, readyTimeout, networkProxies).start();
+    }
+
+    /** The proxies in front of the brokers' listeners, or null when the cluster was started without them. */
+    public NetworkProxies networkProxies() {
+        return proxies;
     }
 
     /** The bootstrap servers, {@code 127.0.0.1:p1,127.0.0.1:p2,...}. */
@@ -175,6 +203,9 @@ public final class EmbeddedCluster implements AutoCloseable {
         // A stopped process does not act on SIGTERM: it must run again before it can shut down.
         List.copyOf(paused.keySet()).forEach(this::resume);
         stopProcesses(brokers);
+        if (proxies != null) {
+            proxies.close();
+        }
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);
         }
@@ -369,17 +400,25 @@ public final class EmbeddedCluster implements AutoCloseable {
         private final boolean attached;
         private final PrintStream progress;
         private final Duration readyTimeout;
+        private final NetworkProxies proxies;
         // The startup shutdown hook reads this list while the starting thread still adds to it.
         private final List<BrokerProcess> started = new CopyOnWriteArrayList<>();
 
-        Starter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout) {
+        Starter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout,
+                boolean networkProxies) {
             this.params = params;
             this.attached = attached;
             this.progress = progress;
             this.readyTimeout = readyTimeout;
+            this.proxies = networkProxies ? new NetworkProxies() : null;
         }
 
         EmbeddedCluster start() {
+            ClusterSecurity security = params.security();
+            if (proxies != null && security.secured() && !security.separateInterBrokerListener()) {
+                throw InvalidInputException.field("security", security.describe(), "network faults need replication"
+                        + " on its own listener (interBroker: plaintext) so that it can be proxied apart from clients");
+            }
             JavaRuntime java = JavaRuntime.of(params.brokerJavaHome());
             boolean temp = params.dataDir() == null;
             Path dataDir = temp ? DataDirectory.createTemp() : params.dataDir();
@@ -388,7 +427,6 @@ public final class EmbeddedCluster implements AutoCloseable {
             }
             Path logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
             Path log4jConfig = BrokerLog4jConfig.write(logDir);
-            ClusterSecurity security = params.security();
             boolean formatted = Files.isRegularFile(metaProperties(dataDir));
             if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
                 throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
@@ -398,21 +436,28 @@ public final class EmbeddedCluster implements AutoCloseable {
             String clusterId = existingClusterId(dataDir);
             int n = params.brokers();
             int perNode = BrokerNode.PORTS_PER_NODE;
-            List<Integer> ports = FreePorts.pick((security.separateInterBrokerListener() ? perNode + 1 : perNode) * n);
+            boolean replication = security.separateInterBrokerListener() || proxies != null;
+            // Per node: the node's own ports, its replication listener, then the two proxy ports.
+            int extra = (replication ? 1 : 0) + (proxies != null ? 2 : 0);
+            List<Integer> ports = FreePorts.pick((perNode + extra) * n);
             List<BrokerNode> nodes = BrokerNode.layout(n, ports.subList(0, perNode * n));
             SecurityMaterial material = SecurityMaterial.generate(security);
             List<Map<String, String>> configs = nodes.stream()
                     .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
-                            security.separateInterBrokerListener() ? ports.get(perNode * n + node.id() - 1) : 0))
+                            replication ? ports.get(perNode * n + node.id() - 1) : 0, proxyPorts(node, ports, n)))
                     .toList();
             Map<String, String> clientProperties = SecurityConfigs.client(security, material);
-            String bootstrap = nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
+            String bootstrap = proxies == null
+                    ? nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","))
+                    : nodes.stream().map(node -> BrokerConfigs.HOST + ":" + proxyPorts(node, ports, n).client())
+                            .collect(Collectors.joining(","));
             BrokerLauncher launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId,
                     attached, SecurityConfigs.scramUsers(security, material));
 
             progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", nodes.size(),
                     nodes.size() == 1 ? "" : "s", kafkaVersion(), java.version(),
-                    security.secured() ? ", " + security.describe() : "", dataDir);
+                    (security.secured() ? ", " + security.describe() : "")
+                            + (proxies != null ? ", behind kbench's network proxies" : ""), dataDir);
             long t0 = System.nanoTime();
             Thread hook = null;
             try {
@@ -421,6 +466,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                     hook = new Thread(this::stopStarted, "kbench-cluster-shutdown");
                     Runtime.getRuntime().addShutdownHook(hook);
                 }
+                openProxies(nodes, ports, n);
                 for (int i = 0; i < nodes.size(); i++) {
                     started.add(launcher.launch(nodes.get(i), configs.get(i)));
                 }
@@ -436,7 +482,7 @@ public final class EmbeddedCluster implements AutoCloseable {
             Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
             EmbeddedCluster cluster = new EmbeddedCluster(params, dataDir, temp, started, bootstrap,
                     BrokerConfigs.effective(configs.get(0)), java, startupTime, launcher, configs, security,
-                    clientProperties);
+                    clientProperties, proxies);
             if (attached) {
                 // From here on the hook must close the cluster itself, which also removes its state and temp dir.
                 cluster.installShutdownHook();
@@ -451,6 +497,30 @@ public final class EmbeddedCluster implements AutoCloseable {
 
         private void stopStarted() {
             stopProcesses(started);
+            if (proxies != null) {
+                proxies.close();
+            }
+        }
+
+        /** The proxy ports of {@code node}, after its own and its replication port; null without proxies. */
+        private BrokerConfigs.ProxyPorts proxyPorts(BrokerNode node, List<Integer> ports, int n) {
+            if (proxies == null) {
+                return null;
+            }
+            int base = (BrokerNode.PORTS_PER_NODE + 1) * n;
+            return new BrokerConfigs.ProxyPorts(ports.get(base + node.id() - 1), ports.get(base + n + node.id() - 1));
+        }
+
+        private void openProxies(List<BrokerNode> nodes, List<Integer> ports, int n) {
+            if (proxies == null) {
+                return;
+            }
+            for (BrokerNode node : nodes) {
+                BrokerConfigs.ProxyPorts p = proxyPorts(node, ports, n);
+                proxies.open(node.id(), NetworkProxies.Listener.CLIENT, p.client(), node.port());
+                proxies.open(node.id(), NetworkProxies.Listener.REPLICATION, p.replication(),
+                        ports.get(BrokerNode.PORTS_PER_NODE * n + node.id() - 1));
+            }
         }
 
         private void abort(Thread hook, boolean temp, Path dataDir) {

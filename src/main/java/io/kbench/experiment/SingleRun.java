@@ -125,6 +125,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
+        if (params != null) {
+            FaultPreflight.checkNetwork(spec.faults(), params.security());
+        }
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();
             if (spec.topic().replicationFactor() > brokers) {
@@ -147,7 +150,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
         } else {
             RunHeader.print(spec, where, out);
         }
-        EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
+        // Network faults act on kbench's proxies in front of the listeners; without them the brokers are reached directly.
+        boolean proxies = spec.faults().stream().anyMatch(f -> f.action().isNetwork());
+        EmbeddedCluster embedded = shared != null ? shared : params == null ? null
+                : EmbeddedCluster.start(params, true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, proxies);
         TelemetrySampler sampler = null;
         try {
             // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.

@@ -123,7 +123,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 tally.executed++;
                 WorkloadSpec spec = plan.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
                 try {
-                    EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
+                    EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
                     if (cluster != null) {
                         tally.brokers = cluster.brokerCount();
                     }
@@ -205,7 +205,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
         WorkloadSpec spec = plan.workload(point, topicName(point, 0, 0, topicToken));
         try {
-            EmbeddedCluster cluster = external() ? null : clusters.runFor(spec.cluster());
+            EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
             RunResult result = runOnce(spec, cluster, dir.resolve("warmup").resolve(point.name()), point, "warmup", out);
             discardAfterFaults(spec, clusters);
             return result.status() == RunStatus.INTERRUPTED;
@@ -250,6 +250,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             ClusterParams params = external() ? null : clusterParams(spec.cluster(), null);
             try {
                 FaultPreflight.check(spec.faults(), params == null ? null : params.brokers());
+                if (params != null) {
+                    FaultPreflight.checkNetwork(spec.faults(), params.security());
+                }
             } catch (InvalidInputException e) {
                 throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
@@ -262,14 +265,18 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         private final PrintStream out;
         private EmbeddedCluster cluster;
         private ClusterSpec spec;
+        private boolean proxies;
         private int started;
 
         ClusterSlot(PrintStream out) {
             this.out = out;
         }
 
-        EmbeddedCluster runFor(ClusterSpec wanted) {
-            if (cluster != null && wanted.equals(spec)) {
+        /** The cluster for this workload: behind kbench's network proxies when it has a network fault. */
+        EmbeddedCluster runFor(WorkloadSpec workload) {
+            ClusterSpec wanted = workload.cluster();
+            boolean wantProxies = workload.faults().stream().anyMatch(f -> f.action().isNetwork());
+            if (cluster != null && wanted.equals(spec) && wantProxies == proxies) {
                 return cluster;
             }
             if (cluster != null) {
@@ -278,8 +285,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             }
             started++;
             cluster = EmbeddedCluster.start(clusterParams(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
-                    true, out);
+                    true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, wantProxies);
             spec = wanted;
+            proxies = wantProxies;
             return cluster;
         }
 

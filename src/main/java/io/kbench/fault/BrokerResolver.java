@@ -37,6 +37,8 @@ final class BrokerResolver {
                 return f.target().brokerId();
             case LEADER:
                 return leader(f.leaderPartition());
+            case FOLLOWER:
+                return follower(f.leaderPartition());
             case CONTROLLER:
                 return get(admin.describeMetadataQuorum().quorumInfo(), "the active controller").leaderId();
             case RANDOM:
@@ -51,14 +53,27 @@ final class BrokerResolver {
     }
 
     private int leader(int partition) {
-        TopicDescription d = get(admin.describeTopics(List.of(topic)).allTopicNames(), "the topic's partitions").get(topic);
-        TopicPartitionInfo p = d.partitions().stream().filter(x -> x.partition() == partition).findFirst()
-                .orElseThrow(() -> new RunFailedException("topic " + topic + " has no partition " + partition));
-        Node leader = p.leader();
+        Node leader = partition(partition).leader();
         if (leader == null || leader.isEmpty()) {
             throw new RunFailedException("partition " + partition + " of " + topic + " has no leader");
         }
         return leader.id();
+    }
+
+    /** The first in-sync replica that is not the leader (a follower acks=all waits for). */
+    private int follower(int partition) {
+        TopicPartitionInfo p = partition(partition);
+        int leader = p.leader() == null ? -1 : p.leader().id();
+        return p.isr().stream().filter(n -> n.id() != leader).findFirst()
+                .orElseThrow(() -> new RunFailedException("partition " + partition + " of " + topic
+                        + " has no in-sync follower"))
+                .id();
+    }
+
+    private TopicPartitionInfo partition(int partition) {
+        TopicDescription d = get(admin.describeTopics(List.of(topic)).allTopicNames(), "the topic's partitions").get(topic);
+        return d.partitions().stream().filter(x -> x.partition() == partition).findFirst()
+                .orElseThrow(() -> new RunFailedException("topic " + topic + " has no partition " + partition));
     }
 
     /** Running, not paused brokers, in id order, so that a seed always picks the same one from the same set. */

@@ -1,5 +1,6 @@
 package io.kbench.fault;
 
+import io.kbench.cluster.ClusterSecurity;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.FaultAction;
 import io.kbench.spec.FaultSpec;
@@ -28,6 +29,20 @@ public final class FaultPreflight {
                     && (f.target().brokerId() < 1 || f.target().brokerId() > embeddedBrokers)) {
                 throw InvalidInputException.field(name + ".target", f.target().brokerId(),
                         "no such broker: the embedded cluster has brokers 1 to " + embeddedBrokers);
+            }
+        }
+    }
+
+    /**
+     * Network faults need replication on a listener of its own, to be proxied apart from the clients: a secured
+     * cluster must keep inter-broker traffic on its plaintext listener.
+     */
+    public static void checkNetwork(List<FaultSpec> faults, ClusterSecurity security) {
+        for (int i = 0; i < faults.size(); i++) {
+            if (faults.get(i).action().isNetwork() && security.secured() && !security.separateInterBrokerListener()) {
+                throw InvalidInputException.field("faults[" + i + "].action",
+                        faults.get(i).action().name().toLowerCase(Locale.ROOT), "network faults on a secured cluster"
+                                + " need replication on its own listener (cluster.security.interBroker: plaintext)");
             }
         }
     }

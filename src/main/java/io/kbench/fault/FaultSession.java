@@ -94,6 +94,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
                 case PAUSE -> cluster.pause(broker);
                 case RESTART -> restart(index, broker, at);
                 case EXEC -> exec.start(index, f.command(), broker);
+                case DELAY, DROP, ISOLATE -> NetworkFaults.impair(cluster, f, broker);
                 default -> throw new IllegalStateException("unknown action " + f.action());
             }
             state.startNanos = at;
@@ -122,17 +123,22 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             long at = clock.nanoTime();
             if (f.action() == FaultAction.PAUSE) {
                 cluster.resume(state.brokerId);
+            } else if (f.action().isNetwork()) {
+                NetworkFaults.heal(cluster, f, state.brokerId);
             } else {
                 cluster.restart(state.brokerId);
             }
             state.endNanos = at;
             windows.close(state.window, at);
-            out.printf(Locale.ROOT, "fault %d: broker %d %s at %.1fs%n", index, state.brokerId,
-                    f.action() == FaultAction.PAUSE ? "resumed" : "restarted", seconds(at));
+            out.printf(Locale.ROOT, "fault %d: broker %d %s at %.1fs%n", index, state.brokerId, endWord(f), seconds(at));
         } catch (RuntimeException e) {
-            state.error = (f.action() == FaultAction.PAUSE ? "resume" : "restart") + " failed: " + e.getMessage();
+            state.error = endWord(f) + " failed: " + e.getMessage();
             out.printf(Locale.ROOT, "fault %d: %s%n", index, state.error);
         }
+    }
+
+    private static String endWord(FaultSpec f) {
+        return f.action() == FaultAction.PAUSE ? "resumed" : f.action().isNetwork() ? "healed" : "restarted";
     }
 
     /** A restart also ends the fault that stopped the broker: its window closes, its end time is the restart. */
@@ -179,6 +185,10 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
                 } catch (RuntimeException e) {
                     state.error = "resume at the end of the run failed: " + e.getMessage();
                 }
+            }
+            if (f.action().isNetwork() && state.startNanos != null && state.endNanos == null && cluster != null) {
+                // The proxies close with the cluster; healing here lets the drain after the load run unimpaired.
+                NetworkFaults.heal(cluster, f, state.brokerId);
             }
             windows.close(state.window, now);
         }

@@ -18,10 +18,16 @@ import java.util.Locale;
  * @param partition for target leader: the partition of the workload's topic whose leader is hit (default 0)
  * @param command   for exec: the shell command line; {broker} is replaced by the target's broker id
  * @param seed      for target random: the seed of the choice (default 1), so a run can be repeated
+ * @param delay     for action delay: how much later each chunk of bytes is forwarded
+ * @param jitter    for action delay: each chunk's delay is drawn uniformly from delay +- jitter (default 0)
+ * @param scope     for network actions: clients, peers or all (default all)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
-                        String command, Long seed) {
+                        String command, Long seed, Duration delay, Duration jitter, FaultScope scope) {
+    /** The longest delay a network fault may add (the proxy holds what is in flight in memory). */
+    public static final Duration MAX_DELAY = Duration.ofSeconds(10);
+
     public FaultSpec {
         if (at == null) {
             throw new ElementFieldException("at", "nothing", "is required: the time into the measured window, e.g. 20s");
@@ -30,20 +36,22 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
             throw new ElementFieldException("at", DurationText.format(at), "must not be negative");
         }
         if (action == null) {
-            throw new ElementFieldException("action", "nothing", "is required: kill, terminate, pause, restart or exec");
+            throw new ElementFieldException("action", "nothing",
+                    "is required: kill, terminate, pause, restart, exec, delay, drop or isolate");
         }
         if (target == null && action != FaultAction.RESTART) {
             throw new ElementFieldException("target", "nothing", "is required: a broker id, leader, controller or random");
         }
         if (duration != null && !action.takesDuration()) {
             throw new ElementFieldException("duration", DurationText.format(duration),
-                    "only applies to kill, terminate and pause");
+                    "only applies to kill, terminate and pause, and to the network actions delay, drop and isolate");
         }
         if (duration != null && (duration.isZero() || duration.isNegative())) {
             throw new ElementFieldException("duration", DurationText.format(duration), "must be a positive duration");
         }
-        if (partition != null && (target == null || target.kind() != FaultTargetKind.LEADER)) {
-            throw new ElementFieldException("partition", partition, "only applies to target leader");
+        if (partition != null && (target == null || (target.kind() != FaultTargetKind.LEADER
+                && target.kind() != FaultTargetKind.FOLLOWER))) {
+            throw new ElementFieldException("partition", partition, "only applies to target leader or follower");
         }
         if (partition != null && partition < 0) {
             throw new ElementFieldException("partition", partition, "must not be negative");
@@ -58,6 +66,45 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         if (command != null && command.isBlank()) {
             throw new ElementFieldException("command", "''", "must not be empty");
         }
+        checkNetwork(action, delay, jitter, scope);
+    }
+
+    /** A fault without network keys (the form before network faults). */
+    public FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
+                     String command, Long seed) {
+        this(at, action, target, duration, partition, command, seed, null, null, null);
+    }
+
+    private static void checkNetwork(FaultAction action, Duration delay, Duration jitter, FaultScope scope) {
+        if ((action == FaultAction.DELAY) != (delay != null)) {
+            throw new ElementFieldException("delay", delay == null ? "nothing" : DurationText.format(delay),
+                    action == FaultAction.DELAY ? "is required for action delay, e.g. 50ms" : "only applies to action delay");
+        }
+        if (delay != null && (delay.isNegative() || delay.isZero() || delay.compareTo(MAX_DELAY) > 0)) {
+            throw new ElementFieldException("delay", DurationText.format(delay),
+                    "must be positive and at most " + DurationText.format(MAX_DELAY));
+        }
+        if (jitter != null && action != FaultAction.DELAY) {
+            throw new ElementFieldException("jitter", DurationText.format(jitter), "only applies to action delay");
+        }
+        if (jitter != null && (jitter.isNegative() || jitter.compareTo(delay) > 0)) {
+            throw new ElementFieldException("jitter", DurationText.format(jitter),
+                    "must be between 0 and the delay (" + DurationText.format(delay) + ")");
+        }
+        if (scope != null && !action.isNetwork()) {
+            throw new ElementFieldException("scope", scope.name().toLowerCase(Locale.ROOT),
+                    "only applies to network actions (delay, drop, isolate)");
+        }
+    }
+
+    /** The listeners a network fault acts on (all when not given). */
+    public FaultScope networkScope() {
+        return scope == null ? FaultScope.ALL : scope;
+    }
+
+    /** The jitter of a delay (zero when not given). */
+    public Duration delayJitter() {
+        return jitter == null ? Duration.ZERO : jitter;
     }
 
     /** When the fault ends on its own, or null when it does not. */
@@ -65,7 +112,7 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         return duration == null ? null : at.plus(duration);
     }
 
-    /** The partition whose leader a leader target hits. */
+    /** The partition whose leader (or follower) a leader (or follower) target hits. */
     public int leaderPartition() {
         return partition == null ? 0 : partition;
     }
@@ -78,8 +125,11 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
     /** One short line: {@code kill leader at 20s for 10s}. */
     public String describe() {
         return action.name().toLowerCase(Locale.ROOT) + (target == null ? "" : " " + target)
-                + (partition == null ? "" : " of partition " + partition) + " at " + DurationText.format(at)
-                + (duration == null ? "" : " for " + DurationText.format(duration));
+                + (partition == null ? "" : " of partition " + partition)
+                + (delay == null ? "" : " by " + DurationText.format(delay))
+                + (jitter == null ? "" : " +- " + DurationText.format(jitter))
+                + (action.isNetwork() ? " (" + networkScope().name().toLowerCase(Locale.ROOT) + ")" : "")
+                + " at " + DurationText.format(at) + (duration == null ? "" : " for " + DurationText.format(duration));
     }
 
     /**

@@ -33,7 +33,7 @@ public record FaultTarget(FaultTargetKind kind, Integer brokerId) {
             }
         }
         throw new ElementFieldException("target", "'" + text + "'",
-                "must be a broker id, leader, controller or random");
+                "must be a broker id, follower, leader, controller or random");
     }
 
     /** A broker id written as a YAML number ({@code target: 2}). */

@@ -10,7 +10,8 @@ import java.util.List;
  * {@code key=value} pairs with the keys of a YAML fault; {@code command} takes the rest of the line.
  */
 public final class FaultText {
-    static final List<String> KEYS = List.of("at", "action", "target", "duration", "partition", "command", "seed");
+    static final List<String> KEYS = List.of("at", "action", "target", "duration", "partition", "command", "seed", "delay",
+            "jitter", "scope");
 
     private FaultText() {
     }

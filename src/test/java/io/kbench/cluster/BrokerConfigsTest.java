@@ -80,4 +80,20 @@ class BrokerConfigsTest {
                 .containsEntry("num.io.threads", "4")
                 .containsEntry("process.roles", "broker,controller");
     }
+
+    @Test
+    void behindProxiesTheNodeAdvertisesTheProxiesAndReplicatesOnItsOwnListener() {
+        List<BrokerNode> nodes = nodes(3);
+        Map<String, String> c = BrokerConfigs.forNode(nodes.get(1), nodes, DATA, Map.of(), ClusterSecurity.plaintext(),
+                null, 45000, new BrokerConfigs.ProxyPorts(46000, 47000));
+        assertThat(c).containsEntry("listeners",
+                        "PLAINTEXT://127.0.0.1:40002,REPLICATION://127.0.0.1:45000,CONTROLLER://127.0.0.1:40003")
+                .containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:46000,REPLICATION://127.0.0.1:47000")
+                .containsEntry("inter.broker.listener.name", "REPLICATION")
+                .containsEntry("listener.security.protocol.map",
+                        "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT,REPLICATION:PLAINTEXT");
+        Map<String, String> direct = BrokerConfigs.forNode(nodes.get(1), nodes, DATA, Map.of());
+        assertThat(direct).containsEntry("advertised.listeners", "PLAINTEXT://127.0.0.1:40002")
+                .containsEntry("inter.broker.listener.name", "PLAINTEXT");
+    }
 }

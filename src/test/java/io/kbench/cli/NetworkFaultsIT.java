@@ -1,0 +1,83 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Network faults on a real 3-broker cluster behind kbench's proxies: a delay raises publish latency by about it. */
+class NetworkFaultsIT {
+    private static final double DELAY_MILLIS = 100;
+
+    @TempDir
+    Path results;
+
+    @AfterEach
+    void nothingLeft() throws InterruptedException {
+        RunIT.assertNoBrokerLeft(results);
+    }
+
+    @Test
+    void aDelayOnTheLeadersClientListenerRaisesPublishLatencyByAboutTheDelay() throws IOException {
+        Path w = Files.writeString(results.resolve("it-net-delay.yaml"), """
+                name: it-net-delay
+                topic: {partitions: 1, replicationFactor: 1}
+                producers:
+                  count: 1
+                  rate: 200
+                  duration: 13s
+                  warmupDuration: 2s
+                  recordSize: 256
+                  properties: {acks: 1, linger.ms: 0}
+                consumers: {mode: none}
+                cluster: {brokers: 3}
+                faults:
+                  - {at: 5s, action: delay, target: leader, duration: 6s, delay: 100ms, jitter: 5ms, scope: clients}
+                """);
+        CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode fault = result.at("/faults/0");
+        assertThat(fault.has("error")).as(run.transcript()).isFalse();
+        assertThat(fault.get("brokerId").asInt()).as(run.transcript()).isBetween(1, 3);
+        assertThat(fault.at("/spec/delay").asText()).isEqualTo("100ms");
+        assertThat(fault.at("/spec/scope").asText()).isEqualTo("clients");
+        double start = fault.get("startSec").asDouble();
+        double end = fault.get("endSec").asDouble();
+        List<Double> before = new ArrayList<>();
+        List<Double> during = new ArrayList<>();
+        for (JsonNode p : result.get("intervals")) {
+            double e = p.get("endSec").asDouble();
+            double p50Millis = p.at("/publishLatencyMicros/p50").asDouble() / 1000;
+            if (!"measured".equals(p.get("phase").asText()) || p.at("/publishLatencyMicros/count").asLong() == 0) {
+                continue;
+            }
+            if (e <= start) {
+                before.add(p50Millis);
+            } else if (e > start + 1 && e <= end) {
+                during.add(p50Millis);
+            }
+        }
+        assertThat(before).as(run.transcript()).isNotEmpty();
+        assertThat(during).as(run.transcript()).hasSizeGreaterThanOrEqualTo(3);
+        // Load on a shared machine only adds latency; the delay raises the floor. The lowest interval p50 on each side
+        // is the sturdiest estimate of that floor.
+        double increase = min(during) - min(before);
+        assertThat(increase).as("p50 before %s, during %s: %s", before, during, run.transcript())
+                .isBetween(0.6 * DELAY_MILLIS, 3 * DELAY_MILLIS);
+        assertThat(run.stdout()).contains("behind kbench's network proxies").contains("fault 0: delay broker")
+                .contains("healed at");
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+}
