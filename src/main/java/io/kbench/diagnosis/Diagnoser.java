@@ -7,7 +7,9 @@ import io.kbench.result.LimitingResource;
 import io.kbench.result.RunResult;
 import io.kbench.result.Telemetry;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -62,8 +64,19 @@ public final class Diagnoser {
                     List.of(), null);
         }
         List<Judgement> judgements = RULES.stream().map(r -> r.judge(e)).toList();
-        List<Figure> figures = judgements.stream().flatMap(j -> j.figures().stream()).toList();
-        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures, Spikes.find(e), Spikes.method(e));
+        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures(judgements), Spikes.find(e),
+                Spikes.method(e));
+    }
+
+    /**
+     * Every rule's figures, each key once: rules share evidence (the load generator and broker CPU rules both quote
+     * host CPU busy; the send delay and thread pool rules both quote the least idle broker), and the same figure
+     * twice would read as two measurements.
+     */
+    private static List<Figure> figures(List<Judgement> judgements) {
+        Map<String, Figure> byKey = new LinkedHashMap<>();
+        judgements.stream().flatMap(j -> j.figures().stream()).forEach(f -> byKey.putIfAbsent(f.key(), f));
+        return List.copyOf(byKey.values());
     }
 
     private static LimitingResource limitedBy(List<Judgement> judgements) {

@@ -95,6 +95,17 @@ class DiagnoserTest {
     }
 
     @Test
+    void aFigureTwoRulesQuoteIsListedOnce() {
+        // Busy host, brokers use more than the client: the load generator rule and the broker CPU rule both quote it.
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0).replace(BROKER_CPU_PERCENT, B1, i -> 250.0)
+                .diagnose(Cores.embedded(4));
+
+        assertThat(d.figures()).filteredOn(f -> f.key().equals("host_cpu_busy_percent")).hasSize(1);
+        assertThat(d.figures()).extracting(Figure::key).doesNotHaveDuplicates();
+    }
+
+    @Test
     void brokerCpuOfBrokersOfUnknownSizeIsNotJudged() {
         Diagnosis d = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 390.0)
                 .diagnose(Cores.external(4));
