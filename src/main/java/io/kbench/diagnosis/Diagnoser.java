@@ -7,6 +7,7 @@ import io.kbench.result.LimitingResource;
 import io.kbench.result.RunResult;
 import io.kbench.result.Telemetry;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -80,8 +81,8 @@ public final class Diagnoser {
     }
 
     private static LimitingResource limitedBy(List<Judgement> judgements) {
-        return judgements.stream().filter(j -> j.verdict() == Judgement.Verdict.LIMITED).map(Judgement::resource)
-                .findFirst().orElse(LimitingResource.NONE_FOUND);
+        List<Judgement> limited = of(judgements, Judgement.Verdict.LIMITED);
+        return limited.isEmpty() ? LimitingResource.NONE_FOUND : limited.get(0).resource();
     }
 
     private static String evidence(List<Judgement> judgements) {
@@ -108,7 +109,14 @@ public final class Diagnoser {
         return String.join("; ", parts);
     }
 
+    /**
+     * The judgements with this verdict in rule order; for LIMITED, those limited on their own figures come before those
+     * only inferred from a busy shared machine: a starved thread pool is measured at the broker, while "the host is busy
+     * and the load generator uses more of it than the brokers" is an inference that a broker held back by one request
+     * handler thread (at most one core) cannot escape on a small machine.
+     */
     private static List<Judgement> of(List<Judgement> judgements, Judgement.Verdict verdict) {
-        return judgements.stream().filter(j -> j.verdict() == verdict).toList();
+        return judgements.stream().filter(j -> j.verdict() == verdict)
+                .sorted(Comparator.comparing(Judgement::inferred)).toList();
     }
 }
