@@ -90,6 +90,25 @@ class TelemetryIT {
     }
 
     /**
+     * A broker whose single request handler thread recompresses every batch (topic gzip, producers uncompressed) at an
+     * unlimited rate: requests queue for the handler, and the diagnosis names the request handler threads, on the
+     * broker pool's own idle meter (the process-wide one also counts the idle controller handlers of this combined node).
+     */
+    @Test
+    void starvedRequestHandlersAreDiagnosedAsSuch() throws Exception {
+        CliRun run = CliRun.of("run", workload("it-telemetry-starved.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "256m");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode diagnosis = result(RunIT.onlyRunDir(results)).at("/telemetry/diagnosis");
+
+        assertThat(diagnosis.at("/limitedBy").asText()).as(run.transcript()).isEqualTo("request_handler_threads");
+        double idle = figures(diagnosis, "request_handler_idle_percent.broker-1");
+        assertThat(idle).as(diagnosis.toString()).isLessThan(30);
+        assertThat(run.stdout()).contains("limited by: request handler threads (request handler idle ")
+                .contains("| limit req handlers");
+    }
+
+    /**
      * A detached cluster treated as external: cluster start prints its JMX addresses, run --broker-jmx reads the broker
      * from them, its CPU agrees with /proc/PID/stat, and an unreachable --broker-jmx is a warning and an absent source.
      */
@@ -253,5 +272,14 @@ class TelemetryIT {
 
     private static String workload(String name) {
         return Path.of("src/test/resources/workloads", name).toString();
+    }
+
+    private static double figures(JsonNode diagnosis, String key) {
+        for (JsonNode f : diagnosis.at("/figures")) {
+            if (f.at("/key").asText().equals(key)) {
+                return f.at("/value").asDouble();
+            }
+        }
+        throw new AssertionError("no figure " + key + " in " + diagnosis);
     }
 }
