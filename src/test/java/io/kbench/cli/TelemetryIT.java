@@ -72,10 +72,10 @@ class TelemetryIT {
         long bytes = result.at("/summary/produced/bytes").asLong() + result.at("/summary/produced/warmupRecords").asLong() * 1024;
         long implied = bytes / 1048576; // at least this many full segments of payload alone
         long rolls = events(telemetry, "segment_roll").size();
-        // Lower bound implied - 3: some runs count 2 rolls fewer than the bytes imply (10 of 12); which ones are missed
-        // (the freeze, the last partial interval) is not yet known, see docs/telemetry.md.
+        // Rolls seen by the read that was stuck in the freeze (it finishes after the thaw, when the producers' backlog
+        // rolls segments quickly) used to be lost: 10 of 12. One roll of slack for the last, partial interval.
         assertThat(rolls).as("segment rolls for %d bytes in 1 MiB segments\n%s", bytes, run.transcript())
-                .isBetween(implied - 3, implied * 5 / 4 + 1);
+                .isBetween(implied - 1, implied * 5 / 4 + 1);
         assertThat(events(telemetry, "segment_roll")).allMatch(e -> e.at("/detail").asText().equals("it-rolls-0"));
 
         List<JsonNode> frozen = events(telemetry, "broker_unresponsive");
