@@ -9,6 +9,7 @@ import io.kbench.result.FindMaxOutcome;
 import io.kbench.result.FindMaxResult;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
@@ -102,6 +103,9 @@ public final class FindMaxCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
     @Override
     public Integer call() {
         FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
@@ -111,6 +115,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         List<Threshold> thresholds = output.parsedThresholds();
         WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
+        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         PrintStream out = CommandOutput.out(command);
         target.restrictClientCpus();
@@ -118,7 +123,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         try (MetricsServer live = metrics.start(out)) {
             FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
                     ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
-                    output.verbose);
+                    output.verbose, sampling);
             result = findMax.execute(out);
         }
         FindMaxOutcome outcome = result.findMax().outcome();

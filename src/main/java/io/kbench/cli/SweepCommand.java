@@ -6,6 +6,7 @@ import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
 import io.kbench.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -63,11 +64,15 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
     @Override
     public Integer call() {
         SweepPlan plan = SweepPlan.load(sweepFile).withFaults(faults);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
         Map<String, String> conn = target.connectionProperties();
+        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
         PrintStream out = CommandOutput.out(spec);
@@ -75,7 +80,7 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep.SweepOutcome outcome;
         try (MetricsServer live = metrics.start(out)) {
             Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
-                    ConnectionOptions.parsePairs(output.tags, "--tag"), MetricsOptions.listener(live), output.verbose);
+                    ConnectionOptions.parsePairs(output.tags, "--tag"), MetricsOptions.listener(live), output.verbose, sampling);
             outcome = sweep.execute(out);
         }
         Path json = SweepReport.write(outcome, dir);

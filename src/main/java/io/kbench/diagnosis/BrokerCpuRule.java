@@ -44,8 +44,10 @@ final class BrokerCpuRule implements Rule {
         OptionalDouble client = e.sumOfMeans(TelemetryMetric.CLIENT_CPU_PERCENT);
         if (cores.brokersOnClientHost() && busy.isPresent() && client.isPresent()) {
             figures.add(HostCpu.figure(busy.getAsDouble()));
-            if (busy.getAsDouble() >= Thresholds.HOST_BUSY_PERCENT && used > client.getAsDouble()) {
-                return Judgement.limited(R, "host CPU busy " + Text.percent(busy.getAsDouble()) + ", brokers use "
+            if (busy.getAsDouble() >= Thresholds.HOST_BUSY_PERCENT && used > client.getAsDouble()
+                    && HostCpu.ownShare(busy.getAsDouble(), used + client.getAsDouble(), cores.client())
+                    >= Thresholds.OWN_SHARE_OF_BUSY) {
+                return Judgement.inferredLimited(R, "host CPU busy " + Text.percent(busy.getAsDouble()) + ", brokers use "
                         + Text.percent(used) + " vs the load generator's " + Text.percent(client.getAsDouble()), figures);
             }
         }

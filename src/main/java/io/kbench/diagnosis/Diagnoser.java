@@ -7,7 +7,10 @@ import io.kbench.result.LimitingResource;
 import io.kbench.result.RunResult;
 import io.kbench.result.Telemetry;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -62,13 +65,24 @@ public final class Diagnoser {
                     List.of(), null);
         }
         List<Judgement> judgements = RULES.stream().map(r -> r.judge(e)).toList();
-        List<Figure> figures = judgements.stream().flatMap(j -> j.figures().stream()).toList();
-        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures, Spikes.find(e), Spikes.method(e));
+        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures(judgements), Spikes.find(e),
+                Spikes.method(e));
+    }
+
+    /**
+     * Every rule's figures, each key once: rules share evidence (the load generator and broker CPU rules both quote
+     * host CPU busy; the send delay and thread pool rules both quote the least idle broker), and the same figure
+     * twice would read as two measurements.
+     */
+    private static List<Figure> figures(List<Judgement> judgements) {
+        Map<String, Figure> byKey = new LinkedHashMap<>();
+        judgements.stream().flatMap(j -> j.figures().stream()).forEach(f -> byKey.putIfAbsent(f.key(), f));
+        return List.copyOf(byKey.values());
     }
 
     private static LimitingResource limitedBy(List<Judgement> judgements) {
-        return judgements.stream().filter(j -> j.verdict() == Judgement.Verdict.LIMITED).map(Judgement::resource)
-                .findFirst().orElse(LimitingResource.NONE_FOUND);
+        List<Judgement> limited = of(judgements, Judgement.Verdict.LIMITED);
+        return limited.isEmpty() ? LimitingResource.NONE_FOUND : limited.get(0).resource();
     }
 
     private static String evidence(List<Judgement> judgements) {
@@ -95,7 +109,14 @@ public final class Diagnoser {
         return String.join("; ", parts);
     }
 
+    /**
+     * The judgements with this verdict in rule order; for LIMITED, those limited on their own figures come before those
+     * only inferred from a busy shared machine: a starved thread pool is measured at the broker, while "the host is busy
+     * and the load generator uses more of it than the brokers" is an inference that a broker held back by one request
+     * handler thread (at most one core) cannot escape on a small machine.
+     */
     private static List<Judgement> of(List<Judgement> judgements, Judgement.Verdict verdict) {
-        return judgements.stream().filter(j -> j.verdict() == verdict).toList();
+        return judgements.stream().filter(j -> j.verdict() == verdict)
+                .sorted(Comparator.comparing(Judgement::inferred)).toList();
     }
 }

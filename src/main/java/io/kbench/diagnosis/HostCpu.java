@@ -20,6 +20,15 @@ final class HostCpu {
                 + mean(e, TelemetryMetric.HOST_CPU_STEAL_PERCENT).orElse(0));
     }
 
+    /**
+     * How much of the machine's busy CPU kbench's own processes account for: {@code processPercent} (100 = one core,
+     * summed over the load generator and the brokers on this machine) over {@code busyPercent} (100 = all cores).
+     */
+    static double ownShare(double busyPercent, double processPercent, int cores) {
+        double busyCores = busyPercent / 100 * cores;
+        return busyCores <= 0 ? 0 : processPercent / 100 / busyCores;
+    }
+
     static Figure figure(double busy) {
         return Figures.of("host_cpu_busy_percent", "host CPU busy", busy, "%",
                 "mean over the measured intervals of host_cpu_user_percent + host_cpu_system_percent"

@@ -60,12 +60,16 @@ final class LoadGeneratorRule implements Rule {
         }
         figures.add(HostCpu.figure(busy.getAsDouble()));
         OptionalDouble brokers = e.sumOfMeans(TelemetryMetric.BROKER_CPU_PERCENT);
+        double own = used + (e.cores().brokersOnClientHost() ? brokers.orElse(0) : 0);
+        if (HostCpu.ownShare(busy.getAsDouble(), own, e.cores().client()) < Thresholds.OWN_SHARE_OF_BUSY) {
+            return Optional.empty(); // the machine is busy with other processes: not the load generator's doing
+        }
         if (!e.cores().brokersOnClientHost()) {
-            return Optional.of(Judgement.limited(R, "host CPU busy " + Text.percent(busy.getAsDouble())
+            return Optional.of(Judgement.inferredLimited(R, "host CPU busy " + Text.percent(busy.getAsDouble())
                     + ", the load generator uses " + Text.percent(used), figures));
         }
         if (brokers.isPresent() && used >= brokers.getAsDouble()) {
-            return Optional.of(Judgement.limited(R, "host CPU busy " + Text.percent(busy.getAsDouble())
+            return Optional.of(Judgement.inferredLimited(R, "host CPU busy " + Text.percent(busy.getAsDouble())
                     + ", the load generator uses " + Text.percent(used) + " vs the brokers' "
                     + Text.percent(brokers.getAsDouble()), figures));
         }

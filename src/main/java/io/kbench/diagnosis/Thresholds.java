@@ -6,6 +6,11 @@ final class Thresholds {
     static final double CPU_SATURATED_SHARE = 0.80;
     /** Host CPU busy (user + system + steal, 100 = all cores) from which the host counts as saturated. */
     static final double HOST_BUSY_PERCENT = 90;
+    /**
+     * The busy-host comparison blames kbench's load generator or brokers only when they account for at least this share
+     * of the busy CPU; otherwise the machine is busy with other processes.
+     */
+    static final double OWN_SHARE_OF_BUSY = 0.5;
     /** Kafka's operations guide: request handler and network processor idle "ideally > 0.3". */
     static final double THREADS_IDLE_LOW_PERCENT = 30;
     /** Brokers count as idle (for a growing send delay to be the client's fault) from this request handler idle. */

@@ -17,6 +17,7 @@ import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The find-max experiment: one cluster (embedded, started once, or external), a probe per offered rate run through
@@ -40,14 +42,23 @@ import java.util.Map;
  * @param thresholds pass/fail conditions judged on the run at the answer (the confirmation probe)
  * @param listener   told when each probe's and the answer's result.json is written (the CLI writes HTML reports)
  * @param verbose    each probe prints its whole resolved workload instead of the few-line header
+ * @param telemetry  what every probe samples beside its load (the run command's telemetry flags), or off
  */
 public record FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                       FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds,
-                      ResultListener listener, boolean verbose) {
+                      ResultListener listener, boolean verbose, TelemetrySettings telemetry) {
 
     public FindMax {
         thresholds = List.copyOf(thresholds);
+        Objects.requireNonNull(telemetry, "telemetry");
         validate(spec, settings, thresholds);
+    }
+
+    /** A search with the default telemetry (embedded brokers, this host, the load generator). */
+    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
+                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
+                   boolean verbose) {
+        this(spec, connection, target, settings, dir, tags, thresholds, listener, verbose, TelemetrySettings.DEFAULT);
     }
 
     /** A search whose probes print the few-line header. */
@@ -193,7 +204,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             Path probeDir = dir.resolve("probes").resolve(label);
             ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
-                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose);
+                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose, telemetry);
             RunResult result = run.execute(out, probeDir);
             if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "

@@ -1,7 +1,9 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.load.IntervalTicks;
+import io.kbench.result.LimitingResource;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.BrokerEndpoint;
 import io.kbench.telemetry.TelemetrySampler;
@@ -54,11 +56,16 @@ final class RunTelemetry {
                 settings.nodeExporterUrls());
     }
 
-    /** The run's interval clock, handed to the sampler; nothing when telemetry is off. */
-    static IntervalTicks ticks(TelemetrySampler sampler) {
+    /**
+     * The run's interval clock, handed to the sampler, which in turn tells the progress line what its latest samples
+     * name as the limit; nothing when telemetry is off.
+     */
+    static IntervalTicks ticks(TelemetrySampler sampler, boolean embeddedCluster) {
         if (sampler == null) {
             return IntervalTicks.NONE;
         }
+        CurrentLimit limit = new CurrentLimit(embeddedCluster, Runtime.getRuntime().availableProcessors());
+        sampler.addListener(limit::sampled);
         return new IntervalTicks() {
             @Override
             public void started(long startNanos) {
@@ -68,6 +75,11 @@ final class RunTelemetry {
             @Override
             public void ticked(long nowNanos) {
                 sampler.tick(nowNanos);
+            }
+
+            @Override
+            public LimitingResource currentLimit() {
+                return limit.current();
             }
         };
     }

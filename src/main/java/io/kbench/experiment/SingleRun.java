@@ -168,7 +168,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
                     spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase, listener.live(), RunTelemetry.ticks(sampler));
+                    createDir(dir), out, consumePhase, listener.live(), RunTelemetry.ticks(sampler, embedded != null));
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.

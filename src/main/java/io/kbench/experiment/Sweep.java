@@ -11,11 +11,12 @@ import io.kbench.result.FaultSpread;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
-import io.kbench.result.SweepOrder;
 import io.kbench.result.Summary;
+import io.kbench.result.SweepOrder;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
 
@@ -41,9 +43,11 @@ import java.util.Random;
  * @param tags        labels for every repetition's result.json (sweep, point and repetition are added)
  * @param listener    told when each repetition's result.json is written (the CLI writes HTML reports)
  * @param verbose     each repetition prints its whole resolved workload instead of the few-line header
+ * @param telemetry   what every repetition samples beside its load (the run command's telemetry flags), or off
  */
 public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose) {
+                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose,
+                    TelemetrySettings telemetry) {
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
@@ -52,6 +56,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         thresholds = List.copyOf(thresholds);
         tags = Map.copyOf(tags);
         connection = Map.copyOf(connection);
+        Objects.requireNonNull(telemetry, "telemetry");
         if (target instanceof ClusterTarget.Shared) {
             throw new IllegalArgumentException("a sweep starts its own embedded clusters");
         }
@@ -59,6 +64,12 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
             throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
+    }
+
+    /** A sweep with the default telemetry (embedded brokers, this host, the load generator). */
+    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
+                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose) {
+        this(plan, dir, connection, target, thresholds, tags, listener, verbose, TelemetrySettings.DEFAULT);
     }
 
     /** A sweep whose repetitions print the few-line header. */
@@ -236,7 +247,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         repTags.put("point", point.name());
         repTags.put("repetition", repetition);
         ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
-        return new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose).execute(out, runDir);
+        return new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose, telemetry)
+                .execute(out, runDir);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.kbench.load;
 
+import io.kbench.result.LimitingResource;
+
 /**
  * Observes the run's interval clock: when the run started and when each report interval closed, as the System.nanoTime
  * the interval reporter used, so a sampler can put its values on exactly the run's time axis. Called on the reporter
@@ -21,4 +23,12 @@ public interface IntervalTicks {
 
     /** An interval closed at {@code nowNanos}. */
     void ticked(long nowNanos);
+
+    /**
+     * What the sampler's latest samples name as the limiting resource, for the progress line; null when nothing is
+     * sampled (then the line has no limit field). Asked once per interval, on the reporter thread: must return at once.
+     */
+    default LimitingResource currentLimit() {
+        return null;
+    }
 }

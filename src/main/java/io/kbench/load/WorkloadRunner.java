@@ -188,7 +188,8 @@ public final class WorkloadRunner {
         long startNanos = clock.nanoTime();
         runStartNanos = startNanos;
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
-                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live);
+                new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled(),
+                        ticks == IntervalTicks.NONE ? null : ticks::currentLimit), live);
         ticks.started(startNanos);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();

@@ -72,7 +72,10 @@ final class BrokerFigures {
         out.put(TelemetryMetric.BROKER_CPU_PERCENT,
                 Deltas.cpuPercent(a.get("os.ProcessCpuTime"), b.get("os.ProcessCpuTime"), elapsed));
         // A Meter marked with idle nanoseconds divided by the pool size: idle ns per elapsed ns is the idle share.
-        Double idleNanosPerSec = Deltas.rate(a.get("handlerIdle.Count"), b.get("handlerIdle.Count"), elapsed);
+        // The broker pool's own meter when the broker has one: the process-wide one also counts controller handlers.
+        String idle = a.containsKey("brokerHandlerIdle.Count") && b.containsKey("brokerHandlerIdle.Count")
+                ? "brokerHandlerIdle.Count" : "handlerIdle.Count";
+        Double idleNanosPerSec = Deltas.rate(a.get(idle), b.get(idle), elapsed);
         out.put(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT,
                 idleNanosPerSec == null ? null : Math.min(100, 100 * idleNanosPerSec / Units.NANOS_PER_SECOND));
         requestTimes("Produce", TelemetryMetric.PRODUCE_REQUESTS_PER_SEC, PRODUCE_TIMES, a, b, elapsed, out);

@@ -34,6 +34,10 @@ final class BrokerMBeans {
         add("os", "java.lang:type=OperatingSystem", "ProcessCpuTime");
         add("runtime", "java.lang:type=Runtime", "StartTime");
         add("handlerIdle", "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", COUNT);
+        // Kafka 4.x: the broker's own pool. The one above spans every pool of the process, so on a combined
+        // broker+controller node it averages in the (mostly idle) controller handlers.
+        add("brokerHandlerIdle", "kafka.server:type=KafkaRequestHandlerPool,name=BrokerRequestHandlerAvgIdlePercent",
+                COUNT);
         add("networkIdle", "kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent", VALUE);
         for (String request : REQUESTS) {
             for (String time : REQUEST_TIMES) {

@@ -2,6 +2,7 @@ package io.kbench.telemetry;
 
 import io.kbench.result.TelemetrySource;
 import java.time.Duration;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -17,6 +18,8 @@ final class SourceRunner {
     private final SampledSource source;
     private final ExecutorService thread;
     private Future<Sample> pending;
+    /** Whether {@link #pending}'s sample was handed out by {@link #await}; false for one that finished late. */
+    private boolean collected;
     private boolean opened;
     private boolean answered;
     private String problem;
@@ -67,6 +70,7 @@ final class SourceRunner {
         if (!opened || (pending != null && !pending.isDone())) {
             return false;
         }
+        collected = false;
         pending = thread.submit(() -> {
             Sample s = new Sample(source.id(), atSec);
             source.sample(s, System.nanoTime());
@@ -82,6 +86,7 @@ final class SourceRunner {
         }
         try {
             Sample s = pending.get(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            collected = true;
             answered = true;
             unresponsive = false;
             problem = null;
@@ -91,6 +96,26 @@ final class SourceRunner {
         } catch (ExecutionException e) {
             problem = message(e.getCause());
             pending = null;
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    /**
+     * The sample that missed its deadline but has finished since, once; null if there is none. Its reading has moved
+     * the source's baseline on (the next interval figures start from it), so what it saw between the last good reading
+     * and its own (segment rolls, flushes, leader changes) is found only here. Call before {@link #start}.
+     */
+    Sample takeLate() {
+        if (pending == null || collected || !pending.isDone()) {
+            return null;
+        }
+        collected = true;
+        try {
+            return pending.get();
+        } catch (ExecutionException | CancellationException e) {
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

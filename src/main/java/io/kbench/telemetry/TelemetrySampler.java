@@ -174,6 +174,12 @@ public final class TelemetrySampler implements AutoCloseable {
         baselineTaken = true;
         List<SourceRunner> started = new ArrayList<>();
         for (SourceRunner r : runners) {
+            Sample late = r.takeLate();
+            if (late != null && !baseline) {
+                // Its values belong to an interval already written as missing (and its rates would span a stall), but
+                // its events happened: without them a roll during a freeze is lost.
+                events.addAll(late.events());
+            }
             if (r.start(atSec)) {
                 started.add(r);
             } else if (r.opened()) {

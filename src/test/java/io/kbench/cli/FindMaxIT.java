@@ -57,6 +57,8 @@ class FindMaxIT {
                 "--sla", "publish.p99<500ms", "--start-rate", "100", "--precision", "10%",
                 "--probe-duration", "4s", "--probe-warmup", "1s", "--max-probes", "12",
                 "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString(), "--tag", "label=quota",
+                // The telemetry flags reach every probe (nothing sampled: less load on a shared CI machine, too).
+                "--no-telemetry",
                 // Judged on the confirmation run at the answer (~250 records/s): the first holds, the second cannot.
                 "--threshold", "produced.recordsPerSec>100", "--threshold", "produced.recordsPerSec>=1000");
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
@@ -82,7 +84,11 @@ class FindMaxIT {
         JsonNode probes = result.get("probes");
         assertThat(probes.size()).isBetween(3, 12);
         for (JsonNode p : probes) {
-            assertThat(Files.exists(resultDir.resolve(p.get("resultDir").asText()).resolve("result.json"))).isTrue();
+            Path probeResult = resultDir.resolve(p.get("resultDir").asText()).resolve("result.json");
+            assertThat(Files.exists(probeResult)).isTrue();
+            JsonNode probeRun = new ObjectMapper().readTree(probeResult.toFile());
+            assertThat(probeRun.has("summary")).as(probeResult.toString()).isTrue();
+            assertThat(probeRun.has("telemetry")).as(probeResult + " was run with --no-telemetry").isFalse();
         }
         assertThat(probes.get(probes.size() - 1).get("phase").asText()).isEqualTo("confirm");
         JsonNode verdicts = result.get("thresholds");

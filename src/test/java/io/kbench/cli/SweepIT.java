@@ -91,7 +91,8 @@ class SweepIT {
 
     @Test
     void resumeRunsOnlyTheMissingRepetition() throws IOException {
-        CliRun first = sweep(SWEEPS + "it-resume.yaml", "--results-dir", results.toString());
+        // --no-telemetry reaches every repetition (the sweep command shares run's telemetry flags).
+        CliRun first = sweep(SWEEPS + "it-resume.yaml", "--results-dir", results.toString(), "--no-telemetry");
         assertThat(first.exitCode()).as(first.transcript()).isZero();
         Path dir = onlyDir();
         Path rep1 = dir.resolve("points/acks=1/rep-1/result.json");
@@ -100,13 +101,18 @@ class SweepIT {
         Files.delete(rep2);
 
         // A threshold no run can meet: the resumed sweep completes but exits 3.
-        CliRun resumed = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString(),
+        CliRun resumed = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString(), "--no-telemetry",
                 "--threshold", "produced.recordsPerSec>1000000000");
         assertThat(resumed.exitCode()).as(resumed.transcript()).isEqualTo(3);
         assertThat(resumed.stdout()).contains("rep 1/2: already completed, skipped");
         assertThat(resumed.stdout().split("results: .*rep-", -1)).as(resumed.transcript()).hasSize(2);
         assertThat(Files.getLastModifiedTime(rep1)).isEqualTo(rep1Time);
         assertThat(rep2).exists();
+        for (Path rep : List.of(rep1, rep2)) {
+            JsonNode result = new ObjectMapper().readTree(rep.toFile());
+            assertThat(result.has("summary")).as(rep.toString()).isTrue();
+            assertThat(result.has("telemetry")).as(rep + " was run with --no-telemetry").isFalse();
+        }
         JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
         assertThat(sweep.at("/points/0/completed").asInt()).isEqualTo(2);
         assertThat(sweep.at("/points/0/summary/produced/recordsPerSec/count").asInt()).isEqualTo(2);

@@ -72,10 +72,10 @@ class TelemetryIT {
         long bytes = result.at("/summary/produced/bytes").asLong() + result.at("/summary/produced/warmupRecords").asLong() * 1024;
         long implied = bytes / 1048576; // at least this many full segments of payload alone
         long rolls = events(telemetry, "segment_roll").size();
-        // Lower bound implied - 3: some runs count 2 rolls fewer than the bytes imply (10 of 12); which ones are missed
-        // (the freeze, the last partial interval) is not yet known, see docs/telemetry.md.
+        // Rolls seen by the read that was stuck in the freeze (it finishes after the thaw, when the producers' backlog
+        // rolls segments quickly) used to be lost: 10 of 12. One roll of slack for the last, partial interval.
         assertThat(rolls).as("segment rolls for %d bytes in 1 MiB segments\n%s", bytes, run.transcript())
-                .isBetween(implied - 3, implied * 5 / 4 + 1);
+                .isBetween(implied - 1, implied * 5 / 4 + 1);
         assertThat(events(telemetry, "segment_roll")).allMatch(e -> e.at("/detail").asText().equals("it-rolls-0"));
 
         List<JsonNode> frozen = events(telemetry, "broker_unresponsive");
@@ -87,6 +87,25 @@ class TelemetryIT {
         double gapEnd = result.at("/intervals/" + gap + "/endSec").asDouble();
         assertThat(Math.abs(frozenAt - gapEnd)).as("event at the gap").isLessThan(2.5);
         assertThat(series(telemetry, "host_cpu_user_percent", "host")).hasSize(result.at("/intervals").size());
+    }
+
+    /**
+     * A broker whose single request handler thread recompresses every batch (topic gzip, producers uncompressed) at an
+     * unlimited rate: requests queue for the handler, and the diagnosis names the request handler threads, on the
+     * broker pool's own idle meter (the process-wide one also counts the idle controller handlers of this combined node).
+     */
+    @Test
+    void starvedRequestHandlersAreDiagnosedAsSuch() throws Exception {
+        CliRun run = CliRun.of("run", workload("it-telemetry-starved.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "256m");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode diagnosis = result(RunIT.onlyRunDir(results)).at("/telemetry/diagnosis");
+
+        assertThat(diagnosis.at("/limitedBy").asText()).as(run.transcript()).isEqualTo("request_handler_threads");
+        double idle = figures(diagnosis, "request_handler_idle_percent.broker-1");
+        assertThat(idle).as(diagnosis.toString()).isLessThan(30);
+        assertThat(run.stdout()).contains("limited by: request handler threads (request handler idle ")
+                .contains("| limit req handlers");
     }
 
     /**
@@ -253,5 +272,14 @@ class TelemetryIT {
 
     private static String workload(String name) {
         return Path.of("src/test/resources/workloads", name).toString();
+    }
+
+    private static double figures(JsonNode diagnosis, String key) {
+        for (JsonNode f : diagnosis.at("/figures")) {
+            if (f.at("/key").asText().equals(key)) {
+                return f.at("/value").asDouble();
+            }
+        }
+        throw new AssertionError("no figure " + key + " in " + diagnosis);
     }
 }

@@ -29,6 +29,21 @@ class TelemetryOptionsTest {
     }
 
     @Test
+    void sweepAndFindMaxTakeTheSameFlags() {
+        String sweep = "src/test/resources/sweeps/it-resume.yaml";
+        String workload = "src/test/resources/workloads/it-find-max.yaml";
+        assertRejected("--broker-jmx", "sweep", sweep, "--bootstrap-server", "127.0.0.1:9", "--broker-jmx", "nohost");
+        assertRejected("--broker-jmx", "find-max", workload, "--bootstrap-server", "127.0.0.1:9", "--broker-jmx", "h:0");
+        assertRejected("--broker-metrics-url", "sweep", sweep, "--bootstrap-server", "127.0.0.1:9",
+                "--broker-metrics-url", "ftp://h/metrics");
+        assertRejected("--node-exporter-url", "find-max", workload, "--bootstrap-server", "127.0.0.1:9",
+                "--node-exporter-url", "not a url");
+        assertRejected("--bootstrap-server", "sweep", sweep, "--broker-jmx", "127.0.0.1:9999");
+        assertRejected("--bootstrap-server", "find-max", workload, "--node-exporter-url", "http://127.0.0.1:9100/metrics");
+        assertRejected("--no-telemetry", "find-max", workload, "--no-telemetry=maybe");
+    }
+
+    @Test
     void noTelemetryIsAFlagWithoutAValue() {
         assertRejected("--no-telemetry", "run", "--no-telemetry=maybe");
     }

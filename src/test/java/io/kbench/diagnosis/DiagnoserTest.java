@@ -95,6 +95,48 @@ class DiagnoserTest {
     }
 
     @Test
+    void aHostBusyWithOtherProcessesIsBlamedOnNeitherKbenchNorItsBrokers() {
+        // 95% of 4 cores busy, but the load generator (60%) and the broker (40%) use a quarter of that.
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0).diagnose(Cores.embedded(4));
+
+        assertThat(d.limitedBy()).as(d.evidence()).isEqualTo(LimitingResource.NONE_FOUND);
+    }
+
+    @Test
+    void aStarvedHandlerPoolIsNamedBeforeTheBusyHostInference() {
+        // One request handler thread at its limit on a busy 2-core machine: the load generator uses more CPU than the
+        // broker (which one thread caps), so the busy-host comparison points at the client; the pool's own figure wins.
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0).replace(CLIENT_CPU_PERCENT, "client", i -> 100.0)
+                .replace(BROKER_CPU_PERCENT, B1, i -> 80.0).replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> 5.0)
+                .diagnose(Cores.embedded(2));
+
+        assertThat(d.limitedBy()).as(d.evidence()).isEqualTo(LimitingResource.REQUEST_HANDLER_THREADS);
+        assertThat(d.evidence()).startsWith("request handler idle 5.0%").contains("also load generator CPU");
+    }
+
+    @Test
+    void theBusyHostInferenceStillNamesTheLoadGeneratorWhenNothingIsLimitedOnItsOwnFigures() {
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0).replace(CLIENT_CPU_PERCENT, "client", i -> 100.0)
+                .replace(BROKER_CPU_PERCENT, B1, i -> 80.0).diagnose(Cores.embedded(2));
+
+        assertThat(d.limitedBy()).as(d.evidence()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+    }
+
+    @Test
+    void aFigureTwoRulesQuoteIsListedOnce() {
+        // Busy host, brokers use more than the client: the load generator rule and the broker CPU rule both quote it.
+        Diagnosis d = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 80.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 15.0).replace(BROKER_CPU_PERCENT, B1, i -> 250.0)
+                .diagnose(Cores.embedded(4));
+
+        assertThat(d.figures()).filteredOn(f -> f.key().equals("host_cpu_busy_percent")).hasSize(1);
+        assertThat(d.figures()).extracting(Figure::key).doesNotHaveDuplicates();
+    }
+
+    @Test
     void brokerCpuOfBrokersOfUnknownSizeIsNotJudged() {
         Diagnosis d = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 390.0)
                 .diagnose(Cores.external(4));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.LimitingResource;
 import org.junit.jupiter.api.Test;
 
 /** The live line shows the sides a run has, and a consumer that stalls shows as 0 rec/s rather than vanishing. */
@@ -39,5 +40,27 @@ class ProgressLineTest {
     void aProduceOnlyRunShowsNoConsumerColumns() {
         assertThat(ProgressLine.format(point(20_000, 0, LatencyStats.EMPTY), new ProgressLine.Columns(true, false)))
                 .doesNotContain("cons");
+    }
+
+    @Test
+    void theLimitFieldHasOneWidthWhateverItSays() {
+        String none = ProgressLine.format(point(20_000, 0, L), new ProgressLine.Columns(true, false, () -> null));
+        String found = ProgressLine.format(point(20_000, 0, L),
+                new ProgressLine.Columns(true, false, () -> LimitingResource.NONE_FOUND));
+        assertThat(none).endsWith(" | limit -           ").isEqualTo(found);
+        for (LimitingResource r : LimitingResource.values()) {
+            String line = ProgressLine.format(point(20_000, 0, L), new ProgressLine.Columns(true, false, () -> r));
+            assertThat(line).hasSameSizeAs(none);
+        }
+        assertThat(ProgressLine.format(point(20_000, 0, L),
+                new ProgressLine.Columns(true, false, () -> LimitingResource.REQUEST_HANDLER_THREADS)))
+                .endsWith(" | limit req handlers");
+        assertThat(ProgressLine.format(point(20_000, 0, L),
+                new ProgressLine.Columns(true, false, () -> LimitingResource.DISK))).endsWith(" | limit disk        ");
+    }
+
+    @Test
+    void withoutTelemetryThereIsNoLimitField() {
+        assertThat(ProgressLine.format(point(20_000, 0, L), new ProgressLine.Columns(true, false))).doesNotContain("limit");
     }
 }

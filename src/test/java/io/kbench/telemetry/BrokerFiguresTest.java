@@ -31,6 +31,22 @@ class BrokerFiguresTest {
     }
 
     @Test
+    void theBrokerPoolsOwnIdleMeterWinsOverTheProcessWideOne() {
+        // A combined broker+controller node (Kafka 4.x): the process-wide meter averages the busy broker pool with the
+        // idle controller pool (50%); the broker pool's own meter says 5%.
+        BrokerFigures f = new BrokerFigures();
+        Map<String, Double> a = reading(0, 0, 100, 4.0, 10, 6, 1000);
+        a.put("brokerHandlerIdle.Count", 0.0);
+        f.update(a, 0, new Sample("broker-1", 0));
+        Map<String, Double> b = reading(0, 0.5 * SECOND, 300, 8.0, 10, 6, 1000);
+        b.put("brokerHandlerIdle.Count", 0.05 * SECOND);
+        Sample s = new Sample("broker-1", 1.0);
+        f.update(b, SECOND, s);
+
+        assertThat(s.values().get(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT)).isCloseTo(5, within(1e-9));
+    }
+
+    @Test
     void intervalFiguresAndEventsFromTwoReadings() {
         BrokerFigures f = new BrokerFigures();
         f.segments(Map.of("bench-0", 1.0, "bench-1", 1.0));
