@@ -72,6 +72,21 @@ class SecurityIT {
         assertNoSecretMaterial(results);
     }
 
+    /** Conscrypt (BoringSSL) on brokers and clients, with mTLS so both sides present the generated EC keys. */
+    @Test
+    void conscryptMutualTlsOnBrokersAndClientsIsRecorded() throws IOException {
+        CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "384m", "--security", "SSL", "--client-auth", "required", "--tls-provider", "conscrypt");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = onlyResult(results);
+        assertDelivered(result, run, 2000);
+        JsonNode security = result.at("/cluster/security");
+        assertThat(security.get("tlsProvider").asText()).as(security.toString()).isEqualTo("Conscrypt");
+        assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
+        assertThat(result.at("/cluster/brokerConfig/ssl.engine.factory.class").asText()).endsWith("ConscryptEngineFactory");
+        assertNoSecretMaterial(results);
+    }
+
     @Test
     void saslSslWithScramOnTwoBrokers() throws IOException {
         CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
