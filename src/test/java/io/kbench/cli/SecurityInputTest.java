@@ -33,12 +33,16 @@ class SecurityInputTest {
         assertOneLine(run("--security", "SSL", "--cipher", "rc4-md5"), "cipher", "rc4-md5", "aes-128-gcm");
         assertOneLine(run("--security", "SSL", "--tls-version", "TLSv1.1"), "tlsVersion", "TLSv1.1");
         assertOneLine(run("--security", "SASL_SSL", "--sasl-mechanism", "GSSAPI"), "saslMechanism", "gssapi");
+        assertOneLine(run("--security", "SSL", "--tls-provider", "openssl"), "tlsProvider", "openssl", "conscrypt");
     }
 
     @Test
     void settingsThatNeedAnotherProtocol() {
         assertOneLine(run("--client-auth", "required"), "cluster.security.clientAuth", "plaintext");
         assertOneLine(run("--security", "SSL", "--sasl-mechanism", "PLAIN"), "cluster.security.saslMechanism");
+        assertOneLine(run("--tls-provider", "conscrypt"), "cluster.security.tlsProvider", "plaintext");
+        assertOneLine(run("--security", "SSL", "--tls-provider", "conscrypt", "--cipher", "aes-256-gcm"),
+                "cluster.security.cipher", "TLSv1.2");
         assertOneLine(run("--security", "SSL", "--bootstrap-server", "127.0.0.1:1"), "--security");
     }
 
