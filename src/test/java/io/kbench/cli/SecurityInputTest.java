@@ -79,4 +79,13 @@ class SecurityInputTest {
         assertThat(r.stdout()).as(r.transcript()).contains("SASL_SSL with client auth (mTLS)/SCRAM-SHA-512")
                 .contains("TLS_AES_256_GCM_SHA384").doesNotContain("password", "PRIVATE KEY");
     }
+
+    /** A flag may complete the workload's security: the workload says ssl, the flags add mTLS and Conscrypt. */
+    @Test
+    void flagsApplyOverTheWorkloadsSecurity() {
+        CliRun r = run("src/test/resources/workloads/it-secure.yaml", "--tls-provider", "conscrypt",
+                "--client-auth", "required");
+        assertThat(r.exitCode()).as(r.transcript()).isZero();
+        assertThat(r.stdout()).as(r.transcript()).contains("SSL with client auth (mTLS) Conscrypt");
+    }
 }
