@@ -125,6 +125,8 @@ public final class ClientJvm {
         if (jdk.feature() >= 24) {
             // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
             cmd.add("--sun-misc-unsafe-memory-access=allow");
+            // Conscrypt (tlsProvider: conscrypt) loads its native library; JDK 24+ would warn about it on stderr.
+            cmd.add("--enable-native-access=ALL-UNNAMED");
         }
         String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
         cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
