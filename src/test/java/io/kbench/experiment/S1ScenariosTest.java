@@ -25,16 +25,12 @@ class S1ScenariosTest {
     }
 
     @Test
-    void tlsProviderSweepsTheJdkAgainstConscryptAndTheFindMaxWorkloadLoads() {
+    void tlsProviderSweepsTheJdkAgainstConscrypt() {
         SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-tls-provider.yaml"));
         List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
         points.forEach(KafkaConfigCheck::workload);
         assertThat(points).extracting(w -> w.cluster().security().tlsProvider())
                 .containsExactly(null, io.kbench.spec.TlsProvider.JDK, io.kbench.spec.TlsProvider.CONSCRYPT);
-        WorkloadSpec findMax = new io.kbench.spec.SpecLoader().load(Path.of("scenarios/s1-encryption-find-max.yaml"),
-                List.of());
-        KafkaConfigCheck.workload(findMax);
-        assertThat(findMax.producers().recordSize()).isEqualTo(points.get(0).producers().recordSize());
     }
 
     @Test
