@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.SecuritySpec;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +43,16 @@ public final class BrokerOptions {
     @Mixin
     SecurityOptions security = new SecurityOptions();
 
-    /** The cluster parameters these options describe. */
+    /** The cluster parameters these options describe, for a cluster with no workload (kbench cluster start). */
     public ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir) {
+        return toParams(brokers, dataDir, keepData, logDir, null);
+    }
+
+    /**
+     * The cluster parameters these options describe; the security flags apply over {@code workloadSecurity} (null:
+     * plaintext), so a flag such as --tls-provider may complete the workload's protocol.
+     */
+    ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir, SecuritySpec workloadSecurity) {
         Map<String, String> config = new LinkedHashMap<>();
         if (brokerConfigFile != null) {
             Map<String, String> file = readPropertiesFile(brokerConfigFile);
@@ -56,7 +65,7 @@ public final class BrokerOptions {
         String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
         Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
         return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
-                logDir, null, SecurityOptions.toCluster(security.merge(null)));
+                logDir, null, SecurityOptions.toCluster(security.merge(workloadSecurity)));
     }
 
     private static Map<String, String> readPropertiesFile(Path file) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
@@ -18,12 +19,17 @@ import sun.misc.SignalHandler;
  * {@code --client-java-home}: the load generator (kbench itself: producers, consumers, measurement) runs on another
  * JDK. kbench re-launches itself there with the same arguments and waits for it; the brokers stay on the JDK that
  * started kbench unless {@code --broker-java-home} says otherwise. The re-launched run records its JDK in
- * {@code environment.clientJdk}.
+ * {@code environment.clientJdk}. The workload's {@code clientJavaHome} does the same ({@link #forWorkload}); the flag
+ * wins over it.
  */
 public final class ClientJvm {
     /** Set in the re-launched JVM: the JDK the brokers default to (the one that started kbench). */
     static final String DEFAULT_BROKER_JAVA_HOME = "kbench.defaultBrokerJavaHome";
     static final String OPTION = "--client-java-home";
+    /** Set in the re-launched JVM: the client JDK is chosen (by the flag or the workload), so never re-launch again. */
+    static final String CHOSEN = "kbench.clientJavaHomeChosen";
+    /** The workload field; the flag wins over it. */
+    static final String FIELD = "clientJavaHome";
     private static final int MIN_FEATURE_VERSION = 17;
 
     @Option(names = OPTION, paramLabel = "DIR",
@@ -45,31 +51,55 @@ public final class ClientJvm {
         }
         Path home = option.getValue();
         try {
-            return relaunch(checked(home), withoutOption(parseResult.originalArgs()));
+            return relaunch(checked(home, OPTION), withoutOption(parseResult.originalArgs()));
         } catch (RuntimeException e) {
             // Through picocli's execution exception handler: one line and the input-error exit code.
             throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
         }
     }
 
+    /**
+     * The workload's {@code clientJavaHome}: re-runs the whole command line on that JDK and returns its exit code;
+     * empty when this JVM is the one to run (no such field, the same JDK, or already re-launched by flag or field).
+     * Called by a command after its workload is loaded and checked, before anything starts.
+     */
+    static Optional<Integer> forWorkload(String clientJavaHome, CommandLine command) {
+        if (clientJavaHome == null || System.getProperty(CHOSEN) != null) {
+            return Optional.empty();
+        }
+        Jdk jdk = checked(Path.of(clientJavaHome), FIELD);
+        if (sameJdk(jdk.home(), Path.of(System.getProperty("java.home")))) {
+            return Optional.empty();
+        }
+        return Optional.of(relaunch(jdk, command.getCommandSpec().root().commandLine().getParseResult().originalArgs()));
+    }
+
+    private static boolean sameJdk(Path a, Path b) {
+        try {
+            return a.toRealPath().equals(b.toRealPath());
+        } catch (IOException e) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
+        }
+    }
+
     private record Jdk(Path home, int feature) {
     }
 
-    private static Jdk checked(Path home) {
+    private static Jdk checked(Path home, String setting) {
         Path java = home.resolve("bin").resolve("java");
         if (!Files.isExecutable(java)) {
-            throw InvalidInputException.field(OPTION, home, "no executable bin/java under it");
+            throw InvalidInputException.field(setting, home, "no executable bin/java under it");
         }
         Properties release = new Properties();
         try (var in = Files.newBufferedReader(home.resolve("release"))) {
             release.load(in);
         } catch (IOException e) {
-            throw InvalidInputException.field(OPTION, home, "no readable 'release' file, so not a JDK");
+            throw InvalidInputException.field(setting, home, "no readable 'release' file, so not a JDK");
         }
         String version = release.getProperty("JAVA_VERSION", "").replace("\"", "");
         String feature = version.split("[.+-]")[0];
         if (!feature.matches("\\d+") || Integer.parseInt(feature) < MIN_FEATURE_VERSION) {
-            throw InvalidInputException.field(OPTION, home, "is Java '" + version + "'; kbench needs 17 or newer");
+            throw InvalidInputException.field(setting, home, "is Java '" + version + "'; kbench needs 17 or newer");
         }
         return new Jdk(home.toAbsolutePath().normalize(), Integer.parseInt(feature));
     }
@@ -95,9 +125,12 @@ public final class ClientJvm {
         if (jdk.feature() >= 24) {
             // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
             cmd.add("--sun-misc-unsafe-memory-access=allow");
+            // Conscrypt (tlsProvider: conscrypt) loads its native library; JDK 24+ would warn about it on stderr.
+            cmd.add("--enable-native-access=ALL-UNNAMED");
         }
         String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
         cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
+        cmd.add("-D" + CHOSEN + "=true");
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());

@@ -32,12 +32,12 @@ public final class EmbeddedOptions {
     /** The cluster to start: workload broker settings first, then the flags' (which win). */
     ClusterParams toParams(ClusterSpec spec, Path logDir) {
         ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
-                dataDir, keepData, logDir);
+                dataDir, keepData, logDir, spec.security());
         Map<String, String> config = new LinkedHashMap<>(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
         return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
                 config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir(),
-                limits(spec.limits()), SecurityOptions.toCluster(broker.security.merge(spec.security())));
+                limits(spec.limits()), fromFlags.security());
     }
 
     /** The workload's per-broker limits in the kernel's units. */

@@ -21,6 +21,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -115,6 +116,10 @@ public final class FindMaxCommand implements Callable<Integer> {
         List<Threshold> thresholds = output.parsedThresholds();
         WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
+        Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
+        }
         TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
         PrintStream out = CommandOutput.out(command);

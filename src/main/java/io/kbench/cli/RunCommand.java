@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,6 +77,10 @@ public final class RunCommand implements Callable<Integer> {
         if (dryRun) {
             RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
             return ExitCode.OK.code();
+        }
+        Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
         }
         target.restrictClientCpus();
         PrintStream out = CommandOutput.out(command);

@@ -8,10 +8,15 @@ import io.kbench.spec.ClientAuth;
 import io.kbench.spec.InterBroker;
 import io.kbench.spec.SecuritySpec;
 import io.kbench.spec.SpecLoader;
+import io.kbench.spec.TlsProvider;
+import io.kbench.tls.ConscryptEngineFactory;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import javax.net.ssl.SSLContext;
 import org.apache.kafka.common.security.auth.SecurityProtocol;
@@ -46,22 +51,37 @@ public final class SecurityOptions {
             description = "Pin clients and brokers to aes-128-gcm, aes-256-gcm or chacha20-poly1305 (default: the JDK's order).")
     String cipher;
 
+    @Option(names = "--tls-provider", paramLabel = "jdk|conscrypt",
+            description = "TLS implementation of clients and brokers: jdk (SunJSSE, default) or conscrypt (BoringSSL).")
+    String tlsProvider;
+
+    /** Each flag as its cluster.security field in the workload's spelling (null: not given), in one place. */
+    private Map<String, String> given() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        fields.put("protocol", jsonName(protocol));
+        fields.put("clientAuth", jsonName(clientAuth));
+        fields.put("saslMechanism", jsonName(saslMechanism));
+        fields.put("interBroker", jsonName(interBroker));
+        fields.put("tlsVersion", tlsVersion); // TLSv1.2: spelled as the JDK does, case and all
+        fields.put("cipher", jsonName(cipher));
+        fields.put("tlsProvider", jsonName(tlsProvider));
+        return fields;
+    }
+
     /** Whether any security flag was given. */
     boolean anyGiven() {
-        return protocol != null || clientAuth != null || saslMechanism != null || interBroker != null
-                || tlsVersion != null || cipher != null;
+        return given().values().stream().anyMatch(Objects::nonNull);
     }
 
     /** The workload's security (null: plaintext) with these flags applied, validated. */
     SecuritySpec merge(SecuritySpec workload) {
         ObjectNode tree = workload == null ? JsonNodeFactory.instance.objectNode()
                 : new SpecLoader().toTree(workload);
-        put(tree, "protocol", protocol == null ? null : jsonName(protocol));
-        put(tree, "clientAuth", clientAuth == null ? null : clientAuth.toLowerCase(Locale.ROOT));
-        put(tree, "saslMechanism", saslMechanism == null ? null : jsonName(saslMechanism));
-        put(tree, "interBroker", interBroker == null ? null : interBroker.toLowerCase(Locale.ROOT));
-        put(tree, "tlsVersion", tlsVersion);
-        put(tree, "cipher", cipher == null ? null : cipher.toLowerCase(Locale.ROOT));
+        given().forEach((field, value) -> {
+            if (value != null) {
+                tree.put(field, value);
+            }
+        });
         return new SpecLoader().bind(tree, SecuritySpec.class, anyGiven() ? "--security options" : "cluster.security");
     }
 
@@ -75,11 +95,26 @@ public final class SecurityOptions {
                         "this JDK (" + System.getProperty("java.version") + ") does not support it");
             }
         }
+        boolean conscrypt = spec.tlsProvider() == TlsProvider.CONSCRYPT;
+        if (conscrypt) {
+            requireConscrypt();
+        }
         return new ClusterSecurity(SecurityProtocol.forName(spec.protocol().name()),
                 spec.clientAuth() == ClientAuth.REQUIRED,
                 spec.saslMechanism() == null ? null : spec.saslMechanism().kafkaName(),
                 spec.interBroker() == InterBroker.PLAINTEXT,
-                spec.tlsVersion() == null ? null : spec.tlsVersion().jdkName(), suites);
+                spec.tlsVersion() == null ? null : spec.tlsVersion().jdkName(), suites,
+                conscrypt ? ConscryptEngineFactory.class.getName() : null, conscrypt ? "Conscrypt" : null);
+    }
+
+    /** Conscrypt is a native library: refuse before any broker starts when it cannot load here. */
+    private static void requireConscrypt() {
+        String why = ConscryptEngineFactory.unavailableReason();
+        if (why != null) {
+            throw InvalidInputException.field("cluster.security.tlsProvider", "conscrypt",
+                    "cannot load on " + System.getProperty("os.name") + "/" + System.getProperty("os.arch")
+                            + " with JDK " + System.getProperty("java.version") + ": " + why);
+        }
     }
 
     private static Set<String> supportedSuites() {
@@ -90,14 +125,8 @@ public final class SecurityOptions {
         }
     }
 
-    /** SASL_SSL, sasl_ssl and sasl-ssl all mean the workload's {@code sasl-ssl}. */
+    /** SASL_SSL, sasl_ssl and sasl-ssl all mean the workload's {@code sasl-ssl}; null stays null. */
     private static String jsonName(String flag) {
-        return flag.toLowerCase(Locale.ROOT).replace('_', '-');
-    }
-
-    private static void put(ObjectNode tree, String field, String value) {
-        if (value != null) {
-            tree.put(field, value);
-        }
+        return flag == null ? null : flag.toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }

@@ -1,8 +1,10 @@
 package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
+import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
 import io.kbench.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
@@ -16,6 +18,9 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,6 +77,10 @@ public final class SweepCommand implements Callable<Integer> {
         SweepPlan plan = SweepPlan.load(sweepFile).withFaults(faults);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
         Map<String, String> conn = target.connectionProperties();
+        Optional<Integer> elsewhere = ClientJvm.forWorkload(clientJavaHome(plan), spec.commandLine());
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
+        }
         TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         Path dir = resumeDir != null ? resumeDir
                 : output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-" + plan.spec().name());
@@ -98,5 +107,28 @@ public final class SweepCommand implements Callable<Integer> {
             return ExitCode.INTEGRITY_VIOLATION.code();
         }
         return outcome.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+    }
+
+    /**
+     * The one client JDK of all points (null: kbench's own). The load generator of a sweep is one JVM, so points may
+     * not differ in it: such a sweep is refused before anything starts.
+     */
+    private static String clientJavaHome(SweepPlan plan) {
+        Set<String> homes = new TreeSet<>();
+        boolean unset = false;
+        for (SweepPoint point : plan.points()) {
+            String home = plan.workload(point, null).clientJavaHome();
+            if (home == null) {
+                unset = true;
+            } else {
+                homes.add(home);
+            }
+        }
+        if (homes.size() > 1 || (unset && !homes.isEmpty())) {
+            throw InvalidInputException.field("clientJavaHome", unset ? homes + " and unset" : homes,
+                    "differs between points, but a sweep's load generator is one JVM: run one sweep per JDK "
+                            + "(or --client-java-home) and kbench compare the sweeps");
+        }
+        return homes.isEmpty() ? null : homes.iterator().next();
     }
 }

@@ -14,9 +14,13 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
  * @param interBrokerPlaintext replication on a separate PLAINTEXT listener instead of the client protocol
  * @param tlsVersion          TLS protocols only: pin both sides to this version (null: Kafka's default)
  * @param cipherSuites        TLS protocols only: pin both sides to these JSSE suites (empty: the JDK's default)
+ * @param engineFactoryClass  TLS protocols only: {@code ssl.engine.factory.class} of both sides (null: Kafka's
+ *                            default, the JDK's TLS)
+ * @param tlsProviderName     how {@link #describe()} names that TLS implementation (null with the default)
  */
 public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, String saslMechanism,
-                              boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites) {
+                              boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites,
+                              String engineFactoryClass, String tlsProviderName) {
     /** The mechanisms kbench can set up users for. */
     public static final List<String> SASL_MECHANISMS = List.of("SCRAM-SHA-512", "PLAIN");
 
@@ -28,9 +32,16 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
             throw InvalidInputException.field("security sasl mechanism", saslMechanism,
                     "a SASL protocol needs one of " + SASL_MECHANISMS + ", any other protocol none");
         }
-        if (!tls && (clientAuth || tlsVersion != null || !cipherSuites.isEmpty())) {
-            throw InvalidInputException.field("security", protocol, "client auth, TLS version and cipher need TLS");
+        if (!tls && (clientAuth || tlsVersion != null || !cipherSuites.isEmpty() || engineFactoryClass != null)) {
+            throw InvalidInputException.field("security", protocol,
+                    "client auth, TLS version, cipher and TLS provider need TLS");
         }
+    }
+
+    /** With the JDK's TLS. */
+    public ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, String saslMechanism,
+                           boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites) {
+        this(protocol, clientAuth, saslMechanism, interBrokerPlaintext, tlsVersion, cipherSuites, null, null);
     }
 
     public static ClusterSecurity plaintext() {
@@ -68,6 +79,9 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
         }
         if (!cipherSuites.isEmpty()) {
             s.append(' ').append(String.join(",", cipherSuites));
+        }
+        if (tlsProviderName != null) {
+            s.append(' ').append(tlsProviderName);
         }
         if (separateInterBrokerListener()) {
             s.append(", inter-broker PLAINTEXT");

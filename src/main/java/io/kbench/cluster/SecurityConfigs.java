@@ -104,8 +104,12 @@ final class SecurityConfigs {
         return "SCRAM-SHA-512=[name=" + user + ",password=" + password + "]";
     }
 
+    /** The TLS version, suites and implementation, the same on brokers and clients. */
     private static Map<String, String> tlsPins(ClusterSecurity security) {
         Map<String, String> p = new TreeMap<>();
+        if (security.engineFactoryClass() != null) {
+            p.put("ssl.engine.factory.class", security.engineFactoryClass());
+        }
         if (security.tlsVersion() != null) {
             p.put("ssl.protocol", security.tlsVersion());
             p.put("ssl.enabled.protocols", security.tlsVersion());

@@ -168,7 +168,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,
                 t.partitions(), t.replicationFactor(), true, true, t.configs());
         return new WorkloadSpec(spec.name(), spec.description(), topic, probe, spec.consumers(), spec.cluster(),
-                spec.reportInterval(), spec.verify(), null);
+                spec.reportInterval(), spec.verify(), null, spec.clientJavaHome());
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */

@@ -12,9 +12,10 @@ import io.kbench.error.InvalidInputException;
  * @param interBroker   replication on the same protocol (default) or on a separate plaintext listener
  * @param tlsVersion    pin both sides to TLSv1.2 or TLSv1.3; absent: Kafka's default (both enabled, 1.3 preferred)
  * @param cipher        pin both sides to one bulk cipher; absent: the JDK's default order
+ * @param tlsProvider   the TLS implementation of brokers and clients: jdk or conscrypt; absent: jdk
  */
 public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth, SaslMechanism saslMechanism,
-                           InterBroker interBroker, TlsVersion tlsVersion, TlsCipher cipher) {
+                           InterBroker interBroker, TlsVersion tlsVersion, TlsCipher cipher, TlsProvider tlsProvider) {
     public SecuritySpec {
         protocol = protocol == null ? SecurityProtocolName.PLAINTEXT : protocol;
         clientAuth = clientAuth == null ? ClientAuth.NONE : clientAuth;
@@ -36,10 +37,19 @@ public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth,
             throw InvalidInputException.field("cluster.security.cipher", json(cipher),
                     "needs a TLS protocol (ssl or sasl-ssl), not " + json(protocol));
         }
+        if (tlsProvider == TlsProvider.CONSCRYPT && !protocol.tls()) {
+            throw InvalidInputException.field("cluster.security.tlsProvider", json(tlsProvider),
+                    "needs a TLS protocol (ssl or sasl-ssl), not " + json(protocol));
+        }
+        if (tlsProvider == TlsProvider.CONSCRYPT && cipher != null && tlsVersion != TlsVersion.TLS_1_2) {
+            // BoringSSL offers no way to choose TLS 1.3 suites, so a pinned cipher would not hold under TLS 1.3.
+            throw InvalidInputException.field("cluster.security.cipher", json(cipher),
+                    "with tlsProvider conscrypt needs tlsVersion TLSv1.2 (BoringSSL cannot pin TLS 1.3 suites)");
+        }
     }
 
     public static SecuritySpec plaintext() {
-        return new SecuritySpec(null, null, null, null, null, null);
+        return new SecuritySpec(null, null, null, null, null, null, null);
     }
 
     private static String json(Enum<?> value) {

@@ -20,10 +20,12 @@ import java.util.List;
  * @param verify         after the load, read the topic back and check every record (docs/integrity.md); absent
  *                       means false (and is how result.json leaves it)
  * @param faults         faults fired on the run's clock (docs/faults.md); empty for none
+ * @param clientJavaHome the JDK the load generator runs on (kbench re-launches itself there); absent: the JDK
+ *                       running kbench. {@code --client-java-home} wins.
  */
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                            ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults, String clientJavaHome) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
     /** Bytes of the stamp of a verified run, which adds each record's id (producer, sequence number). */
@@ -49,12 +51,22 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         }
         faults = faults == null ? List.of() : List.copyOf(faults);
         FaultChecks.check(faults, producers);
+        if (clientJavaHome != null && clientJavaHome.isBlank()) {
+            throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
+        }
+    }
+
+    /** A workload on the JDK running kbench. */
+    public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
+                        ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
+                        List<FaultSpec> faults) {
+        this(name, description, topic, producers, consumers, cluster, reportInterval, verify, faults, null);
     }
 
     /** A workload without verification or faults. */
     public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                         ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
-        this(name, description, topic, producers, consumers, cluster, reportInterval, null, null);
+        this(name, description, topic, producers, consumers, cluster, reportInterval, null, null, null);
     }
 
     /** Whether the run reads the topic back and checks every record. */

@@ -27,7 +27,7 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load",
+            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls",
                     "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("experiment", Set.of("diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
                     "telemetry", "result", "spec", "error", "unit", "format")),
@@ -50,6 +50,7 @@ class ArchitectureTest {
             Map.entry("spec", Set.of("error", "unit", "format")),
             Map.entry("format", Set.of("error", "unit")),
             Map.entry("error", Set.of("unit")),
+            Map.entry("tls", Set.of()),
             Map.entry("unit", Set.of()));
 
     private static JavaClasses classes;

@@ -39,6 +39,32 @@ class ClientJvmIT {
         assertThat(result.at("/cluster/security/negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
     }
 
+    /** The workload field does the same as the flag, so a workload (or a sweep's base) can name the client JDK. */
+    @Test
+    void theWorkloadFieldRelaunchesTheClientsAndAPointMayNotDiffer() throws IOException {
+        assumeTrue(Files.isExecutable(JDK_25.resolve("bin/java")), "needs a JDK 25 at " + JDK_25);
+        CliRun run = CliRun.of("run", Path.of("src/test/resources/workloads/it-secure.yaml").toString(),
+                "--results-dir", results.toString(), "--broker-heap", "384m", "--set", "clientJavaHome=" + JDK_25,
+                "--set", "consumers.mode=none", "--set", "cluster.security.protocol=plaintext");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        assertThat(result.at("/environment/clientJdk").asText()).as(run.transcript()).contains(" 25.");
+        assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
+        assertThat(result.at("/workload/clientJavaHome").asText()).isEqualTo(JDK_25.toString());
+
+        Path sweep = Files.writeString(results.resolve("jdk-sweep.yaml"), """
+                name: jdk-sweep
+                base: {producers: {records: 100}}
+                points:
+                  - {clientJavaHome: %s}
+                  - {producers.recordSize: 200}
+                """.formatted(JDK_25));
+        CliRun refused = CliRun.of("sweep", sweep.toString(), "--results-dir", results.resolve("sweep").toString());
+        assertThat(refused.exitCode()).as(refused.transcript()).isEqualTo(2);
+        assertThat(refused.stderr().strip()).as(refused.transcript()).startsWith("kbench: error: clientJavaHome")
+                .doesNotContain("\n");
+    }
+
     @Test
     void theOptionIsRemovedFromTheRelaunchedCommandLine() {
         assertThat(ClientJvm.withoutOption(List.of("run", "f.yaml", "--client-java-home", "/j", "--brokers", "2")))

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.ClusterState;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,21 +28,25 @@ class SecurityIT {
 
     @AfterEach
     void noBrokerLeft() throws InterruptedException {
-        if (clusterDir != null) {
-            CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
-            ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b ->
-                    ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
-        }
+        ItFixture.stopCluster(clusterDir);
         RunIT.assertNoBrokerLeft(results);
+    }
+
+    /** it-secure.yaml on an embedded cluster with {@code options}: it completes and delivers all 2,000 records. */
+    private JsonNode securedRun(String... options) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "384m"));
+        args.addAll(List.of(options));
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = onlyResult(results);
+        assertDelivered(result, run, 2000);
+        return result;
     }
 
     @Test
     void sslFromTheWorkloadRecordsTheNegotiatedHandshake() throws IOException {
-        CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
-                "--broker-heap", "384m");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(results);
-        assertDelivered(result, run, 2000);
+        JsonNode result = securedRun();
         JsonNode security = result.at("/cluster/security");
         assertThat(security.get("protocol").asText()).isEqualTo("SSL");
         assertThat(security.get("clientAuth").asBoolean()).isFalse();
@@ -57,12 +60,8 @@ class SecurityIT {
 
     @Test
     void mutualTlsOnTwoBrokersPinnedToTls12AndOneCipher() throws IOException {
-        CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
-                "--brokers", "2", "--broker-heap", "384m", "--set", "topic.replicationFactor=2",
+        JsonNode result = securedRun("--brokers", "2", "--set", "topic.replicationFactor=2",
                 "--security", "SSL", "--client-auth", "required", "--tls-version", "TLSv1.2", "--cipher", "aes-128-gcm");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(results);
-        assertDelivered(result, run, 2000);
         JsonNode security = result.at("/cluster/security");
         assertThat(security.get("clientAuth").asBoolean()).isTrue();
         assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.2");
@@ -72,14 +71,20 @@ class SecurityIT {
         assertNoSecretMaterial(results);
     }
 
+    /** Conscrypt (BoringSSL) on brokers and clients, with mTLS so both sides present the generated EC keys. */
+    @Test
+    void conscryptMutualTlsOnBrokersAndClientsIsRecorded() throws IOException {
+        JsonNode result = securedRun("--security", "SSL", "--client-auth", "required", "--tls-provider", "conscrypt");
+        JsonNode security = result.at("/cluster/security");
+        assertThat(security.get("tlsProvider").asText()).as(security.toString()).isEqualTo("Conscrypt");
+        assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
+        assertThat(result.at("/cluster/brokerConfig/ssl.engine.factory.class").asText()).endsWith("ConscryptEngineFactory");
+        assertNoSecretMaterial(results);
+    }
+
     @Test
     void saslSslWithScramOnTwoBrokers() throws IOException {
-        CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
-                "--brokers", "2", "--broker-heap", "384m", "--set", "topic.replicationFactor=2",
-                "--security", "SASL_SSL");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(results);
-        assertDelivered(result, run, 2000);
+        JsonNode result = securedRun("--brokers", "2", "--set", "topic.replicationFactor=2", "--security", "SASL_SSL");
         JsonNode security = result.at("/cluster/security");
         assertThat(security.get("protocol").asText()).isEqualTo("SASL_SSL");
         assertThat(security.get("saslMechanism").asText()).isEqualTo("SCRAM-SHA-512");
@@ -90,12 +95,8 @@ class SecurityIT {
 
     @Test
     void saslPlaintextWithPlainAndPlaintextReplication() throws IOException {
-        CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.toString(),
-                "--broker-heap", "384m", "--security", "sasl_plaintext", "--sasl-mechanism", "PLAIN",
+        JsonNode result = securedRun("--security", "sasl_plaintext", "--sasl-mechanism", "PLAIN",
                 "--inter-broker", "plaintext");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(results);
-        assertDelivered(result, run, 2000);
         JsonNode security = result.at("/cluster/security");
         assertThat(security.get("protocol").asText()).isEqualTo("SASL_PLAINTEXT");
         assertThat(security.get("saslMechanism").asText()).isEqualTo("PLAIN");
@@ -113,11 +114,9 @@ class SecurityIT {
     @Test
     void clusterStartClientPropertiesWorkAsForAnExternalCluster() throws IOException {
         clusterDir = results.resolve("cluster");
-        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString(), "--broker-heap", "384m",
-                "--security", "SASL_SSL", "--client-auth", "required");
-        assertThat(start.exitCode()).as(start.transcript()).isZero();
-        List<String> lines = start.stdout().lines().toList();
-        String bootstrap = lines.get(lines.size() - 1);
+        CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "384m", "--security", "SASL_SSL",
+                "--client-auth", "required");
+        String bootstrap = ItFixture.bootstrap(start);
         Path clientConfig = clusterDir.resolve("client.properties");
         assertThat(start.stdout()).contains(clientConfig.toString());
         assertThat(Files.getPosixFilePermissions(clientConfig)).hasSize(2);
@@ -263,10 +262,10 @@ class SecurityIT {
     }
 
     private static JsonNode onlyResult(Path dir) throws IOException {
-        return new ObjectMapper().readTree(RunIT.onlyRunDir(dir).resolve("result.json").toFile());
+        return ItFixture.onlyResult(dir);
     }
 
     private static String workload(String name) {
-        return Path.of("src/test/resources/workloads", name).toString();
+        return ItFixture.workload(name);
     }
 }

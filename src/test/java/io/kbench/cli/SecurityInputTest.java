@@ -33,12 +33,16 @@ class SecurityInputTest {
         assertOneLine(run("--security", "SSL", "--cipher", "rc4-md5"), "cipher", "rc4-md5", "aes-128-gcm");
         assertOneLine(run("--security", "SSL", "--tls-version", "TLSv1.1"), "tlsVersion", "TLSv1.1");
         assertOneLine(run("--security", "SASL_SSL", "--sasl-mechanism", "GSSAPI"), "saslMechanism", "gssapi");
+        assertOneLine(run("--security", "SSL", "--tls-provider", "openssl"), "tlsProvider", "openssl", "conscrypt");
     }
 
     @Test
     void settingsThatNeedAnotherProtocol() {
         assertOneLine(run("--client-auth", "required"), "cluster.security.clientAuth", "plaintext");
         assertOneLine(run("--security", "SSL", "--sasl-mechanism", "PLAIN"), "cluster.security.saslMechanism");
+        assertOneLine(run("--tls-provider", "conscrypt"), "cluster.security.tlsProvider", "plaintext");
+        assertOneLine(run("--security", "SSL", "--tls-provider", "conscrypt", "--cipher", "aes-256-gcm"),
+                "cluster.security.cipher", "TLSv1.2");
         assertOneLine(run("--security", "SSL", "--bootstrap-server", "127.0.0.1:1"), "--security");
     }
 
@@ -74,5 +78,14 @@ class SecurityInputTest {
         assertThat(r.exitCode()).as(r.transcript()).isZero();
         assertThat(r.stdout()).as(r.transcript()).contains("SASL_SSL with client auth (mTLS)/SCRAM-SHA-512")
                 .contains("TLS_AES_256_GCM_SHA384").doesNotContain("password", "PRIVATE KEY");
+    }
+
+    /** A flag may complete the workload's security: the workload says ssl, the flags add mTLS and Conscrypt. */
+    @Test
+    void flagsApplyOverTheWorkloadsSecurity() {
+        CliRun r = run("src/test/resources/workloads/it-secure.yaml", "--tls-provider", "conscrypt",
+                "--client-auth", "required");
+        assertThat(r.exitCode()).as(r.transcript()).isZero();
+        assertThat(r.stdout()).as(r.transcript()).contains("SSL with client auth (mTLS) Conscrypt");
     }
 }

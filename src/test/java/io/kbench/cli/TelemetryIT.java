@@ -33,11 +33,7 @@ class TelemetryIT {
 
     @AfterEach
     void noBrokerLeft() throws InterruptedException {
-        if (clusterDir != null) {
-            CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
-            ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b ->
-                    ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
-        }
+        ItFixture.stopCluster(clusterDir);
         RunIT.assertNoBrokerLeft(results);
     }
 
@@ -115,10 +111,9 @@ class TelemetryIT {
     @Test
     void externalClusterThroughBrokerJmx() throws Exception {
         clusterDir = results.resolve("cluster");
-        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString(), "--broker-heap", "256m");
-        assertThat(start.exitCode()).as(start.transcript()).isZero();
+        CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "256m");
         List<String> lines = start.stdout().lines().toList();
-        String bootstrap = lines.get(lines.size() - 1);
+        String bootstrap = ItFixture.bootstrap(start);
         String jmxLine = lines.stream().filter(l -> l.startsWith("jmx: ")).findFirst().orElseThrow();
         String jmx = jmxLine.substring(5, jmxLine.indexOf(' ', 5));
         assertThat(jmx).as(start.transcript()).matches("127\\.0\\.0\\.1:\\d+");
@@ -271,7 +266,7 @@ class TelemetryIT {
     }
 
     private static String workload(String name) {
-        return Path.of("src/test/resources/workloads", name).toString();
+        return ItFixture.workload(name);
     }
 
     private static double figures(JsonNode diagnosis, String key) {

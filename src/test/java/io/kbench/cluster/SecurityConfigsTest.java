@@ -35,6 +35,16 @@ class SecurityConfigsTest {
     }
 
     @Test
+    void aPluggedTlsImplementationIsSetOnBrokersAndClients() {
+        ClusterSecurity ssl = new ClusterSecurity(SecurityProtocol.SSL, false, null, false, null, List.of(),
+                "x.ConscryptEngineFactory", "Conscrypt");
+        SecurityMaterial material = SecurityMaterial.generate(ssl);
+        assertThat(SecurityConfigs.broker(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
+        assertThat(SecurityConfigs.client(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
+        assertThat(ssl.describe()).isEqualTo("SSL Conscrypt");
+    }
+
+    @Test
     void saslWithPlaintextReplicationUsesAThirdPort() {
         ClusterSecurity sasl = new ClusterSecurity(SecurityProtocol.SASL_SSL, false, "SCRAM-SHA-512", true, null, null);
         SecurityMaterial material = SecurityMaterial.generate(sasl);

@@ -25,6 +25,15 @@ class S1ScenariosTest {
     }
 
     @Test
+    void tlsProviderSweepsTheJdkAgainstConscrypt() {
+        SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-tls-provider.yaml"));
+        List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
+        points.forEach(KafkaConfigCheck::workload);
+        assertThat(points).extracting(w -> w.cluster().security().tlsProvider())
+                .containsExactly(null, io.kbench.spec.TlsProvider.JDK, io.kbench.spec.TlsProvider.CONSCRYPT);
+    }
+
+    @Test
     void compressionLevelsCoverEachCodecsRange() {
         SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-compression-levels.yaml"));
         List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();

@@ -33,10 +33,11 @@ class SecuritySchemaTest {
         ((ObjectNode) result.get("cluster")).set("security", JSON.readTree("""
                 {"protocol": "SASL_SSL", "clientAuth": true, "saslMechanism": "SCRAM-SHA-512", "interBroker": "same",
                  "certificates": "generated", "negotiatedProtocol": "TLSv1.3",
-                 "negotiatedCipherSuite": "TLS_AES_128_GCM_SHA256", "tlsProvider": "SunJSSE"}"""));
+                 "negotiatedCipherSuite": "TLS_AES_128_GCM_SHA256", "tlsProvider": "Conscrypt"}"""));
         ((ObjectNode) result.at("/workload/cluster")).set("security", JSON.readTree("""
                 {"protocol": "sasl-ssl", "clientAuth": "required", "saslMechanism": "scram-sha-512",
-                 "interBroker": "same", "tlsVersion": "TLSv1.3", "cipher": "aes-128-gcm"}"""));
+                 "interBroker": "same", "tlsVersion": "TLSv1.3", "cipher": "aes-128-gcm",
+                 "tlsProvider": "jdk"}"""));
         return result;
     }
 

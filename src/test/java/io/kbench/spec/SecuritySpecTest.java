@@ -61,5 +61,18 @@ class SecuritySpecTest {
                 .hasMessageContaining("cluster.security.tlsVersion");
         assertThatThrownBy(() -> load("cluster.security.cipher=aes-256-gcm"))
                 .hasMessageContaining("cluster.security.cipher");
+        assertThatThrownBy(() -> load("cluster.security.tlsProvider=conscrypt"))
+                .hasMessageContaining("cluster.security.tlsProvider").hasMessageContaining("plaintext");
+    }
+
+    @Test
+    void conscryptPinsACipherOnlyUnderTls12() {
+        assertThatThrownBy(() -> load("cluster.security.protocol=ssl", "cluster.security.tlsProvider=conscrypt",
+                "cluster.security.cipher=aes-256-gcm"))
+                .hasMessageContaining("cluster.security.cipher").hasMessageContaining("TLSv1.2");
+        SecuritySpec s = load("cluster.security.protocol=ssl", "cluster.security.tlsProvider=conscrypt",
+                "cluster.security.cipher=aes-256-gcm", "cluster.security.tlsVersion=TLSv1.2").cluster().security();
+        assertThat(s.tlsProvider()).isEqualTo(TlsProvider.CONSCRYPT);
+        assertThat(load("cluster.security.protocol=ssl").cluster().security().tlsProvider()).isNull();
     }
 }

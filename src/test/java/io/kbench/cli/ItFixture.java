@@ -1,0 +1,50 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cluster.ClusterState;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Set-up the CLI integration tests share: bundled test workloads, a `kbench cluster start` cluster and its clean-up. */
+final class ItFixture {
+    private ItFixture() {
+    }
+
+    /** A workload under src/test/resources/workloads. */
+    static String workload(String name) {
+        return Path.of("src/test/resources/workloads", name).toString();
+    }
+
+    /** Starts a long-lived cluster in {@code dir} (asserting it started) and returns the command's run. */
+    static CliRun startCluster(Path dir, String... options) {
+        List<String> args = new java.util.ArrayList<>(List.of("cluster", "start", "--dir", dir.toString()));
+        args.addAll(List.of(options));
+        CliRun start = CliRun.of(args.toArray(String[]::new));
+        assertThat(start.exitCode()).as(start.transcript()).isZero();
+        return start;
+    }
+
+    /** The bootstrap servers `cluster start` printed: the last line of its stdout. */
+    static String bootstrap(CliRun start) {
+        List<String> lines = start.stdout().lines().toList();
+        return lines.get(lines.size() - 1);
+    }
+
+    /** For @AfterEach: stops the cluster in {@code dir} (null: none was started), killing a broker that stayed up. */
+    static void stopCluster(Path dir) {
+        if (dir != null) {
+            CliRun.of("cluster", "stop", "--dir", dir.toString());
+            ClusterState.read(dir).ifPresent(s -> s.brokers().forEach(b ->
+                    ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
+        }
+    }
+
+    /** The result.json of the only run directory under {@code dir}. */
+    static JsonNode onlyResult(Path dir) throws IOException {
+        return new ObjectMapper().readTree(RunIT.onlyRunDir(dir).resolve("result.json").toFile());
+    }
+}
