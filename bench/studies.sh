@@ -26,8 +26,9 @@ s1-compression-levels|s1-compression.md|sweep scenarios/s1-compression-levels.ya
 s1-cpu-scaling|s1-compression.md|sweep scenarios/s1-cpu-scaling.yaml
 s1-encryption-jdk17|s1-encryption.md|sweep scenarios/s1-encryption.yaml
 s1-encryption-jdk25|s1-encryption.md|sweep scenarios/s1-encryption.yaml --broker-java-home $JDK25 --client-java-home $JDK25
+s1-tls-provider|s1-encryption.md|sweep scenarios/s1-tls-provider.yaml
 s1-find-max-tls-off|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms
-s1-find-max-tls-on|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms --security SSL
+s1-find-max-tls-on|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms --security SSL --tls-version TLSv1.3 --cipher aes-128-gcm
 s2-producer-scaling|s2-producer-scaling.md|sweep scenarios/s2-producer-scaling.yaml
 s2-page-cache|s2-producer-scaling.md|sweep scenarios/s2-page-cache.yaml --broker-heap 256m
 s2-consumers|s2-producer-scaling.md|sweep scenarios/s2-consumers.yaml
