@@ -7,8 +7,8 @@ import io.kbench.result.Totals;
 import java.util.List;
 
 /**
- * A single run as Markdown for a study page: throughput, latency percentiles and mean, and the diagnosis, every figure
- * taken from result.json.
+ * A single run as Markdown for a study page: throughput, latency percentiles and mean, each fault's recovery line, the
+ * integrity verdict and the diagnosis, every figure taken from result.json.
  */
 final class RunMarkdown {
     private RunMarkdown() {
@@ -35,6 +35,13 @@ final class RunMarkdown {
             latency(md, "publish", s.publishLatencyMicros());
             latency(md, "end-to-end", s.endToEndLatencyMicros());
             md.append('\n');
+        }
+        if (run.faults() != null) {
+            run.faults().forEach(f -> md.append("- ").append(f.line()).append('\n'));
+            md.append(run.faults().isEmpty() ? "" : "\n");
+        }
+        if (run.integrity() != null) {
+            md.append(run.integrity().line()).append("\n\n");
         }
         if (run.telemetry() != null && run.telemetry().diagnosis() != null) {
             md.append(run.telemetry().diagnosis().line()).append("\n\n");

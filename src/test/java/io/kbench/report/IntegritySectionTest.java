@@ -74,4 +74,18 @@ class IntegritySectionTest {
         String html = ReportRenderer.render(ReportFixtures.copy("run-sample", tmp), ReportRenderer.Options.NONE);
         assertThat(html).doesNotContain("section class=\"integrity");
     }
+
+    @Test
+    void theStudyMarkdownOfAVerifiedRunCarriesTheVerdictLine() throws Exception {
+        Path dir = ReportFixtures.copy("run-sample", tmp);
+        ObjectNode r = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
+        r.set("integrity", JSON.readTree("""
+                {"verdict": "ok", "settings": %s, "sent": 100, "acknowledged": 100, "failed": 0,
+                 "indeterminate": 0, "read": 100, "acknowledgedFound": 100, "indeterminateFound": 0,
+                 "preexistingSkipped": 0, "lost": %s, "duplicated": %s, "reordered": %s, "unexpected": %s}
+                """.formatted(SETTINGS, NONE, NONE, NONE, NONE)));
+        Files.writeString(dir.resolve("result.json"), JSON.writeValueAsString(r));
+        String md = Files.readString(ReportRenderer.writeMarkdown(dir, null));
+        assertThat(md).contains("integrity: OK");
+    }
 }
