@@ -1,6 +1,7 @@
 package io.kbench.finding;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import io.kbench.result.FindingOutcome;
 import io.kbench.result.FindingVerdict;
 import io.kbench.result.Spread;
@@ -36,7 +37,8 @@ public final class FindingJudge {
         Map<Map<String, JsonNode>, List<SweepResult.Point>> groups = new LinkedHashMap<>();
         for (SweepResult.Point p : points) {
             Map<String, JsonNode> key = new LinkedHashMap<>();
-            finding.per().forEach(path -> key.put(path, p.overrides().get(path)));
+            // A point that does not set a path (TLS off has no tlsVersion) groups under JSON null, never a Java null.
+            finding.per().forEach(path -> key.put(path, p.overrides().getOrDefault(path, NullNode.getInstance())));
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         return groups;
@@ -47,6 +49,11 @@ public final class FindingJudge {
         List<SweepResult.Point> others = finding.kind() == FindingKind.RATIO
                 ? points.stream().filter(p -> matches(p, finding.versus())).toList()
                 : points.stream().filter(p -> !matches(p, finding.subject())).toList();
+        if (subject.isEmpty() || others.isEmpty()) {
+            return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null,
+                    "this group has no point to compare: it lacks " + (subject.isEmpty() ? describe(finding.subject())
+                            : finding.kind() == FindingKind.RATIO ? describe(finding.versus()) : "another point"));
+        }
         Range s = Range.of(subject, finding);
         Range o = Range.of(others, finding);
         if (s == null || o == null) {

@@ -76,7 +76,8 @@ public final class TlsHandshake {
         if (name.startsWith("sun.security.ssl.")) {
             return "SunJSSE";
         }
-        return name.startsWith("org.conscrypt.") ? "Conscrypt" : name;
+        // kbench's ConscryptEngine wraps only Conscrypt's engines (it refuses any other).
+        return name.startsWith("org.conscrypt.") || name.equals("io.kbench.tls.ConscryptEngine") ? "Conscrypt" : name;
     }
 
     private static SslEngineFactory factory(Map<String, Object> ssl) {

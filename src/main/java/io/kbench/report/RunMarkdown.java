@@ -21,7 +21,9 @@ final class RunMarkdown {
         md.append("Run `").append(run.name()).append("`: ").append(run.status());
         Summary s = run.summary();
         if (s != null && s.latencyMeasuredFrom() != null) {
-            md.append("; latency measured from the ").append(s.latencyMeasuredFrom());
+            md.append("intendedSendTime".equals(s.latencyMeasuredFrom())
+                    ? "; latency is measured from each record's intended send time (coordinated omission corrected)"
+                    : "; latency is measured from the actual send (unlimited rate)");
         }
         md.append(".\n\n");
         if (s != null) {

@@ -156,7 +156,7 @@ final class SweepMarkdown {
             return "all points";
         }
         List<String> parts = new ArrayList<>();
-        at.forEach((path, value) -> parts.add(path.substring(path.lastIndexOf('.') + 1) + "=" + (value == null ? "-" : value.asText())));
+        at.forEach((path, value) -> parts.add(path.substring(path.lastIndexOf('.') + 1) + "=" + (value == null || value.isNull() ? "-" : value.asText())));
         return String.join(", ", parts);
     }
 

@@ -111,7 +111,7 @@ public final class ConscryptEngineFactory implements SslEngineFactory {
             // BoringSSL's TLS 1.3 suites cannot be chosen; passing only them leaves an empty list (NO_CERTIFICATE_SET).
             engine.setEnabledCipherSuites(tls12.toArray(new String[0]));
         }
-        return engine;
+        return new ConscryptEngine(engine);
     }
 
     private List<String> tls12Suites() {

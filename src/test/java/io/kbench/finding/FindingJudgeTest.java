@@ -120,6 +120,21 @@ class FindingJudgeTest {
     }
 
     @Test
+    void aPointThatDoesNotSetAPerPathIsGroupedUnderNull() {
+        // A baseline point without the per path (TLS off has no tlsVersion) once failed the whole sweep with a NullPointerException.
+        Map<String, JsonNode> baseline = new LinkedHashMap<>(Map.of(ACKS, IntNode.valueOf(1)));
+        Spread spread = new Spread(30, 29, 31, 3);
+        SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime",
+                new SweepResult.TotalsSpread(spread, spread, spread, spread, spread, spread), null, null, null, null);
+        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null),
+                point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
+        FindingVerdict v = judge(ratio(List.of(2.0, 7.0), null), s);
+        assertThat(v.groups()).extracting(g -> g.at().get(CODEC).isNull()).containsExactly(true, false);
+        assertThat(v.groups().get(0).shown()).isEqualTo("this group has no point to compare: it lacks acks=-1");
+        assertThat(v.groups().get(1).outcome()).isEqualTo(FindingOutcome.HELD);
+    }
+
+    @Test
     void perEmptyJudgesAllPointsAsOneGroup() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
         FindingSpec spec = new FindingSpec("gzip lowest overall", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),

@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLEngine;
+import javax.net.ssl.SSLEngineResult;
 import javax.net.ssl.SSLEngineResult.HandshakeStatus;
 import javax.net.ssl.SSLException;
 import org.apache.kafka.common.config.types.Password;
@@ -24,7 +25,30 @@ class ConscryptEngineFactoryTest {
         handshake(client, server);
         assertThat(client.getSession().getProtocol()).isEqualTo("TLSv1.3");
         assertThat(server.getSession().getPeerCertificates()).isNotEmpty();
-        assertThat(client.getClass().getName()).startsWith("org.conscrypt.");
+        assertThat(client).isInstanceOf(ConscryptEngine.class);
+        assertThat(client.toString()).contains("org.conscrypt.");
+    }
+
+    /**
+     * Kafka's SslTransportLayer unwraps into a buffer of getApplicationBufferSize() bytes that may still hold plaintext;
+     * a full 16,384-byte record must still fit, or Kafka fails the connection ("Buffer overflow when available data
+     * size (16384) >= application buffer size (16384)"), as bare Conscrypt did under load.
+     */
+    @Test
+    void aFullRecordUnwrapsIntoAnApplicationBufferThatStillHoldsData() throws SSLException {
+        SSLEngine server = factory(serverConfigs("none", List.of())).createServerSslEngine("127.0.0.1", 9093);
+        SSLEngine client = factory(clientConfigs(false, List.of())).createClientSslEngine("127.0.0.1", 9093, "https");
+        handshake(client, server);
+        ByteBuffer record = ByteBuffer.allocate(client.getSession().getPacketBufferSize());
+        SSLEngineResult wrapped = client.wrap(ByteBuffer.allocate(16_384), record);
+        assertThat(wrapped.getStatus()).isEqualTo(SSLEngineResult.Status.OK);
+        assertThat(wrapped.bytesConsumed()).isEqualTo(16_384);
+        record.flip();
+        ByteBuffer app = ByteBuffer.allocate(server.getSession().getApplicationBufferSize());
+        app.put(new byte[1000]); // plaintext from an earlier record the caller has not drained yet
+        SSLEngineResult unwrapped = server.unwrap(record, app);
+        assertThat(unwrapped.getStatus()).as(unwrapped.toString()).isEqualTo(SSLEngineResult.Status.OK);
+        assertThat(unwrapped.bytesProduced()).isEqualTo(16_384);
     }
 
     @Test
