@@ -8,6 +8,7 @@
 #   bench/studies.sh s1-compression s4-find-max-sla    # only these
 #   bench/studies.sh --list          # the names and their commands
 #   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
+#   bench/studies.sh --render        # re-render the Markdown from the runs already in bench/results/studies, and splice
 #
 # Full runs land in bench/results/studies/NAME/ (not committed). JDK 25 studies need JDK25_HOME (default: the
 # Temurin 25 path on the development machine).
@@ -65,23 +66,32 @@ for page in sorted(pages.rglob("*.md")):
 PY
 }
 
+render() {
+    local name=$1 dir
+    dir=$(find "$OUT/$name" -mindepth 1 -maxdepth 1 -type d | sort | tail -1)
+    ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
+    cp "$(ls "$dir"/sweep.json "$dir"/find-max.json "$dir"/result.json 2>/dev/null | head -1)" "$DATA/$name.json"
+    [[ -f $dir/report.html ]] && cp "$dir/report.html" "$OUT/$name.html"
+    return 0
+}
+
 run_one() {
-    local name=$1 args=$2 dir
+    local name=$1 args=$2
     rm -rf "${OUT:?}/$name"
     mkdir -p "$OUT/$name" "$GEN" "$DATA"
     echo "== $name: ./kbench $args   ($(date -u +%H:%M:%S))"
     # shellcheck disable=SC2086 # the argument list is split on purpose; no argument holds a space
     ./kbench $args --results-dir "$OUT/$name" > "$OUT/$name.log" 2>&1 || echo "   exit $? (see $OUT/$name.log)"
-    dir=$(find "$OUT/$name" -mindepth 1 -maxdepth 1 -type d | sort | tail -1)
-    ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
-    cp "$(ls "$dir"/sweep.json "$dir"/find-max.json "$dir"/result.json 2>/dev/null | head -1)" "$DATA/$name.json"
-    [[ -f $dir/report.html ]] && cp "$dir/report.html" "$OUT/$name.html"
+    render "$name"
     tail -3 "$OUT/$name.log" | sed 's/^/   /'
 }
 
 case "${1:-}" in
     --list) echo "$STUDIES" | awk -F'|' '{printf "%-24s %-30s ./kbench %s\n", $1, $2, $3}'; exit 0 ;;
     --splice) splice; exit 0 ;;
+    --render)
+        for d in "$OUT"/*/; do [[ -d $d ]] && render "$(basename "$d")"; done
+        splice; exit 0 ;;
 esac
 want=" $* "
 while IFS='|' read -r name page args; do

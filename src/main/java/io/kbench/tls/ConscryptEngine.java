@@ -10,11 +10,13 @@ import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSession;
 
 /**
- * Conscrypt's engine as Kafka's {@code SslTransportLayer} can drive it: every call goes to Conscrypt, but its sessions
- * report twice Conscrypt's buffer sizes. Conscrypt asks for a whole TLS record's plaintext (16,384 bytes) of free room
- * before it unwraps, while Kafka sizes its read buffer to exactly {@code getApplicationBufferSize()} and may unwrap into
- * it with bytes still in it; Kafka then fails the connection with "Buffer overflow when available data size (16384) >=
- * application buffer size (16384)" (apache/kafka#9188, not merged). With the room doubled, the unwrap fits.
+ * Conscrypt's engine as Kafka's {@code SslTransportLayer} can drive it. Kafka unwraps into a read buffer of
+ * {@code getApplicationBufferSize()} bytes and, on BUFFER_OVERFLOW, fails the connection if that buffer is already full
+ * ("Buffer overflow when available data size (16384) >= application buffer size (16384)"; apache/kafka#9188). The
+ * JDK's engine unwraps whole TLS records, so its buffer never fills to the last byte; Conscrypt hands out as much
+ * buffered plaintext as fits and does fill it, and under load Kafka then dropped connection after connection. So this
+ * engine always leaves the last byte of an unwrap's destination free (an overflow is reported instead of filling it),
+ * and its sessions report twice Conscrypt's buffer sizes so a whole record still fits. Everything else is Conscrypt's.
  */
 public final class ConscryptEngine extends SSLEngine {
     private final SSLEngine conscrypt;
@@ -56,17 +58,26 @@ public final class ConscryptEngine extends SSLEngine {
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts, int offset, int length) throws SSLException {
-        return conscrypt.unwrap(src, dsts, offset, length);
+        ByteBuffer last = dsts[offset + length - 1];
+        if (last.remaining() <= 1) {
+            return new SSLEngineResult(SSLEngineResult.Status.BUFFER_OVERFLOW, conscrypt.getHandshakeStatus(), 0, 0);
+        }
+        last.limit(last.limit() - 1);
+        try {
+            return conscrypt.unwrap(src, dsts, offset, length);
+        } finally {
+            last.limit(last.limit() + 1);
+        }
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer dst) throws SSLException {
-        return conscrypt.unwrap(src, dst);
+        return unwrap(src, new ByteBuffer[] {dst}, 0, 1);
     }
 
     @Override
     public SSLEngineResult unwrap(ByteBuffer src, ByteBuffer[] dsts) throws SSLException {
-        return conscrypt.unwrap(src, dsts);
+        return unwrap(src, dsts, 0, dsts.length);
     }
 
     @Override

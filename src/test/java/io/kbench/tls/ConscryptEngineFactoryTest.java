@@ -51,6 +51,27 @@ class ConscryptEngineFactoryTest {
         assertThat(unwrapped.bytesProduced()).isEqualTo(16_384);
     }
 
+    /** Kafka fails a connection when an unwrap overflows into a full read buffer: the buffer must never fill up. */
+    @Test
+    void unwrappingWithoutDrainingNeverFillsTheReadBuffer() throws SSLException {
+        SSLEngine server = factory(serverConfigs("none", List.of())).createServerSslEngine("127.0.0.1", 9093);
+        SSLEngine client = factory(clientConfigs(false, List.of())).createClientSslEngine("127.0.0.1", 9093, "https");
+        handshake(client, server);
+        ByteBuffer records = ByteBuffer.allocate(8 * client.getSession().getPacketBufferSize());
+        ByteBuffer plaintext = ByteBuffer.allocate(5 * 16_384);
+        while (plaintext.hasRemaining()) {
+            client.wrap(plaintext, records);
+        }
+        records.flip();
+        ByteBuffer app = ByteBuffer.allocate(server.getSession().getApplicationBufferSize());
+        SSLEngineResult last;
+        do {
+            last = server.unwrap(records, app);
+        } while (last.getStatus() == SSLEngineResult.Status.OK && last.bytesProduced() > 0);
+        assertThat(last.getStatus()).isEqualTo(SSLEngineResult.Status.BUFFER_OVERFLOW);
+        assertThat(app.position()).isLessThan(app.capacity());
+    }
+
     @Test
     void tls12SuitePinIsHonoured() throws SSLException {
         List<String> pins = List.of("TLSv1.2");
