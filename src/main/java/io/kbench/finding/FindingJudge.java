@@ -61,10 +61,18 @@ public final class FindingJudge {
                     "a point has no completed repetition here");
         }
         return switch (finding.kind()) {
-            case LOWEST -> extreme(finding, at, s, o, s.max < o.min, o.max < s.min, "lowest");
-            case HIGHEST -> extreme(finding, at, s, o, s.min > o.max, o.min > s.max, "highest");
+            // Contradicted by any one other point wholly beyond the subject, not only by all of them together.
+            case LOWEST -> extreme(finding, at, s, o, s.max < o.min,
+                    eachOf(others, finding).stream().anyMatch(r -> r.max < s.min), "lowest");
+            case HIGHEST -> extreme(finding, at, s, o, s.min > o.max,
+                    eachOf(others, finding).stream().anyMatch(r -> r.min > s.max), "highest");
             case RATIO -> ratio(finding, at, s, o);
         };
+    }
+
+    /** Each point's own range (points without a completed repetition left out). */
+    private static List<Range> eachOf(List<SweepResult.Point> points, Finding finding) {
+        return points.stream().map(p -> Range.of(List.of(p), finding)).filter(java.util.Objects::nonNull).toList();
     }
 
     private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Range s, Range o, boolean held,

@@ -51,7 +51,7 @@ final class SweepMarkdown {
         Set<String> paths = new LinkedHashSet<>();
         sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
         List<String> header = new ArrayList<>();
-        paths.forEach(p -> header.add(p.substring(p.lastIndexOf('.') + 1)));
+        paths.forEach(p -> header.add(columnName(p)));
         header.addAll(List.of("produced records/s", "produced MiB/s", "publish p99 ms", "e2e p99 ms"));
         List<String> extra = findingMetrics(sweep);
         extra.forEach(m -> header.add(heading(m)));
@@ -87,6 +87,17 @@ final class SweepMarkdown {
             row(md, cells);
         }
         md.append('\n');
+    }
+
+    /** A path's column: the property name for client and broker properties (batch.size), else the last segment. */
+    static String columnName(String path) {
+        for (String marker : List.of(".properties.", ".brokerConfig.", ".configs.")) {
+            int i = path.indexOf(marker);
+            if (i >= 0) {
+                return path.substring(i + marker.length());
+            }
+        }
+        return path.substring(path.lastIndexOf('.') + 1);
     }
 
     /** The metrics findings cite that the default columns lack, so every figure a verdict cites is in the table. */
@@ -156,7 +167,7 @@ final class SweepMarkdown {
             return "all points";
         }
         List<String> parts = new ArrayList<>();
-        at.forEach((path, value) -> parts.add(path.substring(path.lastIndexOf('.') + 1) + "=" + (value == null || value.isNull() ? "-" : value.asText())));
+        at.forEach((path, value) -> parts.add(columnName(path) + "=" + (value == null || value.isNull() ? "-" : value.asText())));
         return String.join(", ", parts);
     }
 

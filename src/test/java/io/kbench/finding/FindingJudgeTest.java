@@ -81,6 +81,15 @@ class FindingJudgeTest {
     }
 
     @Test
+    void oneOtherPointWhollyBelowContradictsEvenWhenTheOthersTogetherOverlap() {
+        // gzip 88..152 ms; zstd 67..83 lies wholly below it, none 456..1179 wholly above: their union 67..1179 overlaps.
+        SweepResult s = sweep(point("gzip", 1, 88, 152), point("zstd", 1, 67, 83), point("none", 1, 456, 1179));
+        FindingSpec spec = new FindingSpec("gzip lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
+                null, null, null, null, null, List.of());
+        assertThat(judge(spec, s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+    }
+
+    @Test
     void lowestInconclusiveWhenTheRangesOverlap() {
         SweepResult s = sweep(point("gzip", 1, 10, 21), point("lz4", 1, 20, 25));
         assertThat(judge(lowest("gzip"), s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
