@@ -8,6 +8,7 @@ import io.kbench.result.Spread;
 import io.kbench.result.SweepResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +52,10 @@ final class SweepMarkdown {
         Set<String> paths = new LinkedHashSet<>();
         sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
         List<String> header = new ArrayList<>();
-        paths.forEach(p -> header.add(columnName(p)));
+        List<String> names = paths.stream().map(SweepMarkdown::columnName).toList();
+        // Two paths with one name (producers.count, consumers.count) keep their parent, so the columns differ.
+        paths.forEach(p -> header.add(Collections.frequency(names, columnName(p)) > 1
+                ? p.substring(p.lastIndexOf('.', p.lastIndexOf('.') - 1) + 1) : columnName(p)));
         header.addAll(List.of("produced records/s", "produced MiB/s", "publish p99 ms", "e2e p99 ms"));
         List<String> extra = findingMetrics(sweep);
         extra.forEach(m -> header.add(heading(m)));

@@ -2,19 +2,23 @@ package io.kbench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
 import io.kbench.result.Diagnosis;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.FindingOutcome;
 import io.kbench.result.FindingVerdict;
-import io.kbench.result.SweepResult;
 import io.kbench.result.LimitingResource;
 import io.kbench.result.ResultReader;
+import io.kbench.result.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -70,6 +74,24 @@ class StudyMarkdownTest {
         assertThat(md).contains("| e2e p99 ms | publish mean ms | CV records/s |");
         double median = legacy.points().get(0).summary().spread("publish", "mean").median();
         assertThat(md).contains("| " + Fmt.mib(median / 1000) + " [");
+    }
+
+    @Test
+    void propertiesAreNamedByTheirKeyAndClashingNamesKeepTheirParent() {
+        assertThat(SweepMarkdown.columnName("producers.properties.batch.size")).isEqualTo("batch.size");
+        assertThat(SweepMarkdown.columnName("cluster.brokerConfig.num.io.threads")).isEqualTo("num.io.threads");
+        assertThat(SweepMarkdown.columnName("topic.partitions")).isEqualTo("partitions");
+        SweepResult legacy = ResultReader.read(LEGACY_SWEEP, SweepResult.class);
+        Map<String, JsonNode> twoCounts = new LinkedHashMap<>();
+        twoCounts.put("producers.count", IntNode.valueOf(2));
+        twoCounts.put("consumers.count", IntNode.valueOf(2));
+        SweepResult.Point p = legacy.points().get(0);
+        SweepResult.Point renamed = new SweepResult.Point(p.name(), twoCounts, p.cluster(), p.repetitions(), p.completed(),
+                p.failed(), p.summary(), p.thresholds(), p.variation());
+        SweepResult sweep = new SweepResult(legacy.schemaVersion(), legacy.kind(), legacy.name(), legacy.description(),
+                legacy.status(), legacy.startTime(), legacy.endTime(), legacy.environment(), legacy.axes(), legacy.repeat(),
+                legacy.cluster(), List.of(renamed), legacy.order(), legacy.seed(), legacy.runOrder(), List.of());
+        assertThat(SweepMarkdown.render(sweep, "sweep.json")).contains("| producers.count | consumers.count | produced records/s |");
     }
 
     private static Path copyTree(Path from, Path to) throws IOException {
