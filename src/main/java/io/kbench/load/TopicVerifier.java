@@ -27,6 +27,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
@@ -82,7 +83,7 @@ final class TopicVerifier {
         ProducerConfig producer = new ProducerConfig(props);
         ConfigResource resource = new ConfigResource(ConfigResource.Type.TOPIC, topic);
         Config config = await(admin.describeConfigs(List.of(resource)).all(), "describe the configs of").get(resource);
-        TopicDescription description = await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+        TopicDescription description = describeTopic();
         int replicas = description.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);
         return new IntegritySettings(producer.getString(ProducerConfig.ACKS_CONFIG),
                 producer.getBoolean(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG),
@@ -161,8 +162,36 @@ final class TopicVerifier {
     }
 
     private List<TopicPartition> partitions() {
-        TopicDescription d = await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+        TopicDescription d = describeTopic();
         return d.partitions().stream().map(p -> new TopicPartition(topic, p.partition())).toList();
+    }
+
+    /**
+     * The topic's description. A broker that has not yet caught up with a just-created topic's metadata answers
+     * "unknown topic" for a moment, so that answer is retried for up to the admin timeout.
+     */
+    private TopicDescription describeTopic() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ADMIN_TIMEOUT_SEC);
+        while (true) {
+            try {
+                return admin.describeTopics(List.of(topic)).allTopicNames().get(ADMIN_TIMEOUT_SEC, TimeUnit.SECONDS).get(topic);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    return await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+                }
+            } catch (TimeoutException e) {
+                return await(admin.describeTopics(List.of(topic)).allTopicNames(), "describe").get(topic);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunFailedException("verify: interrupted", e);
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunFailedException("verify: interrupted", e);
+            }
+        }
     }
 
     private <T> T await(KafkaFuture<T> future, String what) {
