@@ -14,12 +14,15 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * --client-cpus holds kbench's own JVM to a CPU set and leaves the brokers it starts on every CPU. Runs kbench as a
  * child process: a restricted JVM must not be the test JVM.
  */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class ClientCpusIT {
     @TempDir
     Path results;

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,6 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Faults on real 3-broker embedded clusters: the fault fires on the run's clock, result.json records it with recovery
  * figures, and no broker, pause guard or stopped process is left behind.
  */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class FaultsIT {
     @TempDir
     Path results;

@@ -19,6 +19,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * id (kbench's one producer is {@code kbench-producer-0}) caps it at QUOTA bytes/s = QUOTA / 1,024 records/s of
  * 1 KiB. Then {@code kbench plan --from-result} on that result.
  */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class FindMaxIT {
     private static final long QUOTA_BYTES_PER_SEC = 256 * 1024;
     private static final int RECORD_BYTES = 1024;

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl-C and SIGTERM during `kbench run`, on a real kbench process with a real embedded broker: the load stops, the
  * summary and result.json (status interrupted) are written, the broker is stopped and kbench exits 130, quickly.
  */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class InterruptIT {
     /** kbench must be gone this long after the signal (it takes about 2 s; the guard's own deadline is 10 s). */
     private static final long EXIT_WITHIN_SEC = 15;

@@ -10,10 +10,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Network faults on a real 3-broker cluster behind kbench's proxies: a delay raises publish latency by about it. */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class NetworkFaultsIT {
     private static final double DELAY_MILLIS = 100;
 

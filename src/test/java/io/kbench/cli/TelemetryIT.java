@@ -19,10 +19,13 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Broker, host and load-generator telemetry sampled from real brokers, embedded and "external". */
+// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+@Tag("serial")
 class TelemetryIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
