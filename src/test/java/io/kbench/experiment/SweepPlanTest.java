@@ -87,11 +87,14 @@ class SweepPlanTest {
                 "producers.properties.batch.size");
         assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
         for (String fidelity : List.of("s1-codecs-default-batch", "s1-cpu-scaling", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
-                "s3-knee-acks")) {
+                "s3-knee-acks", "s3-pairs-knee")) {
             SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
             assertThat(plan.findings()).as(fidelity).isNotEmpty();
         }
         assertThat(SweepPlan.load(Path.of("scenarios/s5-producer-matrix-full.yaml")).points()).hasSize(84);
+        SweepPlan pairsKnee = SweepPlan.load(Path.of("scenarios/s3-pairs-knee.yaml"));
+        assertThat(pairsKnee.points()).hasSize(9);
+        assertThat(pairsKnee.findings().get(0).per()).containsExactly("producers.count");
         assertThat(SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).workload(
                 SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).points().get(0), null).cluster().limits().memoryBytes())
                 .isEqualTo(1L << 30);
