@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.kbench.result.FindingOutcome;
 import io.kbench.result.FindingVerdict;
+import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
 import io.kbench.result.SweepResult;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ public final class FindingJudge {
 
     private static String describe(Map<String, String> selector) {
         List<String> parts = new ArrayList<>();
-        selector.forEach((path, value) -> parts.add(path.substring(path.lastIndexOf('.') + 1) + "=" + value));
+        selector.forEach((path, value) -> parts.add(OverridePaths.shortName(path) + "=" + value));
         return String.join(",", parts);
     }
 

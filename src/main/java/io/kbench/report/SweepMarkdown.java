@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.Environment;
 import io.kbench.result.FindingOutcome;
 import io.kbench.result.FindingVerdict;
+import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
 import io.kbench.result.SweepResult;
 import java.nio.file.Path;
@@ -95,13 +96,7 @@ final class SweepMarkdown {
 
     /** A path's column: the property name for client and broker properties (batch.size), else the last segment. */
     static String columnName(String path) {
-        for (String marker : List.of(".properties.", ".brokerConfig.", ".configs.")) {
-            int i = path.indexOf(marker);
-            if (i >= 0) {
-                return path.substring(i + marker.length());
-            }
-        }
-        return path.substring(path.lastIndexOf('.') + 1);
+        return OverridePaths.shortName(path);
     }
 
     /** The metrics findings cite that the default columns lack, so every figure a verdict cites is in the table. */

@@ -44,15 +44,15 @@ class FaultsIT {
                   recordSize: 256
                   properties: {acks: all, enable.idempotence: "true", linger.ms: 1}
                 consumers: {mode: none}
-                cluster: {brokers: 3}
+                cluster: {brokers: 3, brokerConfig: {broker.session.timeout.ms: "3000", broker.heartbeat.interval.ms: "500"}}
                 """.formatted(name, partitions, duration) + faults);
     }
 
     @Test
     void leaderKillAndRestartIsRecordedWithRecovery() throws IOException {
-        // A SIGKILLed broker stays in the ISR until the controller fences it (broker.session.timeout.ms, 9 s), so
-        // acks=all stalls for about that long: the window leaves room for the recovery after it.
-        Path w = workload("it-leader-kill", 3, "30s", "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
+        // A SIGKILLed broker stays in the ISR until the controller fences it (broker.session.timeout.ms, 3 s here
+        // instead of 9 s), so acks=all stalls for about that long: the window leaves room for the recovery after it.
+        Path w = workload("it-leader-kill", 3, "20s", "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         JsonNode fault = onlyResult().at("/faults/0");

@@ -78,9 +78,7 @@ class StudyMarkdownTest {
 
     @Test
     void propertiesAreNamedByTheirKeyAndClashingNamesKeepTheirParent() {
-        assertThat(SweepMarkdown.columnName("producers.properties.batch.size")).isEqualTo("batch.size");
         assertThat(SweepMarkdown.columnName("cluster.brokerConfig.num.io.threads")).isEqualTo("num.io.threads");
-        assertThat(SweepMarkdown.columnName("topic.partitions")).isEqualTo("partitions");
         SweepResult legacy = ResultReader.read(LEGACY_SWEEP, SweepResult.class);
         Map<String, JsonNode> twoCounts = new LinkedHashMap<>();
         twoCounts.put("producers.count", IntNode.valueOf(2));
