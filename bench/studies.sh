@@ -36,9 +36,10 @@ s2-consumers|s2-producer-scaling.md|sweep scenarios/s2-consumers.yaml
 s3-thread-pairs|s3-reference-architecture.md|sweep scenarios/s3-thread-pairs.yaml
 s3-producer-knee|s3-reference-architecture.md|sweep scenarios/s3-producer-knee.yaml
 s3-knee-acks|s3-reference-architecture.md|sweep scenarios/s3-knee-acks.yaml
-s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 5000
-s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000
-s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 5000 --broker-java-home $JDK25
+s3-pairs-knee|s3-reference-architecture.md|sweep scenarios/s3-pairs-knee.yaml
+s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 500
+s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500
+s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --broker-java-home $JDK25
 s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
 s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
 s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
