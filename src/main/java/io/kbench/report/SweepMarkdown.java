@@ -42,7 +42,11 @@ final class SweepMarkdown {
         }
         md.append(". Figures are the median [min..max] over the completed repetitions; CV is the coefficient of variation "
                 + "of produced records/s (sample standard deviation / mean).\n\n");
-        points(md, sweep, dir == null ? null : new SweepData(sweep, dir));
+        SweepData data = dir == null ? null : new SweepData(sweep, dir);
+        points(md, sweep, data);
+        if (data != null && data.diagnosed()) {
+            SweepTelemetryMarkdown.render(md, sweep, data);
+        }
         findings(md, sweep);
         environment(md, sweep.environment());
         return md.toString();
@@ -50,13 +54,8 @@ final class SweepMarkdown {
 
     private static void points(StringBuilder md, SweepResult sweep, SweepData data) {
         boolean diagnosed = data != null && data.diagnosed();
-        Set<String> paths = new LinkedHashSet<>();
-        sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
-        List<String> header = new ArrayList<>();
-        List<String> names = paths.stream().map(SweepMarkdown::columnName).toList();
-        // Two paths with one name (producers.count, consumers.count) keep their parent, so the columns differ.
-        paths.forEach(p -> header.add(Collections.frequency(names, columnName(p)) > 1
-                ? p.substring(p.lastIndexOf('.', p.lastIndexOf('.') - 1) + 1) : columnName(p)));
+        Set<String> paths = paths(sweep);
+        List<String> header = new ArrayList<>(pathHeaders(paths));
         header.addAll(List.of("produced records/s", "produced MiB/s", "publish p99 ms", "e2e p99 ms"));
         List<String> extra = findingMetrics(sweep);
         extra.forEach(m -> header.add(heading(m)));
@@ -92,6 +91,20 @@ final class SweepMarkdown {
             row(md, cells);
         }
         md.append('\n');
+    }
+
+    /** The paths the points vary, in first-seen order. */
+    static Set<String> paths(SweepResult sweep) {
+        Set<String> paths = new LinkedHashSet<>();
+        sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
+        return paths;
+    }
+
+    /** Column headings for {@code paths}; two paths with one name (producers.count, consumers.count) keep their parent. */
+    static List<String> pathHeaders(Set<String> paths) {
+        List<String> names = paths.stream().map(SweepMarkdown::columnName).toList();
+        return paths.stream().map(p -> Collections.frequency(names, columnName(p)) > 1
+                ? p.substring(p.lastIndexOf('.', p.lastIndexOf('.') - 1) + 1) : columnName(p)).toList();
     }
 
     /** A path's column: the property name for client and broker properties (batch.size), else the last segment. */

@@ -54,6 +54,18 @@ class StudyMarkdownTest {
     }
 
     @Test
+    void aSweepWithTelemetryGetsTheFiguresBehindItsLimitingResource() throws IOException {
+        Path dir = copyTree(LEGACY_SWEEP, tmp.resolve("sweep"));
+        Files.copy(TELEMETRY_RUN, dir.resolve("points/acks=1/rep-1/result.json"), StandardCopyOption.REPLACE_EXISTING);
+        String md = Files.readString(ReportRenderer.writeMarkdown(dir, null));
+        assertThat(md).contains("What telemetry saw")
+                .contains("| acks | host CPU busy % | host iowait % | disk util % | broker CPU % | load generator CPU % |")
+                // One repetition of acks=1 has telemetry (the run fixture's diagnosis figures), acks=all none.
+                .contains("| 1 | 66.3 | 3.0 | 9.0 | 102.8 | 75.9 |")
+                .contains("| all | - | - | - | - | - |");
+    }
+
+    @Test
     void repetitionsThatDisagreeAreCountedPerResource() {
         Diagnosis disk = new Diagnosis(LimitingResource.DISK, "iowait 60%", null, null, null);
         Diagnosis cpu = new Diagnosis(LimitingResource.LOAD_GENERATOR_CPU, "", null, null, null);
