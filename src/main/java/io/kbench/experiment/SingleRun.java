@@ -204,6 +204,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             }
             SummaryTable.print(result.summary(), out);
             SummaryTable.limitedBy(result.telemetry(), out);
+            if (result.summary().transactions() != null) {
+                out.println(result.summary().transactions().line());
+            }
             if (result.faults() != null) {
                 out.println();
                 result.faults().forEach(f -> out.println(f.line()));

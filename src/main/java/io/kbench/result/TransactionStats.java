@@ -1,6 +1,7 @@
 package io.kbench.result;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Locale;
 
 /**
  * What transactional producers did in the measured window (transactions holding at least one measured record).
@@ -22,6 +23,17 @@ public record TransactionStats(long committed, long aborted, long committedRecor
                                double transactionsPerSec, LatencyStats commitLatencyMicros, long abortedRecordsConsumed,
                                String isolationLevel) {
     public static final String READ_COMMITTED = "read_committed";
+
+    /** One line for the console: commits, aborts, commit latency and what consumers saw of aborted transactions. */
+    public String line() {
+        String commit = commitLatencyMicros == null || commitLatencyMicros.count() == 0 ? "no commits measured"
+                : String.format(Locale.ROOT, "commit p50 %.3f ms, p99 %.3f ms, max %.3f ms", commitLatencyMicros.p50() / 1000.0,
+                        commitLatencyMicros.p99() / 1000.0, commitLatencyMicros.max() / 1000.0);
+        String seen = isolationLevel == null ? "" : String.format(Locale.ROOT, "; %s consumers received %,d aborted records%s",
+                isolationLevel, abortedRecordsConsumed, abortedLeaked() ? " (FAILED: never allowed)" : "");
+        return String.format(Locale.ROOT, "transactions: %,d committed (%.1f/s), %,d aborted; %s%s", committed,
+                transactionsPerSec, aborted, commit, seen);
+    }
 
     /** Whether a read_committed consumer received a record of an aborted transaction: a broken guarantee. */
     public boolean abortedLeaked() {

@@ -94,6 +94,16 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("producers.transactions", "with producers.count 0",
                     "needs producers: a run without producers sends no transactions");
         }
+        String idempotence = producers.properties().get("enable.idempotence");
+        if (idempotence != null && idempotence.trim().equalsIgnoreCase("false")) {
+            throw InvalidInputException.field("producers.properties.enable.idempotence", idempotence,
+                    "must not be false with transactions (Kafka's transactional producer is idempotent)");
+        }
+        String acks = producers.properties().get("acks");
+        if (acks != null && !acks.trim().equals("all") && !acks.trim().equals("-1")) {
+            throw InvalidInputException.field("producers.properties.acks", acks,
+                    "must be all (or -1) with transactions (Kafka's transactional producer needs it)");
+        }
         if (verify && producers.transactions().aborts()) {
             throw InvalidInputException.field("producers.transactions.abortFraction", producers.transactions().abortFraction(),
                     "must be 0 with verify (verification checks every acknowledged record, and aborted ones are not delivered)");
