@@ -59,6 +59,12 @@ class PartitionBreakdownTest {
     }
 
     @Test
+    void aPartitionsHistogramIsSmall() {
+        // The memory bound the docs state: about 27 KB per partition with records, so 10,000 partitions stay < 300 MB.
+        assertThat(PartitionBreakdown.newHistogram().getEstimatedFootprintInBytes()).isBetween(20_000, 30_000);
+    }
+
+    @Test
     void aTopicPatternRunKeepsNoPartitions() {
         PartitionBreakdown b = new PartitionBreakdown(0, PartitionLatency.PUBLISH, true);
         b.produced(0, 1);
