@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -61,6 +63,22 @@ class BreakdownSectionTest {
                 .contains("Hottest partition: 1 with 70.0% of the produced records (an even share is 33.3%).")
                 .containsSubsequence("kbench-consumer-0", "800", "80.0%", "kbench-consumer-1", "200", "20.0%");
         assertThat(html.indexOf("Transactions</h2>")).isNegative();
+    }
+
+    @Test
+    void theRunMarkdownHasTheCommitLatencyTheTransactionsLineAndTheSkew() throws Exception {
+        render("""
+                {"partitionLatency": "publish", "consumers": [],
+                 "partitions": [{"partition": 0, "producedRecords": 300}, {"partition": 1, "producedRecords": 100}]}
+                """, """
+                {"committed": 40, "aborted": 10, "committedRecords": 4000, "abortedRecords": 1000,
+                 "transactionsPerSec": 8.0, "commitLatencyMicros": %s, "abortedRecordsConsumed": 0}""".formatted(
+                latency(40, 12_000)));
+        RunResult run = ResultReader.read(tmp.resolve("run-sample/result.json"), RunResult.class);
+        String md = RunMarkdown.render(run, "result.json");
+        assertThat(md).contains("| commit | 1.000 | 2.000 | 12.00 | 12.00 | 12.00 | 1.200 |")
+                .contains("transactions: 40 committed (8.0/s), 10 aborted; commit p50 1.000 ms, p99 12.000 ms, max 12.000 ms\n")
+                .contains("Hottest partition: 0 with 75.0% of the produced records (an even share is 50.0%).");
     }
 
     @Test
