@@ -10,7 +10,7 @@ import java.time.Duration;
  * (as kafka-producer-perf-test's --transaction-duration-ms), and aborts a random share of them.
  *
  * @param transactionalId       the producers' transactional.id: used as is with one producer, with "-N" appended per
- *                              producer thread otherwise; absent: {@code kbench-txn-<run time>}
+ *                              producer thread otherwise; absent: {@code kbench-txn-<random per run>}
  * @param recordsPerTransaction records per transaction; exclusive with duration
  * @param duration              commit once a transaction is this old (checked after each send); exclusive with
  *                              recordsPerTransaction
