@@ -49,9 +49,10 @@ final class BreakdownSection {
         page.endSection();
     }
 
+    /** The figure in microseconds, NaN when the partition had no latency recorded. */
     private static double latency(PartitionStats p, ToDoubleFunction<LatencyStats> f) {
         return p.latencyMicros() == null || p.latencyMicros().count() == 0 ? Double.NaN
-                : Fmt.ms(f.applyAsDouble(p.latencyMicros()));
+                : f.applyAsDouble(p.latencyMicros());
     }
 
     private static void row(StringBuilder html, String label, List<PartitionStats> parts,
@@ -61,7 +62,8 @@ final class BreakdownSection {
                 .append("</div><div class=\"heat-cells\">");
         for (PartitionStats p : parts) {
             double v = value.applyAsDouble(p);
-            String shown = Double.isNaN(v) ? "-" : millis ? Fmt.number(v) : Fmt.count(v);
+            // Latency rows hold microseconds, shown as ms with about three significant digits.
+            String shown = Double.isNaN(v) ? "-" : millis ? Fmt.millis(v) : Fmt.count(v);
             String title = "partition " + p.partition() + ": " + label + " " + shown;
             if (Double.isNaN(v)) {
                 html.append("<div class=\"heat-cell empty\" title=\"").append(HtmlPage.esc(title)).append("\"></div>");

@@ -30,9 +30,11 @@ final class TransactionSection {
                     t.isolationLevel() + (t.abortedLeaked() ? ": a broken guarantee" : "")));
         }
         page.kpis(kpis);
-        page.paragraph("Commit latency is commitTransaction() from call to return: the last records' flush, the "
-                + "two-phase commit with the transaction coordinator and the markers written. With read_committed, "
-                + "end-to-end latency includes the wait for the commit marker.", t.abortedLeaked() ? "warn" : "note");
+        page.paragraph("Commit latency is commitTransaction() from call to return: the last records' flush and the "
+                + "round trip to the transaction coordinator, which answers once it has logged the commit (the markers "
+                + "are written to the partitions after that). The producer thread waits for it, so a commit slower "
+                + "than a transaction is long holds the producers below their rate (send delay shows it). With "
+                + "read_committed, end-to-end latency includes the wait for the commit marker.", t.abortedLeaked() ? "warn" : "note");
         page.endSection();
     }
 }

@@ -11,8 +11,9 @@ import java.util.Locale;
  * @param committedRecords       measured records in committed transactions
  * @param abortedRecords         measured records in aborted transactions (acknowledged, then aborted)
  * @param transactionsPerSec     committed transactions over the produce window
- * @param commitLatencyMicros    commitTransaction() call to return: flushing the last records, the two-phase commit
- *                               with the coordinator and the markers written
+ * @param commitLatencyMicros    commitTransaction() call to return: flushing the last records and the EndTxn round trip
+ *                               to the transaction coordinator (which answers once it has logged the decision; the
+ *                               markers are written to the partitions after that)
  * @param abortedRecordsConsumed records of aborted transactions that consumers received (warm-up included); must be 0
  *                               with read_committed, else the run fails
  * @param isolationLevel         the consumers' isolation.level (read_committed or read_uncommitted), absent without
