@@ -12,6 +12,7 @@ import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
+import io.kbench.spec.TransactionSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import io.kbench.unit.Units;
@@ -41,6 +42,9 @@ import picocli.CommandLine.Spec;
             "and also writes result.json. Without --bootstrap-server (or bootstrap.servers in",
             "--producer-props) it starts an embedded cluster."})
 public final class ProduceCommand implements Callable<Integer> {
+    /** kafka-producer-perf-test's transaction duration when only a transactional id is given. */
+    static final long DEFAULT_TRANSACTION_DURATION_MS = 3000;
+
     @Spec
     CommandSpec command;
 
@@ -97,8 +101,17 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
     boolean printMetrics;
 
-    @Option(names = "--transactional-id", hidden = true)
+    /** Transactional id; enables transactions (as transactional.id in the producer properties does). */
+    @Option(names = "--transactional-id", paramLabel = "ID",
+            description = {"Send in transactions with this transactional.id (with --producers N: ID-0 .. ID-N-1).",
+                "Wins over transactional.id in --producer-props or --producer.config."})
     String transactionalId;
+
+    /** The age at which a transaction is committed; enables transactions. */
+    @Option(names = "--transaction-duration-ms", paramLabel = "MS",
+            description = {"Commit each transaction once it is this old (checked after each send).",
+                "Enables transactions; default 3000 when a transactional id is given."})
+    Long transactionDurationMs;
 
     @Mixin
     TargetOptions target = new TargetOptions();
@@ -108,9 +121,6 @@ public final class ProduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (transactionalId != null) {
-            throw InvalidInputException.field("--transactional-id", transactionalId, "transactions are not supported yet");
-        }
         TopicName.check("--topic", topic);
         checkShape();
         Map<String, String> props = new LinkedHashMap<>();
@@ -128,6 +138,7 @@ public final class ProduceCommand implements Callable<Integer> {
         if (bootstrap != null) {
             conn.putIfAbsent(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         }
+        TransactionSpec transactions = transactions(props.remove(ProducerSpec.TRANSACTIONAL_ID));
         if (warmupRecords < 0 || warmupRecords >= numRecords) {
             throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
         }
@@ -139,7 +150,7 @@ public final class ProduceCommand implements Callable<Integer> {
                                 ? new PayloadSpec(PayloadType.FILE, null, null, payload.payloadFile.toString(),
                                         payloadDelimiter.replace("\\n", "\n").replace("\\t", "\t"))
                                 : null,
-                        props),
+                        props, null, transactions),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5));
         if (target.clusterTarget(conn).external() && target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
@@ -149,6 +160,25 @@ public final class ProduceCommand implements Callable<Integer> {
         RunResult result = target.singleRun(spec, conn, output).execute(out);
         out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return RunCommand.exitCode(result);
+    }
+
+    /**
+     * Transactions as kafka-producer-perf-test enables them: a transactional id (flag or property) or a transaction
+     * duration; the duration defaults to 3000 ms. Null when neither is given.
+     */
+    private TransactionSpec transactions(String idFromProperties) {
+        String id = transactionalId != null ? transactionalId : idFromProperties;
+        if (id == null && transactionDurationMs == null) {
+            return null;
+        }
+        if (transactionDurationMs != null && transactionDurationMs <= 0) {
+            throw InvalidInputException.field("--transaction-duration-ms", transactionDurationMs, "must be greater than 0");
+        }
+        if (id != null && id.isBlank()) {
+            throw InvalidInputException.field("--transactional-id", "''", "must not be empty");
+        }
+        return new TransactionSpec(id, null,
+                Duration.ofMillis(transactionDurationMs == null ? DEFAULT_TRANSACTION_DURATION_MS : transactionDurationMs), null);
     }
 
     /** The flags' own names in errors, rather than the workload fields they become. */

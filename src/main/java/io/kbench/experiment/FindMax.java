@@ -162,7 +162,8 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
     WorkloadSpec probeSpec(int number, double rate, String runId) {
         ProducerSpec p = spec.producers();
         ProducerSpec probe = new ProducerSpec(p.count(), rate, null, settings.probeDuration(), null,
-                settings.probeWarmup(), p.recordSize(), p.keys(), p.payload(), p.properties(), p.payloadEncryption());
+                settings.probeWarmup(), p.recordSize(), p.keys(), p.payload(), p.properties(), p.payloadEncryption(),
+                p.transactions());
         TopicSpec t = spec.topic();
         String name = t.name() + "-fm" + runId + "-" + String.format(Locale.ROOT, "%02d", number);
         TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,

@@ -198,11 +198,15 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults);
+                        spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults,
+                        outcome.breakdown());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
             SummaryTable.limitedBy(result.telemetry(), out);
+            if (result.summary().transactions() != null) {
+                out.println(result.summary().transactions().line());
+            }
             if (result.faults() != null) {
                 out.println();
                 result.faults().forEach(f -> out.println(f.line()));

@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.measure.ConsumerTally;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
 import java.time.Duration;
@@ -35,6 +36,8 @@ final class ConsumerWorker implements Runnable {
     private final RunMetrics metrics;
     private final NanoClock clock;
     private final AtomicInteger assignedPartitions;
+    /** This consumer's measured records per partition and its own figures (issue 16 breakdown). */
+    private final ConsumerTally tally;
     private volatile boolean stopRequested;
     private volatile boolean stopNow;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
@@ -55,6 +58,15 @@ final class ConsumerWorker implements Runnable {
     ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
                    RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions,
                    Deserializer<byte[]> valueDeserializer) {
+        this(clientProperties, topic, topicPattern, live, stampMagic, metrics, clock, assignedPartitions,
+                valueDeserializer, ConsumerTally.NONE);
+    }
+
+    /** {@code tally}: where this consumer's per-partition and own figures go. */
+    ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
+                   RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions,
+                   Deserializer<byte[]> valueDeserializer, ConsumerTally tally) {
+        this.tally = tally;
         this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), valueDeserializer);
         this.topic = topic;
         this.topicPattern = topicPattern;
@@ -96,20 +108,28 @@ final class ConsumerWorker implements Runnable {
         long bytes = 0;
         long measuredCount = 0;
         long measuredBytes = 0;
+        long aborted = 0;
         for (ConsumerRecord<byte[], byte[]> r : records) {
             int size = Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
             count++;
             bytes += size;
             byte[] value = r.value();
+            if (Stamp.isAborted(value, stampMagic)) {
+                aborted++;
+            }
             if (!live) {
                 measuredCount++;
                 measuredBytes += size;
+                tally.record(r.partition(), -1);
             } else if (Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value)) {
-                metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                long e2eMicros = Units.micros(receivedNanos - Stamp.sendNanos(value));
+                metrics.endToEndLatency.recorder().recordMicros(e2eMicros);
+                tally.record(r.partition(), e2eMicros);
                 measuredCount++;
                 measuredBytes += size;
             }
         }
+        tally.polled(measuredCount, measuredBytes, aborted);
         metrics.consumedAll.add(count, bytes);
         if (measuredCount > 0) {
             metrics.consumedMeasured.add(measuredCount, measuredBytes);

@@ -8,10 +8,13 @@ import java.nio.charset.StandardCharsets;
 public final class KeyPool {
     private final KeyType type;
     private final byte[][] keys;
+    /** Zipf keys only: key-0 is the hottest (rank 1); immutable, so threads share it. */
+    private final ZipfSampler zipf;
 
     public KeyPool(KeySpec spec) {
         this.type = spec.type();
         this.keys = spec.type() == KeyType.NONE ? new byte[0][] : generate(spec.count());
+        this.zipf = spec.type() == KeyType.ZIPF ? new ZipfSampler(spec.count(), spec.exponent()) : null;
     }
 
     private static byte[][] generate(int count) {
@@ -28,6 +31,7 @@ public final class KeyPool {
             case NONE -> null;
             case ROUND_ROBIN -> keys[(int) (index % keys.length)];
             case RANDOM -> keys[random.nextInt(keys.length)];
+            case ZIPF -> keys[zipf.sample(random) - 1];
         };
     }
 }

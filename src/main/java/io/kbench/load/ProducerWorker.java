@@ -2,7 +2,10 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.integrity.SendLog;
+import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
+import io.kbench.measure.TransactionMetrics;
+import io.kbench.spec.TransactionSpec;
 import io.kbench.unit.Units;
 import java.time.Duration;
 import java.util.Map;
@@ -42,6 +45,10 @@ final class ProducerWorker implements Runnable {
     private final FastRandom random;
     /** Every send's outcome by sequence number, or null when the run is not verified. */
     private final SendLog sendLog;
+    /** Begins, commits and aborts transactions, or null when the producers are not transactional. */
+    private final TransactionCadence transactions;
+    /** Measured acknowledgements per partition. */
+    private final PartitionBreakdown partitions;
     private volatile boolean stopRequested;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
@@ -50,6 +57,18 @@ final class ProducerWorker implements Runnable {
     ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
                    RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
                    Serializer<byte[]> valueSerializer) {
+        this(plan, clientProperties, values, keys, metrics, clock, startNanos, seed, sendLog, valueSerializer, null, null,
+                new PartitionBreakdown(0, null, false));
+    }
+
+    /**
+     * {@code transactionSpec} non-null: a transactional producer ({@code clientProperties} must hold its
+     * transactional.id) counting into {@code transactionMetrics}; {@code partitions} gets each measured acknowledgement.
+     */
+    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
+                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
+                   Serializer<byte[]> valueSerializer, TransactionSpec transactionSpec,
+                   TransactionMetrics transactionMetrics, PartitionBreakdown partitions) {
         this.plan = plan;
         this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
@@ -60,6 +79,9 @@ final class ProducerWorker implements Runnable {
         this.startNanos = startNanos;
         this.random = new FastRandom(seed);
         this.sendLog = sendLog;
+        this.transactions = transactionSpec == null ? null
+                : new TransactionCadence(producer, transactionSpec, transactionMetrics, clock, seed);
+        this.partitions = partitions;
         int pool = callbackPoolSize(clientProperties, values);
         this.callbacks = new MpscArrayQueue<>(pool);
         for (int i = 0; i < pool; i++) {
@@ -90,8 +112,14 @@ final class ProducerWorker implements Runnable {
     @Override
     public void run() {
         try {
+            if (transactions != null) {
+                transactions.init();
+            }
             sendAll();
             if (!stopRequested) {
+                if (transactions != null) {
+                    transactions.end(); // the last, partly filled transaction
+                }
                 // After a stop request close(STOP_CLOSE_TIMEOUT) waits for in-flight records, bounded; flush is not.
                 producer.flush();
             }
@@ -131,14 +159,20 @@ final class ProducerWorker implements Runnable {
                 }
                 measuredSent++;
             }
-            send(i, intended, measured);
+            if (transactions == null) {
+                send(i, intended, measured, false);
+            } else {
+                boolean aborted = transactions.beforeSend(now);
+                transactions.afterSend(send(i, intended, measured, aborted), measured, now);
+            }
         }
     }
 
-    private void send(long index, long intendedNanos, boolean measured) {
+    /** Sends record {@code index} and returns its value's size. */
+    private int send(long index, long intendedNanos, boolean measured, boolean aborted) {
         byte[] value = values[values.length == 1 ? 0 : random.nextInt(values.length)];
         if (value.length >= Stamp.BYTES) {
-            Stamp.write(value, plan.stampMagic(), measured, intendedNanos);
+            Stamp.write(value, plan.stampMagic(), measured, aborted, intendedNanos);
         }
         if (sendLog != null) {
             // The send index is the record's sequence number: unique per producer, in send order.
@@ -155,6 +189,7 @@ final class ProducerWorker implements Runnable {
         callback.seq = index;
         // send() copies key and value into the batch before returning, so reusing the arrays is safe.
         producer.send(new ProducerRecord<>(plan.topic(), null, keys.keyFor(index, random), value), callback);
+        return value.length;
     }
 
     /** Runs on the producer's I/O thread (or the sending thread when send fails synchronously). */
@@ -180,6 +215,7 @@ final class ProducerWorker implements Runnable {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.publishLatency.recorder().recordMicros(Units.micros(now - send.startNanos));
+                partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);
                 lastMeasuredAckNanos = now;

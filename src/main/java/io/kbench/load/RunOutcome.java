@@ -3,9 +3,11 @@ package io.kbench.load;
 import io.kbench.result.Integrity;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.LoadBreakdown;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
+import io.kbench.result.TransactionStats;
 import java.util.List;
 import java.util.Locale;
 
@@ -22,10 +24,21 @@ import java.util.Locale;
  * @param sendDelayMicros        how far sends fell behind schedule, or null at unlimited rate
  * @param intervals              the per-interval series
  * @param integrity              what verification found, or null when the run was not verified
+ * @param transactions           commits, aborts and commit latency, or null unless the producers are transactional
+ * @param breakdown              per partition and per consumer figures, or null when not recorded
  */
 public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                          LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
+                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity,
+                         TransactionStats transactions, LoadBreakdown breakdown) {
+
+    /** An outcome without transactions or breakdown. */
+    public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
+                      LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
+                      LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
+        this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
+                sendDelayMicros, intervals, integrity, null, null);
+    }
 
     /** An outcome without verification. */
     public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
@@ -44,12 +57,12 @@ public record RunOutcome(RunStatus status, String failure, String latencyMeasure
         return new RunOutcome(stalled ? RunStatus.FAILED : status, stalled ? String.format(Locale.ROOT,
                 "verify: %,d records of the topic could not be read back (no progress for 60 s); the integrity check is"
                         + " inconclusive", found.unread()) : failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
-                endToEndLatencyMicros, sendDelayMicros, intervals, found);
+                endToEndLatencyMicros, sendDelayMicros, intervals, found, transactions, breakdown);
     }
 
     /** The headline figures, as result.json records them. */
     public Summary summary() {
         return new Summary(latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
-                sendDelayMicros);
+                sendDelayMicros, transactions);
     }
 }

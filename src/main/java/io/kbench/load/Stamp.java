@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
  * The 16 bytes kbench writes at the start of each value: a per-run magic number, a phase flag and the
  * intended send time in monotonic nanoseconds. Producers and consumers share one JVM and clock, so
  * end-to-end latency needs no wall clock and suffers no skew; other runs' records are recognised and ignored.
+ * The phase byte holds two flags: bit 0 measured (not warm-up), bit 1 sent in a transaction that will be aborted.
  * A verified run ({@code verify: true}) adds the record's id: the producer's index in two spare bytes of the
  * header and its sequence number in the 8 bytes after it, {@link #ID_BYTES} in all.
  *
@@ -31,9 +32,17 @@ public final class Stamp {
     private Stamp() {
     }
 
+    private static final int MEASURED = 1;
+    private static final int ABORTED = 2;
+
     public static void write(byte[] value, int magic, boolean measured, long sendNanos) {
+        write(value, magic, measured, false, sendNanos);
+    }
+
+    /** {@code aborted}: the record's transaction is going to be aborted, so no read_committed consumer may see it. */
+    public static void write(byte[] value, int magic, boolean measured, boolean aborted, long sendNanos) {
         INT.set(value, 0, magic);
-        value[PHASE_OFFSET] = (byte) (measured ? 1 : 0);
+        value[PHASE_OFFSET] = (byte) ((measured ? MEASURED : 0) | (aborted ? ABORTED : 0));
         LONG.set(value, TIME_OFFSET, sendNanos);
     }
 
@@ -42,7 +51,12 @@ public final class Stamp {
     }
 
     public static boolean isMeasured(byte[] value) {
-        return value[PHASE_OFFSET] == 1;
+        return (value[PHASE_OFFSET] & MEASURED) != 0;
+    }
+
+    /** Whether this run's record was sent in a transaction that was aborted. */
+    public static boolean isAborted(byte[] value, int magic) {
+        return isOurs(value, magic) && (value[PHASE_OFFSET] & ABORTED) != 0;
     }
 
     public static long sendNanos(byte[] value) {

@@ -5,9 +5,15 @@ import io.kbench.error.RunFailedException;
 import io.kbench.integrity.SendLog;
 import io.kbench.measure.FaultWindows;
 import io.kbench.measure.IntervalReporter;
+import io.kbench.measure.ConsumerTally;
 import io.kbench.measure.LiveMetrics;
+import io.kbench.measure.PartitionBreakdown;
+import io.kbench.measure.TransactionMetrics;
 import io.kbench.measure.ProgressLine;
 import io.kbench.result.Integrity;
+import io.kbench.result.LoadBreakdown;
+import io.kbench.result.PartitionLatency;
+import io.kbench.result.TransactionStats;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Totals;
@@ -32,6 +38,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import javax.crypto.SecretKey;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigException;
@@ -77,6 +85,12 @@ public final class WorkloadRunner {
     private long phaseStartNanos;
     /** Where a fault schedule counts the records sent during its faults. */
     private FaultWindows faultWindows = new FaultWindows();
+    /** Measured records and latency per partition; set up once the topic's partition count is known. */
+    private PartitionBreakdown partitionBreakdown = new PartitionBreakdown(0, null, false);
+    /** Each consumer's own figures, in consumer order. */
+    private final List<ConsumerTally> tallies = new CopyOnWriteArrayList<>();
+    /** Commits, aborts and leaked aborted records; null unless the producers are transactional. */
+    private final TransactionMetrics transactionMetrics;
     /** The zero of the interval axis (IntervalPoint.endSec), once the run has started. */
     private volatile long runStartNanos = Long.MIN_VALUE;
 
@@ -102,6 +116,7 @@ public final class WorkloadRunner {
         this.consumePhase = consumePhase;
         this.payloadKey = spec.producers().payloadEncryption() == null ? null
                 : PayloadKey.resolve(spec.producers().payloadEncryption());
+        this.transactionMetrics = spec.producers().transactional() ? new TransactionMetrics() : null;
     }
 
     /**
@@ -184,6 +199,8 @@ public final class WorkloadRunner {
     private RunOutcome runPhases(RunMetrics metrics, int partitions, int magic) {
         ConsumerMode mode = spec.consumers().mode();
         ProducerSpec p = spec.producers();
+        partitionBreakdown = new PartitionBreakdown(partitions,
+                mode == ConsumerMode.LIVE ? PartitionLatency.END_TO_END : PartitionLatency.PUBLISH, spec.consumers().enabled());
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
         runStartNanos = startNanos;
@@ -206,9 +223,10 @@ public final class WorkloadRunner {
             join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
             failure = firstFailure();
             if (mode == ConsumerMode.LIVE) {
-                awaitConsumers(metrics, metrics.producedMeasured.records());
+                awaitConsumers(metrics, metrics.producedMeasured.records() - invisibleAborted(true));
             } else if (mode == ConsumerMode.BACKLOG) {
-                long expected = p.count() == 0 ? spec.consumers().records() : metrics.producedAll.records();
+                long expected = p.count() == 0 ? spec.consumers().records()
+                        : metrics.producedAll.records() - invisibleAborted(false);
                 startConsumers(metrics, magic, false, threads);
                 awaitConsumers(metrics, expected);
                 consumePhase.finished(snapshot(metrics, backlogEndNanos(metrics, expected)));
@@ -224,6 +242,27 @@ public final class WorkloadRunner {
             failure = firstFailure();
         }
         return outcome(metrics, reporter, failure);
+    }
+
+    /**
+     * Records of aborted transactions that consumers will not see (read_committed), measured ones or all: the
+     * consumers wait for what the producers committed, not for the idle timeout.
+     */
+    private long invisibleAborted(boolean measuredOnly) {
+        if (transactionMetrics == null || !readCommitted()) {
+            return 0;
+        }
+        return measuredOnly ? transactionMetrics.abortedMeasured.records() : transactionMetrics.abortedAll.records();
+    }
+
+    /** The consumers' isolation.level as Kafka applies it (its default is read_uncommitted). */
+    private String isolationLevel() {
+        String level = spec.consumers().properties().get(ConsumerConfig.ISOLATION_LEVEL_CONFIG);
+        return level == null ? "read_uncommitted" : level.trim().toLowerCase(Locale.ROOT);
+    }
+
+    private boolean readCommitted() {
+        return TransactionStats.READ_COMMITTED.equals(isolationLevel());
     }
 
     private void tick(IntervalReporter reporter) {
@@ -260,10 +299,16 @@ public final class WorkloadRunner {
                     p.warmupDuration() == null ? Duration.ZERO : p.warmupDuration(),
                     p.records() == null ? -1 : share(p.records(), p.count(), i),
                     p.duration(), magic);
+            Map<String, Object> props = clients.producer(p.properties(), i);
+            if (p.transactional()) {
+                props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                        p.transactions().transactionalIdOf(i, p.count(), "kbench-txn-" + Integer.toHexString(magic)));
+            }
             try {
-                producers.add(new ProducerWorker(plan, clients.producer(p.properties(), i),
+                producers.add(new ProducerWorker(plan, props,
                         payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
-                        payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey)));
+                        payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey),
+                        p.transactions(), transactionMetrics, partitionBreakdown));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -278,12 +323,14 @@ public final class WorkloadRunner {
 
     private void startConsumers(RunMetrics metrics, int magic, boolean live, List<Thread> threads) {
         for (int i = 0; i < spec.consumers().count(); i++) {
+            ConsumerTally tally = new ConsumerTally(i, partitionBreakdown, transactionMetrics);
+            tallies.add(tally);
             try {
                 consumers.add(new ConsumerWorker(
                         clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
                         spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions,
                         payloadKey == null ? new ByteArrayDeserializer()
-                                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors)));
+                                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors), tally));
             } catch (KafkaException e) {
                 throw clientCreationError(e);
             }
@@ -377,13 +424,20 @@ public final class WorkloadRunner {
                     metrics.consumeErrors.total(), metrics.consumeErrors.byType(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
         boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
+        TransactionStats transactions = transactionMetrics == null ? null
+                : transactionMetrics.stats(produced.windowSec(), consumers.isEmpty() ? null : isolationLevel());
+        if (failure == null && transactions != null && transactions.abortedLeaked()) {
+            failure = String.format(Locale.ROOT, "read_committed consumers received %,d records of aborted transactions",
+                    transactions.abortedRecordsConsumed());
+        }
         RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
+        LoadBreakdown breakdown = partitionBreakdown.result(tallies, consumed == null ? 0 : consumed.windowSec());
         return new RunOutcome(status, failure,
                 spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
                 produced, consumed, metrics.publishLatency.totalStats(),
                 live ? metrics.endToEndLatency.totalStats() : null,
                 spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
-                reporter.points());
+                reporter.points(), null, transactions, breakdown);
     }
 
     private static Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,

@@ -7,7 +7,8 @@ import io.kbench.result.Totals;
 import java.util.List;
 
 /**
- * A single run as Markdown for a study page: throughput, latency percentiles and mean, each fault's recovery line, the
+ * A single run as Markdown for a study page: throughput, latency percentiles and mean (commit latency and the
+ * transactions line with transactional producers), the hottest partition's share, each fault's recovery line, the
  * integrity verdict and the diagnosis, every figure taken from result.json.
  */
 final class RunMarkdown {
@@ -36,7 +37,16 @@ final class RunMarkdown {
             md.append("|---|---|---|---|---|---|---|\n");
             latency(md, "publish", s.publishLatencyMicros());
             latency(md, "end-to-end", s.endToEndLatencyMicros());
+            if (s.transactions() != null) {
+                latency(md, "commit", s.transactions().commitLatencyMicros());
+            }
             md.append('\n');
+            if (s.transactions() != null) {
+                md.append(s.transactions().line()).append("\n\n");
+            }
+        }
+        if (run.breakdown() != null && !run.breakdown().partitions().isEmpty()) {
+            md.append(BreakdownSection.skew(run.breakdown().partitions())).append("\n\n");
         }
         if (run.faults() != null) {
             run.faults().forEach(f -> md.append("- ").append(f.line()).append('\n'));

@@ -80,11 +80,13 @@ final class RunReport {
         }
         TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
+        TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
         FaultSection.table(page, r.faults());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
                 FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
+        BreakdownSection.render(page, r.breakdown());
         environment(page, r.environment(), r.cluster());
         configuration(page, r);
     }

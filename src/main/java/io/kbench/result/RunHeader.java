@@ -72,7 +72,18 @@ public final class RunHeader {
         String warmup = !p.hasWarmup() ? ""
                 : p.warmupRecords() != null ? " after " + number(p.warmupRecords()) + " warm-up records"
                 : " after " + DurationText.format(p.warmupDuration()) + " warm-up";
-        return p.count() + ", " + rate + ", " + size(p.recordSize()) + ", " + amount + warmup;
+        return p.count() + ", " + rate + ", " + size(p.recordSize()) + ", " + amount + warmup + transactions(p);
+    }
+
+    /** ", in transactions of 100 records, 10% aborted" for transactional producers, else nothing. */
+    private static String transactions(ProducerSpec p) {
+        if (!p.transactional()) {
+            return "";
+        }
+        var t = p.transactions();
+        String rule = t.recordsPerTransaction() != null ? number(t.recordsPerTransaction()) + " records"
+                : DurationText.format(t.duration());
+        return ", in transactions of " + rule + (t.aborts() ? ", " + number(100 * t.abortFraction()) + "% aborted" : "");
     }
 
     static String consumers(ConsumerSpec c) {

@@ -11,9 +11,16 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param publishLatencyMicros   send -> ack, microseconds
  * @param endToEndLatencyMicros  send -> consumer receive, microseconds (live consumers only)
  * @param sendDelayMicros        how far sends fell behind schedule, microseconds (fixed rate only)
+ * @param transactions           commits, aborts and commit latency (transactional producers only)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Summary(String latencyMeasuredFrom, Totals produced, Totals consumed,
                       LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                      LatencyStats sendDelayMicros) {
+                      LatencyStats sendDelayMicros, TransactionStats transactions) {
+
+    /** A summary without transactions. */
+    public Summary(String latencyMeasuredFrom, Totals produced, Totals consumed, LatencyStats publishLatencyMicros,
+                   LatencyStats endToEndLatencyMicros, LatencyStats sendDelayMicros) {
+        this(latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros, sendDelayMicros, null);
+    }
 }

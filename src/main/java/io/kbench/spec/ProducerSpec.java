@@ -19,11 +19,16 @@ import java.util.Map;
  * @param payload        record value contents
  * @param properties     any Kafka producer property (acks, batch.size, linger.ms, compression.type, ...)
  * @param payloadEncryption end-to-end encryption of the values (producers encrypt, consumers decrypt); absent: none
+ * @param transactions   transactional producers (commit every N records or after a duration, abort a share); absent:
+ *                       none
  */
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
-                           Map<String, String> properties, PayloadEncryptionSpec payloadEncryption) {
+                           Map<String, String> properties, PayloadEncryptionSpec payloadEncryption,
+                           TransactionSpec transactions) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
+    /** Kafka's producer property naming a transactional producer; kbench sets it from {@link TransactionSpec}. */
+    public static final String TRANSACTIONAL_ID = "transactional.id";
 
     public ProducerSpec {
         count = count == null ? 1 : count;
@@ -58,21 +63,40 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         keys = keys == null ? KeySpec.none() : keys;
         payload = payload == null ? PayloadSpec.random() : payload;
         properties = properties == null ? Map.of() : Map.copyOf(properties);
+        if (properties.containsKey(TRANSACTIONAL_ID)) {
+            throw InvalidInputException.field("producers.properties." + TRANSACTIONAL_ID,
+                    "'" + properties.get(TRANSACTIONAL_ID) + "'",
+                    "kbench runs the transactions: set producers.transactions.transactionalId instead");
+        }
+    }
+
+    /** Without transactions. */
+    public ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
+                        Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
+                        Map<String, String> properties, PayloadEncryptionSpec payloadEncryption) {
+        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties,
+                payloadEncryption, null);
     }
 
     /** Without payload encryption. */
     public ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                         Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
                         Map<String, String> properties) {
-        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties, null);
+        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties, null,
+                null);
     }
 
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean unlimitedRate() {
         return rate == null;
+    }
+
+    /** Whether the producers send in transactions. */
+    public boolean transactional() {
+        return transactions != null;
     }
 
     public boolean hasWarmup() {

@@ -49,6 +49,9 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (Boolean.TRUE.equals(verify)) {
             validateVerify(producers);
         }
+        if (producers.transactional()) {
+            validateTransactions(producers, consumers, Boolean.TRUE.equals(verify));
+        }
         faults = faults == null ? List.of() : List.copyOf(faults);
         FaultChecks.check(faults, producers);
         if (clientJavaHome != null && clientJavaHome.isBlank()) {
@@ -82,6 +85,34 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (producers.payload().type() != PayloadType.FILE && producers.recordSize().minBytes() < VERIFY_STAMP_BYTES) {
             throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
                     "must be >= " + VERIFY_STAMP_BYTES + " bytes with verify (each value carries its record id)");
+        }
+    }
+
+    /** Aborted records are recognised by a flag in kbench's stamp, so consumers need values with room for it. */
+    private static void validateTransactions(ProducerSpec producers, ConsumerSpec consumers, boolean verify) {
+        if (producers.count() == 0) {
+            throw InvalidInputException.field("producers.transactions", "with producers.count 0",
+                    "needs producers: a run without producers sends no transactions");
+        }
+        String idempotence = producers.properties().get("enable.idempotence");
+        if (idempotence != null && idempotence.trim().equalsIgnoreCase("false")) {
+            throw InvalidInputException.field("producers.properties.enable.idempotence", idempotence,
+                    "must not be false with transactions (Kafka's transactional producer is idempotent)");
+        }
+        String acks = producers.properties().get("acks");
+        if (acks != null && !acks.trim().equals("all") && !acks.trim().equals("-1")) {
+            throw InvalidInputException.field("producers.properties.acks", acks,
+                    "must be all (or -1) with transactions (Kafka's transactional producer needs it)");
+        }
+        if (verify && producers.transactions().aborts()) {
+            throw InvalidInputException.field("producers.transactions.abortFraction", producers.transactions().abortFraction(),
+                    "must be 0 with verify (verification checks every acknowledged record, and aborted ones are not delivered)");
+        }
+        if (consumers.enabled() && producers.payload().type() != PayloadType.FILE
+                && producers.recordSize().minBytes() < STAMP_BYTES) {
+            throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
+                    "must be >= " + STAMP_BYTES + " bytes with transactions and consumers (each value says whether its"
+                            + " transaction was aborted)");
         }
     }
 

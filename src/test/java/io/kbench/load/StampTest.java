@@ -74,4 +74,21 @@ class StampTest {
         assertThat(Stamp.producer(value)).isEqualTo(65_535);
         assertThat(Stamp.hasId(new byte[Stamp.ID_BYTES - 1])).isFalse();
     }
+
+    @Test
+    void theAbortedFlagSitsBesideTheMeasuredOne() {
+        byte[] value = new byte[Stamp.BYTES];
+        Stamp.write(value, MAGIC, true, true, 5L);
+        assertThat(Stamp.isMeasured(value)).isTrue();
+        assertThat(Stamp.isAborted(value, MAGIC)).isTrue();
+        assertThat(Stamp.isAborted(value, MAGIC + 2)).as("another run's record").isFalse();
+        Stamp.write(value, MAGIC, false, true, 5L);
+        assertThat(Stamp.isMeasured(value)).isFalse();
+        assertThat(Stamp.isAborted(value, MAGIC)).isTrue();
+        // the value is reused for the next record: the flags are rewritten, not accumulated
+        Stamp.write(value, MAGIC, true, 6L);
+        assertThat(Stamp.isAborted(value, MAGIC)).isFalse();
+        assertThat(Stamp.isMeasured(value)).isTrue();
+        assertThat(Stamp.isAborted(new byte[4], MAGIC)).isFalse();
+    }
 }

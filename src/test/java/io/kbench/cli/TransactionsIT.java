@@ -1,0 +1,140 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedCluster;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.TransactionListing;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Transactions on one real broker: with an abort fraction, read_committed consumers get exactly the committed records
+ * and none of the aborted ones; read_uncommitted consumers get both, and the aborted ones are counted; per-partition
+ * and per-consumer counts add up to the totals; {@code kbench produce --transactional-id} uses that id.
+ */
+class TransactionsIT {
+    private static final String WORKLOAD = ItFixture.workload("it-transactions.yaml");
+
+    @TempDir
+    static Path dir;
+    private static EmbeddedCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
+                dir.resolve("broker-logs")), true, System.out);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    private static CliRun run(Path results, String... sets) {
+        List<String> args = new java.util.ArrayList<>(List.of("run", WORKLOAD, "--bootstrap-server",
+                cluster.bootstrapServers(), "--results-dir", results.toString()));
+        for (String s : sets) {
+            args.add("--set");
+            args.add(s);
+        }
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void readCommittedConsumersGetExactlyTheCommittedRecords() throws IOException {
+        Path results = dir.resolve("committed");
+        CliRun run = run(results, "topic.name=it-txn-committed");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode r = ItFixture.onlyResult(results);
+        JsonNode tx = r.at("/summary/transactions");
+        long produced = r.at("/summary/produced/records").asLong();
+        long consumed = r.at("/summary/consumed/records").asLong();
+        assertThat(produced).as(run.transcript()).isEqualTo(4000);
+        assertThat(tx.get("committed").asLong()).as(run.transcript()).isPositive();
+        assertThat(tx.get("aborted").asLong()).as("an abort fraction of 0.3 aborts some of ~80 transactions").isPositive();
+        assertThat(tx.get("committedRecords").asLong() + tx.get("abortedRecords").asLong()).isEqualTo(produced);
+        assertThat(consumed).as(run.transcript()).isEqualTo(tx.get("committedRecords").asLong());
+        assertThat(tx.get("abortedRecordsConsumed").asLong()).isZero();
+        assertThat(tx.get("isolationLevel").asText()).isEqualTo("read_committed");
+        assertThat(tx.at("/commitLatencyMicros/count").asLong()).isEqualTo(tx.get("committed").asLong());
+        assertThat(tx.get("transactionsPerSec").asDouble()).isPositive();
+        assertThat(run.stdout()).contains("transactions: ").contains("read_committed consumers received 0 aborted records");
+        assertAddsUp(r, produced, consumed, 3, 2);
+        assertThat(r.at("/breakdown/partitionLatency").asText()).isEqualTo("endToEnd");
+    }
+
+    @Test
+    void readUncommittedConsumersSeeAbortedRecordsAndCountThem() throws IOException {
+        Path results = dir.resolve("uncommitted");
+        CliRun run = run(results, "topic.name=it-txn-uncommitted", "consumers.mode=backlog", "consumers.count=1",
+                "consumers.properties.isolation.level=read_uncommitted", "producers.rate=-1",
+                "producers.transactions.abortFraction=0.5");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode r = ItFixture.onlyResult(results);
+        JsonNode tx = r.at("/summary/transactions");
+        long produced = r.at("/summary/produced/records").asLong();
+        long consumed = r.at("/summary/consumed/records").asLong();
+        // A backlog consumer reads the warm-up records too, aborted ones included.
+        assertThat(consumed).as(run.transcript()).isEqualTo(produced + r.at("/summary/produced/warmupRecords").asLong());
+        assertThat(tx.get("abortedRecordsConsumed").asLong()).as(run.transcript())
+                .isGreaterThanOrEqualTo(tx.get("abortedRecords").asLong()).isPositive();
+        assertThat(tx.get("isolationLevel").asText()).isEqualTo("read_uncommitted");
+        assertThat(r.at("/breakdown/partitionLatency").asText()).isEqualTo("publish");
+        long perPartition = 0;
+        for (JsonNode p : r.at("/breakdown/partitions")) {
+            perPartition += p.get("producedRecords").asLong();
+        }
+        assertThat(perPartition).isEqualTo(produced);
+    }
+
+    @Test
+    void produceUsesTheGivenTransactionalId() throws Exception {
+        Path results = dir.resolve("produce");
+        CliRun run = CliRun.of("produce", "--topic", "it-txn-produce", "--num-records", "2000", "--throughput", "2000",
+                "--record-size", "100", "--transactional-id", "it-txn-id", "--transaction-duration-ms", "100",
+                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout()).contains("2000 records sent").contains("transactions: ");
+        JsonNode r = ItFixture.onlyResult(results);
+        assertThat(r.at("/workload/producers/transactions/transactionalId").asText()).isEqualTo("it-txn-id");
+        assertThat(r.at("/workload/producers/transactions/duration").asText()).isEqualTo("100ms");
+        // about 1 s of sends in 100 ms transactions
+        assertThat(r.at("/summary/transactions/committed").asLong()).as(run.transcript()).isBetween(5L, 30L);
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
+            assertThat(admin.listTransactions().all().get(30, TimeUnit.SECONDS))
+                    .extracting(TransactionListing::transactionalId).contains("it-txn-id");
+        }
+    }
+
+    /** Per-partition and per-consumer counts add up to the summary's totals. */
+    private static void assertAddsUp(JsonNode r, long produced, long consumed, int partitions, int consumers) {
+        JsonNode parts = r.at("/breakdown/partitions");
+        assertThat(parts).hasSize(partitions);
+        long p = 0;
+        long c = 0;
+        for (JsonNode n : parts) {
+            p += n.get("producedRecords").asLong();
+            c += n.get("consumedRecords").asLong();
+        }
+        assertThat(p).isEqualTo(produced);
+        assertThat(c).isEqualTo(consumed);
+        long byConsumer = 0;
+        for (JsonNode n : r.at("/breakdown/consumers")) {
+            byConsumer += n.get("records").asLong();
+        }
+        assertThat(r.at("/breakdown/consumers")).hasSize(consumers);
+        assertThat(byConsumer).isEqualTo(consumed);
+    }
+}
