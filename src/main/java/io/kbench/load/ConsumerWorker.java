@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.measure.PartitionGaps;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
 import java.time.Duration;
@@ -43,6 +44,8 @@ final class ConsumerWorker implements Runnable {
     private volatile long rebalanceMillis;
     private long joinStartMillis;
     private volatile Throwable failure;
+    /** Where each poll's partitions are noted for rebalance gaps (consumers.changes), or null. */
+    private PartitionGaps gaps;
 
     /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
     ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
@@ -96,7 +99,17 @@ final class ConsumerWorker implements Runnable {
         long bytes = 0;
         long measuredCount = 0;
         long measuredBytes = 0;
+        int partition = -1;
+        long partitionMaxMicros = 0;
         for (ConsumerRecord<byte[], byte[]> r : records) {
+            if (gaps != null && r.partition() != partition) {
+                // Records come grouped by partition: one note per partition per poll.
+                if (partition >= 0) {
+                    gaps.polled(partition, receivedNanos, partitionMaxMicros);
+                }
+                partition = r.partition();
+                partitionMaxMicros = 0;
+            }
             int size = Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
             count++;
             bytes += size;
@@ -105,10 +118,15 @@ final class ConsumerWorker implements Runnable {
                 measuredCount++;
                 measuredBytes += size;
             } else if (Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value)) {
-                metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                long micros = Units.micros(receivedNanos - Stamp.sendNanos(value));
+                metrics.endToEndLatency.recorder().recordMicros(micros);
+                partitionMaxMicros = Math.max(partitionMaxMicros, micros);
                 measuredCount++;
                 measuredBytes += size;
             }
+        }
+        if (gaps != null && partition >= 0) {
+            gaps.polled(partition, receivedNanos, partitionMaxMicros);
         }
         metrics.consumedAll.add(count, bytes);
         if (measuredCount > 0) {
@@ -120,8 +138,18 @@ final class ConsumerWorker implements Runnable {
         }
     }
 
+    /** Notes each poll's partitions in {@code partitionGaps}; call before the thread starts. */
+    void trackGaps(PartitionGaps partitionGaps) {
+        this.gaps = partitionGaps;
+    }
+
     void requestStop() {
         stopRequested = true;
+    }
+
+    /** Whether no stop was requested yet. */
+    boolean running() {
+        return !stopRequested;
     }
 
     /** Stops like {@link #requestStop}, with a shorter close: the run was interrupted. */

@@ -3,7 +3,9 @@ package io.kbench.load;
 import io.kbench.result.Integrity;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
+import io.kbench.result.RebalanceStats;
 import io.kbench.result.RunStatus;
+import io.kbench.result.ShareStats;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import java.util.List;
@@ -22,10 +24,21 @@ import java.util.Locale;
  * @param sendDelayMicros        how far sends fell behind schedule, or null at unlimited rate
  * @param intervals              the per-interval series
  * @param integrity              what verification found, or null when the run was not verified
+ * @param share                  what the share group did, or null unless consumers.mode is share
+ * @param rebalances             gaps around consumer changes, or null without consumers.changes
  */
 public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                          LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
+                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity,
+                         ShareStats share, RebalanceStats rebalances) {
+
+    /** An outcome without share-group or rebalance figures. */
+    public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
+                      LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
+                      LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
+        this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
+                sendDelayMicros, intervals, integrity, null, null);
+    }
 
     /** An outcome without verification. */
     public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
@@ -44,7 +57,13 @@ public record RunOutcome(RunStatus status, String failure, String latencyMeasure
         return new RunOutcome(stalled ? RunStatus.FAILED : status, stalled ? String.format(Locale.ROOT,
                 "verify: %,d records of the topic could not be read back (no progress for 60 s); the integrity check is"
                         + " inconclusive", found.unread()) : failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
-                endToEndLatencyMicros, sendDelayMicros, intervals, found);
+                endToEndLatencyMicros, sendDelayMicros, intervals, found, share, rebalances);
+    }
+
+    /** This outcome with the share group's and the rebalances' figures (either may be null). */
+    public RunOutcome withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
+        return new RunOutcome(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
+                endToEndLatencyMicros, sendDelayMicros, intervals, integrity, shareStats, rebalanceStats);
     }
 
     /** The headline figures, as result.json records them. */

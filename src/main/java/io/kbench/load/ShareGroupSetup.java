@@ -1,0 +1,67 @@
+package io.kbench.load;
+
+import io.kbench.error.RunFailedException;
+import io.kbench.spec.ShareSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+
+/**
+ * Sets the share group's configs before its consumers join: reading from the earliest offset (the share group
+ * starts on a topic kbench just set up, and must not miss records sent before its first fetch), and the delivery
+ * limit and lock duration the workload asks for. Returns the delivery limit in force, to count archived records.
+ */
+final class ShareGroupSetup {
+    /** Kafka's default group.share.delivery.count.limit, when the broker does not say. */
+    static final int KAFKA_DEFAULT_DELIVERY_COUNT_LIMIT = 5;
+    private static final String DELIVERY_COUNT_LIMIT = "share.delivery.count.limit";
+    private static final long TIMEOUT_SECONDS = 30;
+
+    private ShareGroupSetup() {
+    }
+
+    /** Applies the group configs and returns the group's delivery count limit. */
+    static int configure(Admin admin, String group, ShareSpec share) {
+        ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
+        List<AlterConfigOp> ops = new ArrayList<>();
+        ops.add(set("share.auto.offset.reset", "earliest"));
+        if (share.deliveryCountLimit() != null) {
+            ops.add(set(DELIVERY_COUNT_LIMIT, share.deliveryCountLimit().toString()));
+        }
+        if (share.lockDuration() != null) {
+            ops.add(set("share.record.lock.duration.ms", Long.toString(share.lockDuration().toMillis())));
+        }
+        try {
+            admin.incrementalAlterConfigs(Map.of(resource, ops)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            if (share.deliveryCountLimit() != null) {
+                return share.deliveryCountLimit();
+            }
+            Config config = admin.describeConfigs(List.of(resource)).all().get(TIMEOUT_SECONDS, TimeUnit.SECONDS)
+                    .get(resource);
+            ConfigEntry entry = config == null ? null : config.get(DELIVERY_COUNT_LIMIT);
+            return entry == null || entry.value() == null ? KAFKA_DEFAULT_DELIVERY_COUNT_LIMIT
+                    : Integer.parseInt(entry.value());
+        } catch (ExecutionException e) {
+            throw new RunFailedException("cannot configure share group " + group + ": "
+                    + e.getCause().getMessage(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new RunFailedException("cannot configure share group " + group + ": no answer within "
+                    + TIMEOUT_SECONDS + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted while configuring share group " + group, e);
+        }
+    }
+
+    private static AlterConfigOp set(String key, String value) {
+        return new AlterConfigOp(new ConfigEntry(key, value), AlterConfigOp.OpType.SET);
+    }
+}
