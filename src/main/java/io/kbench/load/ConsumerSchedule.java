@@ -8,10 +8,12 @@ import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 /**
- * Applies {@code consumers.changes} on the run's clock from its own thread, and closes a gap window at each change:
- * the window before the first change is the baseline, each later one belongs to the change that opened it.
+ * Applies {@code consumers.changes} from its own thread, each {@code at} measured from the start of the measured window
+ * (the first measured send, as faults count), and closes a gap window at each change: the window before the first
+ * change is the baseline (warm-up included), each later one belongs to the change that opened it.
  */
 final class ConsumerSchedule implements Runnable {
     /** What the schedule changes: the running group of consumers. */
@@ -27,7 +29,8 @@ final class ConsumerSchedule implements Runnable {
     private final PartitionGaps gaps;
     private final Group group;
     private final NanoClock clock;
-    private final long runStartNanos;
+    private final LongSupplier measuredStartNanos;
+    private volatile long zeroNanos = Long.MAX_VALUE;
     private final String groupProtocol;
     private final List<RebalanceWindow> windows = new ArrayList<>();
     private volatile boolean stopped;
@@ -37,20 +40,24 @@ final class ConsumerSchedule implements Runnable {
     private RebalanceWindow baseline;
 
     ConsumerSchedule(List<ConsumerChange> changes, int initialConsumers, PartitionGaps gaps, Group group,
-                     NanoClock clock, long runStartNanos, String groupProtocol) {
+                     NanoClock clock, LongSupplier measuredStartNanos, String groupProtocol) {
         this.changes = List.copyOf(changes);
         this.consumers = initialConsumers;
         this.gaps = gaps;
         this.group = group;
         this.clock = clock;
-        this.runStartNanos = runStartNanos;
+        this.measuredStartNanos = measuredStartNanos;
         this.groupProtocol = groupProtocol;
     }
 
     @Override
     public void run() {
+        while (!stopped && measuredStartNanos.getAsLong() == Long.MAX_VALUE) {
+            LockSupport.parkNanos(10_000_000L);
+        }
+        zeroNanos = measuredStartNanos.getAsLong();
         for (ConsumerChange change : changes) {
-            long due = runStartNanos + change.at().toNanos();
+            long due = zeroNanos + change.at().toNanos();
             while (!stopped && clock.nanoTime() < due) {
                 LockSupport.parkNanos(Math.min(due - clock.nanoTime(), 50_000_000L));
             }
@@ -78,7 +85,8 @@ final class ConsumerSchedule implements Runnable {
     /** Stops applying changes and closes the last window at {@code endNanos}; returns what was measured. */
     synchronized RebalanceStats finish(long endNanos) {
         stopped = true;
-        closeWindow(Units.seconds(endNanos - runStartNanos));
+        long zero = zeroNanos;
+        closeWindow(zero == Long.MAX_VALUE ? 0 : Math.max(windowStartSec, Units.seconds(endNanos - zero)));
         return new RebalanceStats(groupProtocol, baseline, windows);
     }
 

@@ -120,23 +120,23 @@ final class ShareConsumerWorker implements Runnable {
             if (explicit) {
                 consumer.acknowledge(r, type);
             }
-            if (type == AcknowledgeType.RELEASE && delivery < deliveryCountLimit) {
-                if (measured) {
-                    released++;
-                    deliveries++;
-                    countRedelivery(delivery);
+            if (measured) {
+                deliveries++;
+                if (delivery == 1) {
+                    metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                } else {
+                    redeliveries++;
+                    redelivered += delivery == 2 ? 1 : 0;
                 }
+            }
+            if (type == AcknowledgeType.RELEASE && delivery < deliveryCountLimit) {
+                released += measured ? 1 : 0;
                 continue;
             }
             batchSettledAll++;
             batchSettledAllBytes += size;
             if (!measured) {
                 continue;
-            }
-            deliveries++;
-            countRedelivery(delivery);
-            if (delivery == 1) {
-                metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
             }
             batchSettledMeasuredBytes += size;
             if (type == AcknowledgeType.ACCEPT) {
@@ -148,15 +148,6 @@ final class ShareConsumerWorker implements Runnable {
                 released++;
                 batchArchived++;
             }
-        }
-    }
-
-    private void countRedelivery(int delivery) {
-        if (delivery > 1) {
-            redeliveries++;
-        }
-        if (delivery == 2) {
-            redelivered++;
         }
     }
 

@@ -215,7 +215,7 @@ public final class WorkloadRunner {
             if (mode == ConsumerMode.LIVE) {
                 startConsumers(metrics, magic, true, threads);
                 awaitAssignment(partitions);
-                schedule = schedule(metrics, magic, partitions, startNanos);
+                schedule = schedule(metrics, magic, partitions);
             } else if (mode == ConsumerMode.SHARE) {
                 startShareConsumers(metrics, magic, threads);
             }
@@ -342,7 +342,7 @@ public final class WorkloadRunner {
     }
 
     /** The schedule of consumers.changes, or null without changes; consumers it adds get the next indexes. */
-    private ConsumerSchedule schedule(RunMetrics metrics, int magic, int partitions, long runStart) {
+    private ConsumerSchedule schedule(RunMetrics metrics, int magic, int partitions) {
         if (spec.consumers().changes().isEmpty()) {
             return null;
         }
@@ -369,8 +369,8 @@ public final class WorkloadRunner {
         };
         String protocol = spec.consumers().groupProtocol() != null ? spec.consumers().groupProtocol().property()
                 : consumerProperties().getOrDefault("group.protocol", "classic");
-        return new ConsumerSchedule(spec.consumers().changes(), spec.consumers().count(), gaps, group, clock, runStart,
-                protocol);
+        return new ConsumerSchedule(spec.consumers().changes(), spec.consumers().count(), gaps, group, clock,
+                this::measuredStartNanos, protocol);
     }
 
     private ConsumerWorker newConsumer(RunMetrics metrics, int magic, int index) {
