@@ -81,6 +81,8 @@ final class RunReport {
         TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
         FaultSection.table(page, r.faults());
+        GroupSection.share(page, r.share());
+        GroupSection.rebalances(page, r.rebalances());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
                 FaultSection.bands(r.faults(), r.intervals()));
