@@ -15,15 +15,19 @@ import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.common.config.ConfigResource;
 
 /**
- * Sets the share group's configs before its consumers join: reading from the earliest offset (the share group
- * starts on a topic kbench just set up, and must not miss records sent before its first fetch), and the delivery
- * limit and lock duration the workload asks for. Returns the delivery limit in force, to count archived records.
+ * Sets the share group's configs before its consumers join: where the group starts reading, and the delivery limit and
+ * lock duration the workload asks for. Returns the delivery limit in force, to count archived records.
  */
 final class ShareGroupSetup {
     /** Kafka's default group.share.delivery.count.limit, when the broker does not say. */
     static final int KAFKA_DEFAULT_DELIVERY_COUNT_LIMIT = 5;
     private static final String DELIVERY_COUNT_LIMIT = "share.delivery.count.limit";
     private static final long TIMEOUT_SECONDS = 30;
+    /**
+     * Where a new share group starts: at the records of the last 5 minutes. Kafka's default (latest) would skip records
+     * the producers send before a consumer's first fetch; earliest would read a reused topic's whole history first.
+     */
+    static final String START = "by_duration:PT5M";
 
     private ShareGroupSetup() {
     }
@@ -32,7 +36,7 @@ final class ShareGroupSetup {
     static int configure(Admin admin, String group, ShareSpec share) {
         ConfigResource resource = new ConfigResource(ConfigResource.Type.GROUP, group);
         List<AlterConfigOp> ops = new ArrayList<>();
-        ops.add(set("share.auto.offset.reset", "earliest"));
+        ops.add(set("share.auto.offset.reset", START));
         if (share.deliveryCountLimit() != null) {
             ops.add(set(DELIVERY_COUNT_LIMIT, share.deliveryCountLimit().toString()));
         }

@@ -119,7 +119,9 @@ class GroupsIT {
             assertThat(change.at("/gapMicros/max").asLong()).as(run.transcript()).isPositive();
             assertThat(change.at("/latencySpikeMicros/max").asLong()).isPositive();
         }
-        assertThat(r.at("/summary/consumed/records").asLong()).isEqualTo(r.at("/summary/produced/records").asLong());
+        // A rebalance may hand a partition over before its last records were committed: some are read twice.
+        assertThat(r.at("/summary/consumed/records").asLong()).as(run.transcript())
+                .isGreaterThanOrEqualTo(r.at("/summary/produced/records").asLong());
         assertThat(run.stdout()).contains("rebalances (" + protocol + ")");
     }
 
