@@ -3,6 +3,7 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import java.io.IOException;
@@ -88,24 +89,28 @@ class GroupsIT {
     }
 
     @Test
-    void rebalanceGapsUnderTheClassicProtocol() throws IOException {
-        assertRebalancesMeasured("classic");
-    }
-
-    @Test
-    void rebalanceGapsUnderTheConsumerProtocol() throws IOException {
-        assertRebalancesMeasured("consumer");
-    }
-
-    private static void assertRebalancesMeasured(String protocol) throws IOException {
-        Path results = dir.resolve("rebalance-" + protocol);
-        CliRun run = run("it-rebalance.yaml", results, "consumers.group=it-rebalance-" + protocol,
-                "topic.name=it-rebalance-" + protocol, "consumers.groupProtocol=" + protocol);
+    void rebalanceGapsAreMeasuredUnderTheClassicAndTheConsumerProtocolSideBySide() throws IOException {
+        Path results = dir.resolve("rebalance");
+        CliRun run = CliRun.of("sweep", ItFixture.workload("it-rebalance-sweep.yaml"), "--bootstrap-server",
+                cluster.bootstrapServers(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode r = ItFixture.onlyResult(results);
+        Path sweepDir = RunIT.onlyRunDir(results);
+        JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
+        for (int point = 0; point < 2; point++) {
+            String protocol = point == 0 ? "classic" : "consumer";
+            JsonNode r = new ObjectMapper().readTree(sweepDir.resolve(
+                    sweep.at("/points/" + point + "/repetitions/0").asText()).toFile());
+            assertRebalancesMeasured(r, protocol, run);
+        }
+        assertThat(run.stdout()).contains("rebalances: per-partition processing gap")
+                .containsPattern("groupProtocol=classic +1 +\\+1 at 2\\.0s")
+                .containsPattern("groupProtocol=consumer +1 +-1 at 4\\.5s");
+    }
+
+    private static void assertRebalancesMeasured(JsonNode r, String protocol, CliRun run) {
         assertThat(r.at("/workload/consumers/groupProtocol").asText()).isEqualTo(protocol);
         JsonNode rebalances = r.get("rebalances");
-        assertThat(rebalances.get("groupProtocol").asText()).isEqualTo(protocol);
+        assertThat(rebalances.get("groupProtocol").asText()).as(run.transcript()).isEqualTo(protocol);
         assertThat(rebalances.at("/baseline/partitions")).as(run.transcript()).hasSize(4);
         JsonNode changes = rebalances.get("changes");
         assertThat(changes).as(run.transcript()).hasSize(2);
