@@ -44,8 +44,8 @@ final class ConsumerWorker implements Runnable {
     private volatile long rebalanceMillis;
     private long joinStartMillis;
     private volatile Throwable failure;
-    /** Where each poll's partitions are noted for rebalance gaps (consumers.changes), or null. */
-    private PartitionGaps gaps;
+    /** Where each poll's partitions are noted for rebalance gaps (consumers.changes), or null; set while it runs. */
+    private volatile PartitionGaps gaps;
 
     /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
     ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
@@ -101,6 +101,7 @@ final class ConsumerWorker implements Runnable {
         long measuredBytes = 0;
         int partition = -1;
         long partitionMaxMicros = 0;
+        PartitionGaps gaps = this.gaps;
         for (ConsumerRecord<byte[], byte[]> r : records) {
             if (gaps != null && r.partition() != partition) {
                 // Records come grouped by partition: one note per partition per poll.
@@ -138,7 +139,7 @@ final class ConsumerWorker implements Runnable {
         }
     }
 
-    /** Notes each poll's partitions in {@code partitionGaps}; call before the thread starts. */
+    /** Notes each later poll's partitions in {@code partitionGaps}. */
     void trackGaps(PartitionGaps partitionGaps) {
         this.gaps = partitionGaps;
     }
