@@ -22,7 +22,7 @@ public record RebalanceStats(String groupProtocol, RebalanceWindow baseline, Lis
         lines.add("rebalances (" + groupProtocol + "): processing gap per partition, p50 / max; e2e spike max");
         lines.add(line("baseline", baseline));
         for (RebalanceWindow w : changes) {
-            lines.add(line(String.format(Locale.ROOT, "at %.0fs %+d -> %d", w.atSec(), w.delta(), w.consumersAfter()), w));
+            lines.add(line(String.format(Locale.ROOT, "at %.1fs %+d -> %d", w.atSec(), w.delta(), w.consumersAfter()), w));
         }
         return lines;
     }
