@@ -2,16 +2,20 @@ package io.kbench.load;
 
 import io.kbench.error.RunFailedException;
 import io.kbench.spec.ShareSpec;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListShareGroupOffsetsSpec;
 import org.apache.kafka.common.config.ConfigResource;
 
 /**
@@ -63,6 +67,33 @@ final class ShareGroupSetup {
             Thread.currentThread().interrupt();
             throw new RunFailedException("interrupted while configuring share group " + group, e);
         }
+    }
+
+    /**
+     * Waits until the share group has a start offset for each of the topic's {@code partitions}: its members joined
+     * and the share coordinator initialized its state (on a fresh cluster that first creates the state topic, which
+     * takes seconds). Returns false when that did not happen within {@code timeout} or {@code stop} said to give up.
+     */
+    static boolean awaitInitialized(Admin admin, String group, String topic, int partitions, Duration timeout,
+                                    BooleanSupplier stop) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (!stop.getAsBoolean() && System.nanoTime() < deadline) {
+            try {
+                long initialized = admin.listShareGroupOffsets(Map.of(group, new ListShareGroupOffsetsSpec()))
+                        .partitionsToOffsetInfo(group).get(TIMEOUT_SECONDS, TimeUnit.SECONDS).keySet().stream()
+                        .filter(tp -> tp.topic().equals(topic)).count();
+                if (initialized >= partitions) {
+                    return true;
+                }
+            } catch (ExecutionException | TimeoutException e) {
+                // Not ready yet (the group or its coordinator is still being set up): ask again.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+            LockSupport.parkNanos(100_000_000L);
+        }
+        return false;
     }
 
     private static AlterConfigOp set(String key, String value) {

@@ -75,6 +75,8 @@ public final class WorkloadRunner {
     private final ShareLatencies shareLatencies = new ShareLatencies();
     /** The share group's delivery limit, once the group is configured. */
     private int deliveryCountLimit = ShareGroupSetup.KAFKA_DEFAULT_DELIVERY_COUNT_LIMIT;
+    /** The run's admin client while share consumers run (it waits for the share group to be ready), else null. */
+    private Admin shareAdmin;
     /** Threads of consumers a schedule started during the run, joined at its end. */
     private final List<Thread> changeThreads = new CopyOnWriteArrayList<>();
     /** Each producer's send outcomes when the run is verified, else empty. */
@@ -154,6 +156,7 @@ public final class WorkloadRunner {
             Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
             if (spec.consumers().mode() == ConsumerMode.SHARE) {
                 deliveryCountLimit = ShareGroupSetup.configure(admin, consumerGroup, spec.consumers().shareOrDefaults());
+                shareAdmin = admin;
             }
             RunOutcome outcome = runPhases(metrics, partitions, magic);
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
@@ -218,6 +221,7 @@ public final class WorkloadRunner {
                 schedule = schedule(metrics, magic, partitions);
             } else if (mode == ConsumerMode.SHARE) {
                 startShareConsumers(metrics, magic, threads);
+                awaitShareGroup(partitions);
             }
             long producersStartNanos = clock.nanoTime();
             long interval = spec.reportInterval().toNanos();
@@ -403,6 +407,20 @@ public final class WorkloadRunner {
         }
         for (int i = 0; i < shareConsumers.size(); i++) {
             threads.add(start(shareConsumers.get(i), "kbench-share-consumer-" + i));
+        }
+    }
+
+    /** Like awaitAssignment for a share group: producers start once every partition has a start offset. */
+    private void awaitShareGroup(int partitions) {
+        boolean ready = ShareGroupSetup.awaitInitialized(shareAdmin, consumerGroup, spec.topic().name(), partitions,
+                ASSIGNMENT_TIMEOUT, () -> stopRequested || shareConsumers.stream().anyMatch(c -> c.failure() != null));
+        Throwable f = shareConsumers.stream().map(ShareConsumerWorker::failure).filter(x -> x != null).findFirst().orElse(null);
+        if (f != null) {
+            throw new RunFailedException("share consumer failed: " + f.getMessage(), f);
+        }
+        if (!ready && !stopRequested) {
+            out.println("share group " + consumerGroup + ": not every partition of " + spec.topic().name()
+                    + " was initialized within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s; starting the producers anyway");
         }
     }
 
