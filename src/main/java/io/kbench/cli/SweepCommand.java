@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.experiment.RebalanceTable;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
@@ -94,6 +95,7 @@ public final class SweepCommand implements Callable<Integer> {
         }
         Path json = SweepReport.write(outcome, dir);
         SweepReport.print(outcome, slaThreshold, out);
+        RebalanceTable.print(outcome, dir, out);
         out.println("results: " + json);
         ReportRenderer.writeQuietly(dir, new ReportRenderer.Options(null, null, slaThreshold), out);
         if (outcome.interrupted()) {

@@ -199,7 +199,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
                         spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults,
-                        outcome.breakdown());
+                        outcome.breakdown(), outcome.share(), outcome.rebalances());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
@@ -218,6 +218,14 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (result.integrity() != null) {
                 out.println();
                 out.println(result.integrity().line());
+            }
+            if (result.share() != null) {
+                out.println();
+                out.println(result.share().line());
+            }
+            if (result.rebalances() != null) {
+                out.println();
+                result.rebalances().lines().forEach(out::println);
             }
             if (result.status() == RunStatus.INTERRUPTED) {
                 out.println();

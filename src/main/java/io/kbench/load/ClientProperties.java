@@ -54,6 +54,20 @@ public final class ClientProperties {
         return p;
     }
 
+    /**
+     * A KafkaShareConsumer's properties: no offset reset or group protocol (a share group has neither on the client;
+     * kbench sets share.auto.offset.reset on the group), and the acknowledgement mode kbench runs with.
+     */
+    public Map<String, Object> shareConsumer(Map<String, String> workload, String group, String acknowledgementMode,
+                                             int index) {
+        Map<String, Object> p = new HashMap<>(connection);
+        p.putAll(workload);
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        p.put("share.acknowledgement.mode", acknowledgementMode);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "kbench-consumer-" + index);
+        return p;
+    }
+
     /** The connection settings as given, for the result (redacted there). */
     public Map<String, String> connection() {
         return connection;

@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.measure.ConsumerTally;
+import io.kbench.measure.PartitionGaps;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
 import java.time.Duration;
@@ -46,6 +47,8 @@ final class ConsumerWorker implements Runnable {
     private volatile long rebalanceMillis;
     private long joinStartMillis;
     private volatile Throwable failure;
+    /** Where each poll's partitions are noted for rebalance gaps (consumers.changes), or null; set while it runs. */
+    private volatile PartitionGaps gaps;
 
     /** {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic}. */
     ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
@@ -109,7 +112,18 @@ final class ConsumerWorker implements Runnable {
         long measuredCount = 0;
         long measuredBytes = 0;
         long aborted = 0;
+        int partition = -1;
+        long partitionMaxMicros = 0;
+        PartitionGaps gaps = this.gaps;
         for (ConsumerRecord<byte[], byte[]> r : records) {
+            if (gaps != null && r.partition() != partition) {
+                // Records come grouped by partition: one note per partition per poll.
+                if (partition >= 0) {
+                    gaps.polled(partition, receivedNanos, partitionMaxMicros);
+                }
+                partition = r.partition();
+                partitionMaxMicros = 0;
+            }
             int size = Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
             count++;
             bytes += size;
@@ -125,11 +139,15 @@ final class ConsumerWorker implements Runnable {
                 long e2eMicros = Units.micros(receivedNanos - Stamp.sendNanos(value));
                 metrics.endToEndLatency.recorder().recordMicros(e2eMicros);
                 tally.record(r.partition(), e2eMicros);
+                partitionMaxMicros = Math.max(partitionMaxMicros, e2eMicros);
                 measuredCount++;
                 measuredBytes += size;
             }
         }
         tally.polled(measuredCount, measuredBytes, aborted);
+        if (gaps != null && partition >= 0) {
+            gaps.polled(partition, receivedNanos, partitionMaxMicros);
+        }
         metrics.consumedAll.add(count, bytes);
         if (measuredCount > 0) {
             metrics.consumedMeasured.add(measuredCount, measuredBytes);
@@ -140,8 +158,18 @@ final class ConsumerWorker implements Runnable {
         }
     }
 
+    /** Notes each later poll's partitions in {@code partitionGaps}. */
+    void trackGaps(PartitionGaps partitionGaps) {
+        this.gaps = partitionGaps;
+    }
+
     void requestStop() {
         stopRequested = true;
+    }
+
+    /** Whether no stop was requested yet. */
+    boolean running() {
+        return !stopRequested;
     }
 
     /** Stops like {@link #requestStop}, with a shorter close: the run was interrupted. */

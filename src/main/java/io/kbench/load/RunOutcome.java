@@ -4,7 +4,9 @@ import io.kbench.result.Integrity;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.LoadBreakdown;
+import io.kbench.result.RebalanceStats;
 import io.kbench.result.RunStatus;
+import io.kbench.result.ShareStats;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import io.kbench.result.TransactionStats;
@@ -26,18 +28,21 @@ import java.util.Locale;
  * @param integrity              what verification found, or null when the run was not verified
  * @param transactions           commits, aborts and commit latency, or null unless the producers are transactional
  * @param breakdown              per partition and per consumer figures, or null when not recorded
+ * @param share                  what the share group did, or null unless consumers.mode is share
+ * @param rebalances             gaps around consumer changes, or null without consumers.changes
  */
 public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                          LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                          LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity,
-                         TransactionStats transactions, LoadBreakdown breakdown) {
+                         TransactionStats transactions, LoadBreakdown breakdown, ShareStats share,
+                         RebalanceStats rebalances) {
 
-    /** An outcome without transactions or breakdown. */
+    /** An outcome without transactions, breakdown, share-group or rebalance figures. */
     public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
                       LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                       LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
         this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
-                sendDelayMicros, intervals, integrity, null, null);
+                sendDelayMicros, intervals, integrity, null, null, null, null);
     }
 
     /** An outcome without verification. */
@@ -57,7 +62,14 @@ public record RunOutcome(RunStatus status, String failure, String latencyMeasure
         return new RunOutcome(stalled ? RunStatus.FAILED : status, stalled ? String.format(Locale.ROOT,
                 "verify: %,d records of the topic could not be read back (no progress for 60 s); the integrity check is"
                         + " inconclusive", found.unread()) : failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
-                endToEndLatencyMicros, sendDelayMicros, intervals, found, transactions, breakdown);
+                endToEndLatencyMicros, sendDelayMicros, intervals, found, transactions, breakdown, share, rebalances);
+    }
+
+    /** This outcome with the share group's and the rebalances' figures (either may be null). */
+    public RunOutcome withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
+        return new RunOutcome(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
+                endToEndLatencyMicros, sendDelayMicros, intervals, integrity, transactions, breakdown, shareStats,
+                rebalanceStats);
     }
 
     /** The headline figures, as result.json records them. */

@@ -8,11 +8,15 @@ import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.ConsumerTally;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
-import io.kbench.measure.TransactionMetrics;
+import io.kbench.measure.PartitionGaps;
 import io.kbench.measure.ProgressLine;
+import io.kbench.measure.ShareLatencies;
+import io.kbench.measure.TransactionMetrics;
 import io.kbench.result.Integrity;
 import io.kbench.result.LoadBreakdown;
 import io.kbench.result.PartitionLatency;
+import io.kbench.result.RebalanceStats;
+import io.kbench.result.ShareStats;
 import io.kbench.result.TransactionStats;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
@@ -74,6 +78,15 @@ public final class WorkloadRunner {
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> producers = new CopyOnWriteArrayList<>();
     private final List<ConsumerWorker> consumers = new CopyOnWriteArrayList<>();
+    /** Share consumers (consumers.mode share); empty otherwise. */
+    private final List<ShareConsumerWorker> shareConsumers = new CopyOnWriteArrayList<>();
+    private final ShareLatencies shareLatencies = new ShareLatencies();
+    /** The share group's delivery limit, once the group is configured. */
+    private int deliveryCountLimit = ShareGroupSetup.KAFKA_DEFAULT_DELIVERY_COUNT_LIMIT;
+    /** The run's admin client while share consumers run (it waits for the share group to be ready), else null. */
+    private Admin shareAdmin;
+    /** Threads of consumers a schedule started during the run, joined at its end. */
+    private final List<Thread> changeThreads = new CopyOnWriteArrayList<>();
     /** Each producer's send outcomes when the run is verified, else empty. */
     private final List<SendLog> sendLogs = new ArrayList<>();
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
@@ -128,6 +141,7 @@ public final class WorkloadRunner {
         stopRequested = true;
         producers.forEach(ProducerWorker::requestStop);
         consumers.forEach(ConsumerWorker::stopNow);
+        shareConsumers.forEach(ShareConsumerWorker::stopNow);
     }
 
     /** Counts the records sent during faults into {@code windows}; call before {@link #run}. */
@@ -155,6 +169,10 @@ public final class WorkloadRunner {
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
             TopicVerifier verifier = spec.verifies() ? new TopicVerifier(admin, clients, spec.topic().name(), magic) : null;
             Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
+            if (spec.consumers().mode() == ConsumerMode.SHARE) {
+                deliveryCountLimit = ShareGroupSetup.configure(admin, consumerGroup, spec.consumers().shareOrDefaults());
+                shareAdmin = admin;
+            }
             RunOutcome outcome = runPhases(metrics, partitions, magic);
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
             if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stopRequested) {
@@ -211,19 +229,30 @@ public final class WorkloadRunner {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
         String failure = null;
+        ConsumerSchedule schedule = null;
+        RebalanceStats rebalances = null;
         try {
             if (mode == ConsumerMode.LIVE) {
                 startConsumers(metrics, magic, true, threads);
                 awaitAssignment(partitions);
+                schedule = schedule(metrics, magic, partitions);
+            } else if (mode == ConsumerMode.SHARE) {
+                startShareConsumers(metrics, magic, threads);
+                awaitShareGroup(partitions);
             }
             long producersStartNanos = clock.nanoTime();
             long interval = spec.reportInterval().toNanos();
             ticker.scheduleAtFixedRate(() -> tick(reporter), interval, interval, TimeUnit.NANOSECONDS);
             startProducers(metrics, magic, producersStartNanos, threads);
+            if (schedule != null) {
+                threads.add(0, daemon(schedule, "kbench-consumer-changes"));
+                threads.get(0).start();
+            }
             join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
             failure = firstFailure();
-            if (mode == ConsumerMode.LIVE) {
+            if (spec.consumers().endToEnd()) {
                 awaitConsumers(metrics, metrics.producedMeasured.records() - invisibleAborted(true));
+                rebalances = schedule == null ? null : schedule.finish(clock.nanoTime());
             } else if (mode == ConsumerMode.BACKLOG) {
                 long expected = p.count() == 0 ? spec.consumers().records()
                         : metrics.producedAll.records() - invisibleAborted(false);
@@ -232,8 +261,13 @@ public final class WorkloadRunner {
                 consumePhase.finished(snapshot(metrics, backlogEndNanos(metrics, expected)));
             }
         } finally {
+            if (schedule != null && rebalances == null) {
+                schedule.finish(clock.nanoTime());
+            }
             consumers.forEach(ConsumerWorker::requestStop);
+            shareConsumers.forEach(ShareConsumerWorker::requestStop);
             join(threads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
+            join(changeThreads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
             ticker.shutdownNow();
             awaitQuietly(ticker);
             tick(reporter);
@@ -241,7 +275,7 @@ public final class WorkloadRunner {
         if (failure == null) {
             failure = firstFailure();
         }
-        return outcome(metrics, reporter, failure);
+        return outcome(metrics, reporter, failure).withGroups(shareStats(metrics), rebalances);
     }
 
     /**
@@ -279,7 +313,7 @@ public final class WorkloadRunner {
     private void startProducers(RunMetrics metrics, int magic, long startNanos, List<Thread> threads) {
         ProducerSpec p = spec.producers();
         PayloadGenerator payloads = new PayloadGenerator(p.payload(), p.recordSize());
-        if (spec.consumers().mode() == ConsumerMode.LIVE && payloads.minValueBytes() < Stamp.BYTES) {
+        if (spec.consumers().endToEnd() && payloads.minValueBytes() < Stamp.BYTES) {
             throw InvalidInputException.field("producers.payload.file", p.payload().file(),
                     "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
         }
@@ -327,7 +361,7 @@ public final class WorkloadRunner {
             tallies.add(tally);
             try {
                 consumers.add(new ConsumerWorker(
-                        clients.consumer(spec.consumers().properties(), consumerGroup, spec.consumers().mode(), i),
+                        clients.consumer(consumerProperties(), consumerGroup, spec.consumers().mode(), i),
                         spec.topic().name(), topicPattern(), live, magic, metrics, clock, assignedPartitions,
                         payloadKey == null ? new ByteArrayDeserializer()
                                 : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors), tally));
@@ -346,6 +380,108 @@ public final class WorkloadRunner {
         for (int i = 0; i < consumers.size(); i++) {
             threads.add(start(consumers.get(i), "kbench-consumer-" + i));
         }
+    }
+
+    /** The consumer properties with the group protocol of the workload, when it names one. */
+    private Map<String, String> consumerProperties() {
+        if (spec.consumers().groupProtocol() == null) {
+            return spec.consumers().properties();
+        }
+        Map<String, String> p = new java.util.HashMap<>(spec.consumers().properties());
+        p.put("group.protocol", spec.consumers().groupProtocol().property());
+        return p;
+    }
+
+    /** The schedule of consumers.changes, or null without changes; consumers it adds get the next indexes. */
+    private ConsumerSchedule schedule(RunMetrics metrics, int magic, int partitions) {
+        if (spec.consumers().changes().isEmpty()) {
+            return null;
+        }
+        PartitionGaps gaps = new PartitionGaps(partitions);
+        consumers.forEach(c -> c.trackGaps(gaps));
+        ConsumerSchedule.Group group = new ConsumerSchedule.Group() {
+            @Override
+            public void add() {
+                ConsumerWorker w = newConsumer(metrics, magic, consumers.size());
+                w.trackGaps(gaps);
+                consumers.add(w);
+                changeThreads.add(start(w, "kbench-consumer-" + (consumers.size() - 1)));
+            }
+
+            @Override
+            public void removeLatest() {
+                for (int i = consumers.size() - 1; i >= 0; i--) {
+                    if (consumers.get(i).running()) {
+                        consumers.get(i).requestStop();
+                        return;
+                    }
+                }
+            }
+        };
+        String protocol = spec.consumers().groupProtocol() != null ? spec.consumers().groupProtocol().property()
+                : consumerProperties().getOrDefault("group.protocol", "classic");
+        return new ConsumerSchedule(spec.consumers().changes(), spec.consumers().count(), gaps, group, clock,
+                this::measuredStartNanos, protocol);
+    }
+
+    private ConsumerWorker newConsumer(RunMetrics metrics, int magic, int index) {
+        try {
+            return new ConsumerWorker(clients.consumer(consumerProperties(), consumerGroup, spec.consumers().mode(), index),
+                    spec.topic().name(), null, true, magic, metrics, clock, assignedPartitions,
+                    payloadKey == null ? new ByteArrayDeserializer()
+                            : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors));
+        } catch (KafkaException e) {
+            throw clientCreationError(e);
+        }
+    }
+
+    private void startShareConsumers(RunMetrics metrics, int magic, List<Thread> threads) {
+        String ackMode = spec.consumers().shareOrDefaults().acknowledgement().property();
+        for (int i = 0; i < spec.consumers().count(); i++) {
+            try {
+                shareConsumers.add(new ShareConsumerWorker(
+                        clients.shareConsumer(spec.consumers().properties(), consumerGroup, ackMode, i),
+                        spec.topic().name(), magic, spec.consumers().shareOrDefaults(), deliveryCountLimit, metrics,
+                        shareLatencies, clock, spec.producers().payload().seed() * 31 + i,
+                        payloadKey == null ? new ByteArrayDeserializer()
+                                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors)));
+            } catch (KafkaException e) {
+                throw clientCreationError(e);
+            }
+        }
+        if (stopRequested) {
+            shareConsumers.forEach(ShareConsumerWorker::stopNow);
+        }
+        for (int i = 0; i < shareConsumers.size(); i++) {
+            threads.add(start(shareConsumers.get(i), "kbench-share-consumer-" + i));
+        }
+    }
+
+    /** Like awaitAssignment for a share group: producers start once every partition has a start offset. */
+    private void awaitShareGroup(int partitions) {
+        boolean ready = ShareGroupSetup.awaitInitialized(shareAdmin, consumerGroup, spec.topic().name(), partitions,
+                ASSIGNMENT_TIMEOUT, () -> stopRequested || shareConsumers.stream().anyMatch(c -> c.failure() != null));
+        Throwable f = shareConsumers.stream().map(ShareConsumerWorker::failure).filter(x -> x != null).findFirst().orElse(null);
+        if (f != null) {
+            throw new RunFailedException("share consumer failed: " + f.getMessage(), f);
+        }
+        if (!ready && !stopRequested) {
+            out.println("share group " + consumerGroup + ": not every partition of " + spec.topic().name()
+                    + " was initialized within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s; starting the producers anyway");
+        }
+    }
+
+    /** The share group's figures, or null unless consumers.mode is share; call after the consumers stopped. */
+    private ShareStats shareStats(RunMetrics metrics) {
+        if (shareConsumers.isEmpty()) {
+            return null;
+        }
+        long first = shareConsumers.stream().mapToLong(ShareConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+        long last = shareConsumers.stream().mapToLong(ShareConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+        long window = first == Long.MAX_VALUE || last == Long.MIN_VALUE ? 0 : Math.max(0, last - first);
+        return ShareTotals.of(spec.consumers().shareOrDefaults().acknowledgement(), deliveryCountLimit,
+                shareConsumers.stream().map(ShareConsumerWorker::tally).toList(), window, shareLatencies,
+                metrics.endToEndLatency.totalStats());
     }
 
     private Pattern topicPattern() {
@@ -417,13 +553,15 @@ public final class WorkloadRunner {
                 firstSend, lastAck, metrics.produceErrors.total(), metrics.produceErrors.byType(),
                 metrics.producedAll.records() - metrics.producedMeasured.records());
         Totals consumed = null;
-        if (!consumers.isEmpty()) {
-            long first = consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE);
-            long last = consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+        if (!consumers.isEmpty() || !shareConsumers.isEmpty()) {
+            long first = Math.min(consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE),
+                    shareConsumers.stream().mapToLong(ShareConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE));
+            long last = Math.max(consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE),
+                    shareConsumers.stream().mapToLong(ShareConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE));
             consumed = totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(), first, last,
                     metrics.consumeErrors.total(), metrics.consumeErrors.byType(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
-        boolean live = spec.consumers().mode() == ConsumerMode.LIVE;
+        boolean live = spec.consumers().endToEnd();
         TransactionStats transactions = transactionMetrics == null ? null
                 : transactionMetrics.stats(produced.windowSec(), consumers.isEmpty() ? null : isolationLevel());
         if (failure == null && transactions != null && transactions.abortedLeaked()) {
@@ -437,7 +575,7 @@ public final class WorkloadRunner {
                 produced, consumed, metrics.publishLatency.totalStats(),
                 live ? metrics.endToEndLatency.totalStats() : null,
                 spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
-                reporter.points(), null, transactions, breakdown);
+                reporter.points(), null, transactions, breakdown, null, null);
     }
 
     private static Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
@@ -456,6 +594,11 @@ public final class WorkloadRunner {
         for (ConsumerWorker w : consumers) {
             if (w.failure() != null) {
                 return "consumer failed: " + w.failure().getMessage();
+            }
+        }
+        for (ShareConsumerWorker w : shareConsumers) {
+            if (w.failure() != null) {
+                return "share consumer failed: " + w.failure().getMessage();
             }
         }
         return null;

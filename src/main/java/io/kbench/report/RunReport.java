@@ -82,6 +82,8 @@ final class RunReport {
         headline(page, r.summary());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
         FaultSection.table(page, r.faults());
+        GroupSection.share(page, r.share());
+        GroupSection.rebalances(page, r.rebalances());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
                 FaultSection.bands(r.faults(), r.intervals()));

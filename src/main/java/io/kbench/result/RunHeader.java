@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
+import io.kbench.spec.ShareSpec;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
@@ -91,7 +92,27 @@ public final class RunHeader {
             return "none";
         }
         return c.count() + ", " + c.mode().toString().toLowerCase(Locale.ROOT)
-                + (c.records() != null ? ", " + number(c.records()) + " records" : "");
+                + (c.records() != null ? ", " + number(c.records()) + " records" : "") + groups(c);
+    }
+
+    /** The group protocol, the consumer changes and the share acknowledgement, when the workload sets them. */
+    private static String groups(ConsumerSpec c) {
+        StringBuilder b = new StringBuilder();
+        if (c.groupProtocol() != null) {
+            b.append(", protocol ").append(c.groupProtocol().property());
+        }
+        if (!c.changes().isEmpty()) {
+            b.append(", changes ").append(String.join(" ", c.changes().stream().map(ch -> String.format(Locale.ROOT,
+                    "%+d at %s", ch.delta(), DurationText.format(ch.at()))).toList()));
+        }
+        if (c.share() != null) {
+            ShareSpec s = c.share();
+            b.append(", ").append(s.acknowledgement().property()).append(" acknowledgement");
+            if (s.explicit()) {
+                b.append(String.format(Locale.ROOT, " (accept %s, release %s, reject %s)", s.accept(), s.release(), s.reject()));
+            }
+        }
+        return b.toString();
     }
 
     private static String size(RecordSizeSpec s) {

@@ -33,6 +33,8 @@ import java.util.OptionalDouble;
  * @param faults           each scheduled fault as it happened, absent when the workload had none
  * @param breakdown        produced and consumed records and latency per partition and per consumer; absent for results
  *                         written before it existed
+ * @param share            what the share group did (consumers.mode share), absent otherwise
+ * @param rebalances       processing gaps around each consumer change (consumers.changes), absent without changes
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
@@ -40,7 +42,8 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
                         List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity,
-                        List<FaultResult> faults, LoadBreakdown breakdown) implements KbenchResult {
+                        List<FaultResult> faults, LoadBreakdown breakdown, ShareStats share,
+                        RebalanceStats rebalances) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 
@@ -50,7 +53,17 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, null, null, null, null);
+                clientProperties, summary, intervals, thresholds, null, null, null, null, null, null);
+    }
+
+    /** A result with faults but without the breakdown, share-group or rebalance figures. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
+                     Telemetry telemetry, Integrity integrity, List<FaultResult> faults) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null, null, null);
     }
 
     public RunResult {
@@ -66,7 +79,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, null, null, null);
+                clientProperties, summary, intervals, thresholds, telemetry, null, null, null, null, null);
     }
 
     /** A result without faults. */
@@ -76,17 +89,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry, Integrity integrity) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null);
-    }
-
-    /** A result without the per-partition and per-consumer breakdown. */
-    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
-                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
-                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                     Telemetry telemetry, Integrity integrity, List<FaultResult> faults) {
-        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null);
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null, null, null);
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

@@ -9,5 +9,7 @@ public enum ConsumerMode {
     /** Consumers read while producers write: end-to-end latency. */
     @JsonProperty("live") LIVE,
     /** Producers fill the topic first, then consumers read the backlog (like kafka-consumer-perf-test). */
-    @JsonProperty("backlog") BACKLOG
+    @JsonProperty("backlog") BACKLOG,
+    /** KafkaShareConsumers in a share group (KIP-932) read while producers write: end-to-end latency per delivery. */
+    @JsonProperty("share") SHARE
 }

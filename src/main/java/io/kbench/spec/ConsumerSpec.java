@@ -1,8 +1,10 @@
 package io.kbench.spec;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -18,9 +20,15 @@ import java.util.regex.PatternSyntaxException;
  * @param properties  any Kafka consumer property (fetch.min.bytes, max.poll.records, ...)
  * @param topicPattern backlog only, with no producers: read every existing topic matching this Java regex
  *                     instead of topic.name (kafka-consumer-perf-test's --include)
+ * @param groupProtocol live and backlog: the consumer group protocol (classic or consumer); absent: Kafka's default
+ * @param changes      live only: consumers joining and leaving on the run's clock (rebalances); empty for none
+ * @param share        share mode only: acknowledgement and processing of the share consumers; absent: defaults
  */
 public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
-                           Map<String, String> properties, String topicPattern) {
+                           Map<String, String> properties, String topicPattern,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) GroupProtocol groupProtocol,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ConsumerChange> changes,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ShareSpec share) {
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     public ConsumerSpec {
@@ -47,6 +55,14 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
                         "is not a Java regular expression: " + e.getDescription());
             }
         }
+        changes = changes == null ? List.of() : List.copyOf(changes);
+        GroupChecks.check(mode, count, properties, groupProtocol, changes, share);
+    }
+
+    /** Consumer settings without a group protocol, changes or share settings (files written before them). */
+    public ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
+                        Map<String, String> properties, String topicPattern) {
+        this(mode, count, group, records, idleTimeout, properties, topicPattern, null, null, null);
     }
 
     /** Backlog consumer settings for an existing topic, as {@code kbench consume} uses them. */
@@ -61,5 +77,15 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
 
     public boolean enabled() {
         return mode != ConsumerMode.NONE;
+    }
+
+    /** Whether consumers read while producers write and record end-to-end latency (live and share). */
+    public boolean endToEnd() {
+        return mode == ConsumerMode.LIVE || mode == ConsumerMode.SHARE;
+    }
+
+    /** The share settings to run with: the given ones or the defaults. */
+    public ShareSpec shareOrDefaults() {
+        return share == null ? ShareSpec.defaults() : share;
     }
 }

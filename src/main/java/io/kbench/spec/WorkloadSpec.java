@@ -132,7 +132,7 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("consumers.topicPattern", "'" + consumers.topicPattern() + "'",
                     "only applies when producers.count is 0 (it reads existing topics)");
         }
-        if (consumers.mode() == ConsumerMode.LIVE && producers.recordSize().minBytes() < STAMP_BYTES) {
+        if (consumers.endToEnd() && producers.recordSize().minBytes() < STAMP_BYTES) {
             throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
                     "must be >= " + STAMP_BYTES + " bytes with live consumers (end-to-end latency is embedded in the value)");
         }
