@@ -34,6 +34,7 @@ final class ConsumerSchedule implements Runnable {
     private final String groupProtocol;
     private final List<RebalanceWindow> windows = new ArrayList<>();
     private volatile boolean stopped;
+    private volatile Throwable failure;
     private double windowStartSec;
     private int windowDelta;
     private int consumers;
@@ -52,6 +53,19 @@ final class ConsumerSchedule implements Runnable {
 
     @Override
     public void run() {
+        try {
+            applyChanges();
+        } catch (RuntimeException e) {
+            failure = e;
+        }
+    }
+
+    /** Why a change could not be applied (a consumer could not be created), or null. */
+    Throwable failure() {
+        return failure;
+    }
+
+    private void applyChanges() {
         while (!stopped && measuredStartNanos.getAsLong() == Long.MAX_VALUE) {
             LockSupport.parkNanos(10_000_000L);
         }

@@ -275,6 +275,9 @@ public final class WorkloadRunner {
         if (failure == null) {
             failure = firstFailure();
         }
+        if (failure == null && schedule != null && schedule.failure() != null) {
+            failure = "consumer change failed: " + schedule.failure().getMessage();
+        }
         return outcome(metrics, reporter, failure).withGroups(shareStats(metrics), rebalances);
     }
 
