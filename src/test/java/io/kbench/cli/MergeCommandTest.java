@@ -36,6 +36,9 @@ class MergeCommandTest {
         CliRun report = CliRun.of("report", out.toString());
         assertThat(report.exitCode()).as(report.transcript()).isZero();
         assertThat(Files.readString(out.resolve("report.html"))).contains("publish-latency.hlog");
+        CliRun compare = CliRun.of("compare", a.toString(), out.toString());
+        assertThat(compare.exitCode()).as(compare.transcript()).isZero();
+        assertThat(compare.stdout()).as(compare.transcript()).contains("merged");
     }
 
     @Test
