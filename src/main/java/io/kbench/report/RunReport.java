@@ -80,6 +80,7 @@ final class RunReport {
         }
         TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
+        MergeSection.table(page, r.merge());
         FaultSection.table(page, r.faults());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),

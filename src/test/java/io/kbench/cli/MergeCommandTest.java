@@ -35,7 +35,8 @@ class MergeCommandTest {
         Files.delete(out.resolve("report.html"));
         CliRun report = CliRun.of("report", out.toString());
         assertThat(report.exitCode()).as(report.transcript()).isZero();
-        assertThat(Files.readString(out.resolve("report.html"))).contains("publish-latency.hlog");
+        assertThat(Files.readString(out.resolve("report.html"))).contains("publish-latency.hlog")
+                .contains("Merged from 2 runs").contains(b.toString());
         CliRun compare = CliRun.of("compare", a.toString(), out.toString());
         assertThat(compare.exitCode()).as(compare.transcript()).isZero();
         assertThat(compare.stdout()).as(compare.transcript()).contains("merged");
