@@ -7,6 +7,7 @@ import io.kbench.report.ReportRenderer;
 import io.kbench.result.MergedInput;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Totals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,6 +26,9 @@ import picocli.CommandLine.Spec;
             "never averaged), records and bytes summed over the merged window. OUT gets result.json (with each input's",
             "own figures under 'merge'), the merged .hlog files and report.html. See docs/merge.md."})
 public final class MergeCommand implements Callable<Integer> {
+    /** Below this share of the merged window spent measuring together, the output says so. */
+    private static final double SHORT_OVERLAP = 0.8;
+
     @Spec
     CommandSpec spec;
 
@@ -43,8 +47,14 @@ public final class MergeCommand implements Callable<Integer> {
         Path file = merged.writeTo(out);
         RunResult result = merged.result();
         PrintStream stdout = CommandOutput.out(spec);
+        Totals window = result.summary().produced().records() > 0 ? result.summary().produced() : result.summary().consumed();
+        double common = result.merge().commonSec();
         stdout.printf(Locale.ROOT, "merged %d runs; all measuring together for %.1f s of the %.1f s merged window%n",
-                dirs.size(), result.merge().commonSec(), result.summary().produced().windowSec());
+                dirs.size(), common, window.windowSec());
+        if (common < SHORT_OVERLAP * window.windowSec()) {
+            stdout.printf(Locale.ROOT, "note: that is %.0f%% of it; the merged rates are over the whole window, so runs"
+                    + " started further apart read slower than they ran together%n", 100 * common / window.windowSec());
+        }
         for (MergedInput in : result.merge().inputs()) {
             stdout.printf(Locale.ROOT, "  %s: %s, %,d records produced, %,d consumed%n", in.dir(), in.status(),
                     in.summary().produced() == null ? 0 : in.summary().produced().records(),

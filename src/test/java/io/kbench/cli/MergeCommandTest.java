@@ -27,7 +27,8 @@ class MergeCommandTest {
                 .contains(a + ": completed, 300 records produced, 300 consumed")
                 .containsPattern("produced\\s+450\\s")
                 .contains("results: " + out.resolve("result.json"))
-                .contains("report: ");
+                .contains("report: ")
+                .doesNotContain("note:");
         assertThat(out.resolve("publish-latency.hlog")).isNotEmptyFile();
         assertThat(out.resolve("end-to-end-latency.hlog")).isNotEmptyFile();
         assertThat(out.resolve("send-delay.hlog")).isNotEmptyFile();
@@ -40,6 +41,17 @@ class MergeCommandTest {
         CliRun compare = CliRun.of("compare", a.toString(), out.toString());
         assertThat(compare.exitCode()).as(compare.transcript()).isZero();
         assertThat(compare.stdout()).as(compare.transcript()).contains("merged");
+    }
+
+    @Test
+    void runsThatMeasuredTogetherForLittleOfTheWindowAreMergedWithANote() throws Exception {
+        Path a = run("a", T0, 10, 100, 1000).writeTo(tmp.resolve("a"));
+        Path b = run("b", T0.plusSeconds(8), 10, 100, 1000).writeTo(tmp.resolve("b"));
+        CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--out", tmp.resolve("m").toString());
+        assertThat(merge.exitCode()).as(merge.transcript()).isZero();
+        assertThat(merge.stdout()).as(merge.transcript())
+                .contains("all measuring together for 2.0 s of the 18.0 s merged window")
+                .contains("note: that is 11% of it; the merged rates are over the whole window");
     }
 
     @Test
