@@ -65,6 +65,9 @@ class MergeIT {
             }
         } finally {
             runs.forEach(Process::destroyForcibly);
+            for (int i = 0; i < runs.size(); i++) {
+                System.out.println(log(i)); // failsafe keeps it in target/failsafe-reports
+            }
         }
         Path a = RunIT.onlyRunDir(dir.resolve("results-a"));
         Path b = RunIT.onlyRunDir(dir.resolve("results-b"));
