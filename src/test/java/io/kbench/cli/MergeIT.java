@@ -1,17 +1,20 @@
 package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.merge.RunFixture;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
+import io.kbench.result.Totals;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +89,12 @@ class MergeIT {
                 .isEqualTo(ra.summary().consumed().records() + rb.summary().consumed().records());
         assertThat(merged.summary().publishLatencyMicros().count()).isEqualTo(merged.summary().produced().records());
         assertThat(merged.merge().commonSec()).as("the runs measured at the same time").isPositive();
+        for (RunResult r : List.of(ra, rb)) {
+            // Each run places its measured window on the wall clock, inside the run, as long as windowSec says.
+            Totals p = r.summary().produced();
+            assertThat(Duration.between(p.windowStart(), p.windowEnd()).toNanos() / 1e9).isCloseTo(p.windowSec(), within(1e-6));
+            assertThat(p.windowStart()).isBetween(r.startTime(), r.endTime());
+        }
         for (String log : LOGS) {
             Histogram sum = RunFixture.total(a, log);
             sum.add(RunFixture.total(b, log));
