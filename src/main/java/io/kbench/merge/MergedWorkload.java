@@ -10,7 +10,8 @@ import java.util.function.Function;
 
 /**
  * The workload a merged result records at its top level: the first input's, with what the inputs ran together added
- * up (producer and consumer threads, the rate, and records when every input gave a record count). Faults and
+ * up (producer and consumer threads, the rate, and records when every input gave a record count) and a description
+ * saying it is a merge. Faults and
  * verification belong to each input's own run and are left out; each input's workload is kept whole in
  * {@code merge.inputs[].workload}.
  */
@@ -33,7 +34,9 @@ final class MergedWorkload {
                 p.properties(), p.payloadEncryption());
         ConsumerSpec mergedConsumers = new ConsumerSpec(c.mode(), consumers, c.group(), c.records(), c.idleTimeout(),
                 c.properties(), c.topicPattern());
-        return new WorkloadSpec(name, first.description(), first.topic(), merged, mergedConsumers, first.cluster(),
+        String description = "kbench merge of " + inputs.size() + " runs"
+                + (first.description() == null ? "" : "; the first: " + first.description());
+        return new WorkloadSpec(name, description, first.topic(), merged, mergedConsumers, first.cluster(),
                 first.reportInterval(), null, List.of(), first.clientJavaHome());
     }
 

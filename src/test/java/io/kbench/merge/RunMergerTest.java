@@ -65,6 +65,8 @@ class RunMergerTest {
         assertThat(r.name()).isEqualTo("both");
         assertThat(r.workload().name()).isEqualTo("both");
         assertThat(r.workload().producers().rate()).isEqualTo(2000.0);
+        assertThat(r.workload().producers().count()).isEqualTo(4);
+        assertThat(r.workload().description()).startsWith("kbench merge of 2 runs; the first: ");
         assertThat(r.startTime()).isEqualTo(T0.minusSeconds(2));
         assertThat(r.tags()).isNull();
     }
