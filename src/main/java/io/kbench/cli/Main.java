@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             SweepCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            MergeCommand.class,
         })
 public final class Main {
 

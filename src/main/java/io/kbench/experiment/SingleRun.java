@@ -199,7 +199,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
                         spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults,
-                        outcome.breakdown(), outcome.share(), outcome.rebalances());
+                        outcome.breakdown(), outcome.share(), outcome.rebalances(), null);
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);

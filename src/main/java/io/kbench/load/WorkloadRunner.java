@@ -29,6 +29,7 @@ import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -106,6 +107,8 @@ public final class WorkloadRunner {
     private final TransactionMetrics transactionMetrics;
     /** The zero of the interval axis (IntervalPoint.endSec), once the run has started. */
     private volatile long runStartNanos = Long.MIN_VALUE;
+    /** The wall-clock time at {@link #runStartNanos}, to place the measured windows on the wall clock. */
+    private volatile long runStartMillis;
 
     /** {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines). */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
@@ -222,6 +225,7 @@ public final class WorkloadRunner {
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
         runStartNanos = startNanos;
+        runStartMillis = startMsec;
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled(),
                         ticks == IntervalTicks.NONE ? null : ticks::currentLimit), live);
@@ -581,11 +585,19 @@ public final class WorkloadRunner {
                 reporter.points(), null, transactions, breakdown, null, null);
     }
 
-    private static Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
-                                            Map<String, Long> errorTypes, long warmupRecords) {
-        long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
+    private Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
+                          Map<String, Long> errorTypes, long warmupRecords) {
+        boolean none = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE;
+        long window = none ? 0 : Math.max(0, lastNanos - firstNanos);
+        Instant start = none ? null : wallClock(firstNanos);
         return new Totals(records, bytes, Units.perSecond(records, window),
-                Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords);
+                Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords,
+                start, none ? null : start.plusNanos(window));
+    }
+
+    /** A monotonic time of this run on the wall clock (kbench merge lines up runs by it). */
+    private Instant wallClock(long nanos) {
+        return Instant.ofEpochMilli(runStartMillis).plusNanos(nanos - runStartNanos);
     }
 
     private String firstFailure() {

@@ -80,8 +80,8 @@ public final class LatencySeries implements AutoCloseable {
         }
     }
 
-    /** Reads the percentiles of {@code h}, whose values are microseconds. */
-    static LatencyStats stats(Histogram h) {
+    /** Reads the percentiles of {@code h}, whose values are microseconds (also for histograms read from .hlog files). */
+    public static LatencyStats stats(Histogram h) {
         if (h.getTotalCount() == 0) {
             return LatencyStats.EMPTY;
         }

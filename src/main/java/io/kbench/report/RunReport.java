@@ -81,6 +81,7 @@ final class RunReport {
         TelemetrySection.diagnosis(page, r.telemetry());
         headline(page, r.summary());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
+        MergeSection.table(page, r.merge());
         FaultSection.table(page, r.faults());
         GroupSection.share(page, r.share());
         GroupSection.rebalances(page, r.rebalances());

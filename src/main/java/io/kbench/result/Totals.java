@@ -1,5 +1,6 @@
 package io.kbench.result;
 
+import java.time.Instant;
 import java.util.Map;
 
 /**
@@ -13,7 +14,26 @@ import java.util.Map;
  * @param errors           failed sends; for consumers, values that failed payload decryption
  * @param errorTypes       those errors by exception type
  * @param warmupRecords    records completed during warm-up, excluded above
+ * @param windowStart      wall-clock start of the measured window (UTC); absent when nothing was measured and in
+ *                         results written before it was recorded. {@code kbench merge} lines runs up by it
+ * @param windowEnd        wall-clock end of the measured window; absent as {@code windowStart}
  */
 public record Totals(long records, long bytes, double recordsPerSec, double mebibytesPerSec, double windowSec,
-                     long errors, Map<String, Long> errorTypes, long warmupRecords) {
+                     long errors, Map<String, Long> errorTypes, long warmupRecords, Instant windowStart,
+                     Instant windowEnd) {
+    public Totals {
+        if ((windowStart == null) != (windowEnd == null)) {
+            throw new IllegalArgumentException("windowStart and windowEnd go together (got " + windowStart + ", "
+                    + windowEnd + ")");
+        }
+        if (windowStart != null && windowEnd.isBefore(windowStart)) {
+            throw new IllegalArgumentException("windowEnd " + windowEnd + " is before windowStart " + windowStart);
+        }
+    }
+
+    /** Totals whose window is not placed on the wall clock (sweep medians, results written before it was recorded). */
+    public Totals(long records, long bytes, double recordsPerSec, double mebibytesPerSec, double windowSec,
+                  long errors, Map<String, Long> errorTypes, long warmupRecords) {
+        this(records, bytes, recordsPerSec, mebibytesPerSec, windowSec, errors, errorTypes, warmupRecords, null, null);
+    }
 }

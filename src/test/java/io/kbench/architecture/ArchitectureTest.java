@@ -27,7 +27,7 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls",
+            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
                     "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("experiment", Set.of("diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
                     "telemetry", "result", "spec", "error", "unit", "format")),
@@ -35,6 +35,7 @@ class ArchitectureTest {
             Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),
             Map.entry("diagnosis", Set.of("result", "error", "unit", "format")),
+            Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit", "format")),
             Map.entry("compare", Set.of("verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("cost", Set.of("plan", "result", "error", "unit", "format")),
             Map.entry("plan", Set.of("result", "error", "unit", "format")),

@@ -1,0 +1,121 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.merge.RunFixture;
+import io.kbench.result.ResultReader;
+import io.kbench.result.RunResult;
+import io.kbench.result.Totals;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kbench merge} on real runs: two {@code kbench run} processes started at the same time against one embedded
+ * broker (each its own topic and consumer group, as docs/merge.md advises), then merged. The merged records are the
+ * sum of the two runs', and each merged latency log holds exactly the sum of the two runs' histograms.
+ */
+class MergeIT {
+    private static final String WORKLOAD = ItFixture.workload("it-merge.yaml");
+    private static final String[] LOGS = {"publish-latency.hlog", "end-to-end-latency.hlog", "send-delay.hlog"};
+
+    @TempDir
+    static Path dir;
+    private static EmbeddedCluster cluster;
+
+    @BeforeAll
+    static void startCluster() {
+        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
+                dir.resolve("broker-logs")), true, System.out);
+    }
+
+    @AfterAll
+    static void stopCluster() {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void twoSimultaneousRunsMergeIntoTheirExactSum() throws Exception {
+        // Two separate kbench processes, as two hosts would run them, started together.
+        List<Process> runs = new ArrayList<>();
+        try {
+            for (String id : List.of("a", "b")) {
+                runs.add(kbench(dir.resolve("log-" + id), "run", WORKLOAD, "--set", "topic.name=it-merge-" + id,
+                        "--set", "consumers.group=it-merge-" + id, "--set", "name=it-merge-" + id,
+                        "--bootstrap-server", cluster.bootstrapServers(), "--no-telemetry",
+                        "--results-dir", dir.resolve("results-" + id).toString()));
+            }
+            for (int i = 0; i < runs.size(); i++) {
+                assertThat(runs.get(i).waitFor(90, TimeUnit.SECONDS)).as(log(i)).isTrue();
+                assertThat(runs.get(i).exitValue()).as(log(i)).isZero();
+            }
+        } finally {
+            runs.forEach(Process::destroyForcibly);
+            for (int i = 0; i < runs.size(); i++) {
+                System.out.println(log(i)); // failsafe keeps it in target/failsafe-reports
+            }
+        }
+        Path a = RunIT.onlyRunDir(dir.resolve("results-a"));
+        Path b = RunIT.onlyRunDir(dir.resolve("results-b"));
+        Path out = dir.resolve("merged");
+
+        CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--out", out.toString());
+        assertThat(merge.exitCode()).as(merge.transcript()).isZero();
+
+        RunResult ra = ResultReader.read(a, RunResult.class);
+        RunResult rb = ResultReader.read(b, RunResult.class);
+        RunResult merged = ResultReader.read(out, RunResult.class);
+        assertThat(merged.summary().produced().records()).as(merge.transcript())
+                .isEqualTo(ra.summary().produced().records() + rb.summary().produced().records())
+                .isGreaterThanOrEqualTo(2 * 4000);
+        assertThat(merged.summary().consumed().records())
+                .isEqualTo(ra.summary().consumed().records() + rb.summary().consumed().records());
+        assertThat(merged.summary().publishLatencyMicros().count()).isEqualTo(merged.summary().produced().records());
+        assertThat(merged.merge().commonSec()).as("the runs measured at the same time").isPositive();
+        for (RunResult r : List.of(ra, rb)) {
+            // Each run places its measured window on the wall clock, inside the run, as long as windowSec says.
+            Totals p = r.summary().produced();
+            assertThat(Duration.between(p.windowStart(), p.windowEnd()).toNanos() / 1e9).isCloseTo(p.windowSec(), within(1e-6));
+            assertThat(p.windowStart()).isBetween(r.startTime(), r.endTime());
+        }
+        for (String log : LOGS) {
+            Histogram sum = RunFixture.total(a, log);
+            sum.add(RunFixture.total(b, log));
+            assertThat(RunFixture.total(out, log)).as(log).isEqualTo(sum);
+        }
+        assertThat(out.resolve("report.html")).isNotEmptyFile();
+    }
+
+    private static String log(int i) {
+        try {
+            return Files.readString(dir.resolve("log-" + (char) ('a' + i)), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no output: " + e.getMessage() + ")";
+        }
+    }
+
+    /** kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it), output to {@code log}. */
+    private static Process kbench(Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", "io.kbench.cli.Main"));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    }
+}
