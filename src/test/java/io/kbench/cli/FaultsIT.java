@@ -33,6 +33,11 @@ class FaultsIT {
     }
 
     private Path workload(String name, int partitions, String duration, String faults) throws IOException {
+        return workload(name, partitions, duration, "{}", faults);
+    }
+
+    private Path workload(String name, int partitions, String duration, String brokerConfig, String faults)
+            throws IOException {
         return Files.writeString(results.resolve(name + ".yaml"), """
                 name: %s
                 topic: {partitions: %d, replicationFactor: 3, configs: {min.insync.replicas: "2"}}
@@ -44,15 +49,17 @@ class FaultsIT {
                   recordSize: 256
                   properties: {acks: all, enable.idempotence: "true", linger.ms: 1}
                 consumers: {mode: none}
-                cluster: {brokers: 3, brokerConfig: {broker.session.timeout.ms: "3000", broker.heartbeat.interval.ms: "500"}}
-                """.formatted(name, partitions, duration) + faults);
+                cluster: {brokers: 3, brokerConfig: %s}
+                """.formatted(name, partitions, duration, brokerConfig) + faults);
     }
 
     @Test
     void leaderKillAndRestartIsRecordedWithRecovery() throws IOException {
         // A SIGKILLed broker stays in the ISR until the controller fences it (broker.session.timeout.ms, 3 s here
         // instead of 9 s), so acks=all stalls for about that long: the window leaves room for the recovery after it.
-        Path w = workload("it-leader-kill", 3, "20s", "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
+        Path w = workload("it-leader-kill", 3, "20s",
+                "{broker.session.timeout.ms: \"3000\", broker.heartbeat.interval.ms: \"500\"}",
+                "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         JsonNode fault = onlyResult().at("/faults/0");
