@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             SweepCommand.class,
             CompareCommand.class,
             ReportCommand.class,
+            WorkerCommand.class,
         })
 public final class Main {
 

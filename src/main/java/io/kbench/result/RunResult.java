@@ -31,6 +31,8 @@ import java.util.OptionalDouble;
  *                         absent when telemetry was off or for results written before it existed
  * @param integrity        what verification found (verify: true), absent otherwise
  * @param faults           each scheduled fault as it happened, absent when the workload had none
+ * @param distributed      how a distributed run was spread over workers and each worker's part; absent for a run
+ *                         in one process
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
@@ -38,7 +40,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals,
                         List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity,
-                        List<FaultResult> faults) implements KbenchResult {
+                        List<FaultResult> faults, DistributedRun distributed) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 
@@ -48,7 +50,17 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, null, null, null);
+                clientProperties, summary, intervals, thresholds, null, null, null, null);
+    }
+
+    /** A run in one process. */
+    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
+                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
+                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
+                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
+                     Telemetry telemetry, Integrity integrity, List<FaultResult> faults) {
+        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null);
     }
 
     public RunResult {
@@ -64,7 +76,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, null, null);
+                clientProperties, summary, intervals, thresholds, telemetry, null, null, null);
     }
 
     /** A result without faults. */
@@ -74,7 +86,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry, Integrity integrity) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, null);
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null);
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
