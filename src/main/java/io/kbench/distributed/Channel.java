@@ -39,16 +39,16 @@ final class Channel implements AutoCloseable {
     private final String writeTopic;
     private final PrintStream out;
 
-    /** {@code clientProperties}: the connection (bootstrap servers, security) of the cluster carrying the topics. */
-    Channel(Map<String, Object> clientProperties, String writeTopic, String readTopic, String clientId, PrintStream out) {
+    /** {@code connection}: the connection (bootstrap servers, security) of the cluster carrying the topics. */
+    Channel(Map<String, String> connection, String writeTopic, String readTopic, String clientId, PrintStream out) {
         this.writeTopic = writeTopic;
         this.out = out;
-        Map<String, Object> p = new HashMap<>(clientProperties);
+        Map<String, Object> p = new HashMap<>(connection);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         p.put(ProducerConfig.CLIENT_ID_CONFIG, clientId + "-control-out");
         producer = new KafkaProducer<>(p, new StringSerializer(), new StringSerializer());
-        Map<String, Object> c = new HashMap<>(clientProperties);
+        Map<String, Object> c = new HashMap<>(connection);
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId + "-control-in");
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");

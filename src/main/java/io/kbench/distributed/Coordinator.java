@@ -45,6 +45,8 @@ public final class Coordinator {
     private static final Duration START_LEAD = Duration.ofSeconds(1);
     /** How long consumers may take to be assigned every partition across all workers. */
     private static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
+    /** How long the consumers' assignment must hold before the start. */
+    private static final Duration ASSIGNMENT_STABLE = Duration.ofSeconds(1);
     /** After a stop, how long the workers get to report before they are left out. */
     private static final Duration STOP_GRACE = Duration.ofSeconds(8);
     private static final Duration POLL = Duration.ofMillis(50);
@@ -87,10 +89,9 @@ public final class Coordinator {
     public RunOutcome run() {
         Map<String, String> controlConnection = distribution.controlConnection().isEmpty() ? data.connection()
                 : distribution.controlConnection();
-        Map<String, Object> control = new ClientProperties(controlConnection).admin();
-        ControlTopics.ensure(control);
+        ControlTopics.ensure(new ClientProperties(controlConnection).admin());
         int partitions = SharedTopic.prepare(spec.topic(), data);
-        try (Channel channel = new Channel(control, ControlTopics.CONTROL, ControlTopics.RESULTS, "kbench-coordinator", out);
+        try (Channel channel = new Channel(controlConnection, ControlTopics.CONTROL, ControlTopics.RESULTS, "kbench-coordinator", out);
              LocalWorkers local = distribution.local()
                      ? LocalWorkers.start(distribution, data.connection(), controlConnection, hlogDir, out) : LocalWorkers.NONE) {
             ClockOffset offset = ClockOffset.estimate(() -> channel.probe(runId));
@@ -220,12 +221,25 @@ public final class Coordinator {
             workers.values().forEach(w -> w.lastSeenNanos = System.nanoTime());
         }
 
-        /** Live consumers across all workers must hold every partition before the first record is sent. */
+        /**
+         * Live consumers across all workers must hold every partition before the first record is sent, and keep them
+         * for a second: the group rebalances as each worker's consumers join, and a count reported before a
+         * rebalance would otherwise look complete.
+         */
         private void awaitAssignments() {
             local.checkAlive();
             boolean live = spec.consumers().mode() == ConsumerMode.LIVE && spec.consumers().count() > 0;
             long deadline = System.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
-            while (!stopRequested && live && workers.values().stream().mapToInt(w -> w.assignedPartitions).sum() < partitions) {
+            long stableSince = Long.MAX_VALUE;
+            while (!stopRequested && live) {
+                long now = System.nanoTime();
+                if (!allAssigned()) {
+                    stableSince = Long.MAX_VALUE;
+                } else if (stableSince == Long.MAX_VALUE) {
+                    stableSince = now;
+                } else if (now - stableSince > ASSIGNMENT_STABLE.toNanos()) {
+                    return;
+                }
                 if (System.nanoTime() > deadline) {
                     throw new RunFailedException("the workers' consumers were not assigned all " + partitions
                             + " partitions of " + spec.topic().name() + " within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s");
@@ -236,6 +250,15 @@ public final class Coordinator {
                     throw new RunFailedException(lostMessage(lost));
                 }
             }
+        }
+
+        /** Every partition held, and every worker with consumers holding some (when there are enough partitions). */
+        private boolean allAssigned() {
+            int consumers = spec.consumers().count();
+            boolean each = consumers > partitions || workers.values().stream()
+                    .allMatch(w -> w.share.consumerCount() == 0 || w.assignedPartitions > 0);
+            // Exactly: heartbeats from before and after a rebalance can add up to more than the topic has.
+            return each && workers.values().stream().mapToInt(w -> w.assignedPartitions).sum() == partitions;
         }
 
         /** Merges intervals as they arrive until every worker reported (or was lost), stopping them when needed. */

@@ -60,9 +60,8 @@ public final class Worker {
 
     /** Serves runs until {@link #stop}. */
     public void serve() {
-        Map<String, Object> control = new ClientProperties(controlConnection).admin();
-        ControlTopics.ensure(control);
-        try (Channel channel = new Channel(control, ControlTopics.RESULTS, ControlTopics.CONTROL, "kbench-worker-" + id, out)) {
+        ControlTopics.ensure(new ClientProperties(controlConnection).admin());
+        try (Channel channel = new Channel(controlConnection, ControlTopics.RESULTS, ControlTopics.CONTROL, "kbench-worker-" + id, out)) {
             out.printf(Locale.ROOT, "worker %s: kbench %s, waiting for a coordinator on %s%n", id, version,
                     controlConnection.get("bootstrap.servers"));
             out.flush();
