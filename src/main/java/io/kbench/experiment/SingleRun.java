@@ -12,6 +12,7 @@ import io.kbench.fault.FaultPreflight;
 import io.kbench.fault.FaultSession;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
+import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.FaultWindows;
@@ -185,10 +186,12 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 sampler.addListener(listener.live()::sampled);
             }
             String group = spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start);
+            IntervalTicks ticks = RunTelemetry.ticks(sampler, embedded != null);
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn), group,
-                    createDir(dir), out, consumePhase, listener.live(), RunTelemetry.ticks(sampler, embedded != null));
-            Coordinator coordinator = distribution == null ? null : new Coordinator(spec, conn, distribution, group, dir, out,
-                    listener.live(), RunTelemetry.ticks(sampler, embedded != null));
+                    createDir(dir), out, consumePhase, listener.live(), ticks);
+            // A distributed run's load comes from the workers; the coordinator merges what they measure.
+            Coordinator coordinator = distribution == null ? null
+                    : new Coordinator(spec, conn, distribution, group, dir, out, listener.live(), ticks);
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.

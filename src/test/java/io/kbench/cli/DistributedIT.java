@@ -164,6 +164,37 @@ class DistributedIT {
         assertThat(serving.isAlive()).as(workerOut.toString(StandardCharsets.UTF_8)).isFalse();
     }
 
+    @Test
+    void aWorkerOnAnotherHostServesOneRunAfterAnother() throws Exception {
+        clusterDir = dir.resolve("cluster");
+        String bootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
+        Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
+        Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),
+                new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Thread serving = new Thread(worker::serve, "it-worker");
+        serving.start();
+        try {
+            for (int i = 1; i <= 2; i++) {
+                Path results = dir.resolve("results-" + i);
+                CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
+                        "--workers", "1", "--bootstrap-server", bootstrap,
+                        "--no-telemetry", "--results-dir", results.toString());
+                String transcript = run.transcript() + "--- worker ---\n" + workerOut.toString(StandardCharsets.UTF_8);
+                assertThat(run.exitCode()).as(transcript).isZero();
+                JsonNode r = ItFixture.onlyResult(results);
+                assertThat(r.at("/distributed/workerRuns/0/id").asText()).isEqualTo("remote-1");
+                assertThat(r.at("/distributed/localWorkers").asBoolean()).isFalse();
+                assertThat(r.at("/summary/produced/records").asLong()).as(transcript).isEqualTo(6_000);
+                assertThat(r.at("/summary/consumed/records").asLong()).as(transcript).isEqualTo(6_000);
+            }
+        } finally {
+            worker.stop();
+            serving.join(30_000);
+        }
+        assertThat(serving.isAlive()).isFalse();
+    }
+
     private static long hlogCount(Path hlog) throws IOException {
         long count = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
