@@ -62,6 +62,14 @@ class WorkerInputErrorsTest {
     }
 
     @Test
+    void findMaxTakesWorkersAndChecksThem() {
+        CliRun.leavingNothing(dir, "find-max", ItFixture.workload("it-find-max.yaml"), "--local-workers", "0")
+                .assertOneErrorLine(2, FAST, "--local-workers", "got 0");
+        CliRun.leavingNothing(dir, "find-max", ItFixture.workload("it-find-max.yaml"), "--local-workers", "2", "--verify")
+                .assertOneErrorLine(2, FAST, "verify", "cannot be used with --workers/--local-workers");
+    }
+
+    @Test
     void workerNeedsABootstrapServer() {
         CliRun run = CliRun.of("worker");
         run.assertOneErrorLine(2, FAST, "--bootstrap-server is required");
