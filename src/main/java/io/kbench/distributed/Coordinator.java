@@ -11,7 +11,6 @@ import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.DistributedRun;
-import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunStatus;
@@ -117,7 +116,7 @@ public final class Coordinator {
         private long startMillis;
         private final List<IntervalPoint> points = new ArrayList<>();
         private String failure;
-        private long lastAliveNanos;
+        private long lastAliveNanos = System.nanoTime();
 
         CoordinatedRun(Channel channel, LocalWorkers local, NanoClock clusterClock, int partitions) {
             this.channel = channel;
@@ -164,7 +163,7 @@ public final class Coordinator {
         /** Repeats the plan every second until enough workers answered; a worker of another version ends the run. */
         private void awaitJoins() {
             long deadline = System.nanoTime() + distribution.joinTimeout().toNanos();
-            long lastPlan = 0;
+            long lastPlan = System.nanoTime() - 2_000_000_000L;
             out.printf(Locale.ROOT, "coordinator: run %s waits for %d worker(s) (%s)%n", runId, distribution.workers(),
                     distribution.local() ? "starting them on this machine" : "kbench worker on any host");
             while (workers.size() < distribution.workers() && !stopRequested) {
@@ -302,10 +301,6 @@ public final class Coordinator {
                     channel.send(new Message.Finish(runId));
                     finishSent = true;
                 }
-                if (now - lastAliveNanos > 1_000_000_000L) {
-                    channel.send(new Message.Alive(runId));
-                    lastAliveNanos = now;
-                }
             }
             emit(merger.ready());
             emit(merger.flush());
@@ -332,7 +327,12 @@ public final class Coordinator {
             return false;
         }
 
+        /** Reads the workers' messages; also tells them every second that this coordinator is still there. */
         private void receive() {
+            if (System.nanoTime() - lastAliveNanos > 1_000_000_000L) {
+                channel.send(new Message.Alive(runId));
+                lastAliveNanos = System.nanoTime();
+            }
             for (Message m : channel.poll(POLL)) {
                 WorkerState w = m.runId().equals(runId) ? workerOf(m) : null;
                 if (w == null || w.lost) {
@@ -375,7 +375,8 @@ public final class Coordinator {
 
         private void emit(List<IntervalMerger.Merged> merged) {
             for (IntervalMerger.Merged m : merged) {
-                boolean measured = m.phase() == IntervalPhase.MEASURED;
+                // As a local run's reporter does: warm-up records are never recorded, so every interval's histogram counts.
+                boolean measured = true;
                 long endMs = startMillis + Math.round(m.endSec() * 1000);
                 long startMs = endMs - Math.round(m.durationSec() * 1000);
                 LatencyStats publish = metrics.publishLatency.addInterval(m.publish(), startMs, endMs, measured);
