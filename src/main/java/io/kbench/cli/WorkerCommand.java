@@ -71,9 +71,12 @@ public final class WorkerCommand implements Callable<Integer> {
         } else if (controlCommandConfig != null) {
             throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
         }
-        ClusterProbe.reachable(data);
-        if (control != data) {
-            ClusterProbe.reachable(control);
+        // A local worker's coordinator has just reached the cluster; on a loaded machine the probe's 8 s could fail it.
+        if (!exitWithParent) {
+            ClusterProbe.reachable(data);
+            if (control != data) {
+                ClusterProbe.reachable(control);
+            }
         }
         PrintStream out = CommandOutput.out(command);
         Worker worker = new Worker(data, control, id, Versions.kbench(), out);
@@ -118,7 +121,7 @@ public final class WorkerCommand implements Callable<Integer> {
             } catch (IOException e) {
                 // A broken pipe means the same: the parent is gone.
             }
-            System.err.println("kbench: parent process is gone, stopping worker " + worker.id());
+            System.err.println("kbench: stdin closed (the parent kbench stopped or is gone): stopping worker " + worker.id());
             Thread halter = new Thread(() -> {
                 try {
                     Thread.sleep(10_000);

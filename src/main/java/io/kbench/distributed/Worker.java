@@ -62,8 +62,8 @@ public final class Worker {
     public void serve() {
         ControlTopics.ensure(new ClientProperties(controlConnection).admin());
         try (Channel channel = new Channel(controlConnection, ControlTopics.RESULTS, ControlTopics.CONTROL, "kbench-worker-" + id, out)) {
-            out.printf(Locale.ROOT, "worker %s: kbench %s, waiting for a coordinator on %s%n", id, version,
-                    controlConnection.get("bootstrap.servers"));
+            out.printf(Locale.ROOT, "worker %s: pid %d, kbench %s, waiting for a coordinator on %s%n", id,
+                    ProcessHandle.current().pid(), version, controlConnection.get("bootstrap.servers"));
             out.flush();
             loop(channel);
             WorkerShare share = current;

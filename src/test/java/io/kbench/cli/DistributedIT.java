@@ -70,9 +70,11 @@ class DistributedIT {
         assertThat(summary.get("endToEndLatencyMicros").get("count").asLong()).isEqualTo(produced);
         assertThat(hlogCount(RunIT.onlyRunDir(results).resolve("publish-latency.hlog"))).as("the .hlog intervals add up")
                 .isEqualTo(produced);
-        // 3,000 records/s offered for 4 s measured: the merged schedule keeps the rate.
-        assertThat(summary.get("produced").get("recordsPerSec").asDouble()).as(run.transcript()).isBetween(2940.0, 3060.0);
-        assertThat(produced).isBetween(11_700L, 12_300L);
+        // 3,000 records/s offered for the 4 s measured window: the shares' schedules together send it within 2%. (The
+        // summary's records/s divides by the window up to the last acknowledgement, which on a loaded machine carries
+        // the latency tail, so the count over the scheduled window is what says whether the rate was offered.)
+        assertThat(produced).as(run.transcript()).isBetween(11_760L, 12_240L);
+        assertThat(summary.get("produced").get("windowSec").asDouble()).as(run.transcript()).isGreaterThanOrEqualTo(3.9);
         assertThat(r.get("distributed").get("endToEndClockBoundMicros").asDouble()).isPositive();
         assertThat(run.stdout()).contains("local-1", "local-2", "local-3", "merged exactly");
     }
@@ -83,9 +85,28 @@ class DistributedIT {
         Path results = dir.resolve("results");
         AtomicLong detectedNanos = new AtomicLong();
         StringWriter out = new StringWriter() {
+            // Whichever write picocli's stream uses, the time the coordinator printed the loss is noted.
             @Override
             public void write(String s, int off, int len) {
                 super.write(s, off, len);
+                noteDetection();
+            }
+
+            @Override
+            public void write(char[] c, int off, int len) {
+                super.write(c, off, len);
+                noteDetection();
+            }
+
+            @Override
+            public void write(int c) {
+                super.write(c);
+                if (c == '\n') {
+                    noteDetection();
+                }
+            }
+
+            private void noteDetection() {
                 if (detectedNanos.get() == 0 && toString().contains("worker local-2 stopped heartbeating")) {
                     detectedNanos.set(System.nanoTime());
                 }
@@ -93,13 +114,13 @@ class DistributedIT {
         };
         StringWriter err = new StringWriter();
         AtomicLong killedNanos = new AtomicLong();
-        Thread killer = new Thread(() -> killOnceMeasuring("local-2", killedNanos), "it-killer");
+        Thread killer = new Thread(() -> killOnceMeasuring(results, "local-2", killedNanos), "it-killer");
         killer.setDaemon(true);
         killer.start();
         int code = Main.newCommandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=30s",
+                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=20s",
                         "--local-workers", "3", "--no-telemetry", "--results-dir", results.toString());
-        String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err;
+        String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err + workerLogs(results);
         assertThat(killedNanos.get()).as("the worker was killed: " + transcript).isPositive();
         assertThat(code).as(transcript).isEqualTo(1);
         assertThat(detectedNanos.get()).as(transcript).isPositive();
@@ -113,21 +134,48 @@ class DistributedIT {
         assertThat(children()).as("no worker process left behind: " + transcript).isSubsetOf(before);
     }
 
-    /** Waits until the worker's process exists and the run has measured a few seconds, then SIGKILLs it. */
-    private static void killOnceMeasuring(String id, AtomicLong killedNanos) {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    /** Waits until the worker's load is on (its log shows progress), lets it run a few seconds, then SIGKILLs it. */
+    private static void killOnceMeasuring(Path results, String id, AtomicLong killedNanos) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
         while (System.nanoTime() < deadline) {
-            ProcessHandle worker = ProcessHandle.current().descendants()
-                    .filter(p -> p.info().commandLine().orElse("").contains("--id " + id)).findFirst().orElse(null);
-            if (worker != null) {
-                // Joining, the start and warm-up take a few seconds on a loaded machine; kill well inside the 30 s.
-                sleep(12_000);
+            String log = workerLog(results, id);
+            java.util.regex.Matcher pid = java.util.regex.Pattern.compile("worker " + id + ": pid (\\d+)").matcher(log);
+            // Its first progress line: the common start has passed and its load is on.
+            if (log.contains("rec/s") && pid.find()) {
+                sleep(3_000);
                 killedNanos.set(System.nanoTime());
-                worker.destroyForcibly();
+                ProcessHandle.of(Long.parseLong(pid.group(1))).ifPresent(ProcessHandle::destroyForcibly);
                 return;
             }
-            sleep(100);
+            sleep(200);
         }
+    }
+
+    private static String workerLog(Path results, String id) {
+        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.find(results, 3,
+                (p, a) -> p.getFileName().toString().equals(id + ".log"))) {
+            StringBuilder text = new StringBuilder();
+            for (Path log : logs.toList()) {
+                text.append(java.nio.file.Files.readString(log));
+            }
+            return text.toString();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
+    }
+
+    /** The local workers' logs, for a failure's transcript. */
+    private static String workerLogs(Path results) {
+        StringBuilder all = new StringBuilder();
+        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.find(results, 3,
+                (p, a) -> p.getFileName().toString().startsWith("local-"))) {
+            for (Path log : logs.sorted().toList()) {
+                all.append("--- ").append(log.getFileName()).append(" ---\n").append(java.nio.file.Files.readString(log));
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            all.append("(worker logs unreadable: ").append(e.getMessage()).append(")\n");
+        }
+        return all.toString();
     }
 
     @Test
