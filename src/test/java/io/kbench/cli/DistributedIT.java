@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,11 +32,24 @@ class DistributedIT {
     @TempDir
     Path dir;
 
-    private Path clusterDir;
+    /** One cluster for the tests that point workers at an existing cluster: a start costs seconds on a busy machine. */
+    @TempDir
+    static Path sharedDir;
 
-    @AfterEach
-    void stopCluster() {
+    private static Path clusterDir;
+    private static String sharedBootstrap;
+
+    @AfterAll
+    static void stopCluster() {
         ItFixture.stopCluster(clusterDir);
+    }
+
+    private static synchronized String sharedCluster() {
+        if (sharedBootstrap == null) {
+            clusterDir = sharedDir.resolve("cluster");
+            sharedBootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        }
+        return sharedBootstrap;
     }
 
     private static Set<Long> children() {
@@ -118,8 +131,9 @@ class DistributedIT {
         killer.setDaemon(true);
         killer.start();
         int code = Main.newCommandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=20s",
-                        "--local-workers", "3", "--no-telemetry", "--results-dir", results.toString());
+                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=15s",
+                        "--local-workers", "3", "--bootstrap-server", sharedCluster(), "--no-telemetry",
+                        "--results-dir", results.toString());
         String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err + workerLogs(results);
         assertThat(killedNanos.get()).as("the worker was killed: " + transcript).isPositive();
         assertThat(code).as(transcript).isEqualTo(1);
@@ -180,8 +194,7 @@ class DistributedIT {
 
     @Test
     void workersThatNeverArriveTimeOutInOneLine() {
-        clusterDir = dir.resolve("cluster");
-        String bootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        String bootstrap = sharedCluster();
         CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "2", "--bootstrap-server",
                 bootstrap, "--worker-timeout", "3s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
@@ -191,8 +204,7 @@ class DistributedIT {
 
     @Test
     void aWorkerOfAnotherVersionIsRefusedWithBothVersionsNamed() throws Exception {
-        clusterDir = dir.resolve("cluster");
-        String bootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        String bootstrap = sharedCluster();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
         Worker old = new Worker(conn, conn, "old-one", "0.0.1-old", new PrintStream(workerOut, true, StandardCharsets.UTF_8));
@@ -214,8 +226,7 @@ class DistributedIT {
 
     @Test
     void aWorkerOnAnotherHostServesOneRunAfterAnother() throws Exception {
-        clusterDir = dir.resolve("cluster");
-        String bootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        String bootstrap = sharedCluster();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
         Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),
