@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.distributed.Distribution;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
@@ -107,6 +108,9 @@ public final class FindMaxCommand implements Callable<Integer> {
     @Mixin
     TelemetryOptions telemetry = new TelemetryOptions();
 
+    @Mixin
+    WorkerOptions workers = new WorkerOptions();
+
     @Override
     public Integer call() {
         FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
@@ -116,6 +120,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         List<Threshold> thresholds = output.parsedThresholds();
         WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
         Map<String, String> conn = target.connectionProperties();
+        Distribution distribution = workers.distribution(conn);
         Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
         if (elsewhere.isPresent()) {
             return elsewhere.get();
@@ -128,7 +133,7 @@ public final class FindMaxCommand implements Callable<Integer> {
         try (MetricsServer live = metrics.start(out)) {
             FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
                     ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
-                    output.verbose, sampling);
+                    output.verbose, sampling, distribution);
             result = findMax.execute(out);
         }
         FindMaxOutcome outcome = result.findMax().outcome();

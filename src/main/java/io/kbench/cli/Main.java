@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             CompareCommand.class,
             ReportCommand.class,
             MergeCommand.class,
+            WorkerCommand.class,
         })
 public final class Main {
 

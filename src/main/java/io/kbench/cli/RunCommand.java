@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.distributed.Distribution;
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.ClusterTarget;
 import io.kbench.live.MetricsServer;
@@ -68,14 +69,19 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     TelemetryOptions telemetry = new TelemetryOptions();
 
+    @Mixin
+    WorkerOptions workers = new WorkerOptions();
+
     @Override
     public Integer call() {
         WorkloadSpec spec = new SpecLoader().load(workloadFile, withVerify(overrides, verify), faults);
         output.parsedThresholds();
         Map<String, String> conn = target.connectionProperties();
+        Distribution distribution = workers.distribution(conn);
         TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
         if (dryRun) {
-            RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).check(), CommandOutput.out(command));
+            RunHeader.printFull(spec, conn, target.singleRun(spec, conn, output).withDistribution(distribution).check(),
+                    CommandOutput.out(command));
             return ExitCode.OK.code();
         }
         Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
@@ -85,7 +91,8 @@ public final class RunCommand implements Callable<Integer> {
         target.restrictClientCpus();
         PrintStream out = CommandOutput.out(command);
         try (MetricsServer live = metrics.start(out)) {
-            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live), sampling).execute(out);
+            RunResult result = target.singleRun(spec, conn, output, MetricsOptions.listener(live), sampling)
+                    .withDistribution(distribution).execute(out);
             return exitCode(result);
         }
     }

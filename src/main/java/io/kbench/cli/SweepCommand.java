@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.distributed.Distribution;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.RebalanceTable;
@@ -73,11 +74,15 @@ public final class SweepCommand implements Callable<Integer> {
     @Mixin
     TelemetryOptions telemetry = new TelemetryOptions();
 
+    @Mixin
+    WorkerOptions workers = new WorkerOptions();
+
     @Override
     public Integer call() {
         SweepPlan plan = SweepPlan.load(sweepFile).withFaults(faults);
         Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
         Map<String, String> conn = target.connectionProperties();
+        Distribution distribution = workers.distribution(conn);
         Optional<Integer> elsewhere = ClientJvm.forWorkload(clientJavaHome(plan), spec.commandLine());
         if (elsewhere.isPresent()) {
             return elsewhere.get();
@@ -90,7 +95,8 @@ public final class SweepCommand implements Callable<Integer> {
         Sweep.SweepOutcome outcome;
         try (MetricsServer live = metrics.start(out)) {
             Sweep sweep = new Sweep(plan, dir, conn, target.clusterTarget(conn), output.parsedThresholds(),
-                    ConnectionOptions.parsePairs(output.tags, "--tag"), MetricsOptions.listener(live), output.verbose, sampling);
+                    ConnectionOptions.parsePairs(output.tags, "--tag"), MetricsOptions.listener(live), output.verbose, sampling,
+                    distribution);
             outcome = sweep.execute(out);
         }
         Path json = SweepReport.write(outcome, dir);

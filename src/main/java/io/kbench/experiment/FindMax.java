@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.distributed.Distribution;
 import io.kbench.error.InterruptedRunException;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.ClusterInfo;
@@ -43,15 +44,26 @@ import java.util.Objects;
  * @param listener   told when each probe's and the answer's result.json is written (the CLI writes HTML reports)
  * @param verbose    each probe prints its whole resolved workload instead of the few-line header
  * @param telemetry  what every probe samples beside its load (the run command's telemetry flags), or off
+ * @param distribution every probe's load spread over workers (--workers, --local-workers), or null
  */
 public record FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                       FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds,
-                      ResultListener listener, boolean verbose, TelemetrySettings telemetry) {
+                      ResultListener listener, boolean verbose, TelemetrySettings telemetry, Distribution distribution) {
+
+    /** A search whose load runs in this process. */
+    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
+                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
+                   boolean verbose, TelemetrySettings telemetry) {
+        this(spec, connection, target, settings, dir, tags, thresholds, listener, verbose, telemetry, null);
+    }
 
     public FindMax {
         thresholds = List.copyOf(thresholds);
         Objects.requireNonNull(telemetry, "telemetry");
         validate(spec, settings, thresholds);
+        if (distribution != null) {
+            Preflight.distributable(spec);
+        }
     }
 
     /** A search with the default telemetry (embedded brokers, this host, the load generator). */
@@ -205,7 +217,8 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             Path probeDir = dir.resolve("probes").resolve(label);
             ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
             SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
-                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose, telemetry);
+                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose, telemetry)
+                    .withDistribution(distribution);
             RunResult result = run.execute(out, probeDir);
             if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "

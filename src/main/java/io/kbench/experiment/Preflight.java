@@ -5,6 +5,7 @@ import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.PayloadKey;
+import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -35,6 +36,27 @@ final class Preflight {
                         "has payloads shorter than " + WorkloadSpec.VERIFY_STAMP_BYTES
                                 + " bytes; verify needs room for each record's id");
             }
+        }
+    }
+
+    /**
+     * What a distributed run (--workers, --local-workers) cannot do yet: a fault schedule (it acts from one process on
+     * one clock), verification (the read-back matches one process's send logs), a backlog phase (consumers that start
+     * after all producers ended) and payload encryption (its key would have to reach every worker).
+     */
+    static void distributable(WorkloadSpec spec) {
+        String flag = "--workers/--local-workers";
+        if (!spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)", "cannot be used with " + flag);
+        }
+        if (spec.verifies()) {
+            throw InvalidInputException.field("verify", true, "cannot be used with " + flag);
+        }
+        if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
+            throw InvalidInputException.field("consumers.mode", "backlog", "cannot be used with " + flag + " (live or none)");
+        }
+        if (spec.producers().payloadEncryption() != null) {
+            throw InvalidInputException.field("producers.payloadEncryption", "set", "cannot be used with " + flag);
         }
     }
 

@@ -4,12 +4,15 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Diagnoser;
+import io.kbench.distributed.Coordinator;
+import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.fault.FaultPreflight;
 import io.kbench.fault.FaultSession;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.ConsumePhaseListener;
+import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.FaultWindows;
@@ -59,10 +62,18 @@ import org.apache.kafka.clients.CommonClientConfigs;
  * @param listener    told when result.json is written (the CLI writes the HTML report)
  * @param verbose     print the whole resolved workload before the run instead of the few-line header
  * @param telemetry   what is sampled beside the run (broker, host, load generator), or off
+ * @param distribution how the load is spread over worker processes, or null to run it in this process
  */
 public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
                         Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                        boolean verbose, TelemetrySettings telemetry) {
+                        boolean verbose, TelemetrySettings telemetry, Distribution distribution) {
+
+    /** A run in this process. */
+    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
+                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener, boolean verbose,
+                     TelemetrySettings telemetry) {
+        this(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, telemetry, null);
+    }
 
     /** A run with the default telemetry (embedded brokers, this host, the load generator). */
     public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
@@ -77,6 +88,11 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
     }
 
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
+
+    /** This run with its load spread as {@code d} says (null: in this process). */
+    public SingleRun withDistribution(Distribution d) {
+        return new SingleRun(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, telemetry, d);
+    }
 
     public boolean external() {
         return target.external();
@@ -122,6 +138,9 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
     private ClusterParams prepare(Path logDir) {
         Preflight.workload(spec, connection);
+        if (distribution != null) {
+            Preflight.distributable(spec);
+        }
         EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
@@ -166,18 +185,25 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
             }
-            WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn),
-                    spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start),
-                    createDir(dir), out, consumePhase, listener.live(), RunTelemetry.ticks(sampler, embedded != null));
+            String group = spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start);
+            IntervalTicks ticks = RunTelemetry.ticks(sampler, embedded != null);
+            WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn), group,
+                    createDir(dir), out, consumePhase, listener.live(), ticks);
+            // A distributed run's load comes from the workers; the coordinator merges what they measure.
+            Coordinator coordinator = distribution == null ? null
+                    : new Coordinator(spec, conn, distribution, group, dir, out, listener.live(), ticks);
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
-            try (InterruptGuard guard = InterruptGuard.install(out, runner::requestStop)) {
+            try (InterruptGuard guard = InterruptGuard.install(out,
+                    coordinator != null ? coordinator::requestStop : runner::requestStop)) {
                 FaultWindows windows = new FaultWindows();
                 runner.recordFaultWindows(windows);
                 RunOutcome outcome;
                 List<FaultResult> faults = null;
-                if (spec.faults().isEmpty()) {
+                if (coordinator != null) {
+                    outcome = coordinator.run();
+                } else if (spec.faults().isEmpty()) {
                     outcome = runner.run();
                 } else {
                     // Closed before the result is written and before the cluster stops: paused brokers resume first.
@@ -199,7 +225,8 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
                         spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults,
-                        outcome.breakdown(), outcome.share(), outcome.rebalances(), null);
+                        outcome.breakdown(), outcome.share(), outcome.rebalances(), null,
+                        coordinator == null ? null : coordinator.distributedRun());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
@@ -226,6 +253,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (result.rebalances() != null) {
                 out.println();
                 result.rebalances().lines().forEach(out::println);
+            }
+            if (result.distributed() != null) {
+                out.println();
+                WorkerTable.print(result.distributed(), out);
             }
             if (result.status() == RunStatus.INTERRUPTED) {
                 out.println();

@@ -2,6 +2,7 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.distributed.Distribution;
 import io.kbench.fault.FaultPreflight;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
@@ -44,10 +45,18 @@ import java.util.Random;
  * @param listener    told when each repetition's result.json is written (the CLI writes HTML reports)
  * @param verbose     each repetition prints its whole resolved workload instead of the few-line header
  * @param telemetry   what every repetition samples beside its load (the run command's telemetry flags), or off
+ * @param distribution every repetition's load spread over workers (--workers, --local-workers), or null
  */
 public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
                     List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose,
-                    TelemetrySettings telemetry) {
+                    TelemetrySettings telemetry, Distribution distribution) {
+
+    /** A sweep whose load runs in this process. */
+    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
+                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose,
+                 TelemetrySettings telemetry) {
+        this(plan, dir, connection, target, thresholds, tags, listener, verbose, telemetry, null);
+    }
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
@@ -248,7 +257,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         repTags.put("repetition", repetition);
         ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
         return new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose, telemetry)
-                .execute(out, runDir);
+                .withDistribution(distribution).execute(out, runDir);
     }
 
     /**
@@ -259,6 +268,9 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         for (SweepPoint point : plan.points()) {
             WorkloadSpec spec = plan.workload(point, null);
             Preflight.workload(spec, connection);
+            if (distribution != null) {
+                Preflight.distributable(spec);
+            }
             ClusterParams params = external() ? null : clusterParams(spec.cluster(), null);
             try {
                 FaultPreflight.check(spec.faults(), params == null ? null : params.brokers());

@@ -73,7 +73,9 @@ public final class WorkloadRunner {
     private final ConsumePhaseListener consumePhase;
     private final LiveMetrics live;
     private final IntervalTicks ticks;
-    private final NanoClock clock = NanoClock.SYSTEM;
+    private final NanoClock clock;
+    /** This process's share of a distributed run, or null when it runs the whole workload. */
+    private final LoadShare share;
     /** The payload encryption key, or null: resolved once per run, held only in memory. */
     private final SecretKey payloadKey;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
@@ -93,6 +95,8 @@ public final class WorkloadRunner {
     /** Partitions currently assigned across all consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
     private volatile boolean stopRequested;
+    /** A share's metrics, read by {@link #measuring()}; null for a whole run. */
+    private volatile RunMetrics shareMetrics;
     private volatile long stopDeadlineNanos = Long.MAX_VALUE;
     /** Backlog phase start, wall clock and monotonic, to turn consumer timestamps into wall-clock times. */
     private long phaseStartMillis;
@@ -122,6 +126,17 @@ public final class WorkloadRunner {
      */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks) {
+        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, live, ticks, null);
+    }
+
+    /**
+     * One share of a distributed run ({@code share} non-null): only its producer and consumer threads, on its shared
+     * clock, meeting the other shares through {@link LoadShare#coordination()}; the topic is the coordinator's.
+     */
+    public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
+                          ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks, LoadShare share) {
+        this.share = share;
+        this.clock = share == null ? NanoClock.SYSTEM : share.clock();
         this.live = live;
         this.ticks = ticks;
         this.spec = spec;
@@ -162,7 +177,22 @@ public final class WorkloadRunner {
         return producers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
     }
 
+    /** The measured windows on this runner's clock, once {@link #run} returned. */
+    public ShareWindows windows() {
+        return new ShareWindows(measuredStartNanos(),
+                producers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE),
+                consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE),
+                consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE));
+    }
+
     public RunOutcome run() {
+        if (share != null) {
+            try (RunMetrics metrics = new RunMetrics(hlogDir, clock.nanoTime() / 1_000_000)) {
+                return runShare(metrics, share.stampMagic());
+            } catch (ConfigException e) {
+                throw new InvalidInputException("invalid client configuration: " + e.getMessage(), e);
+            }
+        }
         int magic = ThreadLocalRandom.current().nextInt() | 1;
         Admin admin = createAdmin();
         try (RunMetrics metrics = new RunMetrics(hlogDir, System.currentTimeMillis(), faultWindows)) {
@@ -229,6 +259,9 @@ public final class WorkloadRunner {
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled(),
                         ticks == IntervalTicks.NONE ? null : ticks::currentLimit), live);
+        if (share != null) {
+            reporter.withSink(share.sink());
+        }
         ticks.started(startNanos);
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
         List<Thread> threads = new ArrayList<>();
@@ -306,6 +339,56 @@ public final class WorkloadRunner {
         return TransactionStats.READ_COMMITTED.equals(isolationLevel());
     }
 
+    /**
+     * A share's phases: its consumers join the common group, the coordinator fixes the common start once every
+     * share's consumers hold their partitions, producers run their threads of the common schedule, and consumers
+     * stop when the coordinator says all was consumed. The interval axis starts at the common start, so interval k
+     * covers the same instant in every share.
+     */
+    private RunOutcome runShare(RunMetrics metrics, int magic) {
+        shareMetrics = metrics;
+        List<Thread> threads = new ArrayList<>();
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, "kbench-reporter"));
+        IntervalReporter reporter = null;
+        String failure = null;
+        try {
+            if (spec.consumers().mode() == ConsumerMode.LIVE) {
+                startConsumers(metrics, magic, true, threads);
+            }
+            long start = share.coordination().awaitStart(assignedPartitions::get, metrics);
+            if (start != Long.MIN_VALUE && !stopRequested) {
+                runStartNanos = start;
+                IntervalReporter r = new IntervalReporter(metrics, out, start, start / 1_000_000, this::measuring,
+                        new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live)
+                        .withSink(share.sink());
+                reporter = r;
+                long interval = spec.reportInterval().toNanos();
+                ticker.scheduleAtFixedRate(() -> tick(r), Math.max(0, start + interval - clock.nanoTime()), interval,
+                        TimeUnit.NANOSECONDS);
+                startProducers(metrics, magic, start, threads);
+                join(threads.subList(threads.size() - producers.size(), threads.size()), Long.MAX_VALUE);
+                failure = firstFailure();
+                share.coordination().producersFinished();
+                while (!stopRequested && !share.coordination().drained()) {
+                    sleep(20);
+                }
+            }
+        } finally {
+            share.coordination().producersFinished();
+            consumers.forEach(ConsumerWorker::requestStop);
+            join(threads, clock.nanoTime() + JOIN_TIMEOUT.toNanos());
+            ticker.shutdownNow();
+            awaitQuietly(ticker);
+            if (reporter != null) {
+                tick(reporter);
+            }
+        }
+        if (failure == null) {
+            failure = firstFailure();
+        }
+        return outcome(metrics, reporter, failure);
+    }
+
     private void tick(IntervalReporter reporter) {
         long now = clock.nanoTime();
         reporter.tick(now);
@@ -313,8 +396,11 @@ public final class WorkloadRunner {
     }
 
     private boolean measuring() {
+        RunMetrics metrics = shareMetrics;
         return producers.stream().anyMatch(w -> w.firstMeasuredSendNanos() != Long.MAX_VALUE)
-                || (spec.producers().count() == 0 && !consumers.isEmpty());
+                || (spec.producers().count() == 0 && !consumers.isEmpty())
+                // A share without producers measures once its consumers receive measured records.
+                || (share != null && producers.isEmpty() && metrics != null && metrics.consumedMeasured.records() > 0);
     }
 
     private void startProducers(RunMetrics metrics, int magic, long startNanos, List<Thread> threads) {
@@ -329,7 +415,10 @@ public final class WorkloadRunner {
                     "has payloads shorter than " + Stamp.ID_BYTES + " bytes; verify needs room for each record's id");
         }
         KeyPool keys = new KeyPool(p.keys());
-        for (int i = 0; i < p.count(); i++) {
+        int first = share == null ? 0 : share.producerFirst();
+        int count = share == null ? p.count() : share.producerCount();
+        // i is the thread's index in the whole workload: a share's threads keep the rate, phase and seed they have alone.
+        for (int i = first; i < first + count; i++) {
             SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
             if (sendLog != null) {
                 sendLogs.add(sendLog);
@@ -358,12 +447,14 @@ public final class WorkloadRunner {
             producers.forEach(ProducerWorker::requestStop);
         }
         for (int i = 0; i < producers.size(); i++) {
-            threads.add(start(producers.get(i), "kbench-producer-" + i));
+            threads.add(start(producers.get(i), "kbench-producer-" + (first + i)));
         }
     }
 
     private void startConsumers(RunMetrics metrics, int magic, boolean live, List<Thread> threads) {
-        for (int i = 0; i < spec.consumers().count(); i++) {
+        int first = share == null ? 0 : share.consumerFirst();
+        int count = share == null ? spec.consumers().count() : share.consumerCount();
+        for (int i = first; i < first + count; i++) {
             ConsumerTally tally = new ConsumerTally(i, partitionBreakdown, transactionMetrics);
             tallies.add(tally);
             try {
@@ -385,7 +476,7 @@ public final class WorkloadRunner {
             consumePhase.started(snapshot(metrics, phaseStartNanos));
         }
         for (int i = 0; i < consumers.size(); i++) {
-            threads.add(start(consumers.get(i), "kbench-consumer-" + i));
+            threads.add(start(consumers.get(i), "kbench-consumer-" + (first + i)));
         }
     }
 
@@ -582,7 +673,7 @@ public final class WorkloadRunner {
                 produced, consumed, metrics.publishLatency.totalStats(),
                 live ? metrics.endToEndLatency.totalStats() : null,
                 spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
-                reporter.points(), null, transactions, breakdown, null, null);
+                reporter == null ? List.of() : reporter.points(), null, transactions, breakdown, null, null);
     }
 
     private Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,

@@ -22,6 +22,7 @@ public final class IntervalReporter {
     private final long runStartMsec;
     private final BooleanSupplier measuring;
     private final LiveMetrics live;
+    private IntervalSink sink = IntervalSink.NONE;
     private final List<IntervalPoint> points = new ArrayList<>();
     private long lastTickNanos;
     private long lastProducedRecords;
@@ -46,6 +47,12 @@ public final class IntervalReporter {
         this.runStartMsec = runStartMsec;
         this.measuring = measuring;
         this.lastTickNanos = runStartNanos;
+    }
+
+    /** Also hands each closed interval, with its histograms, to {@code sink} (a distributed worker's stream). */
+    public IntervalReporter withSink(IntervalSink sink) {
+        this.sink = sink;
+        return this;
     }
 
     /** Closes the interval ending at {@code nowNanos}. Called from one thread only. */
@@ -78,6 +85,7 @@ public final class IntervalReporter {
         lastConsumedBytes = consumedBytes;
         lastErrors = errors;
         points.add(point);
+        sink.interval(point, counts, metrics);
         out.println(ProgressLine.format(point, columns));
         out.flush();
         tellLive(point, counts);

@@ -69,6 +69,30 @@ public final class LatencySeries implements AutoCloseable {
         return stats(interval);
     }
 
+    /**
+     * The histogram of the interval {@link #rollInterval} closed last (null before the first), valid until the next
+     * roll: a distributed worker encodes it for the coordinator.
+     */
+    public Histogram lastInterval() {
+        return interval;
+    }
+
+    /**
+     * Closes an interval recorded elsewhere: {@code merged} is the exact sum of the workers' interval histograms
+     * (a distributed run's coordinator records nothing itself). Counted into the total and the log as a local interval.
+     */
+    public LatencyStats addInterval(Histogram merged, long startTimeStampMsec, long endTimeStampMsec, boolean measured) {
+        if (measured) {
+            total.add(merged);
+            if (log != null) {
+                merged.setStartTimeStamp(startTimeStampMsec);
+                merged.setEndTimeStamp(endTimeStampMsec);
+                log.outputIntervalHistogram(merged);
+            }
+        }
+        return stats(merged);
+    }
+
     public LatencyStats totalStats() {
         return stats(total);
     }

@@ -73,7 +73,7 @@ public final class RunMerger {
                         Duration.between(common.start(), common.end()).toNanos() / 1e9,
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
-                                + " input's start; an interval's figures move by at most half an interval"));
+                                + " input's start; an interval's figures move by at most half an interval"), null);
         Map<String, List<Histogram>> logs = new LinkedHashMap<>();
         for (LatencyLog log : LatencyLog.values()) {
             logs.put(log.fileName(), series.bins().get(log));

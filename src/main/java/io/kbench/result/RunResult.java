@@ -37,6 +37,8 @@ import java.util.OptionalDouble;
  * @param rebalances       processing gaps around each consumer change (consumers.changes), absent without changes
  * @param merge            how a {@code kbench merge} result was made from several runs and each run's own figures;
  *                         absent in the result of a single run
+ * @param distributed      how a distributed run was spread over workers and each worker's part; absent for a run
+ *                         in one process
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
@@ -45,7 +47,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                         Summary summary, List<IntervalPoint> intervals,
                         List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity,
                         List<FaultResult> faults, LoadBreakdown breakdown, ShareStats share,
-                        RebalanceStats rebalances, MergeInfo merge) implements KbenchResult {
+                        RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed) implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 
@@ -55,7 +57,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, null, null, null, null, null, null, null);
+                clientProperties, summary, intervals, thresholds, null, null, null, null, null, null, null, null);
     }
 
     /** A result with faults but without the breakdown, share-group or rebalance figures. */
@@ -65,7 +67,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry, Integrity integrity, List<FaultResult> faults) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null, null, null, null);
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null, null, null, null, null);
     }
 
     public RunResult {
@@ -81,7 +83,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, null, null, null, null, null, null);
+                clientProperties, summary, intervals, thresholds, telemetry, null, null, null, null, null, null, null);
     }
 
     /** A result without faults. */
@@ -91,7 +93,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                      Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
                      Telemetry telemetry, Integrity integrity) {
         this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null, null, null, null);
+                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null, null, null, null, null);
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

@@ -27,10 +27,11 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
+            Map.entry("cli", Set.of("experiment", "distributed", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
                     "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
-            Map.entry("experiment", Set.of("diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
+            Map.entry("experiment", Set.of("distributed", "diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
                     "telemetry", "result", "spec", "error", "unit", "format")),
+            Map.entry("distributed", Set.of("load", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
             Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),

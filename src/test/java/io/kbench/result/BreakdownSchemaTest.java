@@ -37,7 +37,7 @@ class BreakdownSchemaTest {
         RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null,
                 null, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"),
                 Environment.capture(), new ClusterInfo("external", "b:9092", 1, null, null, null, null), spec,
-                Map.of("bootstrap.servers", "b:9092"), summary, List.of(), null, null, null, null, breakdown, null, null, null);
+                Map.of("bootstrap.servers", "b:9092"), summary, List.of(), null, null, null, null, breakdown, null, null, null, null);
         Path file = ResultWriter.write(result, dir);
         JsonNode written = JSON.readTree(file.toFile());
         assertThat(SCHEMA.validate(written)).isEmpty();

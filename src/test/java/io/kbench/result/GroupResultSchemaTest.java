@@ -64,7 +64,7 @@ class GroupResultSchemaTest {
                 Environment.capture(), new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()),
                 spec, Map.of(), new Summary("intendedSendTime", T, T, L, L, L),
                 List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)), null, null, null, null,
-                null, share, rebalances, null);
+                null, share, rebalances, null, null);
         Path file = ResultWriter.write(result, dir);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();

@@ -1,0 +1,140 @@
+package io.kbench.cli;
+
+import io.kbench.distributed.Worker;
+import io.kbench.error.ExitCode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.load.ClusterProbe;
+import io.kbench.result.Versions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import sun.misc.Signal;
+import sun.misc.SignalHandler;
+
+/** {@code kbench worker}: serves distributed runs' shares until stopped (docs/distributed.md). */
+@Command(name = "worker", mixinStandardHelpOptions = true,
+        description = {"Wait for coordinators ('kbench run FILE --workers N') on the control topic and run a share of"
+                + " their load; serves one run after another until stopped (Ctrl-C, SIGTERM).",
+            "Needs only outbound connections to Kafka."})
+public final class WorkerCommand implements Callable<Integer> {
+    /** How long a stopping worker waits for its share to report before the JVM exits. */
+    private static final long STOP_WAIT_SEC = 25;
+
+    @Spec
+    CommandSpec command;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Option(names = "--id", paramLabel = "NAME", description = "This worker's name in results (default: host-pid).")
+    String id;
+
+    @Option(names = "--control-bootstrap-server", paramLabel = "HOST:PORT[,...]",
+            description = "Cluster carrying the control topics, when it is not the cluster under test.")
+    String controlBootstrapServer;
+
+    @Option(names = "--control-command-config", paramLabel = "FILE",
+            description = "Client properties file for the control cluster.")
+    Path controlCommandConfig;
+
+    /** Set by --local-workers: exit when the parent kbench dies (its pipe on stdin closes); ignore Ctrl-C. */
+    @Option(names = "--exit-with-parent", hidden = true)
+    boolean exitWithParent;
+
+    @Override
+    public Integer call() {
+        Map<String, String> data = connection.properties();
+        if (!data.containsKey("bootstrap.servers")) {
+            throw new InvalidInputException("--bootstrap-server is required: the cluster under test");
+        }
+        if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
+            throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
+        }
+        Map<String, String> control = data;
+        if (controlBootstrapServer != null) {
+            control = new LinkedHashMap<>();
+            if (controlCommandConfig != null) {
+                control.putAll(ConnectionOptions.readProperties(controlCommandConfig, "--control-command-config"));
+            }
+            control.put("bootstrap.servers", controlBootstrapServer);
+        } else if (controlCommandConfig != null) {
+            throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
+        }
+        // A local worker's coordinator has just reached the cluster; on a loaded machine the probe's 8 s could fail it.
+        if (!exitWithParent) {
+            ClusterProbe.reachable(data);
+            if (control != data) {
+                ClusterProbe.reachable(control);
+            }
+        }
+        PrintStream out = CommandOutput.out(command);
+        Worker worker = new Worker(data, control, id, Versions.kbench(), out);
+        if (exitWithParent) {
+            ignoreInterrupt();
+            watchParent(System.in, worker);
+        }
+        CountDownLatch served = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            worker.stop();
+            try {
+                served.await(STOP_WAIT_SEC, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "kbench-worker-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            worker.serve();
+        } finally {
+            served.countDown();
+        }
+        return ExitCode.OK.code();
+    }
+
+    /** A terminal's Ctrl-C reaches a local worker too; its coordinator decides when it stops. */
+    private static void ignoreInterrupt() {
+        try {
+            Signal.handle(new Signal("INT"), SignalHandler.SIG_IGN);
+        } catch (IllegalArgumentException reserved) {
+            // The JVM keeps SIGINT (-Xrs).
+        }
+    }
+
+    /** Exits once stdin reaches EOF: the parent kbench is gone (the kernel closed its end of the pipe). */
+    private static void watchParent(InputStream stdin, Worker worker) {
+        Thread watcher = new Thread(() -> {
+            try {
+                while (stdin.read() >= 0) {
+                    // The parent never writes.
+                }
+            } catch (IOException e) {
+                // A broken pipe means the same: the parent is gone.
+            }
+            System.err.println("kbench: stdin closed (the parent kbench stopped or is gone): stopping worker " + worker.id());
+            Thread halter = new Thread(() -> {
+                try {
+                    Thread.sleep(10_000);
+                } catch (InterruptedException ignored) {
+                    // Exiting anyway.
+                }
+                Runtime.getRuntime().halt(1);
+            }, "kbench-halt");
+            halter.setDaemon(true);
+            halter.start();
+            System.exit(0);
+        }, "kbench-parent-watch");
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+}

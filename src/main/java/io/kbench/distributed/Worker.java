@@ -1,0 +1,127 @@
+package io.kbench.distributed;
+
+import io.kbench.load.ClientProperties;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code kbench worker}: a long-lived process that waits on the control topic for a coordinator's plan, joins it,
+ * runs its share, reports, and waits for the next run. It only opens outbound connections to Kafka. One run at a
+ * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current share and the loop.
+ */
+public final class Worker {
+    /** A worker that joined but was not given a share within this goes back to waiting. */
+    private static final Duration ASSIGN_TIMEOUT = Duration.ofSeconds(30);
+    /** During a share, this long without a word from the coordinator ends the share: nothing waits forever. */
+    static final Duration COORDINATOR_SILENCE = Duration.ofSeconds(15);
+    private static final Duration POLL = Duration.ofMillis(100);
+
+    private final Map<String, String> dataConnection;
+    private final Map<String, String> controlConnection;
+    private final String id;
+    private final String version;
+    private final PrintStream out;
+    private volatile boolean stopped;
+    private volatile WorkerShare current;
+    /** The clock estimate sent with the last join, used by the share that follows it. */
+    private ClockOffset joinedClock;
+
+    /**
+     * @param dataConnection    client properties of the cluster under test (bootstrap servers, security)
+     * @param controlConnection client properties of the cluster carrying the control topics (may be the same)
+     * @param id                this worker's name, or null for host-pid
+     * @param version           the kbench version this worker announces
+     */
+    public Worker(Map<String, String> dataConnection, Map<String, String> controlConnection, String id, String version,
+                  PrintStream out) {
+        this.dataConnection = Map.copyOf(dataConnection);
+        this.controlConnection = Map.copyOf(controlConnection);
+        this.id = id != null ? id : host() + "-" + ProcessHandle.current().pid();
+        this.version = version;
+        this.out = out;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    /** Ends the current share (its result is still reported) and then {@link #serve}. Safe from any thread. */
+    public void stop() {
+        stopped = true;
+        WorkerShare share = current;
+        if (share != null) {
+            share.stop("the worker is stopping");
+        }
+    }
+
+    /** Serves runs until {@link #stop}. */
+    public void serve() {
+        ControlTopics.ensure(new ClientProperties(controlConnection).admin());
+        try (Channel channel = new Channel(controlConnection, ControlTopics.RESULTS, ControlTopics.CONTROL, "kbench-worker-" + id, out)) {
+            out.printf(Locale.ROOT, "worker %s: pid %d, kbench %s, waiting for a coordinator on %s%n", id,
+                    ProcessHandle.current().pid(), version, controlConnection.get("bootstrap.servers"));
+            out.flush();
+            loop(channel);
+            WorkerShare share = current;
+            if (share != null) {
+                share.awaitEnd(WorkerShare.END_TIMEOUT);
+            }
+        }
+    }
+
+    private void loop(Channel channel) {
+        String joined = null;
+        long joinedAt = 0;
+        while (!stopped) {
+            for (Message m : channel.poll(POLL)) {
+                WorkerShare share = current;
+                if (share != null && share.runId().equals(m.runId())) {
+                    share.control(m);
+                } else if (m instanceof Message.Plan p && share == null && !p.runId().equals(joined)) {
+                    joined = join(channel, p);
+                    joinedAt = System.nanoTime();
+                } else if (m instanceof Message.Assign a && a.runId().equals(joined)) {
+                    current = a.shares().stream().filter(s -> s.workerId().equals(id)).findFirst()
+                            .map(s -> WorkerShare.start(a, s, id, joinedClock, channel, dataConnection, out)).orElse(null);
+                    joined = null;
+                } else if (m instanceof Message.Stop s && s.runId().equals(joined)) {
+                    out.println("worker " + id + ": run " + s.runId() + " called off: " + s.reason());
+                    joined = null;
+                }
+            }
+            WorkerShare share = current;
+            if (share != null) {
+                share.checkCoordinator();
+                if (share.ended()) {
+                    current = null;
+                }
+            }
+            if (joined != null && System.nanoTime() - joinedAt > ASSIGN_TIMEOUT.toNanos()) {
+                joined = null;
+            }
+        }
+    }
+
+    /** Answers a plan with this worker's version and clock; the coordinator decides whether it takes part. */
+    private String join(Channel channel, Message.Plan plan) {
+        ClockOffset clock = ClockOffset.estimate(() -> channel.probe(plan.runId()));
+        joinedClock = clock;
+        channel.send(new Message.Join(plan.runId(), id, host(), version, clock.offsetMicros(), clock.boundMicros()));
+        out.printf(Locale.ROOT, "worker %s: joined run %s (coordinator kbench %s); clock offset %+.3f ms ± %.3f ms%n", id,
+                plan.runId(), plan.kbenchVersion(), clock.offsetMicros() / 1000, clock.boundMicros() / 1000);
+        out.flush();
+        return plan.runId();
+    }
+
+    static String host() {
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "unknown-host";
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.kbench.distributed;
+
+import io.kbench.result.WorkerRun;
+import io.kbench.result.WorkerStatus;
+
+/** What the coordinator knows of one worker during a run; touched only by the coordinator's thread. */
+final class WorkerState {
+    final Message.Join join;
+    Message.Share share;
+    long lastSeenNanos = System.nanoTime();
+    int assignedPartitions;
+    long producedMeasured;
+    long consumedMeasured;
+    long consumedAll;
+    boolean producersFinished;
+    boolean lost;
+    Message.Done done;
+
+    WorkerState(Message.Join join) {
+        this.join = join;
+    }
+
+    /** Still expected to send: neither reported its end nor lost. */
+    boolean running() {
+        return done == null && !lost;
+    }
+
+    void heartbeat(Message.Heartbeat h) {
+        assignedPartitions = h.assignedPartitions();
+        producedMeasured = h.producedMeasured();
+        consumedMeasured = h.consumedMeasured();
+        consumedAll = h.consumedAll();
+        producersFinished = h.producersFinished();
+    }
+
+    /** Its part for result.json. */
+    WorkerRun run() {
+        if (done != null) {
+            return run(done.status());
+        }
+        return run(lost ? WorkerStatus.LOST : WorkerStatus.INTERRUPTED);
+    }
+
+    WorkerRun run(WorkerStatus status) {
+        return new WorkerRun(join.workerId(), join.host(), join.kbenchVersion(), status,
+                done != null ? done.failure() : lost ? "stopped heartbeating" : null,
+                share == null ? 0 : share.producerCount(), share == null ? 0 : share.consumerCount(),
+                join.clockOffsetMicros(), join.clockBoundMicros(), done == null ? null : done.summary());
+    }
+}

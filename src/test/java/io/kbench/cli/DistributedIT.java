@@ -1,0 +1,273 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.distributed.Worker;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Distributed runs end to end: worker processes on this machine ({@code --local-workers}) on an embedded cluster,
+ * coordinated through Kafka, merged exactly; a worker killed with SIGKILL; workers that never come; a worker of
+ * another version.
+ */
+class DistributedIT {
+    @TempDir
+    Path dir;
+
+    /** One cluster for the tests that point workers at an existing cluster: a start costs seconds on a busy machine. */
+    @TempDir
+    static Path sharedDir;
+
+    private static Path clusterDir;
+    private static String sharedBootstrap;
+
+    @AfterAll
+    static void stopCluster() {
+        ItFixture.stopCluster(clusterDir);
+    }
+
+    private static synchronized String sharedCluster() {
+        if (sharedBootstrap == null) {
+            clusterDir = sharedDir.resolve("cluster");
+            sharedBootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
+        }
+        return sharedBootstrap;
+    }
+
+    private static Set<Long> children() {
+        return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
+    }
+
+    @Test
+    void threeLocalWorkersGiveOneExactResult() throws IOException {
+        Set<Long> before = children();
+        Path results = dir.resolve("results");
+        CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--local-workers", "3",
+                "--no-telemetry", "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(children()).as("every worker process stopped: " + run.transcript()).isSubsetOf(before);
+
+        JsonNode r = ItFixture.onlyResult(results);
+        JsonNode summary = r.get("summary");
+        long produced = summary.get("produced").get("records").asLong();
+        JsonNode workers = r.get("distributed").get("workerRuns");
+        assertThat(workers).as(run.transcript()).hasSize(3);
+        long sumOfWorkers = 0;
+        for (JsonNode w : workers) {
+            assertThat(w.get("status").asText()).as(run.transcript()).isEqualTo("completed");
+            assertThat(w.get("producers").asInt()).isEqualTo(1);
+            assertThat(w.get("clockBoundMicros").asDouble()).isPositive();
+            sumOfWorkers += w.get("summary").get("produced").get("records").asLong();
+        }
+        assertThat(produced).as("records produced equal the sum of the workers'").isEqualTo(sumOfWorkers).isPositive();
+        assertThat(summary.get("consumed").get("records").asLong()).as("what the consumers received").isEqualTo(produced);
+        assertThat(summary.get("publishLatencyMicros").get("count").asLong()).as("merged histogram count").isEqualTo(produced);
+        assertThat(summary.get("endToEndLatencyMicros").get("count").asLong()).isEqualTo(produced);
+        assertThat(hlogCount(RunIT.onlyRunDir(results).resolve("publish-latency.hlog"))).as("the .hlog intervals add up")
+                .isEqualTo(produced);
+        // 3,000 records/s offered for the 4 s measured window: the shares' schedules together send it within 2%. (The
+        // summary's records/s divides by the window up to the last acknowledgement, which on a loaded machine carries
+        // the latency tail, so the count over the scheduled window is what says whether the rate was offered.)
+        assertThat(produced).as(run.transcript()).isBetween(11_760L, 12_240L);
+        assertThat(summary.get("produced").get("windowSec").asDouble()).as(run.transcript()).isGreaterThanOrEqualTo(3.9);
+        assertThat(r.get("distributed").get("endToEndClockBoundMicros").asDouble()).isPositive();
+        assertThat(run.stdout()).contains("local-1", "local-2", "local-3", "merged exactly");
+    }
+
+    @Test
+    void aKilledWorkerIsReportedWithinTenSecondsAndFailsTheRun() throws Exception {
+        Set<Long> before = children();
+        Path results = dir.resolve("results");
+        AtomicLong detectedNanos = new AtomicLong();
+        StringWriter out = new StringWriter() {
+            // Whichever write picocli's stream uses, the time the coordinator printed the loss is noted.
+            @Override
+            public void write(String s, int off, int len) {
+                super.write(s, off, len);
+                noteDetection();
+            }
+
+            @Override
+            public void write(char[] c, int off, int len) {
+                super.write(c, off, len);
+                noteDetection();
+            }
+
+            @Override
+            public void write(int c) {
+                super.write(c);
+                if (c == '\n') {
+                    noteDetection();
+                }
+            }
+
+            private void noteDetection() {
+                if (detectedNanos.get() == 0 && toString().contains("worker local-2 stopped heartbeating")) {
+                    detectedNanos.set(System.nanoTime());
+                }
+            }
+        };
+        StringWriter err = new StringWriter();
+        AtomicLong killedNanos = new AtomicLong();
+        Thread killer = new Thread(() -> killOnceMeasuring(results, "local-2", killedNanos), "it-killer");
+        killer.setDaemon(true);
+        killer.start();
+        int code = Main.newCommandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=15s",
+                        "--local-workers", "3", "--bootstrap-server", sharedCluster(), "--no-telemetry",
+                        "--results-dir", results.toString());
+        String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err + workerLogs(results);
+        assertThat(killedNanos.get()).as("the worker was killed: " + transcript).isPositive();
+        assertThat(code).as(transcript).isEqualTo(1);
+        assertThat(detectedNanos.get()).as(transcript).isPositive();
+        assertThat(Duration.ofNanos(detectedNanos.get() - killedNanos.get())).as(transcript).isLessThan(Duration.ofSeconds(10));
+        JsonNode r = ItFixture.onlyResult(results);
+        assertThat(r.get("status").asText()).isEqualTo("failed");
+        assertThat(r.get("failure").asText()).contains("local-2");
+        JsonNode lost = StreamSupport.stream(r.get("distributed").get("workerRuns").spliterator(), false)
+                .filter(w -> w.get("id").asText().equals("local-2")).findFirst().orElseThrow();
+        assertThat(lost.get("status").asText()).isEqualTo("lost");
+        assertThat(children()).as("no worker process left behind: " + transcript).isSubsetOf(before);
+    }
+
+    /** Waits until the worker's load is on (its log shows progress), lets it run a few seconds, then SIGKILLs it. */
+    private static void killOnceMeasuring(Path results, String id, AtomicLong killedNanos) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        while (System.nanoTime() < deadline) {
+            String log = workerLog(results, id);
+            java.util.regex.Matcher pid = java.util.regex.Pattern.compile("worker " + id + ": pid (\\d+)").matcher(log);
+            // Its first progress line: the common start has passed and its load is on.
+            if (log.contains("rec/s") && pid.find()) {
+                sleep(3_000);
+                killedNanos.set(System.nanoTime());
+                ProcessHandle.of(Long.parseLong(pid.group(1))).ifPresent(ProcessHandle::destroyForcibly);
+                return;
+            }
+            sleep(200);
+        }
+    }
+
+    private static String workerLog(Path results, String id) {
+        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.find(results, 3,
+                (p, a) -> p.getFileName().toString().equals(id + ".log"))) {
+            StringBuilder text = new StringBuilder();
+            for (Path log : logs.toList()) {
+                text.append(java.nio.file.Files.readString(log));
+            }
+            return text.toString();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "";
+        }
+    }
+
+    /** The local workers' logs, for a failure's transcript. */
+    private static String workerLogs(Path results) {
+        StringBuilder all = new StringBuilder();
+        try (java.util.stream.Stream<Path> logs = java.nio.file.Files.find(results, 3,
+                (p, a) -> p.getFileName().toString().startsWith("local-"))) {
+            for (Path log : logs.sorted().toList()) {
+                all.append("--- ").append(log.getFileName()).append(" ---\n").append(java.nio.file.Files.readString(log));
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            all.append("(worker logs unreadable: ").append(e.getMessage()).append(")\n");
+        }
+        return all.toString();
+    }
+
+    @Test
+    void workersThatNeverArriveTimeOutInOneLine() {
+        String bootstrap = sharedCluster();
+        CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "2", "--bootstrap-server",
+                bootstrap, "--worker-timeout", "3s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
+        assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
+                .asString().startsWith("kbench: error: only 0 of 2 workers joined within 3s");
+    }
+
+    @Test
+    void aWorkerOfAnotherVersionIsRefusedWithBothVersionsNamed() throws Exception {
+        String bootstrap = sharedCluster();
+        ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
+        Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
+        Worker old = new Worker(conn, conn, "old-one", "0.0.1-old", new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Thread serving = new Thread(old::serve, "it-old-worker");
+        serving.start();
+        try {
+            CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "1", "--bootstrap-server",
+                    bootstrap, "--worker-timeout", "30s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+            assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
+            assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
+                    .asString().startsWith("kbench: error: worker old-one runs kbench 0.0.1-old")
+                    .contains("this coordinator runs kbench " + io.kbench.result.Versions.kbench());
+        } finally {
+            old.stop();
+            serving.join(30_000);
+        }
+        assertThat(serving.isAlive()).as(workerOut.toString(StandardCharsets.UTF_8)).isFalse();
+    }
+
+    @Test
+    void aWorkerOnAnotherHostServesOneRunAfterAnother() throws Exception {
+        String bootstrap = sharedCluster();
+        ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
+        Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
+        Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),
+                new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Thread serving = new Thread(worker::serve, "it-worker");
+        serving.start();
+        try {
+            for (int i = 1; i <= 2; i++) {
+                Path results = dir.resolve("results-" + i);
+                CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
+                        "--workers", "1", "--bootstrap-server", bootstrap,
+                        "--no-telemetry", "--results-dir", results.toString());
+                String transcript = run.transcript() + "--- worker ---\n" + workerOut.toString(StandardCharsets.UTF_8);
+                assertThat(run.exitCode()).as(transcript).isZero();
+                JsonNode r = ItFixture.onlyResult(results);
+                assertThat(r.at("/distributed/workerRuns/0/id").asText()).isEqualTo("remote-1");
+                assertThat(r.at("/distributed/localWorkers").asBoolean()).isFalse();
+                assertThat(r.at("/summary/produced/records").asLong()).as(transcript).isEqualTo(6_000);
+                assertThat(r.at("/summary/consumed/records").asLong()).as(transcript).isEqualTo(6_000);
+            }
+        } finally {
+            worker.stop();
+            serving.join(30_000);
+        }
+        assertThat(serving.isAlive()).isFalse();
+    }
+
+    private static long hlogCount(Path hlog) throws IOException {
+        long count = 0;
+        HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
+        for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+            count += ((org.HdrHistogram.Histogram) h).getTotalCount();
+        }
+        return count;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,84 @@
+package io.kbench.distributed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyRecorder;
+import io.kbench.result.IntervalPhase;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class IntervalMergerTest {
+    private static Message.Interval interval(String worker, int index, double endSec, IntervalPhase phase, long records,
+                                             Histogram publish) {
+        IntervalPoint point = new IntervalPoint(endSec, phase, 0, 0, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY,
+                LatencyStats.EMPTY);
+        return new Message.Interval("run", worker, index, point, new IntervalCounts(records, records * 100, records, records * 100, 1),
+                HistogramCodec.encode(publish), HistogramCodec.encode(LatencyRecorder.newHistogram()),
+                HistogramCodec.encode(null));
+    }
+
+    private static Histogram histogram(long... values) {
+        Histogram h = LatencyRecorder.newHistogram();
+        for (long v : values) {
+            h.recordValue(v);
+        }
+        return h;
+    }
+
+    @Test
+    void mergedHistogramIsTheExactSumNotAnAverageOfPercentiles() {
+        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        // a: 99 fast records; b: one very slow one. Averaging the p99s would give about 500 ms; the sum's p99 is 1 ms.
+        long[] fast = new long[99];
+        java.util.Arrays.fill(fast, 1_000);
+        merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 99, histogram(fast)));
+        assertThat(merger.ready()).as("b has not sent interval 0 yet").isEmpty();
+        merger.add(interval("b", 0, 1.01, IntervalPhase.WARMUP, 1, histogram(1_000_000)));
+        List<IntervalMerger.Merged> ready = merger.ready();
+        assertThat(ready).hasSize(1);
+        IntervalMerger.Merged m = ready.get(0);
+        assertThat(m.publish().getTotalCount()).isEqualTo(100);
+        assertThat(m.publish().getValueAtPercentile(99)).isBetween(999L, 1_001L);
+        assertThat(m.publish().getMaxValue()).isGreaterThanOrEqualTo(999_000L);
+        assertThat(m.counts().producedRecords()).isEqualTo(100);
+        assertThat(m.counts().producedBytes()).isEqualTo(10_000);
+        assertThat(m.counts().produceErrors()).isEqualTo(2);
+        assertThat(m.phase()).as("measured once any worker measured").isEqualTo(IntervalPhase.MEASURED);
+        assertThat(m.endSec()).isEqualTo(1.01);
+        assertThat(m.durationSec()).isEqualTo(1.01);
+    }
+
+    @Test
+    void intervalsAreReleasedInOrderAndAClosedWorkerIsNotWaitedFor() {
+        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        merger.add(interval("a", 1, 2.0, IntervalPhase.MEASURED, 5, histogram(10)));
+        merger.add(interval("b", 1, 2.0, IntervalPhase.MEASURED, 5, histogram(10)));
+        assertThat(merger.ready()).as("interval 0 is missing").isEmpty();
+        merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 5, histogram(10)));
+        assertThat(merger.ready()).isEmpty();
+        merger.closed("b");
+        List<IntervalMerger.Merged> ready = merger.ready();
+        assertThat(ready).extracting(IntervalMerger.Merged::index).containsExactly(0, 1);
+        assertThat(ready.get(1).counts().producedRecords()).isEqualTo(10);
+        assertThat(ready.get(1).durationSec()).as("a's second interval is 1 s long").isEqualTo(1.0);
+    }
+
+    @Test
+    void flushReleasesWhatIsLeftEvenIfIncomplete() {
+        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 3, histogram(10, 20, 30)));
+        assertThat(merger.ready()).isEmpty();
+        assertThat(merger.flush()).singleElement().satisfies(m -> assertThat(m.publish().getTotalCount()).isEqualTo(3));
+    }
+
+    @Test
+    void histogramsSurviveTheTextEncodingLosslessly() {
+        Histogram h = histogram(1, 17, 255, 4_096, 1_000_000, 3_600_000_000L);
+        Histogram back = HistogramCodec.decode(HistogramCodec.encode(h));
+        assertThat(back).isEqualTo(h);
+    }
+}
