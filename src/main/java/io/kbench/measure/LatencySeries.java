@@ -35,13 +35,7 @@ public final class LatencySeries implements AutoCloseable {
      */
     public LatencyStats rollInterval(long startTimeStampMsec, long endTimeStampMsec, boolean measured) {
         interval = recorder.takeInterval(interval);
-        if (measured) {
-            total.add(interval);
-            if (log != null) {
-                log.append(interval, startTimeStampMsec, endTimeStampMsec);
-            }
-        }
-        return stats(interval);
+        return addInterval(interval, startTimeStampMsec, endTimeStampMsec, measured);
     }
 
     /**
