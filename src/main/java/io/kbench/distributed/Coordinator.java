@@ -420,7 +420,8 @@ public final class Coordinator {
             return new RunOutcome(status, failure, latencyMeasuredFrom(), MergedTotals.produced(done),
                     consumers ? MergedTotals.consumed(done) : null, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
                     consumers ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
-                    spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(), List.copyOf(points));
+                    spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(),
+                    List.copyOf(points));
         }
 
         private String latencyMeasuredFrom() {

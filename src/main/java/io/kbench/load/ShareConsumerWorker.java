@@ -124,7 +124,8 @@ final class ShareConsumerWorker implements Runnable {
             if (measured) {
                 deliveries++;
                 if (delivery == 1) {
-                    metrics.latency(LatencyMetric.END_TO_END).recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                    metrics.latency(LatencyMetric.END_TO_END).recorder()
+                            .recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
                 } else {
                     redeliveries++;
                     redelivered += delivery == 2 ? 1 : 0;
