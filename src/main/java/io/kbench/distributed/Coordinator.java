@@ -7,6 +7,7 @@ import io.kbench.load.LoadShare;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.SharedTopic;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
@@ -379,9 +380,9 @@ public final class Coordinator {
                 boolean measured = true;
                 long endMs = startMillis + Math.round(m.endSec() * 1000);
                 long startMs = endMs - Math.round(m.durationSec() * 1000);
-                LatencyStats publish = metrics.publishLatency.addInterval(m.publish(), startMs, endMs, measured);
-                LatencyStats e2e = metrics.endToEndLatency.addInterval(m.endToEnd(), startMs, endMs, measured);
-                LatencyStats delay = metrics.sendDelay.addInterval(m.sendDelay(), startMs, endMs, measured);
+                LatencyStats publish = add(m, LatencyMetric.PUBLISH, startMs, endMs, measured);
+                LatencyStats e2e = add(m, LatencyMetric.END_TO_END, startMs, endMs, measured);
+                LatencyStats delay = add(m, LatencyMetric.SEND_DELAY, startMs, endMs, measured);
                 long elapsed = Math.max(1, Math.round(m.durationSec() * 1e9));
                 IntervalPoint point = new IntervalPoint(m.endSec(), m.phase(),
                         Units.perSecond(m.counts().producedRecords(), elapsed),
@@ -402,6 +403,10 @@ public final class Coordinator {
             }
         }
 
+        private LatencyStats add(IntervalMerger.Merged m, LatencyMetric metric, long startMs, long endMs, boolean measured) {
+            return metrics.latency(metric).addInterval(m.histogram(metric), startMs, endMs, measured);
+        }
+
         private RunOutcome outcome() {
             List<WorkerRun> runs = workers.values().stream().map(WorkerState::run).toList();
             Double bound = spec.consumers().mode() == ConsumerMode.LIVE && workers.size() > 1
@@ -413,9 +418,10 @@ public final class Coordinator {
             RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
             boolean consumers = spec.consumers().mode() == ConsumerMode.LIVE && spec.consumers().count() > 0;
             return new RunOutcome(status, failure, latencyMeasuredFrom(), MergedTotals.produced(done),
-                    consumers ? MergedTotals.consumed(done) : null, metrics.publishLatency.totalStats(),
-                    consumers ? metrics.endToEndLatency.totalStats() : null,
-                    spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(), List.copyOf(points));
+                    consumers ? MergedTotals.consumed(done) : null, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
+                    consumers ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
+                    spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(),
+                    List.copyOf(points));
         }
 
         private String latencyMeasuredFrom() {

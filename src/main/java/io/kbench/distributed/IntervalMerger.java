@@ -1,9 +1,12 @@
 package io.kbench.distributed;
 
 import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.result.IntervalPhase;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,12 +30,17 @@ final class IntervalMerger {
      * @param durationSec its length: from the previous merged interval's end to this one's
      * @param phase       measured once any worker measured in it
      * @param counts      the workers' counter deltas added
-     * @param publish     the publish latency histograms added (microseconds)
-     * @param endToEnd    the end-to-end latency histograms added
-     * @param sendDelay   the send delay histograms added
+     * @param histograms  per latency metric, the workers' histograms added (microseconds)
      */
     record Merged(int index, double endSec, double durationSec, IntervalPhase phase, IntervalCounts counts,
-                  Histogram publish, Histogram endToEnd, Histogram sendDelay) {
+                  Map<LatencyMetric, Histogram> histograms) {
+        Merged {
+            histograms = Collections.unmodifiableMap(new EnumMap<>(histograms));
+        }
+
+        Histogram histogram(LatencyMetric metric) {
+            return histograms.get(metric);
+        }
     }
 
     private final Set<String> open = new LinkedHashSet<>();
@@ -78,9 +86,10 @@ final class IntervalMerger {
     }
 
     private Merged merge(int index, Map<String, Message.Interval> parts) {
-        Histogram publish = LatencyRecorder.newHistogram();
-        Histogram e2e = LatencyRecorder.newHistogram();
-        Histogram delay = LatencyRecorder.newHistogram();
+        Map<LatencyMetric, Histogram> histograms = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            histograms.put(metric, LatencyRecorder.newHistogram());
+        }
         long producedRecords = 0;
         long producedBytes = 0;
         long consumedRecords = 0;
@@ -89,9 +98,7 @@ final class IntervalMerger {
         double endSec = lastEndSec;
         boolean measured = false;
         for (Message.Interval m : parts.values()) {
-            publish.add(HistogramCodec.decode(m.publishHistogram()));
-            e2e.add(HistogramCodec.decode(m.endToEndHistogram()));
-            delay.add(HistogramCodec.decode(m.sendDelayHistogram()));
+            histograms.forEach((metric, sum) -> sum.add(HistogramCodec.decode(m.histogram(metric))));
             IntervalCounts c = m.counts();
             producedRecords += c.producedRecords();
             producedBytes += c.producedBytes();
@@ -104,6 +111,6 @@ final class IntervalMerger {
         double durationSec = endSec - lastEndSec;
         lastEndSec = endSec;
         return new Merged(index, endSec, durationSec, measured ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
-                new IntervalCounts(producedRecords, producedBytes, consumedRecords, consumedBytes, errors), publish, e2e, delay);
+                new IntervalCounts(producedRecords, producedBytes, consumedRecords, consumedBytes, errors), histograms);
     }
 }

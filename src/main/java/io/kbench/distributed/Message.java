@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.kbench.load.ShareWindows;
 import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.Summary;
 import io.kbench.result.WorkerStatus;
@@ -84,6 +85,14 @@ public sealed interface Message {
      */
     record Interval(String runId, String workerId, int index, IntervalPoint point, IntervalCounts counts,
                     String publishHistogram, String endToEndHistogram, String sendDelayHistogram) implements Message {
+        /** The encoded histogram of {@code metric}; the fields keep their names for the JSON on the results topic. */
+        String histogram(LatencyMetric metric) {
+            return switch (metric) {
+                case PUBLISH -> publishHistogram;
+                case END_TO_END -> endToEndHistogram;
+                case SEND_DELAY -> sendDelayHistogram;
+            };
+        }
     }
 
     /** Worker: its share ended; its own summary and measured windows on the cluster's clock. */

@@ -11,6 +11,7 @@ import io.kbench.load.ShareCoordination;
 import io.kbench.load.ShareWindows;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.IntervalPoint;
@@ -175,8 +176,11 @@ final class WorkerShare implements ShareCoordination {
     /** On the reporter thread, once per interval: the histograms are encoded before the recorder reuses them. */
     private void interval(IntervalPoint point, IntervalCounts counts, RunMetrics m) {
         channel.send(new Message.Interval(runId(), workerId, intervalIndex.getAndIncrement(), point, counts,
-                HistogramCodec.encode(m.publishLatency.lastInterval()), HistogramCodec.encode(m.endToEndLatency.lastInterval()),
-                HistogramCodec.encode(m.sendDelay.lastInterval())));
+                encode(m, LatencyMetric.PUBLISH), encode(m, LatencyMetric.END_TO_END), encode(m, LatencyMetric.SEND_DELAY)));
+    }
+
+    private static String encode(RunMetrics m, LatencyMetric metric) {
+        return HistogramCodec.encode(m.latency(metric).lastInterval());
     }
 
     @Override

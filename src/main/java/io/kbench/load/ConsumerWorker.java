@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.measure.ConsumerTally;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.PartitionGaps;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
@@ -137,7 +138,7 @@ final class ConsumerWorker implements Runnable {
                 tally.record(r.partition(), -1);
             } else if (Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value)) {
                 long e2eMicros = Units.micros(receivedNanos - Stamp.sendNanos(value));
-                metrics.endToEndLatency.recorder().recordMicros(e2eMicros);
+                metrics.latency(LatencyMetric.END_TO_END).recorder().recordMicros(e2eMicros);
                 tally.record(r.partition(), e2eMicros);
                 partitionMaxMicros = Math.max(partitionMaxMicros, e2eMicros);
                 measuredCount++;

@@ -2,6 +2,7 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.integrity.SendLog;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
@@ -155,7 +156,7 @@ final class ProducerWorker implements Runnable {
                     return;
                 }
                 if (schedule != null) {
-                    metrics.sendDelay.recorder().recordMicros(Units.micros(now - intended));
+                    metrics.latency(LatencyMetric.SEND_DELAY).recorder().recordMicros(Units.micros(now - intended));
                 }
                 measuredSent++;
             }
@@ -214,7 +215,7 @@ final class ProducerWorker implements Runnable {
         } else {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
-                metrics.publishLatency.recorder().recordMicros(Units.micros(now - send.startNanos));
+                metrics.latency(LatencyMetric.PUBLISH).recorder().recordMicros(Units.micros(now - send.startNanos));
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);

@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.ShareLatencies;
 import io.kbench.spec.ShareSpec;
@@ -123,7 +124,8 @@ final class ShareConsumerWorker implements Runnable {
             if (measured) {
                 deliveries++;
                 if (delivery == 1) {
-                    metrics.endToEndLatency.recorder().recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                    metrics.latency(LatencyMetric.END_TO_END).recorder()
+                            .recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
                 } else {
                     redeliveries++;
                     redelivered += delivery == 2 ? 1 : 0;

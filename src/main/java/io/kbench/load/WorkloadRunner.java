@@ -6,6 +6,7 @@ import io.kbench.integrity.SendLog;
 import io.kbench.measure.FaultWindows;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.ConsumerTally;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.PartitionGaps;
@@ -579,7 +580,7 @@ public final class WorkloadRunner {
         long window = first == Long.MAX_VALUE || last == Long.MIN_VALUE ? 0 : Math.max(0, last - first);
         return ShareTotals.of(spec.consumers().shareOrDefaults().acknowledgement(), deliveryCountLimit,
                 shareConsumers.stream().map(ShareConsumerWorker::tally).toList(), window, shareLatencies,
-                metrics.endToEndLatency.totalStats());
+                metrics.latency(LatencyMetric.END_TO_END).totalStats());
     }
 
     private Pattern topicPattern() {
@@ -670,9 +671,9 @@ public final class WorkloadRunner {
         LoadBreakdown breakdown = partitionBreakdown.result(tallies, consumed == null ? 0 : consumed.windowSec());
         return new RunOutcome(status, failure,
                 spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
-                produced, consumed, metrics.publishLatency.totalStats(),
-                live ? metrics.endToEndLatency.totalStats() : null,
-                spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
+                produced, consumed, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
+                live ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
+                spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(),
                 reporter == null ? List.of() : reporter.points(), null, transactions, breakdown, null, null);
     }
 

@@ -60,9 +60,9 @@ public final class IntervalReporter {
         long elapsed = nowNanos - lastTickNanos;
         long startMsec = runStartMsec + (lastTickNanos - runStartNanos) / 1_000_000;
         long endMsec = runStartMsec + (nowNanos - runStartNanos) / 1_000_000;
-        LatencyStats publish = metrics.publishLatency.rollInterval(startMsec, endMsec, true);
-        LatencyStats e2e = metrics.endToEndLatency.rollInterval(startMsec, endMsec, true);
-        LatencyStats delay = metrics.sendDelay.rollInterval(startMsec, endMsec, true);
+        LatencyStats publish = metrics.latency(LatencyMetric.PUBLISH).rollInterval(startMsec, endMsec, true);
+        LatencyStats e2e = metrics.latency(LatencyMetric.END_TO_END).rollInterval(startMsec, endMsec, true);
+        LatencyStats delay = metrics.latency(LatencyMetric.SEND_DELAY).rollInterval(startMsec, endMsec, true);
         long producedRecords = metrics.producedAll.records();
         long producedBytes = metrics.producedAll.bytes();
         long consumedRecords = metrics.consumedAll.records();

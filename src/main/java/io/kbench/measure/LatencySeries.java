@@ -1,51 +1,28 @@
 package io.kbench.measure;
 
 import io.kbench.result.LatencyStats;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * One latency metric over a run: the live recorder, the last interval, the running total and the
- * lossless interval log ({@code .hlog}) that lets any window be re-aggregated later.
+ * One latency metric over a run: the live recorder, the last interval, the running total and the lossless interval
+ * log ({@link IntervalLog}) that lets any window be re-aggregated later.
  */
 public final class LatencySeries implements AutoCloseable {
-    private final String name;
+    private final LatencyMetric metric;
     private final LatencyRecorder recorder = new LatencyRecorder();
     private final Histogram total = LatencyRecorder.newHistogram();
     private Histogram interval;
-    private final PrintStream logStream;
-    private final HistogramLogWriter log;
+    private final IntervalLog log;
 
-    /** {@code hlogFile} null means keep no log; {@code startTimeStampMsec} is the wall-clock base of the log. */
-    public LatencySeries(String name, Path hlogFile, long startTimeStampMsec) {
-        this.name = name;
-        if (hlogFile == null) {
-            logStream = null;
-            log = null;
-            return;
-        }
-        try {
-            logStream = new PrintStream(Files.newOutputStream(hlogFile), false, StandardCharsets.US_ASCII);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + hlogFile, e);
-        }
-        log = new HistogramLogWriter(logStream);
-        log.outputComment("kbench " + name + " latency, microseconds");
-        log.outputLogFormatVersion();
-        log.setBaseTime(startTimeStampMsec);
-        log.outputBaseTime(startTimeStampMsec);
-        log.outputStartTime(startTimeStampMsec);
-        log.outputLegend();
+    /** {@code hlogDir} null means keep no log; {@code startTimeStampMsec} is the wall-clock base of the log. */
+    public LatencySeries(LatencyMetric metric, Path hlogDir, long startTimeStampMsec) {
+        this.metric = metric;
+        log = hlogDir == null ? null : IntervalLog.create(hlogDir, metric, startTimeStampMsec);
     }
 
-    public String name() {
-        return name;
+    public LatencyMetric metric() {
+        return metric;
     }
 
     public LatencyRecorder recorder() {
@@ -58,15 +35,7 @@ public final class LatencySeries implements AutoCloseable {
      */
     public LatencyStats rollInterval(long startTimeStampMsec, long endTimeStampMsec, boolean measured) {
         interval = recorder.takeInterval(interval);
-        if (measured) {
-            total.add(interval);
-            if (log != null) {
-                interval.setStartTimeStamp(startTimeStampMsec);
-                interval.setEndTimeStamp(endTimeStampMsec);
-                log.outputIntervalHistogram(interval);
-            }
-        }
-        return stats(interval);
+        return addInterval(interval, startTimeStampMsec, endTimeStampMsec, measured);
     }
 
     /**
@@ -85,9 +54,7 @@ public final class LatencySeries implements AutoCloseable {
         if (measured) {
             total.add(merged);
             if (log != null) {
-                merged.setStartTimeStamp(startTimeStampMsec);
-                merged.setEndTimeStamp(endTimeStampMsec);
-                log.outputIntervalHistogram(merged);
+                log.append(merged, startTimeStampMsec, endTimeStampMsec);
             }
         }
         return stats(merged);
@@ -99,8 +66,8 @@ public final class LatencySeries implements AutoCloseable {
 
     @Override
     public void close() {
-        if (logStream != null) {
-            logStream.close();
+        if (log != null) {
+            log.close();
         }
     }
 

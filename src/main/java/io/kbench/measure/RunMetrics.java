@@ -7,9 +7,8 @@ import java.nio.file.Path;
  * "Measured" counters exclude warm-up; "all" counters include it and drive the live progress line.
  */
 public final class RunMetrics implements AutoCloseable {
-    public final LatencySeries publishLatency;
-    public final LatencySeries endToEndLatency;
-    public final LatencySeries sendDelay;
+    /** One series per {@link LatencyMetric}, at its ordinal: a lookup per record is an array index, no map or lock. */
+    private final LatencySeries[] latencies = new LatencySeries[LatencyMetric.values().length];
     public final Counter producedAll = new Counter();
     public final Counter producedMeasured = new Counter();
     public final ErrorCounts produceErrors = new ErrorCounts();
@@ -29,19 +28,20 @@ public final class RunMetrics implements AutoCloseable {
     /** As {@link #RunMetrics(Path, long)}, with the fault windows a fault schedule opens and reads. */
     public RunMetrics(Path hlogDir, long startTimeStampMsec, FaultWindows faultWindows) {
         this.faultWindows = faultWindows;
-        publishLatency = new LatencySeries("publish", hlog(hlogDir, "publish-latency"), startTimeStampMsec);
-        endToEndLatency = new LatencySeries("end-to-end", hlog(hlogDir, "end-to-end-latency"), startTimeStampMsec);
-        sendDelay = new LatencySeries("send-delay", hlog(hlogDir, "send-delay"), startTimeStampMsec);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            latencies[metric.ordinal()] = new LatencySeries(metric, hlogDir, startTimeStampMsec);
+        }
     }
 
-    private static Path hlog(Path dir, String name) {
-        return dir == null ? null : dir.resolve(name + ".hlog");
+    /** The series of {@code metric}; recording threads call {@code latency(m).recorder()} per record. */
+    public LatencySeries latency(LatencyMetric metric) {
+        return latencies[metric.ordinal()];
     }
 
     @Override
     public void close() {
-        publishLatency.close();
-        endToEndLatency.close();
-        sendDelay.close();
+        for (LatencySeries series : latencies) {
+            series.close();
+        }
     }
 }

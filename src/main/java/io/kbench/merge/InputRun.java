@@ -1,6 +1,8 @@
 package io.kbench.merge;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.measure.IntervalLog;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
@@ -19,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * @param result its result.json
  * @param logs   each log's interval histograms, in order
  */
-record InputRun(Path dir, RunResult result, Map<LatencyLog, List<Histogram>> logs) {
+record InputRun(Path dir, RunResult result, Map<LatencyMetric, List<Histogram>> logs) {
     InputRun {
         logs = Map.copyOf(logs);
     }
@@ -32,13 +34,14 @@ record InputRun(Path dir, RunResult result, Map<LatencyLog, List<Histogram>> log
             throw new InvalidInputException(dir + ": is itself a merged result; merge the original runs together");
         }
         Path base = ResultReader.locate(dir).toAbsolutePath().getParent();
-        Map<LatencyLog, List<Histogram>> logs = new EnumMap<>(LatencyLog.class);
-        for (LatencyLog log : LatencyLog.values()) {
-            Path file = base.resolve(log.fileName());
-            List<Histogram> intervals = HlogFile.read(file);
-            checkCount(file, log, intervals, result);
+        Map<LatencyMetric, List<Histogram>> logs = new EnumMap<>(LatencyMetric.class);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Path file = base.resolve(metric.fileName());
+            List<Histogram> intervals = IntervalLog.read(file).orElseThrow(() -> new InvalidInputException(file
+                    + ": missing; merge adds up the interval logs every kbench run writes next to its result.json"));
+            checkCount(file, metric, intervals, result);
             checkIntervals(file, intervals, result);
-            logs.put(log, intervals);
+            logs.put(metric, intervals);
         }
         return new InputRun(dir, result, logs);
     }
@@ -49,13 +52,13 @@ record InputRun(Path dir, RunResult result, Map<LatencyLog, List<Histogram>> log
         return produced != null && produced.records() > 0 ? produced : result.summary().consumed();
     }
 
-    private static void checkCount(Path file, LatencyLog log, List<Histogram> intervals, RunResult result) {
-        LatencyStats stats = result.summary() == null ? null : log.of(result.summary());
+    private static void checkCount(Path file, LatencyMetric metric, List<Histogram> intervals, RunResult result) {
+        LatencyStats stats = result.summary() == null ? null : metric.of(result.summary());
         long expected = stats == null ? 0 : stats.count();
-        long actual = HlogFile.total(intervals).getTotalCount();
+        long actual = IntervalLog.total(intervals).getTotalCount();
         if (actual != expected) {
             throw new InvalidInputException(file + ": holds " + actual + " values but result.json counts " + expected
-                    + " (summary " + log.label() + "); the log and the result are not of the same run");
+                    + " (summary " + metric.key() + "); the log and the result are not of the same run");
         }
     }
 

@@ -1,5 +1,6 @@
 package io.kbench.merge;
 
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.LatencySeries;
 import io.kbench.result.IntervalPhase;
@@ -26,27 +27,27 @@ final class IntervalMerger {
      *
      * @param zeroMillis wall-clock start of the merged axis (epoch milliseconds), the base time of the merged logs
      * @param points     one point per merged interval
-     * @param bins       per log, one histogram per merged interval (timestamps set), in order
+     * @param bins       per latency metric, one histogram per merged interval (timestamps set), in order
      */
-    record Merged(long zeroMillis, List<IntervalPoint> points, Map<LatencyLog, List<Histogram>> bins) {
+    record Merged(long zeroMillis, List<IntervalPoint> points, Map<LatencyMetric, List<Histogram>> bins) {
     }
 
     static Merged merge(List<InputRun> runs, long intervalMillis) {
-        long zero = runs.stream().mapToLong(r -> r.logs().get(LatencyLog.PUBLISH).get(0).getStartTimeStamp()).min()
+        long zero = runs.stream().mapToLong(r -> r.logs().get(LatencyMetric.PUBLISH).get(0).getStartTimeStamp()).min()
                 .orElseThrow();
-        int count = 1 + runs.stream().flatMap(r -> r.logs().get(LatencyLog.PUBLISH).stream())
+        int count = 1 + runs.stream().flatMap(r -> r.logs().get(LatencyMetric.PUBLISH).stream())
                 .mapToInt(h -> bin(h, zero, intervalMillis)).max().orElse(0);
         Bins bins = new Bins(count, zero, intervalMillis);
         for (InputRun run : runs) {
             List<IntervalPoint> points = run.result().intervals();
-            List<Histogram> publish = run.logs().get(LatencyLog.PUBLISH);
+            List<Histogram> publish = run.logs().get(LatencyMetric.PUBLISH);
             double previousEndSec = 0;
             for (int k = 0; k < points.size(); k++) {
                 IntervalPoint p = points.get(k);
                 int b = bin(publish.get(k), zero, intervalMillis);
                 bins.add(b, p, p.endSec() - previousEndSec);
-                for (LatencyLog log : LatencyLog.values()) {
-                    bins.histogram(log, b).add(run.logs().get(log).get(k));
+                for (LatencyMetric metric : LatencyMetric.values()) {
+                    bins.histogram(metric, b).add(run.logs().get(metric).get(k));
                 }
                 previousEndSec = p.endSec();
             }
@@ -71,7 +72,7 @@ final class IntervalMerger {
         private final long[] errors;
         /** null: no input interval fell here; else whether one of them was measured. */
         private final Boolean[] measured;
-        private final Map<LatencyLog, List<Histogram>> histograms = new EnumMap<>(LatencyLog.class);
+        private final Map<LatencyMetric, List<Histogram>> histograms = new EnumMap<>(LatencyMetric.class);
 
         Bins(int count, long zero, long intervalMillis) {
             this.zero = zero;
@@ -82,7 +83,7 @@ final class IntervalMerger {
             consumedMib = new double[count];
             errors = new long[count];
             measured = new Boolean[count];
-            for (LatencyLog log : LatencyLog.values()) {
+            for (LatencyMetric metric : LatencyMetric.values()) {
                 List<Histogram> list = new ArrayList<>(count);
                 for (int b = 0; b < count; b++) {
                     Histogram h = LatencyRecorder.newHistogram();
@@ -90,7 +91,7 @@ final class IntervalMerger {
                     h.setEndTimeStamp(zero + (b + 1) * intervalMillis);
                     list.add(h);
                 }
-                histograms.put(log, list);
+                histograms.put(metric, list);
             }
         }
 
@@ -103,8 +104,8 @@ final class IntervalMerger {
             measured[b] = Boolean.TRUE.equals(measured[b]) || p.phase() == IntervalPhase.MEASURED;
         }
 
-        Histogram histogram(LatencyLog log, int b) {
-            return histograms.get(log).get(b);
+        Histogram histogram(LatencyMetric metric, int b) {
+            return histograms.get(metric).get(b);
         }
 
         Merged result() {
@@ -116,14 +117,14 @@ final class IntervalMerger {
                 phaseMeasured = measured[b] == null ? phaseMeasured : measured[b];
                 points.add(new IntervalPoint((b + 1) * sec, phaseMeasured ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
                         producedRecords[b] / sec, producedMib[b] / sec, consumedRecords[b] / sec, consumedMib[b] / sec,
-                        errors[b], stats(LatencyLog.PUBLISH, b), stats(LatencyLog.END_TO_END, b),
-                        stats(LatencyLog.SEND_DELAY, b)));
+                        errors[b], stats(LatencyMetric.PUBLISH, b), stats(LatencyMetric.END_TO_END, b),
+                        stats(LatencyMetric.SEND_DELAY, b)));
             }
             return new Merged(zero, points, Map.copyOf(histograms));
         }
 
-        private LatencyStats stats(LatencyLog log, int b) {
-            return LatencySeries.stats(histogram(log, b));
+        private LatencyStats stats(LatencyMetric metric, int b) {
+            return LatencySeries.stats(histogram(metric, b));
         }
     }
 }

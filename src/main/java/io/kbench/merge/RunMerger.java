@@ -1,7 +1,8 @@
 package io.kbench.merge;
 
 import io.kbench.error.RunFailedException;
-import io.kbench.measure.LatencyRecorder;
+import io.kbench.measure.IntervalLog;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencySeries;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.MergeInfo;
@@ -35,7 +36,11 @@ public final class RunMerger {
     }
 
     /** The merged run and its interval logs, ready to be written. */
-    public record Merged(RunResult result, long zeroMillis, Map<String, List<Histogram>> logs) {
+    public record Merged(RunResult result, long zeroMillis, Map<LatencyMetric, List<Histogram>> logs) {
+        public Merged {
+            logs = Map.copyOf(logs);
+        }
+
         /** Writes result.json and the three .hlog files into {@code out} (created); returns result.json. */
         public Path writeTo(Path out) {
             try {
@@ -43,8 +48,9 @@ public final class RunMerger {
             } catch (IOException e) {
                 throw new RunFailedException("cannot create " + out + ": " + e.getMessage(), e);
             }
-            logs.forEach((file, intervals) -> HlogFile.write(out.resolve(file),
-                    "kbench merged " + file.replace(".hlog", "") + ", microseconds", zeroMillis, intervals));
+            for (LatencyMetric metric : LatencyMetric.values()) {
+                IntervalLog.writeMerged(out, metric, zeroMillis, logs.get(metric));
+            }
             return ResultWriter.write(result, out);
         }
     }
@@ -74,11 +80,7 @@ public final class RunMerger {
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
                                 + " input's start; an interval's figures move by at most half an interval"), null);
-        Map<String, List<Histogram>> logs = new LinkedHashMap<>();
-        for (LatencyLog log : LatencyLog.values()) {
-            logs.put(log.fileName(), series.bins().get(log));
-        }
-        return new Merged(result, series.zeroMillis(), logs);
+        return new Merged(result, series.zeroMillis(), series.bins());
     }
 
     private static Summary summary(List<InputRun> runs) {
@@ -86,18 +88,16 @@ public final class RunMerger {
         return new Summary(first.latencyMeasuredFrom(),
                 TotalsSum.of(runs.stream().map(r -> r.result().summary().produced()).toList()),
                 TotalsSum.of(runs.stream().map(r -> r.result().summary().consumed()).toList()),
-                latency(runs, LatencyLog.PUBLISH), latency(runs, LatencyLog.END_TO_END),
-                latency(runs, LatencyLog.SEND_DELAY));
+                latency(runs, LatencyMetric.PUBLISH), latency(runs, LatencyMetric.END_TO_END),
+                latency(runs, LatencyMetric.SEND_DELAY));
     }
 
     /** The percentiles of the sum of every input's histograms; absent when no input measured this latency. */
-    private static LatencyStats latency(List<InputRun> runs, LatencyLog log) {
-        if (runs.stream().allMatch(r -> log.of(r.result().summary()) == null)) {
+    private static LatencyStats latency(List<InputRun> runs, LatencyMetric metric) {
+        if (runs.stream().allMatch(r -> metric.of(r.result().summary()) == null)) {
             return null;
         }
-        Histogram total = LatencyRecorder.newHistogram();
-        runs.forEach(r -> r.logs().get(log).forEach(total::add));
-        return LatencySeries.stats(total);
+        return LatencySeries.stats(IntervalLog.total(runs.stream().flatMap(r -> r.logs().get(metric).stream()).toList()));
     }
 
     private static MergedInput input(InputRun run) {

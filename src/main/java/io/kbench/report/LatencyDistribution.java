@@ -1,16 +1,12 @@
 package io.kbench.report;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import io.kbench.measure.IntervalLog;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * A latency percentile distribution for plotting on a log axis of 1/(1-q), as HdrHistogram's own plots do.
@@ -34,26 +30,9 @@ public record LatencyDistribution(List<Point> points, long count, String source)
         }
     }
 
-    /** Sums every interval histogram of an .hlog file; empty when the file is missing or holds no values. */
-    public static Optional<Histogram> readTotal(Path hlog) throws IOException {
-        if (!Files.isRegularFile(hlog) || Files.size(hlog) == 0) {
-            return Optional.empty();
-        }
-        Histogram total = new Histogram(3);
-        try (InputStream in = Files.newInputStream(hlog)) {
-            HistogramLogReader reader = new HistogramLogReader(in);
-            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
-                if (h instanceof Histogram histogram) {
-                    total.add(histogram);
-                }
-            }
-        }
-        return total.getTotalCount() == 0 ? Optional.empty() : Optional.of(total);
-    }
-
-    /** The distribution of an .hlog file, empty when it holds no values. */
-    public static Optional<LatencyDistribution> fromHlog(Path hlog) throws IOException {
-        return readTotal(hlog).map(LatencyDistribution::of);
+    /** The distribution of an .hlog file, empty when it is missing or holds no values. */
+    public static Optional<LatencyDistribution> fromHlog(Path hlog) {
+        return IntervalLog.readTotal(hlog).map(LatencyDistribution::of);
     }
 
     /**

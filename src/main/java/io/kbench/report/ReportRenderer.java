@@ -110,19 +110,16 @@ public final class ReportRenderer {
         Path dir = file.toAbsolutePath().getParent();
         KbenchResult result = ResultReader.read(file);
         HtmlPage page = new HtmlPage(title(result));
-        try {
-            if (result instanceof RunResult run) {
-                RunReport.fill(page, run, dir);
-            } else if (result instanceof SweepResult sweep) {
-                SweepReport.fill(page, new SweepData(sweep, dir), options.sla());
-            } else if (result instanceof FindMaxResult findMax) {
-                FindMaxReport.fill(page, new FindMaxData(findMax, dir));
-            } else {
-                throw InvalidInputException.field(file + ": kind", result.kind(),
-                        "kbench report renders kind run, sweep or find-max");
-            }
-        } catch (IOException e) {
-            throw new InvalidInputException("cannot read the latency logs in " + dir + ": " + e.getMessage(), e);
+        // An unreadable latency log is an input error naming the file (IntervalLog), like a bad result.json.
+        if (result instanceof RunResult run) {
+            RunReport.fill(page, run, dir);
+        } else if (result instanceof SweepResult sweep) {
+            SweepReport.fill(page, new SweepData(sweep, dir), options.sla());
+        } else if (result instanceof FindMaxResult findMax) {
+            FindMaxReport.fill(page, new FindMaxData(findMax, dir));
+        } else {
+            throw InvalidInputException.field(file + ": kind", result.kind(),
+                    "kbench report renders kind run, sweep or find-max");
         }
         if (options.plan() != null) {
             PlanSection.fill(page, ResultReader.read(options.plan(), PlanResult.class));

@@ -1,5 +1,6 @@
 package io.kbench.report;
 
+import io.kbench.measure.LatencyMetric;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
@@ -35,8 +36,9 @@ final class RunMarkdown {
             md.append('\n');
             SweepMarkdown.row(md, List.of("latency ms", "p50", "p95", "p99", "p99.9", "max", "mean"));
             md.append("|---|---|---|---|---|---|---|\n");
-            latency(md, "publish", s.publishLatencyMicros());
-            latency(md, "end-to-end", s.endToEndLatencyMicros());
+            for (LatencyMetric metric : LatencyMetric.HEADLINE) {
+                latency(md, metric.label(), metric.of(s));
+            }
             if (s.transactions() != null) {
                 latency(md, "commit", s.transactions().commitLatencyMicros());
             }

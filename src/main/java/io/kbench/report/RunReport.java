@@ -1,6 +1,7 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.report.Charts.Xy;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
@@ -16,7 +17,6 @@ import io.kbench.result.Telemetry;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Totals;
 import io.kbench.unit.Units;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,39 +27,23 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 /** The report of one run (result.json with kind "run" and its .hlog files). */
 final class RunReport {
-    /** Latency series shown: how to get it from a summary and an interval, .hlog file name, label, colour. */
-    record LatencyKind(Function<Summary, LatencyStats> ofSummary, Function<IntervalPoint, LatencyStats> ofInterval,
-                       String hlog, String label, String color) {
-        LatencyStats of(Summary s) {
-            return ofSummary.apply(s);
-        }
-
-        LatencyStats of(IntervalPoint p) {
-            return ofInterval.apply(p);
-        }
-
-        boolean isSendDelay() {
-            return hlog.equals("send-delay.hlog");
-        }
+    /** The colour of a latency metric's line, the same in every chart of the page. */
+    static String color(LatencyMetric metric) {
+        return switch (metric) {
+            case PUBLISH -> Charts.BLUE;
+            case END_TO_END -> Charts.ORANGE;
+            case SEND_DELAY -> Charts.GREY;
+        };
     }
-
-    static final List<LatencyKind> LATENCIES = List.of(
-            new LatencyKind(Summary::publishLatencyMicros, IntervalPoint::publishLatencyMicros, "publish-latency.hlog",
-                    "publish", Charts.BLUE),
-            new LatencyKind(Summary::endToEndLatencyMicros, IntervalPoint::endToEndLatencyMicros,
-                    "end-to-end-latency.hlog", "end-to-end", Charts.ORANGE),
-            new LatencyKind(Summary::sendDelayMicros, IntervalPoint::sendDelayMicros, "send-delay.hlog", "send delay",
-                    Charts.GREY));
 
     private RunReport() {
     }
 
-    static void fill(HtmlPage page, RunResult r, Path dir) throws IOException {
+    static void fill(HtmlPage page, RunResult r, Path dir) {
         RunStatus status = r.status();
         List<String> lines = new ArrayList<>();
         String description = r.workload() == null ? null : r.workload().description();
@@ -171,7 +155,7 @@ final class RunReport {
         kpis.add(new Kpi("produce errors", Fmt.count(produced == null ? 0 : produced.errors()), "sends", typeNote));
         page.section("Headline figures (measured window, warm-up excluded)").kpis(kpis);
         kpis = new ArrayList<>();
-        for (LatencyKind k : LATENCIES.subList(0, 2)) {
+        for (LatencyMetric k : LatencyMetric.HEADLINE) {
             LatencyStats l = k.of(s);
             if (l == null || l.count() == 0) {
                 continue;
@@ -241,7 +225,7 @@ final class RunReport {
                 Charts.scale("linear", "records/s"))), faultBands), false);
         page.chart("Throughput (MiB/s)", note, FaultSection.shade(zeroBased(Charts.xyChart(mibs, time.deepCopy(),
                 Charts.scale("linear", "MiB/s"))), faultBands), false);
-        for (LatencyKind k : LATENCIES.subList(0, 2)) {
+        for (LatencyMetric k : LatencyMetric.HEADLINE) {
             boolean any = intervals.stream().anyMatch(p -> k.of(p) != null && k.of(p).count() > 0);
             if (!any) {
                 continue;
@@ -281,7 +265,7 @@ final class RunReport {
         return out;
     }
 
-    private static List<Xy> latencySeries(List<IntervalPoint> intervals, LatencyKind kind, ToDoubleFunction<LatencyStats> field) {
+    private static List<Xy> latencySeries(List<IntervalPoint> intervals, LatencyMetric kind, ToDoubleFunction<LatencyStats> field) {
         List<Xy> out = new ArrayList<>();
         for (IntervalPoint p : intervals) {
             LatencyStats l = kind.of(p);
@@ -303,11 +287,11 @@ final class RunReport {
         return Character.toUpperCase(s.charAt(0)) + s.substring(1);
     }
 
-    private static void distribution(HtmlPage page, Summary summary, Path dir) throws IOException {
+    private static void distribution(HtmlPage page, Summary summary, Path dir) {
         List<ObjectNode> ds = new ArrayList<>();
         List<String> sources = new ArrayList<>();
-        for (LatencyKind k : LATENCIES) {
-            Optional<LatencyDistribution> d = dir == null ? Optional.empty() : LatencyDistribution.fromHlog(dir.resolve(k.hlog()));
+        for (LatencyMetric k : LatencyMetric.values()) {
+            Optional<LatencyDistribution> d = dir == null ? Optional.empty() : LatencyDistribution.fromHlog(dir.resolve(k.fileName()));
             LatencyStats s = summary == null ? null : k.of(summary);
             if (d.isEmpty() && s != null && s.count() > 0) {
                 d = Optional.of(LatencyDistribution.fromSummary(s.count(), s.p50(), s.p95(), s.p99(), s.p999(), s.max()));
@@ -315,12 +299,12 @@ final class RunReport {
             if (d.isEmpty()) {
                 continue;
             }
-            sources.add(k.label() + (d.get().source().equals("hlog") ? " from " + k.hlog() : " from the summary percentiles (no .hlog)"));
+            sources.add(k.label() + (d.get().source().equals("hlog") ? " from " + k.fileName() : " from the summary percentiles (no .hlog)"));
             List<Xy> xy = new ArrayList<>();
             for (LatencyDistribution.Point p : d.get().points()) {
                 xy.add(new Xy(p.inverseTail(), Fmt.ms(p.micros())));
             }
-            ObjectNode line = Charts.lineDataset(k.label(), k.color(), xy, k.isSendDelay(), null);
+            ObjectNode line = Charts.lineDataset(k.label(), color(k), xy, k == LatencyMetric.SEND_DELAY, null);
             line.put("pointRadius", d.get().source().equals("hlog") ? 0 : 3);
             line.put("stepped", false);
             ds.add(line);

@@ -33,7 +33,7 @@ class ArchitectureTest {
                     "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("distributed", Set.of("load", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
-            Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "result", "spec", "error", "unit", "format")),
+            Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),
             Map.entry("diagnosis", Set.of("result", "error", "unit", "format")),
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit", "format")),

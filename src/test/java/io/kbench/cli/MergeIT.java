@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.merge.RunFixture;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
@@ -32,7 +33,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class MergeIT {
     private static final String WORKLOAD = ItFixture.workload("it-merge.yaml");
-    private static final String[] LOGS = {"publish-latency.hlog", "end-to-end-latency.hlog", "send-delay.hlog"};
 
     @TempDir
     static Path dir;
@@ -95,10 +95,10 @@ class MergeIT {
             assertThat(Duration.between(p.windowStart(), p.windowEnd()).toNanos() / 1e9).isCloseTo(p.windowSec(), within(1e-6));
             assertThat(p.windowStart()).isBetween(r.startTime(), r.endTime());
         }
-        for (String log : LOGS) {
-            Histogram sum = RunFixture.total(a, log);
-            sum.add(RunFixture.total(b, log));
-            assertThat(RunFixture.total(out, log)).as(log).isEqualTo(sum);
+        for (LatencyMetric metric : LatencyMetric.values()) {
+            Histogram sum = RunFixture.total(a, metric);
+            sum.add(RunFixture.total(b, metric));
+            assertThat(RunFixture.total(out, metric)).as(metric.fileName()).isEqualTo(sum);
         }
         assertThat(out.resolve("report.html")).isNotEmptyFile();
     }

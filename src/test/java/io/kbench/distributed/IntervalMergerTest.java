@@ -3,6 +3,7 @@ package io.kbench.distributed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.result.IntervalPhase;
 import io.kbench.result.IntervalPoint;
@@ -41,9 +42,9 @@ class IntervalMergerTest {
         List<IntervalMerger.Merged> ready = merger.ready();
         assertThat(ready).hasSize(1);
         IntervalMerger.Merged m = ready.get(0);
-        assertThat(m.publish().getTotalCount()).isEqualTo(100);
-        assertThat(m.publish().getValueAtPercentile(99)).isBetween(999L, 1_001L);
-        assertThat(m.publish().getMaxValue()).isGreaterThanOrEqualTo(999_000L);
+        assertThat(m.histogram(LatencyMetric.PUBLISH).getTotalCount()).isEqualTo(100);
+        assertThat(m.histogram(LatencyMetric.PUBLISH).getValueAtPercentile(99)).isBetween(999L, 1_001L);
+        assertThat(m.histogram(LatencyMetric.PUBLISH).getMaxValue()).isGreaterThanOrEqualTo(999_000L);
         assertThat(m.counts().producedRecords()).isEqualTo(100);
         assertThat(m.counts().producedBytes()).isEqualTo(10_000);
         assertThat(m.counts().produceErrors()).isEqualTo(2);
@@ -72,7 +73,7 @@ class IntervalMergerTest {
         IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
         merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 3, histogram(10, 20, 30)));
         assertThat(merger.ready()).isEmpty();
-        assertThat(merger.flush()).singleElement().satisfies(m -> assertThat(m.publish().getTotalCount()).isEqualTo(3));
+        assertThat(merger.flush()).singleElement().satisfies(m -> assertThat(m.histogram(LatencyMetric.PUBLISH).getTotalCount()).isEqualTo(3));
     }
 
     @Test

@@ -17,7 +17,7 @@ class LatencySeriesTest {
 
     @Test
     void percentilesAreOrderedAndTotalsAccumulateAcrossIntervals(@TempDir Path dir) {
-        try (LatencySeries s = new LatencySeries("publish", dir.resolve("p.hlog"), 1_700_000_000_000L)) {
+        try (LatencySeries s = new LatencySeries(LatencyMetric.PUBLISH, dir, 1_700_000_000_000L)) {
             for (int i = 1; i <= 1000; i++) {
                 s.recorder().recordMicros(i);
             }
@@ -43,7 +43,7 @@ class LatencySeriesTest {
 
     @Test
     void warmupIntervalsAreDrainedButNotCounted() {
-        try (LatencySeries s = new LatencySeries("publish", null, 0)) {
+        try (LatencySeries s = new LatencySeries(LatencyMetric.PUBLISH, null, 0)) {
             s.recorder().recordMicros(5);
             LatencyStats warm = s.rollInterval(0, 1000, false);
             assertThat(warm.count()).isEqualTo(1);
@@ -57,7 +57,7 @@ class LatencySeriesTest {
 
     @Test
     void outOfRangeValuesAreClampedNotLost() {
-        try (LatencySeries s = new LatencySeries("x", null, 0)) {
+        try (LatencySeries s = new LatencySeries(LatencyMetric.SEND_DELAY, null, 0)) {
             s.recorder().recordMicros(-5);
             s.recorder().recordMicros(LatencyRecorder.HIGHEST_TRACKABLE_MICROS * 10);
             LatencyStats st = s.rollInterval(0, 1, true);
@@ -72,7 +72,7 @@ class LatencySeriesTest {
         Path hlog = dir.resolve("publish-latency.hlog");
         long base = 1_700_000_000_000L;
         long expected = 0;
-        try (LatencySeries s = new LatencySeries("publish", hlog, base)) {
+        try (LatencySeries s = new LatencySeries(LatencyMetric.PUBLISH, dir, base)) {
             for (int interval = 0; interval < 5; interval++) {
                 for (int i = 0; i < 100 * (interval + 1); i++) {
                     s.recorder().recordMicros(100 + i);

@@ -1,5 +1,7 @@
 package io.kbench.merge;
 
+import io.kbench.measure.IntervalLog;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencySeries;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
@@ -65,9 +67,9 @@ public record RunFixture(String name, Instant start, int intervals, long records
         long intervalMillis = spec.reportInterval().toMillis();
         long base = start.toEpochMilli();
         List<IntervalPoint> points = new ArrayList<>();
-        LatencySeries publish = new LatencySeries("publish", dir.resolve("publish-latency.hlog"), base);
-        LatencySeries e2e = new LatencySeries("end-to-end", dir.resolve("end-to-end-latency.hlog"), base);
-        LatencySeries delay = new LatencySeries("send-delay", dir.resolve("send-delay.hlog"), base);
+        LatencySeries publish = new LatencySeries(LatencyMetric.PUBLISH, dir, base);
+        LatencySeries e2e = new LatencySeries(LatencyMetric.END_TO_END, dir, base);
+        LatencySeries delay = new LatencySeries(LatencyMetric.SEND_DELAY, dir, base);
         for (int k = 0; k < intervals; k++) {
             for (long i = 0; i < recordsPerInterval; i++) {
                 publish.recorder().recordMicros(latencyMicros * (k + 1));
@@ -112,9 +114,9 @@ public record RunFixture(String name, Instant start, int intervals, long records
         return all;
     }
 
-    /** Every latency of {@code log} in {@code dir}, added up. */
-    public static org.HdrHistogram.Histogram total(Path dir, String log) {
-        return HlogFile.total(HlogFile.read(dir.resolve(log)));
+    /** Every latency of {@code metric}'s log in {@code dir}, added up. */
+    public static org.HdrHistogram.Histogram total(Path dir, LatencyMetric metric) {
+        return IntervalLog.read(dir.resolve(metric.fileName())).map(IntervalLog::total).orElseThrow();
     }
 
     static LatencyStats stats(org.HdrHistogram.Histogram h) {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.ResultReader;
@@ -36,13 +37,13 @@ class RunMergerTest {
         assertThat(r.summary().consumed().records()).isEqualTo(11_000);
         assertThat(r.summary().produced().bytes()).isEqualTo(1_100_000);
         Histogram expected = LatencyRecorder.newHistogram();
-        expected.add(RunFixture.total(a, "publish-latency.hlog"));
-        expected.add(RunFixture.total(b, "publish-latency.hlog"));
+        expected.add(RunFixture.total(a, LatencyMetric.PUBLISH));
+        expected.add(RunFixture.total(b, LatencyMetric.PUBLISH));
         assertThat(r.summary().publishLatencyMicros()).isEqualTo(RunFixture.stats(expected));
         // 1,000 of the 11,000 are b's slow ones, so the p99 is one of them: an average of the two p99s is not.
         assertThat(r.summary().publishLatencyMicros().p99()).isGreaterThan(400_000);
-        double averagedP99 = (RunFixture.stats(RunFixture.total(a, "publish-latency.hlog")).p99()
-                + RunFixture.stats(RunFixture.total(b, "publish-latency.hlog")).p99()) / 2.0;
+        double averagedP99 = (RunFixture.stats(RunFixture.total(a, LatencyMetric.PUBLISH)).p99()
+                + RunFixture.stats(RunFixture.total(b, LatencyMetric.PUBLISH)).p99()) / 2.0;
         assertThat((double) r.summary().publishLatencyMicros().p99()).isNotCloseTo(averagedP99,
                 org.assertj.core.data.Offset.offset(1000.0));
         assertThat(r.summary().endToEndLatencyMicros().count()).isEqualTo(11_000);
@@ -99,10 +100,10 @@ class RunMergerTest {
         assertThat(back.merge().inputs()).extracting(i -> i.name()).containsExactly("a", "b");
         assertThat(back.merge().inputs().get(1).summary().produced().records()).isEqualTo(2500);
         Histogram expected = LatencyRecorder.newHistogram();
-        expected.add(RunFixture.total(a, "end-to-end-latency.hlog"));
-        expected.add(RunFixture.total(b, "end-to-end-latency.hlog"));
-        assertThat(RunFixture.total(out, "end-to-end-latency.hlog")).isEqualTo(expected);
-        assertThat(RunFixture.total(out, "publish-latency.hlog").getTotalCount()).isEqualTo(7500);
+        expected.add(RunFixture.total(a, LatencyMetric.END_TO_END));
+        expected.add(RunFixture.total(b, LatencyMetric.END_TO_END));
+        assertThat(RunFixture.total(out, LatencyMetric.END_TO_END)).isEqualTo(expected);
+        assertThat(RunFixture.total(out, LatencyMetric.PUBLISH).getTotalCount()).isEqualTo(7500);
         // A merged result is read like a run, and is itself refused as an input (its inputs are what to merge).
         InputRun reread = InputRun.load(a);
         assertThat(reread.result().merge()).isNull();

@@ -3,6 +3,7 @@ package io.kbench.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.kbench.measure.LatencyMetric;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Summary;
@@ -77,15 +78,15 @@ class LatencyDistributionTest {
     void committedRunFixtureMatchesItsSummaryCount() throws Exception {
         Path dir = ReportFixtures.path("run-sample");
         Summary summary = ResultReader.read(dir, RunResult.class).summary();
-        for (RunReport.LatencyKind k : RunReport.LATENCIES) {
-            LatencyDistribution d = LatencyDistribution.fromHlog(dir.resolve(k.hlog())).orElseThrow();
-            assertThat(d.count()).as(k.hlog()).isEqualTo(k.of(summary).count());
+        for (LatencyMetric k : LatencyMetric.values()) {
+            LatencyDistribution d = LatencyDistribution.fromHlog(dir.resolve(k.fileName())).orElseThrow();
+            assertThat(d.count()).as(k.fileName()).isEqualTo(k.of(summary).count());
             // The summary's p99 is read from the same histogram, so the distribution brackets it.
             long p99 = k.of(summary).p99();
             double below = d.points().stream().filter(p -> p.percentile() <= 99).reduce((a, b) -> b).orElseThrow().micros();
             double above = d.points().stream().filter(p -> p.percentile() >= 99).findFirst().orElseThrow().micros();
-            assertThat(below).as(k.hlog()).isLessThanOrEqualTo(p99 * 1.001);
-            assertThat(above).as(k.hlog()).isGreaterThanOrEqualTo(p99 / 1.001);
+            assertThat(below).as(k.fileName()).isLessThanOrEqualTo(p99 * 1.001);
+            assertThat(above).as(k.fileName()).isGreaterThanOrEqualTo(p99 / 1.001);
         }
     }
 

@@ -1,0 +1,111 @@
+package io.kbench.measure;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A latency metric's interval log ({@code .hlog}, HdrHistogram's log format): one histogram of microseconds per report
+ * interval, each with its wall-clock start and end. The only class that writes one (a run as it goes, merge at once)
+ * and reads one (merge strictly, report for the distribution): one header, one rule for missing and unreadable files.
+ */
+public final class IntervalLog implements AutoCloseable {
+    private final Path file;
+    private final PrintStream stream;
+    private final HistogramLogWriter writer;
+
+    private IntervalLog(Path file, String comment, long baseMillis) {
+        this.file = file;
+        try {
+            stream = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.US_ASCII);
+        } catch (IOException e) {
+            throw new RunFailedException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+        writer = new HistogramLogWriter(stream);
+        writer.outputComment(comment);
+        writer.outputLogFormatVersion();
+        writer.setBaseTime(baseMillis);
+        writer.outputBaseTime(baseMillis);
+        writer.outputStartTime(baseMillis);
+        writer.outputLegend();
+    }
+
+    /** Starts the log of {@code metric} in the result directory {@code dir}, intervals timed from {@code baseMillis}. */
+    public static IntervalLog create(Path dir, LatencyMetric metric, long baseMillis) {
+        return new IntervalLog(dir.resolve(metric.fileName()), "kbench " + metric.key() + " latency, microseconds",
+                baseMillis);
+    }
+
+    /** Writes the merged log of {@code metric} into {@code dir}: {@code intervals} carry their own start and end. */
+    public static void writeMerged(Path dir, LatencyMetric metric, long baseMillis, List<Histogram> intervals) {
+        try (IntervalLog log = new IntervalLog(dir.resolve(metric.fileName()),
+                "kbench merged " + metric.logStem() + ", microseconds", baseMillis)) {
+            intervals.forEach(h -> log.append(h, h.getStartTimeStamp(), h.getEndTimeStamp()));
+            if (log.stream.checkError()) {
+                throw new RunFailedException("cannot write " + log.file + ": write failed");
+            }
+        }
+    }
+
+    /** Appends {@code interval}, stamped with its wall-clock start and end (epoch milliseconds). Once per interval. */
+    public void append(Histogram interval, long startMillis, long endMillis) {
+        interval.setStartTimeStamp(startMillis);
+        interval.setEndTimeStamp(endMillis);
+        writer.outputIntervalHistogram(interval);
+    }
+
+    @Override
+    public void close() {
+        stream.close();
+    }
+
+    /**
+     * Every interval histogram of {@code file}, in order; empty when there is no such file (each reader decides what
+     * that means). A file that is not a log of integer histograms is an input error naming it.
+     */
+    public static Optional<List<Histogram>> read(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        List<Histogram> intervals = new ArrayList<>();
+        try (InputStream in = Files.newInputStream(file)) {
+            HistogramLogReader reader = new HistogramLogReader(in);
+            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+                if (!(h instanceof Histogram histogram)) {
+                    throw new InvalidInputException(file + ": holds a " + h.getClass().getSimpleName()
+                            + "; kbench writes integer histograms of microseconds");
+                }
+                intervals.add(histogram);
+            }
+        } catch (InvalidInputException e) {
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            throw new InvalidInputException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+        }
+        return Optional.of(intervals);
+    }
+
+    /** The sum of {@code intervals}, in kbench's latency range. */
+    public static Histogram total(List<Histogram> intervals) {
+        Histogram total = LatencyRecorder.newHistogram();
+        intervals.forEach(total::add);
+        return total;
+    }
+
+    /** The sum of every interval of {@code file}; empty when the file is missing or holds no value. */
+    public static Optional<Histogram> readTotal(Path file) {
+        return read(file).map(IntervalLog::total).filter(h -> h.getTotalCount() > 0);
+    }
+}
