@@ -25,11 +25,14 @@ class DistributedResultSchemaTest {
         DistributedRun d = new DistributedRun(2, true, false, 812.5, List.of(
                 new WorkerRun("local-1", "h", "0.1.0", WorkerStatus.COMPLETED, null, 1, 1, -12.0, 406.25, s),
                 new WorkerRun("local-2", "h", "0.1.0", WorkerStatus.LOST, "stopped heartbeating", 1, 1, 3.5, 406.25, null)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.FAILED,
-                "worker local-2 stopped heartbeating", Map.of(), Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:00:30Z"), Environment.capture(),
-                new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()), spec, Map.of(), s,
-                List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)), null, null, null, null, null, null, null, null, d);
+        RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.FAILED)
+                .failure("worker local-2 stopped heartbeating").tags(Map.of())
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
+                .environment(Environment.capture())
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()))
+                .workload(spec).clientProperties(Map.of()).summary(s)
+                .intervals(List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)))
+                .distributed(d).build();
         Path file = ResultWriter.write(result, dir);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();

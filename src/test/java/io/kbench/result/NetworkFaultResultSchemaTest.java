@@ -30,11 +30,13 @@ class NetworkFaultResultSchemaTest {
                         new FaultRecovery(1000.0, 2000.0, 2.0, 3.0, null)),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, 24.5, null, null, null, 0, l,
                         new FaultRecovery(1000.0, 2000.0, 1.0, 1.0, null)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null, Map.of(),
-                Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"), Environment.capture(),
-                new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of()), spec, Map.of(),
-                new Summary("intendedSendTime", t, null, l, null, l),
-                List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, LatencyStats.EMPTY, l)), null, null, null, faults);
+        RunResult result = RunResults.builder().name(spec.name()).tags(Map.of())
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
+                .environment(Environment.capture())
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of()))
+                .workload(spec).clientProperties(Map.of()).summary(new Summary("intendedSendTime", t, null, l, null, l))
+                .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, LatencyStats.EMPTY, l)))
+                .faults(faults).build();
         Path file = ResultWriter.write(result, dir);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();

@@ -147,12 +147,14 @@ class ResultSchemaTest {
                 live ? l : null, spec.producers().unlimitedRate() ? null : l,
                 List.of(new IntervalPoint(1.0, IntervalPhase.WARMUP, 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
                         new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.of(status), failure,
-                Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
-                outcome.summary(), outcome.intervals(),
-                List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
-                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())), null, integrity);
+        RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.of(status))
+                .failure(failure).tags(Map.of("instanceType", "m5.xlarge"))
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30.5Z"))
+                .environment(Environment.capture()).cluster(cluster).workload(spec).clientProperties(conn)
+                .summary(outcome.summary()).intervals(outcome.intervals())
+                .thresholds(List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
+                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())))
+                .integrity(integrity).build();
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }
