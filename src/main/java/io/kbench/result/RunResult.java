@@ -41,7 +41,8 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                        @JsonIgnore RunSections sections) implements KbenchResult {
+                        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) RunSections sections)
+        implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
 
