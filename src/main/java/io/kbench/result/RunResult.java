@@ -31,7 +31,9 @@ import java.util.OptionalDouble;
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
  * @param sections         the optional parts (telemetry, integrity, faults, breakdown, share, rebalances, merge,
- *                         distributed); written at the top level of result.json like the fields above
+ *                         distributed); written at the top level of result.json like the fields above, through
+ *                         the accessors below. Marked write-only rather than ignored because Jackson skips an ignored
+ *                         name silently, and a "sections" key in a file must fail as unknown like any other.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",

@@ -8,7 +8,6 @@ import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,12 +24,10 @@ class DistributedResultSchemaTest {
         DistributedRun d = new DistributedRun(2, true, false, 812.5, List.of(
                 new WorkerRun("local-1", "h", "0.1.0", WorkerStatus.COMPLETED, null, 1, 1, -12.0, 406.25, s),
                 new WorkerRun("local-2", "h", "0.1.0", WorkerStatus.LOST, "stopped heartbeating", 1, 1, 3.5, 406.25, null)));
-        RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.FAILED)
-                .failure("worker local-2 stopped heartbeating").tags(Map.of())
-                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
-                .environment(Environment.capture())
+        RunResult result = RunResults.of(spec).status(RunStatus.FAILED)
+                .failure("worker local-2 stopped heartbeating")
                 .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()))
-                .workload(spec).clientProperties(Map.of()).summary(s)
+                .summary(s)
                 .intervals(List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)))
                 .distributed(d).build();
         Path file = ResultWriter.write(result, dir);

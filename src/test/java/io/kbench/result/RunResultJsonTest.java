@@ -81,6 +81,6 @@ class RunResultJsonTest {
         Path file = dir.resolve("result.json");
         plain.writeValue(file.toFile(), tree);
         assertThatThrownBy(() -> ResultReader.read(file, RunResult.class)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("sections");
+                .hasMessageContaining("Unrecognized field \"sections\"");
     }
 }

@@ -35,6 +35,16 @@ public final class RunResults {
         return new RunResults(RunSections.builder());
     }
 
+    /**
+     * A completed run of {@code spec} from 2026-01-01T00:00:00Z to 00:00:30Z on this machine, without tags or client
+     * properties: the frame the schema tests fill with the part they are about.
+     */
+    public static RunResults of(WorkloadSpec spec) {
+        return builder().name(spec.name()).workload(spec).tags(Map.of()).clientProperties(Map.of())
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
+                .environment(Environment.capture());
+    }
+
     /** A builder holding every field of {@code r}. */
     public static RunResults from(RunResult r) {
         return new RunResults(r.sections().toBuilder()).schemaVersion(r.schemaVersion()).kind(r.kind()).name(r.name())
