@@ -97,8 +97,8 @@ public record RunFixture(String name, Instant start, int intervals, long records
         Summary summary = new Summary(fixedRate ? "intendedSendTime" : "actualSendTime", produced, live ? produced : null,
                 publish.totalStats(), live ? e2e.totalStats() : null, fixedRate ? delay.totalStats() : null);
         ClusterInfo cluster = bootstrap == null
-                ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of())
-                : new ClusterInfo("external", bootstrap, 1, null, null, null, null);
+                ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of(), null, null)
+                : new ClusterInfo("external", bootstrap, 1, null, null, null, null, null, null);
         RunResult result = RunResults.builder().name(spec.name()).tags(Map.of("host", name))
                 .startTime(start.minusSeconds(2)).endTime(end.plusSeconds(1)).environment(Environment.capture())
                 .cluster(cluster).workload(spec).clientProperties(Map.of("bootstrap.servers", cluster.bootstrapServers()))

@@ -37,7 +37,7 @@ class BreakdownSchemaTest {
         RunResult result = RunResults.builder().name(spec.name())
                 .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
                 .environment(Environment.capture())
-                .cluster(new ClusterInfo("external", "b:9092", 1, null, null, null, null)).workload(spec)
+                .cluster(new ClusterInfo("external", "b:9092", 1, null, null, null, null, null, null)).workload(spec)
                 .clientProperties(Map.of("bootstrap.servers", "b:9092")).summary(summary).intervals(List.of())
                 .breakdown(breakdown).build();
         Path file = ResultWriter.write(result, dir);

@@ -26,7 +26,7 @@ class DistributedResultSchemaTest {
                 new WorkerRun("local-2", "h", "0.1.0", WorkerStatus.LOST, "stopped heartbeating", 1, 1, 3.5, 406.25, null)));
         RunResult result = RunResults.of(spec).status(RunStatus.FAILED)
                 .failure("worker local-2 stopped heartbeating")
-                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()))
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
                 .summary(s)
                 .intervals(List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)))
                 .distributed(d).build();

@@ -59,7 +59,7 @@ class GroupResultSchemaTest {
     private static JsonNode writeAndCheck(WorkloadSpec spec, ShareStats share, RebalanceStats rebalances, Path dir)
             throws IOException {
         RunResult result = RunResults.of(spec)
-                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()))
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
                 .summary(new Summary("intendedSendTime", T, T, L, L, L))
                 .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)))
                 .share(share).rebalances(rebalances).build();

@@ -55,7 +55,7 @@ class ResultSchemaTest {
         WorkloadSpec spec = new SpecLoader().load(yaml, List.of("producers.properties.ssl.key.password=hunter2",
                 "topic.configs.retention.ms=60000"));
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092", "sasl.jaas.config", "x"),
-                new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8")),
+                new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8"), null, null),
                 true, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.toString()).doesNotContain("hunter2");
@@ -65,7 +65,7 @@ class ResultSchemaTest {
     void aFailedExternalProduceOnlyUnlimitedRunIsValid(@TempDir Path dir) throws IOException {
         WorkloadSpec spec = new SpecLoader().load(null, List.of("consumers.mode=none", "producers.rate=-1"));
         JsonNode written = write(spec, "failed", "producer failed: boom", Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 0, null, null, null, null), false, dir);
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null, null, null), false, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.has("failure")).isTrue();
         assertThat(written.at("/summary").has("consumed")).isFalse();
@@ -80,9 +80,9 @@ class ResultSchemaTest {
         Anomaly foreign = new Anomaly(1, IntegrityVerdict.VIOLATION, "records this run did not write",
                 List.of(new RecordPosition(null, null, 0, 9L)));
         Integrity integrity = new Integrity(IntegrityVerdict.VIOLATION,
-                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign);
+                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign, null);
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null, null, null), true, integrity, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/workload/verify").asBoolean()).isTrue();
         assertThat(written.at("/integrity/settings/acks").asText()).isEqualTo("all");
@@ -110,7 +110,7 @@ class ResultSchemaTest {
         assertThat(stalled.failure()).isEqualTo("verify: 40 records of the topic could not be read back (no progress "
                 + "for 60 s); the integrity check is inconclusive");
         JsonNode written = write(spec, "failed", stalled.failure(), Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null, null, null), true, integrity, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/integrity/unread").asLong()).isEqualTo(40);
         assertThat(written.at("/integrity/verdict").asText()).isEqualTo("inconclusive");
