@@ -69,7 +69,8 @@ public final class RunMerger {
                 commonTags(runs), earliest(runs, r -> r.result().startTime()), latest(runs, r -> r.result().endTime()),
                 first.environment(), first.cluster(),
                 MergedWorkload.of(merged, runs.stream().map(r -> r.result().workload()).toList()),
-                first.clientProperties(), summary(runs), series.points(), null, RunSections.builder().merge(new MergeInfo(runs.stream().map(RunMerger::input).toList(), common.start(), common.end(),
+                first.clientProperties(), summary(runs), series.points(), null, RunSections.builder()
+                .merge(new MergeInfo(runs.stream().map(RunMerger::input).toList(), common.start(), common.end(),
                         Duration.between(common.start(), common.end()).toNanos() / 1e9,
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
