@@ -23,6 +23,7 @@ import io.kbench.result.IntervalPoint;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunSections;
 import io.kbench.result.RunStatus;
 import io.kbench.result.SecurityInfo;
 import io.kbench.result.Summary;
@@ -224,9 +225,10 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, telemetry, outcome.integrity(), faults,
-                        outcome.breakdown(), outcome.share(), outcome.rebalances(), null,
-                        coordinator == null ? null : coordinator.distributedRun());
+                        spec, connection, summary, outcome.intervals(), verdicts, RunSections.builder()
+                        .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
+                        .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
+                        .distributed(coordinator == null ? null : coordinator.distributedRun()).build());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);

@@ -1,22 +1,30 @@
 package io.kbench.merge;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.spec.ConsumerSpec;
+import io.kbench.format.StrictMapper;
 import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.SetOverride;
+import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
 
 /**
  * The workload a merged result records at its top level: the first input's, with what the inputs ran together added
  * up (producer and consumer threads, the rate, and records when every input gave a record count) and a description
- * saying it is a merge. Faults and
- * verification belong to each input's own run and are left out; each input's workload is kept whole in
- * {@code merge.inputs[].workload}.
+ * saying it is a merge. Faults and verification belong to each input's own run and are left out; every other field
+ * (transactions, group protocol, consumer changes, share settings, ...) is the first input's. Each input's workload is
+ * kept whole in {@code merge.inputs[].workload}.
  */
 final class MergedWorkload {
     private static final int MAX_THREADS = 1024;
+    private static final ObjectMapper VALUES = StrictMapper.yaml();
 
     private MergedWorkload() {
     }
@@ -24,20 +32,31 @@ final class MergedWorkload {
     static WorkloadSpec of(String name, List<WorkloadSpec> inputs) {
         WorkloadSpec first = inputs.get(0);
         ProducerSpec p = first.producers();
-        ConsumerSpec c = first.consumers();
-        int producers = threads("producers.count", inputs, w -> w.producers().count());
-        int consumers = threads("consumers.count", inputs, w -> w.consumers().count());
-        Double rate = p.unlimitedRate() ? null : inputs.stream().mapToDouble(w -> w.producers().rate()).sum();
-        ProducerSpec merged = new ProducerSpec(producers, rate, sumIfAll(inputs, w -> w.producers().records()),
-                p.records() == null ? p.duration() : null, sumIfAll(inputs, w -> w.producers().warmupRecords()),
-                p.warmupRecords() == null ? p.warmupDuration() : null, p.recordSize(), p.keys(), p.payload(),
-                p.properties(), p.payloadEncryption());
-        ConsumerSpec mergedConsumers = new ConsumerSpec(c.mode(), consumers, c.group(), c.records(), c.idleTimeout(),
-                c.properties(), c.topicPattern());
-        String description = "kbench merge of " + inputs.size() + " runs"
-                + (first.description() == null ? "" : "; the first: " + first.description());
-        return new WorkloadSpec(name, description, first.topic(), merged, mergedConsumers, first.cluster(),
-                first.reportInterval(), null, List.of(), first.clientJavaHome());
+        Map<String, Object> merged = new LinkedHashMap<>();
+        merged.put("name", name);
+        merged.put("description", "kbench merge of " + inputs.size() + " runs"
+                + (first.description() == null ? "" : "; the first: " + first.description()));
+        merged.put("producers.count", threads("producers.count", inputs, w -> w.producers().count()));
+        merged.put("consumers.count", threads("consumers.count", inputs, w -> w.consumers().count()));
+        merged.put("producers.rate",
+                p.unlimitedRate() ? null : inputs.stream().mapToDouble(w -> w.producers().rate()).sum());
+        merged.put("producers.records", sumIfAll(inputs, w -> w.producers().records()));
+        merged.put("producers.warmupRecords", sumIfAll(inputs, w -> w.producers().warmupRecords()));
+        merged.put("verify", null);
+        merged.put("faults", null);
+        return with(first, merged);
+    }
+
+    /**
+     * {@code workload} with each path set by the rules of {@code --set} (null: unset) and checked again: a copy, so a
+     * field added to the workload is carried over without anyone listing it here.
+     */
+    private static WorkloadSpec with(WorkloadSpec workload, Map<String, Object> values) {
+        SpecLoader loader = new SpecLoader();
+        ObjectNode tree = loader.toTree(workload);
+        values.forEach((path, value) -> SetOverride.of(path,
+                value == null ? NullNode.instance : VALUES.valueToTree(value)).applyTo(tree));
+        return loader.bind(tree, WorkloadSpec.class, "merged workload " + values.get("name"));
     }
 
     private static int threads(String field, List<WorkloadSpec> inputs, Function<WorkloadSpec, Integer> count) {

@@ -9,6 +9,7 @@ import io.kbench.result.MergeInfo;
 import io.kbench.result.MergedInput;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunSections;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import java.io.IOException;
@@ -74,12 +75,12 @@ public final class RunMerger {
                 commonTags(runs), earliest(runs, r -> r.result().startTime()), latest(runs, r -> r.result().endTime()),
                 first.environment(), first.cluster(),
                 MergedWorkload.of(merged, runs.stream().map(r -> r.result().workload()).toList()),
-                first.clientProperties(), summary(runs), series.points(), null, null, null, null, null, null, null,
-                new MergeInfo(runs.stream().map(RunMerger::input).toList(), common.start(), common.end(),
+                first.clientProperties(), summary(runs), series.points(), null, RunSections.builder()
+                .merge(new MergeInfo(runs.stream().map(RunMerger::input).toList(), common.start(), common.end(),
                         Duration.between(common.start(), common.end()).toNanos() / 1e9,
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
-                                + " input's start; an interval's figures move by at most half an interval"), null);
+                                + " input's start; an interval's figures move by at most half an interval")).build());
         return new Merged(result, series.zeroMillis(), series.bins());
     }
 

@@ -22,17 +22,4 @@ public record ClusterInfo(String mode, String bootstrapServers, int brokers, Str
                           String brokerJdk, Long startupMillis, Map<String, String> brokerConfig,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String dataFilesystem,
                           SecurityInfo security) {
-
-    /** Without the data filesystem and the security record (files written before they were recorded). */
-    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
-                       Long startupMillis, Map<String, String> brokerConfig) {
-        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, null, null);
-    }
-
-    /** Without the security record. */
-    public ClusterInfo(String mode, String bootstrapServers, int brokers, String kafkaBrokerVersion, String brokerJdk,
-                       Long startupMillis, Map<String, String> brokerConfig, String dataFilesystem) {
-        this(mode, bootstrapServers, brokers, kafkaBrokerVersion, brokerJdk, startupMillis, brokerConfig, dataFilesystem,
-                null);
-    }
 }

@@ -42,14 +42,6 @@ public record Integrity(IntegrityVerdict verdict, IntegritySettings settings, lo
         Objects.requireNonNull(unexpected, "unexpected");
     }
 
-    /** A check that read the whole topic back. */
-    public Integrity(IntegrityVerdict verdict, IntegritySettings settings, long sent, long acknowledged, long failed,
-                     long indeterminate, long read, long acknowledgedFound, long indeterminateFound,
-                     long preexistingSkipped, Anomaly lost, Anomaly duplicated, Anomaly reordered, Anomaly unexpected) {
-        this(verdict, settings, sent, acknowledged, failed, indeterminate, read, acknowledgedFound, indeterminateFound,
-                preexistingSkipped, lost, duplicated, reordered, unexpected, null);
-    }
-
     /** Whether part of the topic could not be read back, so the check is inconclusive. */
     public boolean incomplete() {
         return unread != null;

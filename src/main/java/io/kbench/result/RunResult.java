@@ -1,7 +1,10 @@
 package io.kbench.result;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
@@ -27,78 +30,110 @@ import java.util.OptionalDouble;
  * @param summary          headline figures
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
- * @param telemetry        broker, host and load-generator series on the interval axis, events and the diagnosis;
- *                         absent when telemetry was off or for results written before it existed
- * @param integrity        what verification found (verify: true), absent otherwise
- * @param faults           each scheduled fault as it happened, absent when the workload had none
- * @param breakdown        produced and consumed records and latency per partition and per consumer; absent for results
- *                         written before it existed
- * @param share            what the share group did (consumers.mode share), absent otherwise
- * @param rebalances       processing gaps around each consumer change (consumers.changes), absent without changes
- * @param merge            how a {@code kbench merge} result was made from several runs and each run's own figures;
- *                         absent in the result of a single run
- * @param distributed      how a distributed run was spread over workers and each worker's part; absent for a run
- *                         in one process
+ * @param sections         the optional parts (telemetry, integrity, faults, breakdown, share, rebalances, merge,
+ *                         distributed); written at the top level of result.json like the fields above, through
+ *                         the accessors below. Marked write-only rather than ignored because Jackson skips an ignored
+ *                         name silently, and a "sections" key in a file must fail as unknown like any other.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
+        "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
+        "faults", "breakdown", "share", "rebalances", "merge", "distributed"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                        Summary summary, List<IntervalPoint> intervals,
-                        List<ThresholdVerdict> thresholds, Telemetry telemetry, Integrity integrity,
-                        List<FaultResult> faults, LoadBreakdown breakdown, ShareStats share,
-                        RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed) implements KbenchResult {
+                        Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
+                        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) RunSections sections)
+        implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
-
-    /** A run without telemetry, verification or faults. */
-    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
-                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
-                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds) {
-        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, null, null, null, null, null, null, null, null);
-    }
-
-    /** A result with faults but without the breakdown, share-group or rebalance figures. */
-    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
-                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
-                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                     Telemetry telemetry, Integrity integrity, List<FaultResult> faults) {
-        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, faults, null, null, null, null, null);
-    }
 
     public RunResult {
         SchemaChecks.kind(KIND, kind);
         SchemaChecks.schemaVersion(schemaVersion);
         Objects.requireNonNull(status, "status");
+        sections = sections == null ? RunSections.none() : sections;
     }
 
-    /** A result without verification or faults. */
-    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
-                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
-                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                     Telemetry telemetry) {
-        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, null, null, null, null, null, null, null);
+    /**
+     * Reads result.json, whose optional sections sit at the top level beside the core fields. A creator taking the
+     * flat properties (rather than {@code @JsonUnwrapped}) keeps reading strict: an unknown key still fails.
+     */
+    @JsonCreator
+    static RunResult fromJson(@JsonProperty("schemaVersion") int schemaVersion, @JsonProperty("kind") String kind,
+                              @JsonProperty("name") String name, @JsonProperty("status") RunStatus status,
+                              @JsonProperty("failure") String failure, @JsonProperty("tags") Map<String, String> tags,
+                              @JsonProperty("startTime") Instant startTime, @JsonProperty("endTime") Instant endTime,
+                              @JsonProperty("environment") Environment environment,
+                              @JsonProperty("cluster") ClusterInfo cluster, @JsonProperty("workload") WorkloadSpec workload,
+                              @JsonProperty("clientProperties") Map<String, String> clientProperties,
+                              @JsonProperty("summary") Summary summary,
+                              @JsonProperty("intervals") List<IntervalPoint> intervals,
+                              @JsonProperty("thresholds") List<ThresholdVerdict> thresholds,
+                              @JsonProperty("telemetry") Telemetry telemetry,
+                              @JsonProperty("integrity") Integrity integrity,
+                              @JsonProperty("faults") List<FaultResult> faults,
+                              @JsonProperty("breakdown") LoadBreakdown breakdown, @JsonProperty("share") ShareStats share,
+                              @JsonProperty("rebalances") RebalanceStats rebalances,
+                              @JsonProperty("merge") MergeInfo merge,
+                              @JsonProperty("distributed") DistributedRun distributed) {
+        RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
+                distributed);
+        return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
+                workload, clientProperties, summary, intervals, thresholds, sections);
     }
 
-    /** A result without faults. */
-    public RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
-                     Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
-                     ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
-                     Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                     Telemetry telemetry, Integrity integrity) {
-        this(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster, workload,
-                clientProperties, summary, intervals, thresholds, telemetry, integrity, null, null, null, null, null, null);
+    /** This result with other optional sections: the one way a result is derived from another. */
+    public RunResult with(RunSections other) {
+        return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
+                workload, clientProperties, summary, intervals, thresholds, other);
+    }
+
+    // The sections are written flat, as result.json always had them; these accessors are what Jackson writes.
+
+    @JsonProperty
+    public Telemetry telemetry() {
+        return sections.telemetry();
+    }
+
+    @JsonProperty
+    public Integrity integrity() {
+        return sections.integrity();
+    }
+
+    @JsonProperty
+    public List<FaultResult> faults() {
+        return sections.faults();
+    }
+
+    @JsonProperty
+    public LoadBreakdown breakdown() {
+        return sections.breakdown();
+    }
+
+    @JsonProperty
+    public ShareStats share() {
+        return sections.share();
+    }
+
+    @JsonProperty
+    public RebalanceStats rebalances() {
+        return sections.rebalances();
+    }
+
+    @JsonProperty
+    public MergeInfo merge() {
+        return sections.merge();
+    }
+
+    @JsonProperty
+    public DistributedRun distributed() {
+        return sections.distributed();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
     public boolean integrityViolated() {
-        return integrity != null && integrity.violated();
+        return integrity() != null && integrity().violated();
     }
 
     /** Whether every threshold held (true when there were none). */

@@ -84,12 +84,6 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
             faults = faults == null || faults.isEmpty() ? null : List.copyOf(faults);
         }
 
-        /** A point without faults (files written before sweeps ran faults). */
-        public Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
-                     int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation) {
-            this(name, overrides, cluster, repetitions, completed, failed, summary, thresholds, variation, null);
-        }
-
         /** Whether every threshold held; null when the point had none. */
         public Boolean thresholdsPassed() {
             return thresholds == null || thresholds.isEmpty() ? null : thresholds.stream().allMatch(ThresholdVerdict::passed);

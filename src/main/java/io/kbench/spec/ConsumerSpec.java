@@ -59,20 +59,8 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
         GroupChecks.check(mode, count, properties, groupProtocol, changes, share);
     }
 
-    /** Consumer settings without a group protocol, changes or share settings (files written before them). */
-    public ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
-                        Map<String, String> properties, String topicPattern) {
-        this(mode, count, group, records, idleTimeout, properties, topicPattern, null, null, null);
-    }
-
-    /** Backlog consumer settings for an existing topic, as {@code kbench consume} uses them. */
-    public ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
-                        Map<String, String> properties) {
-        this(mode, count, group, records, idleTimeout, properties, null);
-    }
-
     public static ConsumerSpec none() {
-        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null);
+        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean enabled() {

@@ -69,12 +69,6 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         checkNetwork(action, delay, jitter, scope);
     }
 
-    /** A fault without network keys (the form before network faults). */
-    public FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
-                     String command, Long seed) {
-        this(at, action, target, duration, partition, command, seed, null, null, null);
-    }
-
     private static void checkNetwork(FaultAction action, Duration delay, Duration jitter, FaultScope scope) {
         if ((action == FaultAction.DELAY) != (delay != null)) {
             throw new ElementFieldException("delay", delay == null ? "nothing" : DurationText.format(delay),

@@ -38,12 +38,7 @@ public record KeySpec(KeyType type, Integer count, Double exponent) {
         }
     }
 
-    /** Keys without a Zipf exponent. */
-    public KeySpec(KeyType type, Integer count) {
-        this(type, count, null);
-    }
-
     public static KeySpec none() {
-        return new KeySpec(KeyType.NONE, null);
+        return new KeySpec(KeyType.NONE, null, null);
     }
 }

@@ -70,22 +70,6 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         }
     }
 
-    /** Without transactions. */
-    public ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
-                        Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
-                        Map<String, String> properties, PayloadEncryptionSpec payloadEncryption) {
-        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties,
-                payloadEncryption, null);
-    }
-
-    /** Without payload encryption. */
-    public ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
-                        Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
-                        Map<String, String> properties) {
-        this(count, rate, records, duration, warmupRecords, warmupDuration, recordSize, keys, payload, properties, null,
-                null);
-    }
-
     public static ProducerSpec defaults() {
         return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null);
     }

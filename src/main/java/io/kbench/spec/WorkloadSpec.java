@@ -59,19 +59,6 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         }
     }
 
-    /** A workload on the JDK running kbench. */
-    public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
-                        ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
-                        List<FaultSpec> faults) {
-        this(name, description, topic, producers, consumers, cluster, reportInterval, verify, faults, null);
-    }
-
-    /** A workload without verification or faults. */
-    public WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
-                        ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval) {
-        this(name, description, topic, producers, consumers, cluster, reportInterval, null, null, null);
-    }
-
     /** Whether the run reads the topic back and checks every record. */
     public boolean verifies() {
         return Boolean.TRUE.equals(verify);

@@ -7,6 +7,7 @@ import io.kbench.result.Integrity;
 import io.kbench.result.IntegritySettings;
 import io.kbench.result.IntegrityVerdict;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunResults;
 import io.kbench.result.RunStatus;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.verdict.Threshold;
@@ -20,14 +21,13 @@ class RunExitCodeTest {
     private static Integrity integrity(IntegrityVerdict verdict) {
         Anomaly lost = verdict == IntegrityVerdict.OK ? NONE : new Anomaly(1, verdict, "why", List.of());
         return new Integrity(verdict, new IntegritySettings("all", true, 5, 2, 3, false), 1, 1, 0, 0, 0, 0, 0, 0,
-                lost, NONE, NONE, NONE);
+                lost, NONE, NONE, NONE, null);
     }
 
     private static RunResult result(RunStatus status, boolean thresholdPassed, Integrity integrity) {
         List<ThresholdVerdict> thresholds = List.of(new ThresholdVerdict(
                 Threshold.parse("publish.p99<1ms").condition(), thresholdPassed, 2, "2 ms"));
-        return new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, "x", status, null, null, null, null, null, null,
-                null, null, null, null, thresholds, null, integrity);
+        return RunResults.builder().name("x").status(status).thresholds(thresholds).integrity(integrity).build();
     }
 
     @Test

@@ -29,9 +29,7 @@ class DiagnosisSchemaTest {
         Diagnosis fresh = Diagnoser.diagnose(run).orElseThrow();
         assertThat(fresh).isEqualTo(run.telemetry().diagnosis());
 
-        RunResult rewritten = new RunResult(run.schemaVersion(), run.kind(), run.name(), run.status(), run.failure(),
-                run.tags(), run.startTime(), run.endTime(), run.environment(), run.cluster(), run.workload(),
-                run.clientProperties(), run.summary(), run.intervals(), run.thresholds(), run.telemetry().withDiagnosis(fresh));
+        RunResult rewritten = run.with(run.sections().toBuilder().telemetry(run.telemetry().withDiagnosis(fresh)).build());
         Path file = ResultWriter.write(rewritten, dir);
         assertThat(ResultReader.read(file, RunResult.class).telemetry().diagnosis()).isEqualTo(fresh);
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();

@@ -11,6 +11,7 @@ import io.kbench.result.IntegrityVerdict;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.RunResult;
+import io.kbench.result.RunResults;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
@@ -30,8 +31,9 @@ class KeepUpCheckTest {
         LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
-        return new RunResult(1, "run", "w", RunStatus.of(status), "completed".equals(status) ? null : "boom", Map.of(), null, null,
-                null, null, null, Map.of(), s, List.of(), null, null);
+        return RunResults.builder().schemaVersion(1).status(RunStatus.of(status))
+                .failure("completed".equals(status) ? null : "boom").tags(Map.of()).clientProperties(Map.of())
+                .summary(s).intervals(List.of()).build();
     }
 
     @Test
@@ -59,9 +61,8 @@ class KeepUpCheckTest {
         RunResult r = result("completed", 1000, 0, 10_000L, 150_000);
         Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
         Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
-                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none);
-        RunResult verified = new RunResult(r.schemaVersion(), r.kind(), r.name(), r.status(), r.failure(), r.tags(),
-                null, null, null, null, null, r.clientProperties(), r.summary(), r.intervals(), null, null, violated);
+                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none, null);
+        RunResult verified = RunResults.from(r).integrity(violated).build();
         assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
         ProbeOutcome o = CHECK.judge(1000, verified, true, null);
         assertThat(o.passed()).isFalse();

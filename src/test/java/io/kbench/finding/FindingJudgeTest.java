@@ -33,7 +33,7 @@ class FindingJudgeTest {
         SweepResult.TotalsSpread totals = new SweepResult.TotalsSpread(s, s, s, s, s, s);
         SweepResult.LatencySpread latency = new SweepResult.LatencySpread(s, s, s, s, s, s, s);
         SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime", totals, null, latency, null, null);
-        return new SweepResult.Point(codec + "-" + acks, overrides, null, List.of(), 3, 0, stats, null, null);
+        return new SweepResult.Point(codec + "-" + acks, overrides, null, List.of(), 3, 0, stats, null, null, null);
     }
 
     private static SweepResult sweep(SweepResult.Point... points) {
@@ -121,7 +121,7 @@ class FindingJudgeTest {
     @Test
     void aPointWithoutCompletedRepetitionsMakesItsGroupInconclusive() {
         SweepResult.Point failed = new SweepResult.Point("lz4-1", Map.of(CODEC, TextNode.valueOf("lz4"), ACKS, IntNode.valueOf(1)),
-                null, List.of(), 0, 3, null, null, null);
+                null, List.of(), 0, 3, null, null, null, null);
         SweepResult s = sweep(point("gzip", 1, 10, 12), failed);
         FindingVerdict v = judge(lowest("gzip"), s);
         assertThat(v.outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
@@ -135,7 +135,7 @@ class FindingJudgeTest {
         Spread spread = new Spread(30, 29, 31, 3);
         SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime",
                 new SweepResult.TotalsSpread(spread, spread, spread, spread, spread, spread), null, null, null, null);
-        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null),
+        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null, null),
                 point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
         FindingVerdict v = judge(ratio(List.of(2.0, 7.0), null), s);
         assertThat(v.groups()).extracting(g -> g.at().get(CODEC).isNull()).containsExactly(true, false);

@@ -10,7 +10,7 @@ import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.ResultWriter;
 import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
+import io.kbench.result.RunResults;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import io.kbench.spec.SpecLoader;
@@ -99,11 +99,12 @@ public record RunFixture(String name, Instant start, int intervals, long records
         Summary summary = new Summary(fixedRate ? "intendedSendTime" : "actualSendTime", produced, live ? produced : null,
                 publish.totalStats(), live ? e2e.totalStats() : null, fixedRate ? delay.totalStats() : null);
         ClusterInfo cluster = bootstrap == null
-                ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of())
-                : new ClusterInfo("external", bootstrap, 1, null, null, null, null);
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), RunStatus.COMPLETED,
-                null, Map.of("host", name), start.minusSeconds(2), end.plusSeconds(1), Environment.capture(), cluster,
-                spec, Map.of("bootstrap.servers", cluster.bootstrapServers()), summary, points, null);
+                ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of(), null, null)
+                : new ClusterInfo("external", bootstrap, 1, null, null, null, null, null, null);
+        RunResult result = RunResults.builder().name(spec.name()).tags(Map.of("host", name))
+                .startTime(start.minusSeconds(2)).endTime(end.plusSeconds(1)).environment(Environment.capture())
+                .cluster(cluster).workload(spec).clientProperties(Map.of("bootstrap.servers", cluster.bootstrapServers()))
+                .summary(summary).intervals(points).build();
         ResultWriter.write(result, dir);
         return dir;
     }

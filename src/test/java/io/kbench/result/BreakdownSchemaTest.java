@@ -34,10 +34,12 @@ class BreakdownSchemaTest {
         LoadBreakdown breakdown = new LoadBreakdown(PartitionLatency.END_TO_END,
                 List.of(new PartitionStats(0, 7, 7L, l), new PartitionStats(1, 3, 3L, null)),
                 List.of(new ConsumerStats(0, 10, 10_240, 100.0, l)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null,
-                null, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"),
-                Environment.capture(), new ClusterInfo("external", "b:9092", 1, null, null, null, null), spec,
-                Map.of("bootstrap.servers", "b:9092"), summary, List.of(), null, null, null, null, breakdown, null, null, null, null);
+        RunResult result = RunResults.builder().name(spec.name())
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
+                .environment(Environment.capture())
+                .cluster(new ClusterInfo("external", "b:9092", 1, null, null, null, null, null, null)).workload(spec)
+                .clientProperties(Map.of("bootstrap.servers", "b:9092")).summary(summary).intervals(List.of())
+                .breakdown(breakdown).build();
         Path file = ResultWriter.write(result, dir);
         JsonNode written = JSON.readTree(file.toFile());
         assertThat(SCHEMA.validate(written)).isEmpty();

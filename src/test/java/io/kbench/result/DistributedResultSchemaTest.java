@@ -8,7 +8,6 @@ import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -25,11 +24,12 @@ class DistributedResultSchemaTest {
         DistributedRun d = new DistributedRun(2, true, false, 812.5, List.of(
                 new WorkerRun("local-1", "h", "0.1.0", WorkerStatus.COMPLETED, null, 1, 1, -12.0, 406.25, s),
                 new WorkerRun("local-2", "h", "0.1.0", WorkerStatus.LOST, "stopped heartbeating", 1, 1, 3.5, 406.25, null)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.FAILED,
-                "worker local-2 stopped heartbeating", Map.of(), Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:00:30Z"), Environment.capture(),
-                new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()), spec, Map.of(), s,
-                List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)), null, null, null, null, null, null, null, null, d);
+        RunResult result = RunResults.of(spec).status(RunStatus.FAILED)
+                .failure("worker local-2 stopped heartbeating")
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
+                .summary(s)
+                .intervals(List.of(new IntervalPoint(1.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)))
+                .distributed(d).build();
         Path file = ResultWriter.write(result, dir);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();

@@ -10,7 +10,6 @@ import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -18,33 +17,44 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A result with faults: valid against schema/result.schema.json, read back by the one reader unchanged. */
 class FaultResultSchemaTest {
+    static final LatencyStats L = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
+
     @Test
     void aResultWithFaultsIsValidAndReadsBack(@TempDir Path dir) throws IOException {
         Path yaml = Files.writeString(dir.resolve("w.yaml"), "producers: {rate: 1000, duration: 30s}\ncluster: {brokers: 3}\n"
                 + "faults: [{at: 10s, action: kill, target: leader, partition: 1, duration: 5s},"
                 + " {at: 20s, action: exec, target: 2, command: 'echo {broker}'}]\n");
         WorkloadSpec spec = new SpecLoader().load(yaml, List.of());
-        LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        LatencyStats l = L;
         List<FaultResult> faults = List.of(
                 new FaultResult(0, spec.faults().get(0), 2, 12.5, 17.5, null, null, null, 3, l,
                         new FaultRecovery(1000.0, 2000.0, 2.0, null, null)),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, null, null, 0, "faults/fault-1.log", 0, LatencyStats.EMPTY,
                         new FaultRecovery(null, null, null, null, "no measured interval before the fault")));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null, Map.of(),
-                Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"), Environment.capture(),
-                new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of()), spec, Map.of(),
-                new Summary("intendedSendTime", t, null, l, null, l),
-                List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, LatencyStats.EMPTY, l)), null, null, null, faults);
-        Path file = ResultWriter.write(result, dir);
-        JsonNode json = new ObjectMapper().readTree(file.toFile());
-        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
+        JsonNode json = writeValidAndReadBack(spec, faults, dir);
         assertThat(json.at("/faults/0/spec/target").asText()).isEqualTo("leader");
         assertThat(json.at("/workload/faults/1/target").asText()).isEqualTo("2");
         assertThat(json.at("/faults/0/recovery").has("p99Sec")).as("not recovered is absent").isFalse();
+    }
+
+    /**
+     * Writes a run of {@code spec} with {@code faults}, checks it against the schema and that it reads back with the
+     * same faults; returns the JSON written.
+     */
+    static JsonNode writeValidAndReadBack(WorkloadSpec spec, List<FaultResult> faults, Path dir) throws IOException {
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        RunResult result = RunResults.of(spec)
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of(), null, null))
+                .summary(new Summary("intendedSendTime", t, null, L, null, L))
+                .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, LatencyStats.EMPTY, L)))
+                .faults(faults).build();
+        Path file = ResultWriter.write(result, dir);
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
         RunResult back = ResultReader.read(file, RunResult.class);
         assertThat(back.faults()).isEqualTo(faults);
         assertThat(back.workload().faults()).isEqualTo(spec.faults());
+        return json;
     }
 
     @Test

@@ -66,7 +66,7 @@ class FindMaxSchemaTest {
     void aLowerBoundOnAnUnaskableExternalClusterWithoutConsumersIsValid(@TempDir Path dir) throws IOException {
         WorkloadSpec spec = workload(dir, "producers: {recordSize: {min: 100, max: 2000}}\nconsumers: {mode: none}\n");
         JsonNode written = write(spec, "produced.recordsPerSec>100", 3, (rate, call) -> true,
-                new ClusterInfo("external", "b:9092", 0, null, null, null, null), dir);
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null, null, null), dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/findMax/outcome").asText()).isEqualTo("LOWER_BOUND");
         assertThat(written.at("/findMax").has("firstFailRecordsPerSec")).isFalse();
@@ -182,7 +182,7 @@ class FindMaxSchemaTest {
     }
 
     private static ClusterInfo embedded() {
-        return new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 5100L, Map.of("num.io.threads", "8"));
+        return new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 5100L, Map.of("num.io.threads", "8"), null, null);
     }
 
     private static WorkloadSpec workload(Path dir, String yaml) throws IOException {

@@ -10,7 +10,6 @@ import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -59,12 +58,11 @@ class GroupResultSchemaTest {
 
     private static JsonNode writeAndCheck(WorkloadSpec spec, ShareStats share, RebalanceStats rebalances, Path dir)
             throws IOException {
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null,
-                Map.of(), Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"),
-                Environment.capture(), new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of()),
-                spec, Map.of(), new Summary("intendedSendTime", T, T, L, L, L),
-                List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)), null, null, null, null,
-                null, share, rebalances, null, null);
+        RunResult result = RunResults.of(spec)
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
+                .summary(new Summary("intendedSendTime", T, T, L, L, L))
+                .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)))
+                .share(share).rebalances(rebalances).build();
         Path file = ResultWriter.write(result, dir);
         JsonNode json = new ObjectMapper().readTree(file.toFile());
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();

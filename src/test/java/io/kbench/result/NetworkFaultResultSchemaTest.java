@@ -3,15 +3,12 @@ package io.kbench.result;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,27 +20,16 @@ class NetworkFaultResultSchemaTest {
                 + "faults: [{at: 10s, action: delay, target: follower, duration: 5s, delay: 50ms, jitter: 5ms, scope: peers},"
                 + " {at: 20s, action: isolate, target: 2, duration: 2s}]\n");
         WorkloadSpec spec = new SpecLoader().load(yaml, List.of());
-        LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        LatencyStats l = FaultResultSchemaTest.L;
         List<FaultResult> faults = List.of(
                 new FaultResult(0, spec.faults().get(0), 3, 12.5, 17.5, null, null, null, 0, l,
                         new FaultRecovery(1000.0, 2000.0, 2.0, 3.0, null)),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, 24.5, null, null, null, 0, l,
                         new FaultRecovery(1000.0, 2000.0, 1.0, 1.0, null)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.COMPLETED, null, Map.of(),
-                Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:00:30Z"), Environment.capture(),
-                new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of()), spec, Map.of(),
-                new Summary("intendedSendTime", t, null, l, null, l),
-                List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, LatencyStats.EMPTY, l)), null, null, null, faults);
-        Path file = ResultWriter.write(result, dir);
-        JsonNode json = new ObjectMapper().readTree(file.toFile());
-        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
+        JsonNode json = FaultResultSchemaTest.writeValidAndReadBack(spec, faults, dir);
         assertThat(json.at("/faults/0/spec/delay").asText()).isEqualTo("50ms");
         assertThat(json.at("/faults/0/spec/scope").asText()).isEqualTo("peers");
         assertThat(json.at("/faults/0/spec/target").asText()).isEqualTo("follower");
         assertThat(json.at("/faults/1/spec").has("scope")).as("absent when not given").isFalse();
-        RunResult back = ResultReader.read(file, RunResult.class);
-        assertThat(back.faults()).isEqualTo(faults);
-        assertThat(back.workload().faults()).isEqualTo(spec.faults());
     }
 }

@@ -55,7 +55,7 @@ class ResultSchemaTest {
         WorkloadSpec spec = new SpecLoader().load(yaml, List.of("producers.properties.ssl.key.password=hunter2",
                 "topic.configs.retention.ms=60000"));
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092", "sasl.jaas.config", "x"),
-                new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8")),
+                new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8"), null, null),
                 true, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.toString()).doesNotContain("hunter2");
@@ -65,7 +65,7 @@ class ResultSchemaTest {
     void aFailedExternalProduceOnlyUnlimitedRunIsValid(@TempDir Path dir) throws IOException {
         WorkloadSpec spec = new SpecLoader().load(null, List.of("consumers.mode=none", "producers.rate=-1"));
         JsonNode written = write(spec, "failed", "producer failed: boom", Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 0, null, null, null, null), false, dir);
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null, null, null), false, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.has("failure")).isTrue();
         assertThat(written.at("/summary").has("consumed")).isFalse();
@@ -80,9 +80,9 @@ class ResultSchemaTest {
         Anomaly foreign = new Anomaly(1, IntegrityVerdict.VIOLATION, "records this run did not write",
                 List.of(new RecordPosition(null, null, 0, 9L)));
         Integrity integrity = new Integrity(IntegrityVerdict.VIOLATION,
-                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign);
+                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign, null);
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null, null, null), true, integrity, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/workload/verify").asBoolean()).isTrue();
         assertThat(written.at("/integrity/settings/acks").asText()).isEqualTo("all");
@@ -110,7 +110,7 @@ class ResultSchemaTest {
         assertThat(stalled.failure()).isEqualTo("verify: 40 records of the topic could not be read back (no progress "
                 + "for 60 s); the integrity check is inconclusive");
         JsonNode written = write(spec, "failed", stalled.failure(), Map.of("bootstrap.servers", "b:9092"),
-                new ClusterInfo("external", "b:9092", 3, null, null, null, null), true, integrity, dir);
+                new ClusterInfo("external", "b:9092", 3, null, null, null, null, null, null), true, integrity, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/integrity/unread").asLong()).isEqualTo(40);
         assertThat(written.at("/integrity/verdict").asText()).isEqualTo("inconclusive");
@@ -147,12 +147,14 @@ class ResultSchemaTest {
                 live ? l : null, spec.producers().unlimitedRate() ? null : l,
                 List.of(new IntervalPoint(1.0, IntervalPhase.WARMUP, 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
                         new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)));
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, "run", spec.name(), RunStatus.of(status), failure,
-                Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
-                Instant.parse("2026-01-01T00:00:30.5Z"), Environment.capture(), cluster, spec, conn,
-                outcome.summary(), outcome.intervals(),
-                List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
-                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())), null, integrity);
+        RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.of(status))
+                .failure(failure).tags(Map.of("instanceType", "m5.xlarge"))
+                .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30.5Z"))
+                .environment(Environment.capture()).cluster(cluster).workload(spec).clientProperties(conn)
+                .summary(outcome.summary()).intervals(outcome.intervals())
+                .thresholds(List.of(Threshold.parse("publish.p99<50ms").evaluate(outcome.summary()),
+                        Threshold.parse("e2e.p99<50ms").evaluate(outcome.summary())))
+                .integrity(integrity).build();
         Path file = ResultWriter.write(result, dir);
         return JSON.readTree(file.toFile());
     }
