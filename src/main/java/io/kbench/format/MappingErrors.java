@@ -64,9 +64,11 @@ public final class MappingErrors {
         String got = node != null ? Values.show(node)
                 : e instanceof InvalidFormatException f ? String.valueOf(f.getValue()) : "?";
         IllegalArgumentException reason = find(e, IllegalArgumentException.class);
-        if (reason != null && reason.getClass() == IllegalArgumentException.class && reason.getMessage() != null
+        if (reason != null && !(e instanceof ValueInstantiationException)
+                && reason.getClass() == IllegalArgumentException.class && reason.getMessage() != null
                 && !JAVA.matcher(reason.getMessage()).find()) {
-            // A parser of ours (a byte size, a duration) said what it accepts.
+            // A value deserializer of ours (a byte size) said what it accepts; a constructor's own complaint about a
+            // value of the wrong shape would not, so that case says what the type accepts.
             return path + ": " + firstLine(reason.getMessage()) + " (got " + got + ")";
         }
         return path + ": expected " + ExpectedForms.of(target(e)) + " (got " + got + ")";
