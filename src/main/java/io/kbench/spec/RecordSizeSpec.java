@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.ByteSizeDeserializer;
 import io.kbench.unit.ByteSize;
 
 /**

@@ -49,7 +49,7 @@ public final class ByteSize {
             case "mi", "mib" -> (long) Units.BYTES_PER_MIB;
             case "gi", "gib" -> 1L << 30;
             case "ti", "tib" -> 1L << 40;
-            default -> throw new IllegalArgumentException("unit '" + unit + "' is not a binary unit; must be " + FORMS);
+            default -> throw new IllegalArgumentException("unit '" + unit + "' is not one of the binary units; must be " + FORMS);
         };
     }
 }

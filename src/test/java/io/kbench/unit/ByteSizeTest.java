@@ -20,7 +20,7 @@ class ByteSizeTest {
     @ValueSource(strings = {"1K", "1k", "1M", "1MB", "1G", "1GB", "1m", "5 bytes"})
     void refusesDecimalAndJvmUnitsNamingTheAcceptedForms(String text) {
         assertThatThrownBy(() -> ByteSize.parse(text)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("not a binary unit").hasMessageContaining("64Ki").hasMessageContaining("4096")
+                .hasMessageContaining("not one of the binary units").hasMessageContaining("64Ki").hasMessageContaining("4096")
                 .hasMessageContaining("1 Mi = 1,048,576 bytes");
     }
 
