@@ -61,12 +61,12 @@ public final class ConsumeCommand implements Callable<Integer> {
     String group;
 
     /** Bytes fetched per partition per request (max.partition.fetch.bytes). */
-    @Option(names = "--fetch-size", paramLabel = "BYTES",
+    @Option(names = "--fetch-size", converter = ByteSizeConverter.class, paramLabel = "BYTES",
             description = "max.partition.fetch.bytes (default: 1 MiB = " + DEFAULT_FETCH_SIZE + ", as the stock tool).")
     Integer fetchSize;
 
     /** Socket receive buffer (receive.buffer.bytes). */
-    @Option(names = "--socket-buffer-size", paramLabel = "BYTES",
+    @Option(names = "--socket-buffer-size", converter = ByteSizeConverter.class, paramLabel = "BYTES",
             description = "receive.buffer.bytes (default: 2 MiB = " + DEFAULT_SOCKET_BUFFER_SIZE + ", as the stock tool).")
     Integer socketBufferSize;
 
@@ -107,7 +107,7 @@ public final class ConsumeCommand implements Callable<Integer> {
     boolean printMetrics;
 
     /** Size of the records written when kbench fills the topic (embedded cluster only). */
-    @Option(names = "--record-size", defaultValue = "100", description = "Record size when kbench fills the topic on an embedded cluster (default: 100).")
+    @Option(names = "--record-size", converter = ByteSizeConverter.class, defaultValue = "100", description = "Record size when kbench fills the topic on an embedded cluster (default: 100).")
     int recordSize;
 
     /** Partitions when kbench creates the topic (embedded cluster only). */

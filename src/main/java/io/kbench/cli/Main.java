@@ -76,7 +76,7 @@ public final class Main {
     private static int handleParameterException(CommandLine.ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
         // One line, like every other error: the message names the option and the value.
-        cli.getErr().println("kbench: error: " + e.getMessage().lines().findFirst().orElse("")
+        cli.getErr().println("kbench: error: " + ParameterErrors.describe(e)
                 + " (see '" + cli.getCommandSpec().qualifiedName() + " --help')");
         return ExitCode.INVALID_INPUT.code();
     }

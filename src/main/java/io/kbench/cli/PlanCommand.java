@@ -34,7 +34,7 @@ public final class PlanCommand implements Callable<Integer> {
     @Option(names = "--ingress-records-per-sec", paramLabel = "N", description = "Target produce rate in records/s (needs --record-size-bytes).")
     Double ingressRecordsPerSec;
 
-    @Option(names = "--record-size-bytes", paramLabel = "B", description = "Average record size in bytes, uncompressed.")
+    @Option(names = "--record-size-bytes", converter = ByteSizeConverter.class, paramLabel = "B", description = "Average record size in bytes, uncompressed.")
     Integer recordSizeBytes;
 
     @Option(names = "--ingress-mebibytes-per-sec", paramLabel = "X", description = "Target produce rate in MiB/s (1 MiB = 1,048,576 B), uncompressed.")

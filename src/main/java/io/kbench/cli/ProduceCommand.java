@@ -61,7 +61,7 @@ public final class ProduceCommand implements Callable<Integer> {
 
     /** Either a fixed size or a file of sample payloads. */
     static final class PayloadChoice {
-        @Option(names = "--record-size", description = "Record size in bytes.")
+        @Option(names = "--record-size", converter = ByteSizeConverter.class, description = "Record size in bytes.")
         Integer recordSize;
 
         @Option(names = "--payload-file", description = "File of payloads, split on --payload-delimiter.")

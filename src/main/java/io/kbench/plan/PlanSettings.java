@@ -1,6 +1,8 @@
 package io.kbench.plan;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.ByteSizeDeserializer;
 import io.kbench.format.StrictYamlFile;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,7 +15,7 @@ public record PlanSettings(
         /** Free text shown at the top of the report. */
         String description,
         Double ingressRecordsPerSec,
-        Integer recordSizeBytes,
+        @JsonDeserialize(using = ByteSizeDeserializer.class) Integer recordSizeBytes,
         Double ingressMebibytesPerSec,
         Integer replicationFactor,
         Integer fanOut,

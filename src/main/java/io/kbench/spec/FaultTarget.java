@@ -1,5 +1,6 @@
 package io.kbench.spec;
 
+import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
@@ -10,6 +11,7 @@ import java.util.Locale;
  * @param kind     how the broker is found
  * @param brokerId the id, only for {@link FaultTargetKind#BROKER}
  */
+@JsonClassDescription("a broker id, follower, leader, controller or random")
 public record FaultTarget(FaultTargetKind kind, Integer brokerId) {
     public FaultTarget {
         if (kind == null) {

@@ -1,6 +1,7 @@
 package io.kbench.spec;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.unit.ByteSize;
 import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.admin.AdminClientConfig;
@@ -83,7 +84,23 @@ public final class KafkaConfigCheck {
                 key.validator.ensureValid(key.name, parsed);
             }
         } catch (ConfigException e) {
-            throw InvalidInputException.field(field, value, problem(e.getMessage(), key.name));
+            throw InvalidInputException.field(field, value, problem(e.getMessage(), key.name) + sizeHint(key, value));
+        }
+    }
+
+    /**
+     * Kafka reads its properties itself and takes byte sizes as plain numbers only; a size written the way workload
+     * fields take it ({@code 64Ki}) gets the number to write instead.
+     */
+    private static String sizeHint(ConfigDef.ConfigKey key, String value) {
+        boolean bytes = key.name.endsWith("bytes") || key.name.endsWith(".size") || key.name.endsWith("memory");
+        if (!bytes || key.type != ConfigDef.Type.INT && key.type != ConfigDef.Type.LONG || value == null) {
+            return "";
+        }
+        try {
+            return "; Kafka takes a plain number of bytes here, e.g. " + ByteSize.parse(value) + " for " + value.strip();
+        } catch (IllegalArgumentException notASize) {
+            return "";
         }
     }
 
@@ -92,6 +109,9 @@ public final class KafkaConfigCheck {
         String marker = " for configuration " + name + ": ";
         int at = message == null ? -1 : message.indexOf(marker);
         String why = at < 0 ? message : message.substring(at + marker.length());
+        if (why != null && why.startsWith("Not a number of type ")) {
+            return "must be a whole number"; // Kafka's wording names its own type (INT, LONG)
+        }
         return why == null || why.isBlank() ? "Kafka rejects this value" : why.strip();
     }
 

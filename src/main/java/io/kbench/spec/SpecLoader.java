@@ -4,27 +4,19 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.JsonPaths;
+import io.kbench.format.MappingErrors;
 import io.kbench.format.StrictMapper;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /** Reads a workload file, applies {@code --set path=value} overrides and returns the frozen spec. */
 public final class SpecLoader {
@@ -74,9 +66,18 @@ public final class SpecLoader {
         try {
             return yaml.treeToValue(tree, type);
         } catch (JsonProcessingException e) {
-            throw toInputError(e, source);
+            throw toInputError(e, tree, source);
         } catch (IllegalArgumentException e) {
-            throw findInputError(e).orElseThrow(() -> new InvalidInputException(source + ": " + e.getMessage(), e));
+            // what a constructor threw, when Jackson did not wrap it in one of its own exceptions
+            for (Throwable t = e; t != null; t = t.getCause()) {
+                if (t instanceof InvalidInputException known) {
+                    throw known;
+                }
+                if (t instanceof JsonProcessingException j) {
+                    throw toInputError(j, tree, source);
+                }
+            }
+            throw new InvalidInputException(source + ": " + e.getMessage(), e);
         }
     }
 
@@ -86,7 +87,7 @@ public final class SpecLoader {
         } catch (NoSuchFileException e) {
             throw new InvalidInputException("workload file not found: " + file);
         } catch (JsonProcessingException e) {
-            throw toInputError(e, file.toString());
+            throw toInputError(e, null, file.toString());
         } catch (IOException e) {
             throw new InvalidInputException("cannot read workload file " + file + ": " + e.getMessage(), e);
         }
@@ -110,56 +111,15 @@ public final class SpecLoader {
         return (ObjectNode) node;
     }
 
-    static InvalidInputException toInputError(JsonProcessingException e, String source) {
+    /**
+     * A Jackson failure as one input error: a fault's field error gets the element's path, everything else is
+     * {@link MappingErrors}' one line naming the key path, the value and the accepted forms.
+     */
+    static InvalidInputException toInputError(JsonProcessingException e, JsonNode tree, String source) {
         if (e instanceof JsonMappingException m && elementError(e) != null) {
             return elementError(e).at(JsonPaths.of(m));
         }
-        if (e instanceof ValueInstantiationException && findInputError(e).isPresent()) {
-            return findInputError(e).get();
-        }
-        if (e instanceof UnrecognizedPropertyException u) {
-            String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted().collect(Collectors.joining(", "));
-            return new InvalidInputException(source + ": unknown key '" + JsonPaths.of(u) + "' (known keys here: " + known + ")");
-        }
-        if (e instanceof InvalidFormatException f) {
-            return new InvalidInputException(source + ": " + JsonPaths.of(f) + ": invalid value '" + f.getValue() + "'"
-                    + expected(f.getTargetType()));
-        }
-        if (e instanceof MismatchedInputException m && m.getPath() != null && !m.getPath().isEmpty()) {
-            return new InvalidInputException(source + ": " + JsonPaths.of(m) + ": wrong type" + expected(m.getTargetType())
-                    + " (" + given(m.getOriginalMessage()) + ")");
-        }
-        if (e.getLocation() != null) {
-            return new InvalidInputException(source + ": malformed YAML at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr() + ": " + firstLine(e.getOriginalMessage()));
-        }
-        return new InvalidInputException(source + ": " + firstLine(e.getOriginalMessage()));
-    }
-
-    /** Jackson's "Cannot coerce String value ("abc") to `java.lang.Long` value (but ...)" says: got abc. */
-    private static String given(String message) {
-        Matcher m = Pattern.compile("^Cannot coerce .*? value \\(\"(.*?)\"\\)").matcher(
-                firstLine(message));
-        return m.find() ? "got " + m.group(1) : firstLine(message);
-    }
-
-    private static String expected(Class<?> target) {
-        if (target == null) {
-            return "";
-        }
-        if (target.isEnum()) {
-            return ", expected one of " + Arrays.stream(target.getEnumConstants())
-                    .map(c -> c.toString().toLowerCase().replace('_', '-')).collect(Collectors.joining(", "));
-        }
-        return ", expected " + switch (target.getSimpleName()) {
-            case "Integer", "int", "Long", "long" -> "a whole number";
-            case "Double", "double" -> "a number";
-            case "Boolean", "boolean" -> "true or false";
-            case "Duration" -> "a duration such as 30s";
-            case "Map" -> "a mapping of keys to values";
-            default -> "a " + target.getSimpleName();
-        };
+        return MappingErrors.translate(e, tree, source);
     }
 
     private static ElementFieldException elementError(Throwable e) {
@@ -169,23 +129,5 @@ public final class SpecLoader {
             }
         }
         return null;
-    }
-
-    private static Optional<InvalidInputException> findInputError(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof InvalidInputException i) {
-                return Optional.of(i);
-            }
-        }
-        return Optional.empty();
-    }
-
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "";
-        }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 }

@@ -5,36 +5,51 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Sizes as people write them in workload files: {@code 512MiB}, {@code 2GiB}, {@code 180MiB}, {@code 4096}
- * (bytes). Binary units only; {@code MB} is refused rather than guessed, because Kafka's tools mean 1,048,576
- * by it and disk vendors mean 1,000,000.
+ * The one parser of byte sizes kbench reads from users: a plain number of bytes ({@code 4096}), or a number with a
+ * binary unit written the Kubernetes way ({@code 64Ki}, {@code 512Mi}, {@code 2Gi}) or the IEC way ({@code 512KiB},
+ * {@code 180MiB}, {@code 2 GiB}), as workload files and flags write them. Decimal units ({@code K}, {@code M},
+ * {@code MB}, {@code 1G}) are refused rather than guessed, because Kafka's tools mean 1,048,576 by MB, disk vendors and
+ * Kubernetes mean 1,000,000, and the JVM's {@code m} is binary again.
  */
 public final class ByteSize {
+    /** What the error messages and docs say is accepted. */
+    public static final String FORMS = "a size in bytes like 4096, or with a binary unit: 64Ki, 512Mi, 2Gi, 1Ti"
+            + " (or KiB, MiB, GiB, TiB; 1 Mi = 1,048,576 bytes)";
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
 
     private ByteSize() {
     }
 
-    /** The size in bytes; {@code IllegalArgumentException} naming the accepted units otherwise. */
+    /** The size in bytes (a fraction rounded: 1.5Ki is 1536), at least 1; {@code IllegalArgumentException} naming the accepted forms otherwise. */
     public static long parse(String text) {
         Matcher m = SIZE.matcher(text == null ? "" : text.trim());
         if (!m.matches()) {
-            throw new IllegalArgumentException("must be a size like 512MiB, 2GiB or 4096 (bytes)");
+            throw new IllegalArgumentException("must be " + FORMS);
         }
-        double number = Double.parseDouble(m.group(1));
-        long unit = switch (m.group(2).toLowerCase(Locale.ROOT)) {
-            case "", "b" -> 1L;
-            case "kib" -> 1L << 10;
-            case "mib" -> 1L << 20;
-            case "gib" -> 1L << 30;
-            case "tib" -> 1L << 40;
-            default -> throw new IllegalArgumentException("unit '" + m.group(2) + "' is not one of B, KiB, MiB, GiB, TiB "
-                    + "(binary units: 1 MiB = 1,048,576 bytes)");
-        };
-        double bytes = number * unit;
+        double bytes = Double.parseDouble(m.group(1)) * unit(m.group(2));
         if (bytes < 1 || bytes > Long.MAX_VALUE / 2) {
             throw new IllegalArgumentException("must be between 1 byte and 4 EiB");
         }
         return Math.round(bytes);
+    }
+
+    /** As {@link #parse}, for sizes that must fit an {@code int} (record and batch sizes). */
+    public static int parseInt(String text) {
+        long bytes = parse(text);
+        if (bytes > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("must be at most " + Integer.MAX_VALUE + " bytes (2Gi - 1)");
+        }
+        return (int) bytes;
+    }
+
+    private static long unit(String unit) {
+        return switch (unit.toLowerCase(Locale.ROOT)) {
+            case "", "b" -> 1L;
+            case "ki", "kib" -> 1L << 10;
+            case "mi", "mib" -> (long) Units.BYTES_PER_MIB;
+            case "gi", "gib" -> 1L << 30;
+            case "ti", "tib" -> 1L << 40;
+            default -> throw new IllegalArgumentException("unit '" + unit + "' is not one of the binary units; must be " + FORMS);
+        };
     }
 }

@@ -118,6 +118,29 @@ class BadInputTest {
     }
 
     @Test
+    void sizesTakeBinaryUnitsAndOtherwiseSayWhichFormsTheyTake() {
+        CliRun ok = kbench("run", "--dry-run", "--set", "producers.recordSize=1Ki");
+        assertThat(ok.exitCode()).as(ok.transcript()).isZero();
+        assertThat(ok.stdout()).as(ok.transcript()).contains("bytes: 1024");
+        assertInputError(kbench(produce("--record-size", "1K")), "--record-size", "64Ki", "got 1K");
+        assertInputError(kbench("consume", "--topic", "t", "--messages", "10", "--fetch-size", "lots"), "--fetch-size",
+                "64Ki", "got lots");
+        assertInputError(kbench("run", "--set", "cluster.limits.memory=2GB"), "cluster.limits.memory", "2Gi", "got 2GB");
+        // Kafka reads its own properties and takes plain numbers; the error gives the number to write
+        assertInputError(kbench("run", "--set", "producers.properties.batch.size=64Ki"),
+                "producers.properties.batch.size", "65536", "got 64Ki");
+    }
+
+    @Test
+    void flagValuesOfTheWrongTypeSayWhatIsExpectedWithoutJava() {
+        CliRun run = kbench("run", "--brokers", "two");
+        assertInputError(run, "--brokers: expected a whole number (got two)");
+        assertThat(run.stderr()).doesNotContain("int").doesNotContain("java");
+        assertInputError(kbench(produce("--record-size", "10", "--throughput", "fast")),
+                "--throughput: expected a number (got fast)");
+    }
+
+    @Test
     void badTopicName() {
         assertInputError(kbench("produce", "--topic", "has space", "--num-records", "10", "--throughput", "-1",
                 "--record-size", "10"), "--topic", "has space");

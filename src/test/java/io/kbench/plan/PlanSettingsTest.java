@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.unit.Units;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -106,6 +109,15 @@ class PlanSettingsTest {
         assertThatThrownBy(() -> PlanSettings.load(PLAN.resolve("negative.yaml")).resolve())
                 .hasMessageContaining("ingressRecordsPerSec").hasMessageContaining("-5");
         assertThatThrownBy(() -> PlanSettings.load(PLAN.resolve("missing.yaml"))).hasMessageContaining("no such file");
+    }
+
+    @Test
+    void recordSizeInAPlanFileTakesBinaryUnits(@TempDir Path dir) throws IOException {
+        Path plan = Files.writeString(dir.resolve("plan.yaml"), "ingressRecordsPerSec: 1000\nrecordSizeBytes: 1Ki\n");
+        assertThat(PlanSettings.load(plan).recordSizeBytes()).isEqualTo(1024);
+        Files.writeString(plan, "ingressRecordsPerSec: 1000\nrecordSizeBytes: 1KB\n");
+        assertThatThrownBy(() -> PlanSettings.load(plan)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("recordSizeBytes").hasMessageContaining("64Ki").hasMessageContaining("got '1KB'");
     }
 
     @Test

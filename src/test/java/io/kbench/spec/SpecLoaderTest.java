@@ -124,6 +124,38 @@ class SpecLoaderTest {
         assertThat(normal.meanBytes()).isEqualTo(1000.0);
     }
 
+    @Test
+    void recordSizesTakeBinaryUnitsAndStayNumbersInTheResolvedWorkload() throws IOException {
+        assertThat(quickstart("producers.recordSize=1Ki").producers().recordSize().bytes()).isEqualTo(1024);
+        assertThat(quickstart("producers.recordSize=4KiB").producers().recordSize().bytes()).isEqualTo(4096);
+        RecordSizeSpec uniform = load("producers: {recordSize: {min: 512, max: 1Mi}}").producers().recordSize();
+        assertThat(uniform.max()).isEqualTo(1 << 20);
+        RecordSizeSpec normal = load("producers: {recordSize: {mean: 1Ki, stddev: 100, min: 16, max: 4Ki}}")
+                .producers().recordSize();
+        assertThat(normal.meanBytes()).isEqualTo(1024.0);
+        assertThat(new SpecLoader().toTree(normal).toString()).isEqualTo("{\"min\":16,\"max\":4096,\"mean\":1024,\"stddev\":100}");
+        rejects("producers: {recordSize: 1K}").hasMessageContaining("producers.recordSize").hasMessageContaining("64Ki")
+                .hasMessageContaining("got 1K");
+        rejects("producers: {recordSize: {min: 1, max: 1MB}}").hasMessageContaining("producers.recordSize.max")
+                .hasMessageContaining("64Ki").hasMessageContaining("got '1MB'");
+    }
+
+    @Test
+    void wrongShapesNameThePathTheValueAndTheAcceptedFormsWithoutJava() {
+        assertThatThrownBy(() -> quickstart("producers.recordSize=[1, 2]")).hasMessage("workloads/quickstart.yaml: "
+                + "producers.recordSize: expected a size such as 1024, 1Ki or 4KiB, or a mapping {min, max} or "
+                + "{mean, stddev, min, max} of sizes (got [1, 2])");
+        assertThatThrownBy(() -> quickstart("producers.count={a: 1}"))
+                .hasMessage("workloads/quickstart.yaml: producers.count: expected a whole number (got {a: 1})");
+        assertThatThrownBy(() -> quickstart("consumers.mode=[1]"))
+                .hasMessage("workloads/quickstart.yaml: consumers.mode: expected one of none, live, backlog, share (got [1])");
+        assertThatThrownBy(() -> quickstart("faults=[{at: 1s, action: kill, target: {a: 1}}]")).hasMessage(
+                "workloads/quickstart.yaml: faults[0].target: expected a broker id, follower, leader, controller or "
+                        + "random (got {a: 1})");
+        assertThatThrownBy(() -> quickstart("producers.keys=lots")).hasMessage(
+                "workloads/quickstart.yaml: producers.keys: expected a mapping with keys type, count, exponent (got 'lots')");
+    }
+
     // ---- --set ----
 
     @Test
