@@ -1,28 +1,14 @@
 package io.kbench.cli;
 
-import io.kbench.distributed.Distribution;
-import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.live.MetricsServer;
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.FindMaxResult;
-import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -39,22 +25,11 @@ public final class FindMaxCommand implements Callable<Integer> {
     @Spec
     CommandSpec command;
 
-    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
-
     /** Workload YAML file; default the bundled quick-start. */
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
     Path workloadFile;
 
-    /** Overrides of workload fields, applied after the file (rate, records and duration are replaced per probe). */
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a workload field (repeatable).")
-    List<String> overrides = new ArrayList<>();
-
     /** The SLA every passing probe meets. */
-    /** Verify every probe (same as {@code verify: true}): a probe with an integrity violation fails. */
-    @Option(names = "--verify", description = "Verify every probe (same as --set verify=true); a probe with an "
-            + "integrity violation is not sustainable (see docs/integrity.md).")
-    boolean verify;
-
     @Option(names = "--sla", paramLabel = "CONDITION",
             description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
                     + " rate the cluster keeps up with, whatever the latency.")
@@ -97,19 +72,7 @@ public final class FindMaxCommand implements Callable<Integer> {
     String keepUpTolerance;
 
     @Mixin
-    TargetOptions target = new TargetOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MetricsOptions metrics = new MetricsOptions();
-
-    @Mixin
-    TelemetryOptions telemetry = new TelemetryOptions();
-
-    @Mixin
-    WorkerOptions workers = new WorkerOptions();
+    RunContextOptions options = new RunContextOptions();
 
     @Override
     public Integer call() {
@@ -117,30 +80,21 @@ public final class FindMaxCommand implements Callable<Integer> {
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
-        List<Threshold> thresholds = output.parsedThresholds();
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
-        Map<String, String> conn = target.connectionProperties();
-        Distribution distribution = workers.distribution(conn);
-        Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
-        if (elsewhere.isPresent()) {
-            return elsewhere.get();
-        }
-        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
-        Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        PrintStream out = CommandOutput.out(command);
-        target.restrictClientCpus();
-        FindMaxResult result;
-        try (MetricsServer live = metrics.start(out)) {
-            FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
-                    ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
-                    output.verbose, sampling, distribution);
-            result = findMax.execute(out);
-        }
-        FindMaxOutcome outcome = result.findMax().outcome();
-        if (!outcome.hasRate()) {
-            return ExitCode.RUN_FAILED.code();
-        }
-        return result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+        WorkloadSpec spec = options.workload(workloadFile);
+        return options.launch(command, spec.clientJavaHome(), context -> new RunContextOptions.Experiment() {
+            private final FindMax findMax = new FindMax(spec, settings,
+                    context.output().newDir("find-max-" + spec.name()), context);
+
+            @Override
+            public void dryRun(PrintStream out) {
+                findMax.dryRun(out);
+            }
+
+            @Override
+            public ExitPolicy run(PrintStream out) {
+                return ExitPolicy.of(findMax.execute(out));
+            }
+        });
     }
 
     /** {@code 5%} or {@code 5} -> 0.05. */
