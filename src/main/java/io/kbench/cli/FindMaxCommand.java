@@ -3,28 +3,21 @@ package io.kbench.cli;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
+import io.kbench.experiment.RunContext;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
-import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
-public final class FindMaxCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec command;
-
+public final class FindMaxCommand extends WorkloadCommand {
     /** Workload YAML file; default the bundled quick-start. */
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
     Path workloadFile;
@@ -71,30 +64,23 @@ public final class FindMaxCommand implements Callable<Integer> {
             description = "A probe keeps up if it achieves at least (100%% - this) of its rate (default: ${DEFAULT-VALUE}).")
     String keepUpTolerance;
 
-    @Mixin
-    RunContextOptions options = new RunContextOptions();
+    private WorkloadSpec spec;
+    private FindMaxSettings settings;
 
     @Override
-    public Integer call() {
-        FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
+    String load() {
+        settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
-        WorkloadSpec spec = options.workload(workloadFile);
-        return options.launch(command, spec.clientJavaHome(), context -> new RunContextOptions.Experiment() {
-            private final FindMax findMax = new FindMax(spec, settings,
-                    context.output().newDir("find-max-" + spec.name()), context);
+        spec = options.workload(workloadFile);
+        return spec.clientJavaHome();
+    }
 
-            @Override
-            public void dryRun(PrintStream out) {
-                findMax.dryRun(out);
-            }
-
-            @Override
-            public ExitPolicy run(PrintStream out) {
-                return ExitPolicy.of(findMax.execute(out));
-            }
-        });
+    @Override
+    Experiment experiment(RunContext context) {
+        FindMax findMax = new FindMax(spec, settings, context.output().newDir("find-max-" + spec.name()), context);
+        return new Experiment(findMax::dryRun, out -> ExitPolicy.of(findMax.execute(out)));
     }
 
     /** {@code 5%} or {@code 5} -> 0.05. */

@@ -65,15 +65,6 @@ public final class RunContextOptions {
     @Mixin
     WorkerOptions workers = new WorkerOptions();
 
-    /** What a command runs once the start-up sequence is done; made from a context, checked as it is made. */
-    interface Experiment {
-        /** --dry-run: the checks the experiment makes before it starts, and what it would run; nothing starts. */
-        void dryRun(PrintStream out);
-
-        /** Runs the experiment and says how it ended. */
-        ExitPolicy run(PrintStream out);
-    }
-
     /** The workload file (null: the bundled quick-start) with --set, --verify and --fault applied. */
     WorkloadSpec workload(Path file) {
         return new SpecLoader().load(file, overridesWithVerify(), faults);
@@ -106,12 +97,12 @@ public final class RunContextOptions {
      * before anything starts), stop at --dry-run, re-launch on the workload's client JDK if it names another, hold the
      * load generator to --client-cpus, serve --metrics-port while the experiment runs, and return its exit code.
      */
-    int launch(CommandSpec command, String clientJavaHome, Function<RunContext, Experiment> experiment) {
+    int launch(CommandSpec command, String clientJavaHome, Function<RunContext, WorkloadCommand.Experiment> experiment) {
         RunContext context = context();
-        Experiment checked = experiment.apply(context);
+        WorkloadCommand.Experiment checked = experiment.apply(context);
         PrintStream out = CommandOutput.out(command);
         if (dryRun) {
-            checked.dryRun(out);
+            checked.dryRun().accept(out);
             return ExitCode.OK.code();
         }
         Optional<Integer> elsewhere = ClientJvm.forWorkload(clientJavaHome, command.commandLine());
@@ -122,7 +113,7 @@ public final class RunContextOptions {
         try (MetricsServer live = metrics.start(out)) {
             RunContext watched = context.with(new RunContext.Observers(MetricsOptions.listener(live),
                     context.observers().telemetry()));
-            return experiment.apply(watched).run(out).code();
+            return experiment.apply(watched).run().apply(out).code();
         }
     }
 }

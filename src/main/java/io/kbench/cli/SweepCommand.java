@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.experiment.RebalanceTable;
+import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
@@ -8,22 +9,15 @@ import io.kbench.report.ReportRenderer;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
         description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated,",
             "and write sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
-public final class SweepCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
+public final class SweepCommand extends WorkloadCommand {
     /** Sweep YAML file. */
     @Parameters(paramLabel = "FILE", description = "Sweep YAML file.")
     Path sweepFile;
@@ -39,35 +33,32 @@ public final class SweepCommand implements Callable<Integer> {
             description = "Name the highest-throughput point whose median meets this condition, e.g. 'e2e.p99<200ms'.")
     String sla;
 
-    @Mixin
-    RunContextOptions options = new RunContextOptions();
+    private SweepPlan plan;
+    private Threshold slaThreshold;
 
     @Override
-    public Integer call() {
-        SweepPlan plan = options.sweep(sweepFile);
-        Threshold slaThreshold = sla == null ? null : Threshold.parse(sla);
-        return options.launch(spec, plan.clientJavaHome(), context -> new RunContextOptions.Experiment() {
-            private final Sweep sweep = new Sweep(plan,
-                    resumeDir != null ? resumeDir : context.output().newDir(plan.spec().name()), context);
+    String load() {
+        plan = options.sweep(sweepFile);
+        slaThreshold = sla == null ? null : Threshold.parse(sla);
+        return plan.clientJavaHome();
+    }
 
-            @Override
-            public void dryRun(PrintStream out) {
-                sweep.dryRun(out);
-            }
+    @Override
+    Experiment experiment(RunContext context) {
+        Sweep sweep = new Sweep(plan, resumeDir != null ? resumeDir : context.output().newDir(plan.spec().name()), context);
+        return new Experiment(sweep::dryRun, out -> report(sweep, sweep.execute(out), out));
+    }
 
-            @Override
-            public ExitPolicy run(PrintStream out) {
-                Sweep.SweepOutcome outcome = sweep.execute(out);
-                Path json = SweepReport.write(outcome, sweep.dir());
-                SweepReport.print(outcome, slaThreshold, out);
-                RebalanceTable.print(outcome, sweep.dir(), out);
-                out.println("results: " + json);
-                ReportRenderer.writeQuietly(sweep.dir(), new ReportRenderer.Options(null, null, slaThreshold), out);
-                if (outcome.interrupted()) {
-                    out.println("resume with: kbench sweep " + sweepFile + " --resume " + sweep.dir());
-                }
-                return ExitPolicy.of(outcome);
-            }
-        });
+    /** sweep.json, sweep.csv, the tables and the HTML report of what ran, even of an interrupted sweep. */
+    private ExitPolicy report(Sweep sweep, Sweep.SweepOutcome outcome, PrintStream out) {
+        Path json = SweepReport.write(outcome, sweep.dir());
+        SweepReport.print(outcome, slaThreshold, out);
+        RebalanceTable.print(outcome, sweep.dir(), out);
+        out.println("results: " + json);
+        ReportRenderer.writeQuietly(sweep.dir(), new ReportRenderer.Options(null, null, slaThreshold), out);
+        if (outcome.interrupted()) {
+            out.println("resume with: kbench sweep " + sweepFile + " --resume " + sweep.dir());
+        }
+        return ExitPolicy.of(outcome);
     }
 }

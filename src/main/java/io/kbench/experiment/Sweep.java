@@ -152,12 +152,19 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      */
     public void dryRun(PrintStream out) {
         preflight(false);
+        List<String> targets = new ArrayList<>();
+        for (SweepPoint point : plan.points()) {
+            try {
+                targets.add(new SingleRun(plan.workload(point), context).check());
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
+            }
+        }
         for (int i = 0; i < plan.points().size(); i++) {
             SweepPoint point = plan.points().get(i);
-            WorkloadSpec spec = plan.workload(point);
             out.println("# point " + (i + 1) + "/" + plan.points().size() + ": " + point.name() + ", "
                     + plan.spec().repeat() + " repetition(s)");
-            RunHeader.printFull(spec, context.connection(), new SingleRun(spec, context).check(), out);
+            RunHeader.printFull(plan.workload(point), context.connection(), targets.get(i), out);
         }
     }
 
