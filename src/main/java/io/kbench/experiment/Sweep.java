@@ -82,7 +82,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         List<RunOrder.Slot> ran = new ArrayList<>();
         boolean interrupted = false;
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
-        try (ClusterSlot clusters = new ClusterSlot(out)) {
+        try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
             if (plan.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
                 interrupted = warmUp(out, clusters, topicToken);
                 if (!interrupted) {
@@ -213,7 +213,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * Runs the first point once into warmup/, so the first measured repetition does not meet a cold broker JVM;
      * returns whether it was interrupted. A failed warm-up is reported and the sweep goes on.
      */
-    private boolean warmUp(PrintStream out, ClusterSlot clusters, String topicToken) {
+    private boolean warmUp(PrintStream out, SweepClusters clusters, String topicToken) {
         SweepPoint point = plan.points().get(0);
         out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
         WorkloadSpec spec = plan.workload(point, topicName(point, 0, 0, topicToken));
@@ -236,7 +236,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * A run with faults may leave its cluster changed (a broker killed for good, leadership moved, a restarted broker
      * catching up): the next repetition gets a fresh cluster, so every repetition starts from the same state.
      */
-    private void discardAfterFaults(WorkloadSpec spec, ClusterSlot clusters) {
+    private void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
         if (!spec.faults().isEmpty()) {
             clusters.discard();
         }
@@ -277,51 +277,6 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         }
         if (reach) {
             Preflight.reachable(context.target(), context.connection());
-        }
-    }
-
-    /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */
-    private final class ClusterSlot implements AutoCloseable {
-        private final PrintStream out;
-        private EmbeddedCluster cluster;
-        private ClusterSpec spec;
-        private boolean proxies;
-        private int started;
-
-        ClusterSlot(PrintStream out) {
-            this.out = out;
-        }
-
-        /** The cluster for this workload: behind kbench's network proxies when it has a network fault. */
-        EmbeddedCluster runFor(WorkloadSpec workload) {
-            ClusterSpec wanted = workload.cluster();
-            boolean wantProxies = workload.faults().stream().anyMatch(f -> f.action().isNetwork());
-            if (cluster != null && wanted.equals(spec) && wantProxies == proxies) {
-                return cluster;
-            }
-            if (cluster != null) {
-                out.println("sweep: cluster settings change, restarting the embedded cluster");
-                discard();
-            }
-            started++;
-            cluster = EmbeddedCluster.start(clusterParams(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
-                    true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, wantProxies);
-            spec = wanted;
-            proxies = wantProxies;
-            return cluster;
-        }
-
-        /** Stops the cluster (it may be what failed); the next repetition starts a fresh one. */
-        void discard() {
-            if (cluster != null) {
-                cluster.close();
-                cluster = null;
-            }
-        }
-
-        @Override
-        public void close() {
-            discard();
         }
     }
 
@@ -380,23 +335,11 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * @param summary     median/min/max over the completed repetitions; null when none completed
      * @param verdicts    thresholds judged on the median summary
      * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
+     * @param faults      each fault of the point's workload with its recovery figures over the completed repetitions
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
                               int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
                               List<FaultSpread> faults) {
-        /** A point without verification. */
-        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
-            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0, List.of());
-        }
-
-        /** A point without faults. */
-        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
-            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, integrityViolations,
-                    List.of());
-        }
-
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }
