@@ -7,20 +7,18 @@ import io.kbench.experiment.RunContext;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
-import java.nio.file.Path;
 import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
 public final class FindMaxCommand extends WorkloadCommand {
-    /** Workload YAML file; default the bundled quick-start. */
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
-    Path workloadFile;
+    @Mixin
+    WorkloadFile workloadFile = new WorkloadFile();
 
     /** The SLA every passing probe meets. */
     @Option(names = "--sla", paramLabel = "CONDITION",
@@ -73,7 +71,7 @@ public final class FindMaxCommand extends WorkloadCommand {
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
-        spec = options.workload(workloadFile);
+        spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }
 

@@ -4,24 +4,22 @@ import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SingleRun;
 import io.kbench.result.RunHeader;
 import io.kbench.spec.WorkloadSpec;
-import java.nio.file.Path;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
 /** {@code kbench run [FILE]}: one workload, on an embedded cluster unless --bootstrap-server is given. */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Run a workload and write result.json, .hlog interval logs and broker logs.",
             "Without FILE, runs the bundled quick-start workload on one embedded broker."})
 public final class RunCommand extends WorkloadCommand {
-    /** Workload YAML file; default the bundled quick-start. */
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
-    Path workloadFile;
+    @Mixin
+    WorkloadFile workloadFile = new WorkloadFile();
 
     private WorkloadSpec spec;
 
     @Override
     String load() {
-        spec = options.workload(workloadFile);
+        spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }
 
