@@ -142,7 +142,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         target.restrictClientCpus();
         RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
-        return RunCommand.exitCode(result);
+        return ExitPolicy.of(result).code();
     }
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */

@@ -1,60 +1,26 @@
 package io.kbench.cli;
 
-import io.kbench.distributed.Distribution;
-import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
-import io.kbench.live.MetricsServer;
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.FindMaxResult;
-import io.kbench.spec.SpecLoader;
+import io.kbench.experiment.RunContext;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
-import java.io.PrintStream;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Mixin;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
-public final class FindMaxCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec command;
-
-    private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
-
-    /** Workload YAML file; default the bundled quick-start. */
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "Workload YAML file (default: the bundled quick-start).")
-    Path workloadFile;
-
-    /** Overrides of workload fields, applied after the file (rate, records and duration are replaced per probe). */
-    @Option(names = "--set", paramLabel = "PATH=VALUE", description = "Override a workload field (repeatable).")
-    List<String> overrides = new ArrayList<>();
+public final class FindMaxCommand extends WorkloadCommand {
+    @Mixin
+    WorkloadFile workloadFile = new WorkloadFile();
 
     /** The SLA every passing probe meets. */
-    /** Verify every probe (same as {@code verify: true}): a probe with an integrity violation fails. */
-    @Option(names = "--verify", description = "Verify every probe (same as --set verify=true); a probe with an "
-            + "integrity violation is not sustainable (see docs/integrity.md).")
-    boolean verify;
-
     @Option(names = "--sla", paramLabel = "CONDITION",
             description = "SLA a probe must meet, e.g. 'e2e.p99<200ms' (e2e.* needs live consumers). Without it: the highest"
                     + " rate the cluster keeps up with, whatever the latency.")
@@ -96,51 +62,23 @@ public final class FindMaxCommand implements Callable<Integer> {
             description = "A probe keeps up if it achieves at least (100%% - this) of its rate (default: ${DEFAULT-VALUE}).")
     String keepUpTolerance;
 
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
-    @Mixin
-    MetricsOptions metrics = new MetricsOptions();
-
-    @Mixin
-    TelemetryOptions telemetry = new TelemetryOptions();
-
-    @Mixin
-    WorkerOptions workers = new WorkerOptions();
+    private WorkloadSpec spec;
+    private FindMaxSettings settings;
 
     @Override
-    public Integer call() {
-        FindMaxSettings settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
+    String load() {
+        settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown));
-        List<Threshold> thresholds = output.parsedThresholds();
-        WorkloadSpec spec = new SpecLoader().load(workloadFile, RunCommand.withVerify(overrides, verify));
-        Map<String, String> conn = target.connectionProperties();
-        Distribution distribution = workers.distribution(conn);
-        Optional<Integer> elsewhere = ClientJvm.forWorkload(spec.clientJavaHome(), command.commandLine());
-        if (elsewhere.isPresent()) {
-            return elsewhere.get();
-        }
-        TelemetrySettings sampling = telemetry.settings(target.clusterTarget(conn).external());
-        Path dir = output.resultsDir.resolve(DIR_TIME.format(Instant.now()) + "-find-max-" + spec.name());
-        PrintStream out = CommandOutput.out(command);
-        target.restrictClientCpus();
-        FindMaxResult result;
-        try (MetricsServer live = metrics.start(out)) {
-            FindMax findMax = new FindMax(spec, conn, target.clusterTarget(conn), settings, dir,
-                    ConnectionOptions.parsePairs(output.tags, "--tag"), thresholds, MetricsOptions.listener(live),
-                    output.verbose, sampling, distribution);
-            result = findMax.execute(out);
-        }
-        FindMaxOutcome outcome = result.findMax().outcome();
-        if (!outcome.hasRate()) {
-            return ExitCode.RUN_FAILED.code();
-        }
-        return result.thresholdsPassed() ? ExitCode.OK.code() : ExitCode.THRESHOLD_FAILED.code();
+        spec = options.workload(workloadFile.path);
+        return spec.clientJavaHome();
+    }
+
+    @Override
+    Experiment experiment(RunContext context) {
+        FindMax findMax = new FindMax(spec, settings, context.output().newDir("find-max-" + spec.name()), context);
+        return new Experiment(findMax::dryRun, out -> ExitPolicy.of(findMax.execute(out)));
     }
 
     /** {@code 5%} or {@code 5} -> 0.05. */

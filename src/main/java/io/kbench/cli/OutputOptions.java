@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.experiment.RunContext;
 import io.kbench.verdict.Threshold;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,5 +34,10 @@ public final class OutputOptions {
     /** The parsed thresholds; parsing happens before anything runs so a typo costs no run. */
     List<Threshold> parsedThresholds() {
         return thresholds.stream().map(Threshold::parse).toList();
+    }
+
+    /** The run context's output section: every flag here parsed and checked. */
+    RunContext.Output output() {
+        return new RunContext.Output(resultsDir, ConnectionOptions.parsePairs(tags, "--tag"), parsedThresholds(), verbose);
     }
 }

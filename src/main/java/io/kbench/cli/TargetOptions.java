@@ -3,7 +3,7 @@ package io.kbench.cli;
 import io.kbench.cluster.ClientCpus;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
-import io.kbench.experiment.ResultListener;
+import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SingleRun;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.Environment;
@@ -53,19 +53,18 @@ public final class TargetOptions {
         return ClusterTarget.of(conn, embedded::toParams);
     }
 
-    /** One run of {@code spec} on this target, written where {@code output} says, with its HTML report. */
-    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
-        return singleRun(spec, conn, output, ReportRenderer::writeQuietly, TelemetrySettings.DEFAULT);
+    /** The run context's cluster section: the connection properties and where they lead. */
+    RunContext.Cluster cluster() {
+        Map<String, String> conn = connectionProperties();
+        return new RunContext.Cluster(conn, clusterTarget(conn));
     }
 
     /**
-     * As above, with {@code listener} told about the result (and, through it, about every interval), sampling what
-     * {@code telemetry} says.
+     * One run of {@code spec} on this target (connecting with {@code conn}), written where {@code output} says, with
+     * its HTML report and the default telemetry: the perf-test drop-ins' run.
      */
-    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, ResultListener listener,
-                        TelemetrySettings telemetry) {
-        return new SingleRun(spec, conn, clusterTarget(conn), output.resultsDir,
-                ConnectionOptions.parsePairs(output.tags, "--tag"), output.parsedThresholds(), listener, output.verbose,
-                telemetry);
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
+        return new SingleRun(spec, new RunContext(new RunContext.Cluster(conn, clusterTarget(conn)), output.output(),
+                new RunContext.Observers(ReportRenderer::writeQuietly, TelemetrySettings.DEFAULT), null));
     }
 }

@@ -2,7 +2,6 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.distributed.Distribution;
 import io.kbench.error.InterruptedRunException;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.ClusterInfo;
@@ -10,21 +9,20 @@ import io.kbench.result.Environment;
 import io.kbench.result.FindMaxResult;
 import io.kbench.result.ProbeOutcome;
 import io.kbench.result.ResultWriter;
+import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ConsumerMode;
-import io.kbench.spec.ProducerSpec;
-import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -34,49 +32,21 @@ import java.util.Objects;
  * The find-max experiment: one cluster (embedded, started once, or external), a probe per offered rate run through
  * {@link SingleRun} into {@code dir/probes/NN-<rate>/}, the {@link RateSearch}, and {@code dir/result.json}.
  *
- * @param spec       the workload; each probe replaces its rate, records/duration, warm-up and topic name
- * @param connection client connection properties
- * @param target     where the cluster is; an embedded one is started once and shared by every probe
- * @param settings   the search settings
- * @param dir        the find-max result directory
- * @param tags       labels for result.json
- * @param thresholds pass/fail conditions judged on the run at the answer (the confirmation probe)
- * @param listener   told when each probe's and the answer's result.json is written (the CLI writes HTML reports)
- * @param verbose    each probe prints its whole resolved workload instead of the few-line header
- * @param telemetry  what every probe samples beside its load (the run command's telemetry flags), or off
- * @param distribution every probe's load spread over workers (--workers, --local-workers), or null
+ * @param spec     the workload; each probe replaces its rate, records/duration, warm-up and topic name
+ * @param settings the search settings
+ * @param dir      the find-max result directory
+ * @param context  where the cluster is (an embedded one is started once and shared by every probe), the labels, the
+ *                 thresholds judged on the run at the answer (the confirmation probe), who is told about each probe's
+ *                 and the answer's result.json, what every probe samples and how its load is spread
  */
-public record FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
-                      FindMaxSettings settings, Path dir, Map<String, String> tags, List<Threshold> thresholds,
-                      ResultListener listener, boolean verbose, TelemetrySettings telemetry, Distribution distribution) {
-
-    /** A search whose load runs in this process. */
-    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
-                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                   boolean verbose, TelemetrySettings telemetry) {
-        this(spec, connection, target, settings, dir, tags, thresholds, listener, verbose, telemetry, null);
-    }
+public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, RunContext context) {
 
     public FindMax {
-        thresholds = List.copyOf(thresholds);
-        Objects.requireNonNull(telemetry, "telemetry");
-        validate(spec, settings, thresholds);
-        if (distribution != null) {
+        Objects.requireNonNull(context, "context");
+        validate(spec, settings, context.output().thresholds());
+        if (context.distribution() != null) {
             Preflight.distributable(spec);
         }
-    }
-
-    /** A search with the default telemetry (embedded brokers, this host, the load generator). */
-    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
-                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                   boolean verbose) {
-        this(spec, connection, target, settings, dir, tags, thresholds, listener, verbose, TelemetrySettings.DEFAULT);
-    }
-
-    /** A search whose probes print the few-line header. */
-    public FindMax(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, FindMaxSettings settings,
-                   Path dir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
-        this(spec, connection, target, settings, dir, tags, thresholds, listener, false);
     }
 
     static void validate(WorkloadSpec spec, FindMaxSettings settings, List<Threshold> thresholds) {
@@ -113,13 +83,27 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
     }
 
 
+    /**
+     * --dry-run: the first probe's workload as it would run, after every check the search makes before it starts,
+     * and how the search would go on; nothing is started or written.
+     */
+    public void dryRun(PrintStream out) {
+        Preflight.workload(spec, context.connection());
+        WorkloadSpec first = probeSpec(1, settings.startRecordsPerSec(), "0");
+        RunHeader.printFull(first, context.connection(), new SingleRun(first, context).check(), out);
+        out.printf(Locale.ROOT, "# find-max: probes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
+                + " at most %d probes; SLA: %s%n", settings.startRecordsPerSec(),
+                DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
+                settings.precision() * 100, settings.maxProbes(), settings.slaText());
+    }
+
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
-        Preflight.workload(spec, connection);
-        Preflight.reachable(target, connection);
+        Preflight.workload(spec, context.connection());
+        Preflight.reachable(context.target(), context.connection());
         Instant start = Instant.now();
-        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        ClusterParams params = target instanceof ClusterTarget.Embedded e
+        EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
+        ClusterParams params = context.target() instanceof ClusterTarget.Embedded e
                 ? e.params().create(spec.cluster(), dir.resolve("broker-logs")) : null;
         if (params != null && spec.topic().replicationFactor() > params.brokers()) {
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
@@ -129,8 +113,8 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
             SearchResult search = settings.search().run(runner::probe);
-            FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), tags,
-                    start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, connection,
+            FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
+                    start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
                     FindMaxFigures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
             Path file = ResultWriter.write(result, dir);
             out.println();
@@ -139,7 +123,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
                 result.thresholds().forEach(v -> out.println(v.line()));
             }
             out.println("results: " + file);
-            listener.written(dir, out);
+            context.observers().listener().written(dir, out);
             return result;
         } finally {
             if (embedded != null && embedded != shared) {
@@ -153,6 +137,7 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
      * sustainable rate and latency thresholds on the latency there. Without an answer every threshold fails.
      */
     List<ThresholdVerdict> verdicts(SearchResult search, List<Summary> summaries) {
+        List<Threshold> thresholds = context.output().thresholds();
         if (thresholds.isEmpty()) {
             return null;
         }
@@ -170,18 +155,20 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
                 ? new ThresholdVerdict(t.condition(), false, Double.NaN, "no run at a sustainable rate") : t.evaluate(answer)).toList();
     }
 
-    /** The workload of probe {@code number}: the given rate for the probe duration, on its own topic. */
+    /** The workload of probe {@code number}: the given rate for the probe duration, on its own fresh topic. */
     WorkloadSpec probeSpec(int number, double rate, String runId) {
-        ProducerSpec p = spec.producers();
-        ProducerSpec probe = new ProducerSpec(p.count(), rate, null, settings.probeDuration(), null,
-                settings.probeWarmup(), p.recordSize(), p.keys(), p.payload(), p.properties(), p.payloadEncryption(),
-                p.transactions());
-        TopicSpec t = spec.topic();
-        String name = t.name() + "-fm" + runId + "-" + String.format(Locale.ROOT, "%02d", number);
-        TopicSpec topic = new TopicSpec(name.length() > 249 ? name.substring(name.length() - 249) : name,
-                t.partitions(), t.replicationFactor(), true, true, t.configs());
-        return new WorkloadSpec(spec.name(), spec.description(), topic, probe, spec.consumers(), spec.cluster(),
-                spec.reportInterval(), spec.verify(), null, spec.clientJavaHome());
+        String name = spec.topic().name() + "-fm" + runId + "-" + String.format(Locale.ROOT, "%02d", number);
+        Map<String, Object> probe = new LinkedHashMap<>();
+        probe.put("producers.rate", rate);
+        probe.put("producers.records", null);
+        probe.put("producers.duration", settings.probeDuration());
+        probe.put("producers.warmupRecords", null);
+        probe.put("producers.warmupDuration", settings.probeWarmup());
+        probe.put("topic.name", name.length() > 249 ? name.substring(name.length() - 249) : name);
+        probe.put("topic.create", true);
+        probe.put("topic.deleteAfter", true);
+        probe.put("faults", null);
+        return spec.with(probe);
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */
@@ -215,10 +202,10 @@ public record FindMax(WorkloadSpec spec, Map<String, String> connection, Cluster
             String label = String.format(Locale.ROOT, "%02d-%.0f", count, rate);
             out.printf(Locale.ROOT, "%nfind-max: probe %d at %,.0f records/s%n", count, rate);
             Path probeDir = dir.resolve("probes").resolve(label);
-            ClusterTarget probeTarget = embedded != null ? new ClusterTarget.Shared(embedded) : target;
-            SingleRun run = new SingleRun(probeSpec(count, rate, runId), connection, probeTarget, dir, tags,
-                    settings.sla() == null ? List.of() : List.of(settings.sla()), listener, verbose, telemetry)
-                    .withDistribution(distribution);
+            RunContext probeContext = context.with(context.output().judgedBy(
+                    settings.sla() == null ? List.of() : List.of(settings.sla())));
+            SingleRun run = new SingleRun(probeSpec(count, rate, runId),
+                    embedded != null ? probeContext.with(new ClusterTarget.Shared(embedded)) : probeContext);
             RunResult result = run.execute(out, probeDir);
             if (result.status() == RunStatus.INTERRUPTED) {
                 throw new InterruptedRunException("find-max interrupted during probe " + count + "; the probes so far are in "

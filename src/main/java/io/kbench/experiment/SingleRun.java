@@ -34,7 +34,6 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.Versions;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.TelemetrySampler;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -48,55 +47,26 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
  * One workload, start to finish: optional embedded cluster, the run, result.json, the summary table.
  * The cluster is stopped whatever happens; Ctrl-C ends the load early and still writes the result.
  *
- * @param spec        the frozen workload
- * @param connection  client connection properties (bootstrap servers of an embedded cluster are added)
- * @param target      where the cluster is: external, embedded (started and stopped here) or shared
- * @param resultsDir  parent directory of the result directory
- * @param tags        labels for result.json
- * @param thresholds  pass/fail conditions evaluated on the summary
- * @param listener    told when result.json is written (the CLI writes the HTML report)
- * @param verbose     print the whole resolved workload before the run instead of the few-line header
- * @param telemetry   what is sampled beside the run (broker, host, load generator), or off
- * @param distribution how the load is spread over worker processes, or null to run it in this process
+ * @param spec    the frozen workload
+ * @param context where the load goes, where results are written and who watches (resolved once by the CLI)
  */
-public record SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target,
-                        Path resultsDir, Map<String, String> tags, List<Threshold> thresholds, ResultListener listener,
-                        boolean verbose, TelemetrySettings telemetry, Distribution distribution) {
-
-    /** A run in this process. */
-    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
-                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener, boolean verbose,
-                     TelemetrySettings telemetry) {
-        this(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, telemetry, null);
-    }
-
-    /** A run with the default telemetry (embedded brokers, this host, the load generator). */
-    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
-                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener, boolean verbose) {
-        this(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, TelemetrySettings.DEFAULT);
-    }
-
-    /** A run with the few-line header. */
-    public SingleRun(WorkloadSpec spec, Map<String, String> connection, ClusterTarget target, Path resultsDir,
-                     Map<String, String> tags, List<Threshold> thresholds, ResultListener listener) {
-        this(spec, connection, target, resultsDir, tags, thresholds, listener, false);
+public record SingleRun(WorkloadSpec spec, RunContext context) {
+    public SingleRun {
+        Objects.requireNonNull(spec, "spec");
+        Objects.requireNonNull(context, "context");
     }
 
     private static final DateTimeFormatter DIR_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC);
 
-    /** This run with its load spread as {@code d} says (null: in this process). */
-    public SingleRun withDistribution(Distribution d) {
-        return new SingleRun(spec, connection, target, resultsDir, tags, thresholds, listener, verbose, telemetry, d);
-    }
-
     public boolean external() {
-        return target.external();
+        return context.external();
     }
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
@@ -128,22 +98,22 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
 
     /** The target as the run header names it. */
     private String where(ClusterParams params) {
-        if (target instanceof ClusterTarget.External x) {
+        if (context.target() instanceof ClusterTarget.External x) {
             return "cluster " + x.bootstrapServers();
         }
-        int brokers = target instanceof ClusterTarget.Shared s ? s.cluster().brokerCount() : params.brokers();
-        ClusterSecurity security = target instanceof ClusterTarget.Shared s ? s.cluster().security() : params.security();
+        int brokers = context.target() instanceof ClusterTarget.Shared s ? s.cluster().brokerCount() : params.brokers();
+        ClusterSecurity security = context.target() instanceof ClusterTarget.Shared s ? s.cluster().security() : params.security();
         return "embedded cluster of " + brokers + " broker(s)" + (security.secured() ? ", " + security.describe() : "");
     }
 
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
     private ClusterParams prepare(Path logDir) {
-        Preflight.workload(spec, connection);
-        if (distribution != null) {
+        Preflight.workload(spec, context.connection());
+        if (context.distribution() != null) {
             Preflight.distributable(spec);
         }
-        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        ClusterParams params = target instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
+        EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
+        ClusterParams params = context.target() instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (params != null) {
             FaultPreflight.checkNetwork(spec.faults(), params.security());
@@ -159,13 +129,19 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
     }
 
     private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
+        Map<String, String> connection = context.connection();
+        ResultListener listener = context.observers().listener();
+        Distribution distribution = context.distribution();
+        Map<String, String> tags = context.output().tags();
+        List<Threshold> thresholds = context.output().thresholds();
         Instant start = Instant.now();
-        Path dir = exactDir != null ? exactDir : resultsDir.resolve(DIR_TIME.format(start) + "-" + spec.name());
+        Path dir = exactDir != null ? exactDir
+                : context.output().resultsDir().resolve(DIR_TIME.format(start) + "-" + spec.name());
         ClusterParams params = prepare(dir.resolve("broker-logs"));
-        EmbeddedCluster shared = target instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        Preflight.reachable(target, connection);
+        EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
+        Preflight.reachable(context.target(), connection);
         String where = where(params);
-        if (verbose) {
+        if (context.output().verbose()) {
             RunHeader.printFull(spec, connection, where, out);
         } else {
             RunHeader.print(spec, where, out);
@@ -182,7 +158,7 @@ public record SingleRun(WorkloadSpec spec, Map<String, String> connection, Clust
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
-            sampler = RunTelemetry.open(telemetry, spec, embedded, out);
+            sampler = RunTelemetry.open(context.observers().telemetry(), spec, embedded, out);
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
             }

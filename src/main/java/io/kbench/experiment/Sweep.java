@@ -2,7 +2,6 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.distributed.Distribution;
 import io.kbench.fault.FaultPreflight;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
@@ -10,6 +9,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.FaultResult;
 import io.kbench.result.FaultSpread;
 import io.kbench.result.ResultReader;
+import io.kbench.result.RunHeader;
 import io.kbench.result.RunResult;
 import io.kbench.result.RunStatus;
 import io.kbench.result.Summary;
@@ -17,7 +17,6 @@ import io.kbench.result.SweepOrder;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,63 +35,34 @@ import java.util.Random;
  * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
  * {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
  *
- * @param plan        the loaded sweep
- * @param dir         the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
- * @param connection  client connection properties
- * @param target      an external cluster, or embedded clusters started from each point's cluster settings
- * @param thresholds  conditions judged on each point's median summary
- * @param tags        labels for every repetition's result.json (sweep, point and repetition are added)
- * @param listener    told when each repetition's result.json is written (the CLI writes HTML reports)
- * @param verbose     each repetition prints its whole resolved workload instead of the few-line header
- * @param telemetry   what every repetition samples beside its load (the run command's telemetry flags), or off
- * @param distribution every repetition's load spread over workers (--workers, --local-workers), or null
+ * @param plan    the loaded sweep
+ * @param dir     the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
+ * @param context an external cluster or embedded clusters started from each point's cluster settings; labels for
+ *                every repetition's result.json (sweep, point and repetition are added); thresholds judged on each
+ *                point's median summary; who is told about each repetition; what it samples and how its load is spread
  */
-public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                    List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose,
-                    TelemetrySettings telemetry, Distribution distribution) {
-
-    /** A sweep whose load runs in this process. */
-    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose,
-                 TelemetrySettings telemetry) {
-        this(plan, dir, connection, target, thresholds, tags, listener, verbose, telemetry, null);
-    }
+public record Sweep(SweepPlan plan, Path dir, RunContext context) {
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
 
     public Sweep {
-        thresholds = List.copyOf(thresholds);
-        tags = Map.copyOf(tags);
-        connection = Map.copyOf(connection);
-        Objects.requireNonNull(telemetry, "telemetry");
-        if (target instanceof ClusterTarget.Shared) {
+        Objects.requireNonNull(context, "context");
+        if (context.target() instanceof ClusterTarget.Shared) {
             throw new IllegalArgumentException("a sweep starts its own embedded clusters");
         }
-        if (target.external() && !plan.spec().clusterPaths().isEmpty()) {
+        if (context.external() && !plan.spec().clusterPaths().isEmpty()) {
             throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
     }
 
-    /** A sweep with the default telemetry (embedded brokers, this host, the load generator). */
-    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener, boolean verbose) {
-        this(plan, dir, connection, target, thresholds, tags, listener, verbose, TelemetrySettings.DEFAULT);
-    }
-
-    /** A sweep whose repetitions print the few-line header. */
-    public Sweep(SweepPlan plan, Path dir, Map<String, String> connection, ClusterTarget target,
-                 List<Threshold> thresholds, Map<String, String> tags, ResultListener listener) {
-        this(plan, dir, connection, target, thresholds, tags, listener, false);
-    }
-
     public boolean external() {
-        return target.external();
+        return context.external();
     }
 
     private ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
-        return ((ClusterTarget.Embedded) target).params().create(cluster, logDir);
+        return ((ClusterTarget.Embedded) context.target()).params().create(cluster, logDir);
     }
 
     /**
@@ -100,7 +70,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * interrupted.
      */
     public SweepOutcome execute(PrintStream out) {
-        preflight();
+        preflight(true);
         Instant start = Instant.now();
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
@@ -111,8 +81,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
         plan.points().forEach(p -> tallies.add(new PointTally(p)));
         List<RunOrder.Slot> ran = new ArrayList<>();
         boolean interrupted = false;
-        Integer externalBrokers = external() ? BrokerCount.of(connection) : null;
-        try (ClusterSlot clusters = new ClusterSlot(out)) {
+        Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
+        try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
             if (plan.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
                 interrupted = warmUp(out, clusters, topicToken);
                 if (!interrupted) {
@@ -176,6 +146,28 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 plan.spec().order() == SweepOrder.RANDOM ? seed : null);
     }
 
+    /**
+     * --dry-run: the checks the sweep makes before its first repetition, then every point's resolved workload as its
+     * repetitions would run it; nothing is started or written.
+     */
+    public void dryRun(PrintStream out) {
+        preflight(false);
+        List<String> targets = new ArrayList<>();
+        for (SweepPoint point : plan.points()) {
+            try {
+                targets.add(new SingleRun(plan.workload(point), context).check());
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
+            }
+        }
+        for (int i = 0; i < plan.points().size(); i++) {
+            SweepPoint point = plan.points().get(i);
+            out.println("# point " + (i + 1) + "/" + plan.points().size() + ": " + point.name() + ", "
+                    + plan.spec().repeat() + " repetition(s)");
+            RunHeader.printFull(plan.workload(point), context.connection(), targets.get(i), out);
+        }
+    }
+
     /** What one point gathered over the sweep; repetitions arrive interleaved with other points'. */
     private static final class PointTally {
         final SweepPoint point;
@@ -196,6 +188,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
     private PointResult pointResult(PointTally t) {
         List<String> reps = List.copyOf(t.reps);
         PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
+        List<Threshold> thresholds = context.output().thresholds();
         List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                 .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
                 : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
@@ -220,7 +213,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * Runs the first point once into warmup/, so the first measured repetition does not meet a cold broker JVM;
      * returns whether it was interrupted. A failed warm-up is reported and the sweep goes on.
      */
-    private boolean warmUp(PrintStream out, ClusterSlot clusters, String topicToken) {
+    private boolean warmUp(PrintStream out, SweepClusters clusters, String topicToken) {
         SweepPoint point = plan.points().get(0);
         out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
         WorkloadSpec spec = plan.workload(point, topicName(point, 0, 0, topicToken));
@@ -243,7 +236,7 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * A run with faults may leave its cluster changed (a broker killed for good, leadership moved, a restarted broker
      * catching up): the next repetition gets a fresh cluster, so every repetition starts from the same state.
      */
-    private void discardAfterFaults(WorkloadSpec spec, ClusterSlot clusters) {
+    private void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
         if (!spec.faults().isEmpty()) {
             clusters.discard();
         }
@@ -251,24 +244,25 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
 
     private RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
                               PrintStream out) {
-        Map<String, String> repTags = new LinkedHashMap<>(tags);
+        Map<String, String> repTags = new LinkedHashMap<>();
         repTags.put("sweep", plan.spec().name());
         repTags.put("point", point.name());
         repTags.put("repetition", repetition);
-        ClusterTarget repTarget = cluster != null ? new ClusterTarget.Shared(cluster) : target;
-        return new SingleRun(spec, connection, repTarget, dir, repTags, List.of(), listener, verbose, telemetry)
-                .withDistribution(distribution).execute(out, runDir);
+        // A repetition is judged by nothing: the sweep judges each point's median.
+        RunContext repContext = context.with(context.output().tagged(repTags).judgedBy(List.of()));
+        return new SingleRun(spec, cluster != null ? repContext.with(new ClusterTarget.Shared(cluster)) : repContext)
+                .execute(out, runDir);
     }
 
     /**
      * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, and an
      * existing cluster reached, before the first repetition: a bad last point costs no run.
      */
-    private void preflight() {
+    private void preflight(boolean reach) {
         for (SweepPoint point : plan.points()) {
             WorkloadSpec spec = plan.workload(point, null);
-            Preflight.workload(spec, connection);
-            if (distribution != null) {
+            Preflight.workload(spec, context.connection());
+            if (context.distribution() != null) {
                 Preflight.distributable(spec);
             }
             ClusterParams params = external() ? null : clusterParams(spec.cluster(), null);
@@ -281,51 +275,8 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
                 throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
         }
-        Preflight.reachable(target, connection);
-    }
-
-    /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */
-    private final class ClusterSlot implements AutoCloseable {
-        private final PrintStream out;
-        private EmbeddedCluster cluster;
-        private ClusterSpec spec;
-        private boolean proxies;
-        private int started;
-
-        ClusterSlot(PrintStream out) {
-            this.out = out;
-        }
-
-        /** The cluster for this workload: behind kbench's network proxies when it has a network fault. */
-        EmbeddedCluster runFor(WorkloadSpec workload) {
-            ClusterSpec wanted = workload.cluster();
-            boolean wantProxies = workload.faults().stream().anyMatch(f -> f.action().isNetwork());
-            if (cluster != null && wanted.equals(spec) && wantProxies == proxies) {
-                return cluster;
-            }
-            if (cluster != null) {
-                out.println("sweep: cluster settings change, restarting the embedded cluster");
-                discard();
-            }
-            started++;
-            cluster = EmbeddedCluster.start(clusterParams(wanted, dir.resolve("broker-logs").resolve("cluster-" + started)),
-                    true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, wantProxies);
-            spec = wanted;
-            proxies = wantProxies;
-            return cluster;
-        }
-
-        /** Stops the cluster (it may be what failed); the next repetition starts a fresh one. */
-        void discard() {
-            if (cluster != null) {
-                cluster.close();
-                cluster = null;
-            }
-        }
-
-        @Override
-        public void close() {
-            discard();
+        if (reach) {
+            Preflight.reachable(context.target(), context.connection());
         }
     }
 
@@ -384,23 +335,11 @@ public record Sweep(SweepPlan plan, Path dir, Map<String, String> connection, Cl
      * @param summary     median/min/max over the completed repetitions; null when none completed
      * @param verdicts    thresholds judged on the median summary
      * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
+     * @param faults      each fault of the point's workload with its recovery figures over the completed repetitions
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
                               int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
                               List<FaultSpread> faults) {
-        /** A point without verification. */
-        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts) {
-            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, 0, List.of());
-        }
-
-        /** A point without faults. */
-        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
-                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations) {
-            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, integrityViolations,
-                    List.of());
-        }
-
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }

@@ -3,9 +3,7 @@ package io.kbench.experiment;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.finding.Finding;
 import io.kbench.format.StrictMapper;
@@ -25,6 +23,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * A loaded sweep: the spec, the base workload tree and every point, each already checked to resolve to a valid
@@ -104,7 +103,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         }
         SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
         // Every point's workload is built once here, so a bad path or value is reported before anything runs.
-        points.forEach(p -> plan.workload(p, null));
+        points.forEach(plan::workload);
         return plan;
     }
 
@@ -135,6 +134,52 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
     }
 
     /**
+     * This plan with {@code overrides} ({@code --set path=value} texts) applied to the base workload, before each
+     * point's values. A path the sweep varies is refused: the points would silently win over it.
+     */
+    public SweepPlan withOverrides(List<String> overrides) {
+        if (overrides.isEmpty()) {
+            return this;
+        }
+        ObjectNode changed = base.deepCopy();
+        Map<String, Set<String>> varied = varied(points);
+        for (String text : overrides) {
+            SetOverride override = SetOverride.parse(text);
+            if (varied.containsKey(override.pathText())) {
+                throw InvalidInputException.field("--set", "'" + text + "'",
+                        "sets a path the sweep varies (" + override.pathText() + "): change its values in " + source);
+            }
+            override.applyTo(changed);
+        }
+        SweepPlan plan = new SweepPlan(spec, source, text, changed, points, findings);
+        points.forEach(plan::workload);
+        return plan;
+    }
+
+    /**
+     * The one client JDK of all points (null: kbench's own). The load generator of a sweep is one JVM, so points may
+     * not differ in it: such a sweep is refused before anything starts.
+     */
+    public String clientJavaHome() {
+        Set<String> homes = new TreeSet<>();
+        boolean unset = false;
+        for (SweepPoint point : points) {
+            String home = workload(point).clientJavaHome();
+            if (home == null) {
+                unset = true;
+            } else {
+                homes.add(home);
+            }
+        }
+        if (homes.size() > 1 || (unset && !homes.isEmpty())) {
+            throw InvalidInputException.field("clientJavaHome", unset ? homes + " and unset" : homes,
+                    "differs between points, but a sweep's load generator is one JVM: run one sweep per JDK "
+                            + "(or --client-java-home) and kbench compare the sweeps");
+        }
+        return homes.isEmpty() ? null : homes.iterator().next();
+    }
+
+    /**
      * This plan with {@code faults} ({@code --fault} texts) appended to the base workload's faults: every point runs
      * the same schedule, each repetition on its own clock.
      */
@@ -149,22 +194,30 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         return new SweepPlan(spec, source, text, withFaults, points, findings);
     }
 
-    /**
-     * The workload of {@code point}; with a topic name, it replaces the base's topic name (each repetition gets a fresh
-     * topic that is deleted after it, so no backlog carries over).
-     */
-    public WorkloadSpec workload(SweepPoint point, String topicName) {
+    /** The workload of {@code point}: the base with the point's values set, as {@code --set} sets them. */
+    public WorkloadSpec workload(SweepPoint point) {
         List<SetOverride> overrides = new ArrayList<>();
         point.overrides().forEach((path, value) -> overrides.add(SetOverride.of(path, value)));
-        if (topicName != null) {
-            overrides.add(SetOverride.of("topic.name", TextNode.valueOf(topicName)));
-            overrides.add(SetOverride.of("topic.deleteAfter", BooleanNode.TRUE));
-        }
         try {
             return new SpecLoader().load(base, overrides, source + " point " + point.name());
         } catch (InvalidInputException e) {
             throw new InvalidInputException(source + ": point " + point.name() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The workload of a repetition of {@code point}; with a topic name, it replaces the base's topic name (each
+     * repetition gets a fresh topic that is deleted after it, so no backlog carries over).
+     */
+    public WorkloadSpec workload(SweepPoint point, String topicName) {
+        WorkloadSpec workload = workload(point);
+        if (topicName == null) {
+            return workload;
+        }
+        Map<String, Object> fresh = new LinkedHashMap<>();
+        fresh.put("topic.name", topicName);
+        fresh.put("topic.deleteAfter", true);
+        return workload.with(fresh);
     }
 
     private static Path resolveRelative(Path sweepFile, String workload) {

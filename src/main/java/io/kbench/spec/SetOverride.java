@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import java.util.Arrays;
 import java.util.Set;
 
@@ -24,6 +25,11 @@ public record SetOverride(String[] path, JsonNode value, String text) {
     /** The path as written, dots included. */
     public String pathText() {
         return String.join(".", path);
+    }
+
+    /** One {@code --set path=value} as the user typed it. */
+    public static SetOverride parse(String text) {
+        return parse(text, StrictMapper.yaml());
     }
 
     static SetOverride parse(String text, ObjectMapper yaml) {

@@ -4,8 +4,14 @@ import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.unit.DurationText;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.format.StrictMapper;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A whole workload, resolved and frozen: what the run header prints and result.json records.
@@ -57,6 +63,34 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (clientJavaHome != null && clientJavaHome.isBlank()) {
             throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
         }
+    }
+
+    /**
+     * This workload with the field at {@code path} set to {@code value} (null: unset, so its default applies), by the
+     * rules of {@code --set path=value}, and checked again. The one way a workload is derived from another (a find-max
+     * probe, a sweep repetition), so a field added to the workload is carried over without anyone listing it.
+     */
+    public WorkloadSpec with(String path, Object value) {
+        Map<String, Object> one = new LinkedHashMap<>();
+        one.put(path, value);
+        return with(one);
+    }
+
+    /**
+     * As {@link #with(String, Object)} for several paths, checked once all are set: fields that exclude each other
+     * (records and duration) can be swapped in one step.
+     */
+    public WorkloadSpec with(Map<String, ?> values) {
+        SpecLoader loader = new SpecLoader();
+        ObjectNode tree = loader.toTree(this);
+        values.forEach((path, value) -> SetOverride.of(path, value == null ? NullNode.instance : Tree.MAPPER.valueToTree(value))
+                .applyTo(tree));
+        return loader.bind(tree, WorkloadSpec.class, "workload " + name + " with " + values.keySet());
+    }
+
+    /** Values as the workload file would spell them (durations as {@code 30s}). */
+    private static final class Tree {
+        static final ObjectMapper MAPPER = StrictMapper.yaml();
     }
 
     /** Whether the run reads the topic back and checks every record. */

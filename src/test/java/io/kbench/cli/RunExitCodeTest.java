@@ -32,11 +32,11 @@ class RunExitCodeTest {
 
     @Test
     void aViolationExitsFourAndOutranksAFailedThresholdButNotAFailedRun() {
-        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(4);
-        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(4);
-        assertThat(RunCommand.exitCode(result(RunStatus.FAILED, true, integrity(IntegrityVerdict.VIOLATION)))).isEqualTo(1);
-        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.EXPECTED)))).isEqualTo(3);
-        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.EXPECTED)))).isZero();
-        assertThat(RunCommand.exitCode(result(RunStatus.COMPLETED, true, null))).isZero();
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(4);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(4);
+        assertThat(ExitPolicy.of(result(RunStatus.FAILED, true, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(1);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.EXPECTED))).code()).isEqualTo(3);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.EXPECTED))).code()).isZero();
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, null)).code()).isZero();
     }
 }

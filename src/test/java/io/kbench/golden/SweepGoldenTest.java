@@ -76,8 +76,10 @@ class SweepGoldenTest {
         SweepPoint first = plan.points().get(0);
         SweepPoint second = plan.points().get(1);
         PointSummary summary = PointSummary.of(List.of(run(1_000, 1_001), run(1_003, 1_002)));
-        Sweep.PointResult done = new Sweep.PointResult(first, 1, reps(first, 2), 2, 2, 0, summary, List.of());
-        Sweep.PointResult failed = new Sweep.PointResult(second, 1, reps(second, 2), 0, 2, 2, null, List.of());
+        Sweep.PointResult done = new Sweep.PointResult(first, 1, reps(first, 2), 2, 2, 0, summary, List.of(), 0,
+                List.of());
+        Sweep.PointResult failed = new Sweep.PointResult(second, 1, reps(second, 2), 0, 2, 2, null, List.of(), 0,
+                List.of());
         Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(plan, List.of(done, failed), false,
                 Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null);
 

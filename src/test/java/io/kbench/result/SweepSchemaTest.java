@@ -60,9 +60,10 @@ class SweepSchemaTest {
         SweepPoint none = plan.points().get(0);
         SweepPoint gzip = plan.points().get(1);
         Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
-                thresholds.stream().map(t -> t.evaluate(summary.median())).toList());
+                thresholds.stream().map(t -> t.evaluate(summary.median())).toList(), 0, List.of());
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
-                thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList());
+                thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList(),
+                0, List.of());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
@@ -87,7 +88,8 @@ class SweepSchemaTest {
                 + "  - {producers.properties.acks: '1', producers.count: 2}\n", SWEEP_FILE);
         SweepPoint first = plan.points().get(0);
         PointSummary summary = PointSummary.of(List.of(run(50.0, false, false)));
-        Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of());
+        Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of(), 0,
+                List.of());
 
         JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:01:00Z"), Environment.capture(), List.of(), null), dir);

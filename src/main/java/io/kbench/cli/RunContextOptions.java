@@ -1,0 +1,119 @@
+package io.kbench.cli;
+
+import io.kbench.error.ExitCode;
+import io.kbench.experiment.RunContext;
+import io.kbench.experiment.SweepPlan;
+import io.kbench.live.MetricsServer;
+import io.kbench.report.ReportRenderer;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+
+/**
+ * The options of every command that runs a workload (run, sweep, find-max) and the start-up sequence they share: the
+ * workload with --set, --verify and --fault applied; every flag checked and resolved once into a {@link RunContext};
+ * --dry-run; the client JDK; --client-cpus; the metrics server; and the exit code by {@link ExitPolicy}.
+ */
+public final class RunContextOptions {
+    /** Overrides of workload fields, applied after the file. */
+    @Option(names = "--set", paramLabel = "PATH=VALUE",
+            description = {"Override a workload field (repeatable), e.g. --set producers.rate=5000 --set "
+                    + "producers.properties.acks=1.", "sweep: applied to the base workload, before each point's values;"
+                    + " find-max: rate, records, duration and warm-up are replaced per probe."})
+    List<String> overrides = new ArrayList<>();
+
+    /** Read the topic back after the load and check every record (same as {@code verify: true}). */
+    @Option(names = "--verify", description = "After the load, read the topic back and check every record: lost, "
+            + "duplicated, reordered, unexpected (same as --set verify=true; find-max: a probe with a violation is not "
+            + "sustainable). See docs/integrity.md.")
+    boolean verify;
+
+    /** Faults on the run's clock, appended to the workload's faults list. */
+    @Option(names = "--fault", paramLabel = "SPEC",
+            description = {"Add a fault (repeatable), e.g. --fault 'at=20s action=kill target=leader duration=10s'.",
+                "Keys: at, action (kill, terminate, pause, restart, exec, delay, drop, isolate), target (broker id,"
+                    + " leader, follower, controller, random), duration, partition, seed, delay and jitter (delay),"
+                    + " scope (clients, peers, all), command (exec; the rest of the text). See docs/faults.md.",
+                "sweep: every repetition runs it on its own clock and a fresh embedded cluster; pass the same faults"
+                    + " again with --resume. find-max does not run faults."})
+    List<String> faults = new ArrayList<>();
+
+    /** Check everything and print the resolved workload without running. */
+    @Option(names = "--dry-run", description = "Validate and print the resolved workload (sweep: every point's), then exit.")
+    boolean dryRun;
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
+    @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
+    @Mixin
+    WorkerOptions workers = new WorkerOptions();
+
+    /** The workload file (null: the bundled quick-start) with --set, --verify and --fault applied. */
+    WorkloadSpec workload(Path file) {
+        return new SpecLoader().load(file, overridesWithVerify(), faults);
+    }
+
+    /** The sweep file with --set and --verify applied to its base workload and --fault appended to its faults. */
+    SweepPlan sweep(Path file) {
+        return SweepPlan.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
+    }
+
+    /** {@code --verify} as the override it stands for, applied last. */
+    private List<String> overridesWithVerify() {
+        List<String> all = new ArrayList<>(overrides);
+        if (verify) {
+            all.add("verify=true");
+        }
+        return all;
+    }
+
+    /** Every flag checked and resolved, before anything starts: a typo costs no run. */
+    RunContext context() {
+        RunContext.Cluster cluster = target.cluster();
+        return new RunContext(cluster, output.output(),
+                new RunContext.Observers(ReportRenderer::writeQuietly, telemetry.settings(cluster.external())),
+                workers.distribution(cluster.connection()));
+    }
+
+    /**
+     * The shared start-up sequence: resolve the context and make the experiment from it (so every check is made
+     * before anything starts), stop at --dry-run, re-launch on the workload's client JDK if it names another, hold the
+     * load generator to --client-cpus, serve --metrics-port while the experiment runs, and return its exit code.
+     */
+    int launch(CommandSpec command, String clientJavaHome, Function<RunContext, WorkloadCommand.Experiment> experiment) {
+        RunContext context = context();
+        WorkloadCommand.Experiment checked = experiment.apply(context);
+        PrintStream out = CommandOutput.out(command);
+        if (dryRun) {
+            checked.dryRun().accept(out);
+            return ExitCode.OK.code();
+        }
+        Optional<Integer> elsewhere = ClientJvm.forWorkload(clientJavaHome, command.commandLine());
+        if (elsewhere.isPresent()) {
+            return elsewhere.get();
+        }
+        target.restrictClientCpus();
+        try (MetricsServer live = metrics.start(out)) {
+            RunContext watched = context.with(new RunContext.Observers(MetricsOptions.listener(live),
+                    context.observers().telemetry()));
+            return experiment.apply(watched).run().apply(out).code();
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package io.kbench.cli;
+
+import io.kbench.experiment.RunContext;
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * A command that runs a workload (run, sweep, find-max): the same options ({@link RunContextOptions}) and the same
+ * start-up sequence and exit-code policy; a subclass says only what it loads and what it runs.
+ */
+abstract class WorkloadCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec command;
+
+    @Mixin
+    RunContextOptions options = new RunContextOptions();
+
+    /**
+     * What the command runs on a context, made once to check it before anything starts and again to run it.
+     *
+     * @param dryRun what --dry-run prints; nothing starts
+     * @param run    runs it and says how it ended
+     */
+    record Experiment(Consumer<PrintStream> dryRun, Function<PrintStream, ExitPolicy> run) {
+    }
+
+    /** Loads and checks what the command runs (workload, sweep, search); returns the client JDK it names, or null. */
+    abstract String load();
+
+    /** The experiment on {@code context}. */
+    abstract Experiment experiment(RunContext context);
+
+    @Override
+    public final Integer call() {
+        String clientJavaHome = load();
+        return options.launch(command, clientJavaHome, this::experiment);
+    }
+}
