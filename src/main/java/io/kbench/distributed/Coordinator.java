@@ -3,7 +3,7 @@ package io.kbench.distributed;
 import io.kbench.error.RunFailedException;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.IntervalTicks;
-import io.kbench.load.LoadShare;
+import io.kbench.load.WorkerSlice;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.SharedTopic;
@@ -33,7 +33,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The coordinator of a distributed run: publishes the plan, waits for the workers, gives each its share and the
+ * The coordinator of a distributed run: publishes the plan, waits for the workers, gives each its slice and the
  * common start, merges their intervals into the live line, the .hlog files and the totals, and watches their
  * heartbeats. It puts no load on the cluster itself. {@link #run} returns the merged outcome as a local run would.
  */
@@ -203,20 +203,20 @@ public final class Coordinator {
                     j.workerId(), j.host(), j.clockOffsetMicros() / 1000, j.clockBoundMicros() / 1000);
         }
 
-        /** Producer and consumer threads split as evenly as they go, in join order; see {@link LoadShare}. */
+        /** Producer and consumer threads split as evenly as they go, in join order; see {@link WorkerSlice}. */
         private void assign() {
             int producers = spec.producers().count();
             int consumers = spec.consumers().mode() == ConsumerMode.NONE ? 0 : spec.consumers().count();
             int n = workers.size();
-            List<Message.Share> shares = new ArrayList<>();
+            List<Message.Slice> slices = new ArrayList<>();
             int i = 0;
             for (WorkerState w : workers.values()) {
-                w.share = new Message.Share(w.join.workerId(), i, LoadShare.first(producers, n, i), LoadShare.count(producers, n, i),
-                        LoadShare.first(consumers, n, i), LoadShare.count(consumers, n, i));
-                shares.add(w.share);
+                w.slice = new Message.Slice(w.join.workerId(), i, WorkerSlice.first(producers, n, i), WorkerSlice.count(producers, n, i),
+                        WorkerSlice.first(consumers, n, i), WorkerSlice.count(consumers, n, i));
+                slices.add(w.slice);
                 i++;
             }
-            channel.send(new Message.Assign(runId, spec, group, ThreadLocalRandom.current().nextInt() | 1, partitions, shares));
+            channel.send(new Message.Assign(runId, spec, group, ThreadLocalRandom.current().nextInt() | 1, partitions, slices));
             workers.values().forEach(w -> w.lastSeenNanos = System.nanoTime());
         }
 
@@ -255,7 +255,7 @@ public final class Coordinator {
         private boolean allAssigned() {
             int consumers = spec.consumers().count();
             boolean each = consumers > partitions || workers.values().stream()
-                    .allMatch(w -> w.share.consumerCount() == 0 || w.assignedPartitions > 0);
+                    .allMatch(w -> w.slice.consumerCount() == 0 || w.assignedPartitions > 0);
             // Exactly: heartbeats from before and after a rebalance can add up to more than the topic has.
             return each && workers.values().stream().mapToInt(w -> w.assignedPartitions).sum() == partitions;
         }

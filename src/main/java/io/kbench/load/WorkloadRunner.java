@@ -75,7 +75,7 @@ public final class WorkloadRunner {
     private final IntervalTicks ticks;
     private final NanoClock clock;
     /** This process's share of a distributed run, or null when it runs the whole workload. */
-    private final LoadShare share;
+    private final WorkerSlice share;
     /** The payload encryption key, or null: resolved once per run, held only in memory. */
     private final SecretKey payloadKey;
     // Copy-on-write: requestStop iterates them on a signal thread while the run may still be adding workers.
@@ -131,10 +131,10 @@ public final class WorkloadRunner {
 
     /**
      * One share of a distributed run ({@code share} non-null): only its producer and consumer threads, on its shared
-     * clock, meeting the other shares through {@link LoadShare#coordination()}; the topic is the coordinator's.
+     * clock, meeting the other shares through {@link WorkerSlice#coordination()}; the topic is the coordinator's.
      */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
-                          ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks, LoadShare share) {
+                          ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks, WorkerSlice share) {
         this.share = share;
         this.clock = share == null ? NanoClock.SYSTEM : share.clock();
         this.live = live;
@@ -178,8 +178,8 @@ public final class WorkloadRunner {
     }
 
     /** The measured windows on this runner's clock, once {@link #run} returned. */
-    public ShareWindows windows() {
-        return new ShareWindows(measuredStartNanos(),
+    public SliceWindows windows() {
+        return new SliceWindows(measuredStartNanos(),
                 producers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE),
                 consumers.stream().mapToLong(ConsumerWorker::firstRecordNanos).min().orElse(Long.MAX_VALUE),
                 consumers.stream().mapToLong(ConsumerWorker::lastRecordNanos).max().orElse(Long.MIN_VALUE));
