@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.integrity.SendLog;
+import io.kbench.integrity.TopicVerifier;
 import io.kbench.measure.FaultWindows;
 import io.kbench.measure.IntervalReporter;
 import io.kbench.measure.ConsumerTally;
@@ -200,7 +201,7 @@ public final class WorkloadRunner {
             // A topic pattern reads existing topics (backlog only): nothing to create, delete or wait for.
             boolean byPattern = spec.consumers().topicPattern() != null;
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
-            TopicVerifier verifier = spec.verifies() ? new TopicVerifier(admin, clients, spec.topic().name(), magic) : null;
+            TopicVerifier verifier = spec.verifies() ? new TopicVerifier(admin, clients.connection(), spec.topic().name(), Stamp.ids(magic)) : null;
             Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
             if (spec.consumers().mode() == ConsumerMode.SHARE) {
                 deliveryCountLimit = ShareGroupSetup.configure(admin, consumerGroup, spec.consumers().shareOrDefaults());
