@@ -14,6 +14,7 @@ import io.kbench.result.DistributedRun;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
 import io.kbench.result.Versions;
 import io.kbench.result.WorkerRun;
 import io.kbench.result.WorkerStatus;
@@ -156,8 +157,8 @@ public final class Coordinator {
             channel.send(new Message.Stop(runId, "interrupted on the coordinator"));
             distributedRun = new DistributedRun(distribution.workers(), distribution.local(), distribution.tolerateWorkerLoss(),
                     null, workers.values().stream().map(w -> w.run(WorkerStatus.INTERRUPTED)).toList());
-            return new RunOutcome(RunStatus.INTERRUPTED, null, latencyMeasuredFrom(), MergedTotals.empty(), null,
-                    LatencyStats.EMPTY, null, null, List.of());
+            return RunOutcome.of(RunStatus.INTERRUPTED, null, new Summary(latencyMeasuredFrom(), MergedTotals.empty(), null,
+                    LatencyStats.EMPTY, null, null, null), List.of());
         }
 
         /** Repeats the plan every second until enough workers answered; a worker of another version ends the run. */
@@ -412,10 +413,10 @@ public final class Coordinator {
             List<Message.Done> done = workers.values().stream().map(w -> w.done).filter(d -> d != null).toList();
             RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
             boolean consumers = spec.consumers().mode() == ConsumerMode.LIVE && spec.consumers().count() > 0;
-            return new RunOutcome(status, failure, latencyMeasuredFrom(), MergedTotals.produced(done),
+            return RunOutcome.of(status, failure, new Summary(latencyMeasuredFrom(), MergedTotals.produced(done),
                     consumers ? MergedTotals.consumed(done) : null, metrics.publishLatency.totalStats(),
                     consumers ? metrics.endToEndLatency.totalStats() : null,
-                    spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(), List.copyOf(points));
+                    spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(), null), List.copyOf(points));
         }
 
         private String latencyMeasuredFrom() {

@@ -21,6 +21,7 @@ import io.kbench.result.ShareStats;
 import io.kbench.result.TransactionStats;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
 import io.kbench.result.Totals;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
@@ -669,12 +670,12 @@ public final class WorkloadRunner {
         }
         RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
         LoadBreakdown breakdown = partitionBreakdown.result(tallies, consumed == null ? 0 : consumed.windowSec());
-        return new RunOutcome(status, failure,
-                spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
+        Summary summary = new Summary(spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
                 produced, consumed, metrics.publishLatency.totalStats(),
                 live ? metrics.endToEndLatency.totalStats() : null,
-                spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(),
-                reporter == null ? List.of() : reporter.points(), null, transactions, breakdown, null, null);
+                spec.producers().unlimitedRate() ? null : metrics.sendDelay.totalStats(), transactions);
+        return new RunOutcome(status, failure, summary, reporter == null ? List.of() : reporter.points(),
+                RunOutcome.Sections.NONE.withBreakdown(breakdown));
     }
 
     private Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
