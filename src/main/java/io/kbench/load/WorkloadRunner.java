@@ -529,7 +529,7 @@ public final class WorkloadRunner {
             return new ConsumerWorker(clients.consumer(consumerProperties(), consumerGroup, spec.consumers().mode(), index),
                     spec.topic().name(), null, true, magic, metrics, clock, assignedPartitions,
                     payloadKey == null ? new ByteArrayDeserializer()
-                            : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors));
+                            : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors), ConsumerTally.NONE);
         } catch (KafkaException e) {
             throw clientCreationError(e);
         }
