@@ -2,8 +2,6 @@ package io.kbench.distributed;
 
 import io.kbench.error.KbenchException;
 import io.kbench.load.ClientProperties;
-import io.kbench.load.ConsumePhaseListener;
-import io.kbench.load.IntervalTicks;
 import io.kbench.load.WorkerSlice;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
@@ -11,7 +9,6 @@ import io.kbench.load.SliceCoordination;
 import io.kbench.load.SliceWindows;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.IntervalCounts;
-import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.RunStatus;
@@ -64,8 +61,8 @@ final class SliceRun implements SliceCoordination {
         this.clock = offset.clusterClock();
         WorkerSlice load = new WorkerSlice(slice.producerFirst(), slice.producerCount(), slice.consumerFirst(),
                 slice.consumerCount(), assign.partitions(), assign.stampMagic(), clock, this, this::interval);
-        this.runner = new WorkloadRunner(assign.workload(), new ClientProperties(dataConnection), assign.group(), null, out,
-                ConsumePhaseListener.NONE, LiveMetrics.NONE, IntervalTicks.NONE, load);
+        this.runner = WorkloadRunner.slice(assign.workload(), new ClientProperties(dataConnection), assign.group(), out,
+                load);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "kbench-worker-heartbeat");
             t.setDaemon(true);

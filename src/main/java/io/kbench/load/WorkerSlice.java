@@ -34,7 +34,7 @@ public record WorkerSlice(int producerFirst, int producerCount, int consumerFirs
 
     /** Splits {@code total} threads over {@code parts} slices: slice {@code index}'s count (the first ones get one more). */
     public static int count(int total, int parts, int index) {
-        return total / parts + (index < total % parts ? 1 : 0);
+        return (int) EvenSplit.portion(total, parts, index);
     }
 
     /** The workload-wide index of slice {@code index}'s first thread when {@code total} are split over {@code parts}. */
