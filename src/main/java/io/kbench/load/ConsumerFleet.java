@@ -93,7 +93,7 @@ final class ConsumerFleet {
     }
 
     /** Starts {@code added}, named by their workload-wide index from {@code first}; stopped at once after a stop. */
-    final List<Thread> start(List<? extends ConsumerLoop> added, int first, String name, StopSignal stop) {
+    List<Thread> start(List<? extends ConsumerLoop> added, int first, String name, StopSignal stop) {
         if (stop.requested()) {
             added.forEach(ConsumerLoop::stopNow);
         }
@@ -104,7 +104,7 @@ final class ConsumerFleet {
         return threads;
     }
 
-    final Deserializer<byte[]> valueDeserializer(RunMetrics metrics) {
+    Deserializer<byte[]> valueDeserializer(RunMetrics metrics) {
         return payloadKey == null ? new ByteArrayDeserializer()
                 : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors);
     }

@@ -182,7 +182,7 @@ final class LoadPhases {
     private boolean measuring() {
         RunMetrics metrics = sliceMetrics;
         return producers.measuring()
-                || (spec.producers().count() == 0 && !consumers.isEmpty())
+                || (spec.producers().count() == 0 && consumers.hasGroupConsumers())
                 // A slice without producers measures once its consumers receive measured records.
                 || (metrics != null && producers.isEmpty() && metrics.consumedMeasured.records() > 0);
     }
