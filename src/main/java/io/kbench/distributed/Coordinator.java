@@ -3,7 +3,7 @@ package io.kbench.distributed;
 import io.kbench.error.RunFailedException;
 import io.kbench.load.ClientProperties;
 import io.kbench.load.IntervalTicks;
-import io.kbench.load.LoadShare;
+import io.kbench.load.WorkerSlice;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.SharedTopic;
@@ -15,6 +15,7 @@ import io.kbench.result.DistributedRun;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
 import io.kbench.result.Versions;
 import io.kbench.result.WorkerRun;
 import io.kbench.result.WorkerStatus;
@@ -34,7 +35,7 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * The coordinator of a distributed run: publishes the plan, waits for the workers, gives each its share and the
+ * The coordinator of a distributed run: publishes the plan, waits for the workers, gives each its slice and the
  * common start, merges their intervals into the live line, the .hlog files and the totals, and watches their
  * heartbeats. It puts no load on the cluster itself. {@link #run} returns the merged outcome as a local run would.
  */
@@ -157,8 +158,8 @@ public final class Coordinator {
             channel.send(new Message.Stop(runId, "interrupted on the coordinator"));
             distributedRun = new DistributedRun(distribution.workers(), distribution.local(), distribution.tolerateWorkerLoss(),
                     null, workers.values().stream().map(w -> w.run(WorkerStatus.INTERRUPTED)).toList());
-            return new RunOutcome(RunStatus.INTERRUPTED, null, latencyMeasuredFrom(), MergedTotals.empty(), null,
-                    LatencyStats.EMPTY, null, null, List.of());
+            return RunOutcome.of(RunStatus.INTERRUPTED, null, new Summary(latencyMeasuredFrom(), MergedTotals.empty(), null,
+                    LatencyStats.EMPTY, null, null, null), List.of());
         }
 
         /** Repeats the plan every second until enough workers answered; a worker of another version ends the run. */
@@ -204,20 +205,20 @@ public final class Coordinator {
                     j.workerId(), j.host(), j.clockOffsetMicros() / 1000, j.clockBoundMicros() / 1000);
         }
 
-        /** Producer and consumer threads split as evenly as they go, in join order; see {@link LoadShare}. */
+        /** Producer and consumer threads split as evenly as they go, in join order; see {@link WorkerSlice}. */
         private void assign() {
             int producers = spec.producers().count();
             int consumers = spec.consumers().mode() == ConsumerMode.NONE ? 0 : spec.consumers().count();
             int n = workers.size();
-            List<Message.Share> shares = new ArrayList<>();
+            List<Message.Slice> slices = new ArrayList<>();
             int i = 0;
             for (WorkerState w : workers.values()) {
-                w.share = new Message.Share(w.join.workerId(), i, LoadShare.first(producers, n, i), LoadShare.count(producers, n, i),
-                        LoadShare.first(consumers, n, i), LoadShare.count(consumers, n, i));
-                shares.add(w.share);
+                w.slice = new Message.Slice(w.join.workerId(), i, WorkerSlice.first(producers, n, i), WorkerSlice.count(producers, n, i),
+                        WorkerSlice.first(consumers, n, i), WorkerSlice.count(consumers, n, i));
+                slices.add(w.slice);
                 i++;
             }
-            channel.send(new Message.Assign(runId, spec, group, ThreadLocalRandom.current().nextInt() | 1, partitions, shares));
+            channel.send(new Message.Assign(runId, spec, group, ThreadLocalRandom.current().nextInt() | 1, partitions, slices));
             workers.values().forEach(w -> w.lastSeenNanos = System.nanoTime());
         }
 
@@ -256,7 +257,7 @@ public final class Coordinator {
         private boolean allAssigned() {
             int consumers = spec.consumers().count();
             boolean each = consumers > partitions || workers.values().stream()
-                    .allMatch(w -> w.share.consumerCount() == 0 || w.assignedPartitions > 0);
+                    .allMatch(w -> w.slice.consumerCount() == 0 || w.assignedPartitions > 0);
             // Exactly: heartbeats from before and after a rebalance can add up to more than the topic has.
             return each && workers.values().stream().mapToInt(w -> w.assignedPartitions).sum() == partitions;
         }
@@ -380,9 +381,9 @@ public final class Coordinator {
                 boolean measured = true;
                 long endMs = startMillis + Math.round(m.endSec() * 1000);
                 long startMs = endMs - Math.round(m.durationSec() * 1000);
-                LatencyStats publish = add(m, LatencyMetric.PUBLISH, startMs, endMs, measured);
-                LatencyStats e2e = add(m, LatencyMetric.END_TO_END, startMs, endMs, measured);
-                LatencyStats delay = add(m, LatencyMetric.SEND_DELAY, startMs, endMs, measured);
+                LatencyStats publish = metrics.latency(LatencyMetric.PUBLISH).addInterval(m.histogram(LatencyMetric.PUBLISH), startMs, endMs, measured);
+                LatencyStats e2e = metrics.latency(LatencyMetric.END_TO_END).addInterval(m.histogram(LatencyMetric.END_TO_END), startMs, endMs, measured);
+                LatencyStats delay = metrics.latency(LatencyMetric.SEND_DELAY).addInterval(m.histogram(LatencyMetric.SEND_DELAY), startMs, endMs, measured);
                 long elapsed = Math.max(1, Math.round(m.durationSec() * 1e9));
                 IntervalPoint point = new IntervalPoint(m.endSec(), m.phase(),
                         Units.perSecond(m.counts().producedRecords(), elapsed),
@@ -403,10 +404,6 @@ public final class Coordinator {
             }
         }
 
-        private LatencyStats add(IntervalMerger.Merged m, LatencyMetric metric, long startMs, long endMs, boolean measured) {
-            return metrics.latency(metric).addInterval(m.histogram(metric), startMs, endMs, measured);
-        }
-
         private RunOutcome outcome() {
             List<WorkerRun> runs = workers.values().stream().map(WorkerState::run).toList();
             Double bound = spec.consumers().mode() == ConsumerMode.LIVE && workers.size() > 1
@@ -417,11 +414,10 @@ public final class Coordinator {
             List<Message.Done> done = workers.values().stream().map(w -> w.done).filter(d -> d != null).toList();
             RunStatus status = failure != null ? RunStatus.FAILED : stopRequested ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
             boolean consumers = spec.consumers().mode() == ConsumerMode.LIVE && spec.consumers().count() > 0;
-            return new RunOutcome(status, failure, latencyMeasuredFrom(), MergedTotals.produced(done),
+            return RunOutcome.of(status, failure, new Summary(latencyMeasuredFrom(), MergedTotals.produced(done),
                     consumers ? MergedTotals.consumed(done) : null, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
                     consumers ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
-                    spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(),
-                    List.copyOf(points));
+                    spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(), null), List.copyOf(points));
         }
 
         private String latencyMeasuredFrom() {

@@ -1,6 +1,6 @@
 package io.kbench.distributed;
 
-import io.kbench.load.ShareWindows;
+import io.kbench.load.SliceWindows;
 import io.kbench.result.Totals;
 import io.kbench.unit.Units;
 import java.util.List;
@@ -23,16 +23,16 @@ final class MergedTotals {
 
     static Totals produced(List<Message.Done> done) {
         return merge(done, d -> d.summary() == null ? null : d.summary().produced(),
-                ShareWindows::firstSendNanos, ShareWindows::lastAckNanos);
+                SliceWindows::firstSendNanos, SliceWindows::lastAckNanos);
     }
 
     static Totals consumed(List<Message.Done> done) {
         return merge(done, d -> d.summary() == null ? null : d.summary().consumed(),
-                ShareWindows::firstConsumedNanos, ShareWindows::lastConsumedNanos);
+                SliceWindows::firstConsumedNanos, SliceWindows::lastConsumedNanos);
     }
 
     private static Totals merge(List<Message.Done> done, Function<Message.Done, Totals> part,
-                                Function<ShareWindows, Long> first, Function<ShareWindows, Long> last) {
+                                Function<SliceWindows, Long> first, Function<SliceWindows, Long> last) {
         long records = 0;
         long bytes = 0;
         long errors = 0;

@@ -2,7 +2,7 @@ package io.kbench.distributed;
 
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import io.kbench.load.ShareWindows;
+import io.kbench.load.SliceWindows;
 import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.result.IntervalPoint;
@@ -42,15 +42,15 @@ public sealed interface Message {
     }
 
     /**
-     * Coordinator: the workload, the consumer group and stamp number all shares use, the topic's partition count, and
-     * the chosen workers' shares; a worker not named goes back to waiting.
+     * Coordinator: the workload, the consumer group and stamp number all slices use, the topic's partition count, and
+     * the chosen workers' slices; a worker not named goes back to waiting.
      */
-    record Assign(String runId, WorkloadSpec workload, String group, int stampMagic, int partitions, List<Share> shares)
+    record Assign(String runId, WorkloadSpec workload, String group, int stampMagic, int partitions, List<Slice> slices)
             implements Message {
     }
 
-    /** One worker's share: its index and its threads' workload-wide indexes. */
-    record Share(String workerId, int index, int producerFirst, int producerCount, int consumerFirst, int consumerCount) {
+    /** One worker's slice: its index and its threads' workload-wide indexes. */
+    record Slice(String workerId, int index, int producerFirst, int producerCount, int consumerFirst, int consumerCount) {
     }
 
     /** Coordinator: producers start at {@code startNanos}, on the cluster's clock (epoch nanoseconds). */
@@ -65,7 +65,7 @@ public sealed interface Message {
     record Stop(String runId, String reason) implements Message {
     }
 
-    /** Coordinator: still here (every second during a run); a worker that hears nothing for 15 s ends its share. */
+    /** Coordinator: still here (every second during a run); a worker that hears nothing for 15 s ends its slice. */
     record Alive(String runId) implements Message {
     }
 
@@ -95,8 +95,8 @@ public sealed interface Message {
         }
     }
 
-    /** Worker: its share ended; its own summary and measured windows on the cluster's clock. */
-    record Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary, ShareWindows windows)
+    /** Worker: its slice ended; its own summary and measured windows on the cluster's clock. */
+    record Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary, SliceWindows windows)
             implements Message {
     }
 

@@ -10,13 +10,13 @@ import java.util.Map;
 
 /**
  * {@code kbench worker}: a long-lived process that waits on the control topic for a coordinator's plan, joins it,
- * runs its share, reports, and waits for the next run. It only opens outbound connections to Kafka. One run at a
- * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current share and the loop.
+ * runs its slice, reports, and waits for the next run. It only opens outbound connections to Kafka. One run at a
+ * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current slice and the loop.
  */
 public final class Worker {
-    /** A worker that joined but was not given a share within this goes back to waiting. */
+    /** A worker that joined but was not given a slice within this goes back to waiting. */
     private static final Duration ASSIGN_TIMEOUT = Duration.ofSeconds(30);
-    /** During a share, this long without a word from the coordinator ends the share: nothing waits forever. */
+    /** During a slice, this long without a word from the coordinator ends the slice: nothing waits forever. */
     static final Duration COORDINATOR_SILENCE = Duration.ofSeconds(15);
     private static final Duration POLL = Duration.ofMillis(100);
 
@@ -26,8 +26,8 @@ public final class Worker {
     private final String version;
     private final PrintStream out;
     private volatile boolean stopped;
-    private volatile WorkerShare current;
-    /** The clock estimate sent with the last join, used by the share that follows it. */
+    private volatile SliceRun current;
+    /** The clock estimate sent with the last join, used by the slice that follows it. */
     private ClockOffset joinedClock;
 
     /**
@@ -49,12 +49,12 @@ public final class Worker {
         return id;
     }
 
-    /** Ends the current share (its result is still reported) and then {@link #serve}. Safe from any thread. */
+    /** Ends the current slice (its result is still reported) and then {@link #serve}. Safe from any thread. */
     public void stop() {
         stopped = true;
-        WorkerShare share = current;
-        if (share != null) {
-            share.stop("the worker is stopping");
+        SliceRun slice = current;
+        if (slice != null) {
+            slice.stop("the worker is stopping");
         }
     }
 
@@ -66,9 +66,9 @@ public final class Worker {
                     ProcessHandle.current().pid(), version, controlConnection.get("bootstrap.servers"));
             out.flush();
             loop(channel);
-            WorkerShare share = current;
-            if (share != null) {
-                share.awaitEnd(WorkerShare.END_TIMEOUT);
+            SliceRun slice = current;
+            if (slice != null) {
+                slice.awaitEnd(SliceRun.END_TIMEOUT);
             }
         }
     }
@@ -78,25 +78,25 @@ public final class Worker {
         long joinedAt = 0;
         while (!stopped) {
             for (Message m : channel.poll(POLL)) {
-                WorkerShare share = current;
-                if (share != null && share.runId().equals(m.runId())) {
-                    share.control(m);
-                } else if (m instanceof Message.Plan p && share == null && !p.runId().equals(joined)) {
+                SliceRun slice = current;
+                if (slice != null && slice.runId().equals(m.runId())) {
+                    slice.control(m);
+                } else if (m instanceof Message.Plan p && slice == null && !p.runId().equals(joined)) {
                     joined = join(channel, p);
                     joinedAt = System.nanoTime();
                 } else if (m instanceof Message.Assign a && a.runId().equals(joined)) {
-                    current = a.shares().stream().filter(s -> s.workerId().equals(id)).findFirst()
-                            .map(s -> WorkerShare.start(a, s, id, joinedClock, channel, dataConnection, out)).orElse(null);
+                    current = a.slices().stream().filter(s -> s.workerId().equals(id)).findFirst()
+                            .map(s -> SliceRun.start(a, s, id, joinedClock, channel, dataConnection, out)).orElse(null);
                     joined = null;
                 } else if (m instanceof Message.Stop s && s.runId().equals(joined)) {
                     out.println("worker " + id + ": run " + s.runId() + " called off: " + s.reason());
                     joined = null;
                 }
             }
-            WorkerShare share = current;
-            if (share != null) {
-                share.checkCoordinator();
-                if (share.ended()) {
+            SliceRun slice = current;
+            if (slice != null) {
+                slice.checkCoordinator();
+                if (slice.ended()) {
                     current = null;
                 }
             }

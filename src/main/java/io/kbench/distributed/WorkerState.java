@@ -6,7 +6,7 @@ import io.kbench.result.WorkerStatus;
 /** What the coordinator knows of one worker during a run; touched only by the coordinator's thread. */
 final class WorkerState {
     final Message.Join join;
-    Message.Share share;
+    Message.Slice slice;
     long lastSeenNanos = System.nanoTime();
     int assignedPartitions;
     long producedMeasured;
@@ -44,7 +44,7 @@ final class WorkerState {
     WorkerRun run(WorkerStatus status) {
         return new WorkerRun(join.workerId(), join.host(), join.kbenchVersion(), status,
                 done != null ? done.failure() : lost ? "stopped heartbeating" : null,
-                share == null ? 0 : share.producerCount(), share == null ? 0 : share.consumerCount(),
+                slice == null ? 0 : slice.producerCount(), slice == null ? 0 : slice.consumerCount(),
                 join.clockOffsetMicros(), join.clockBoundMicros(), done == null ? null : done.summary());
     }
 }

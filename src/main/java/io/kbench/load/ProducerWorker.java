@@ -55,13 +55,6 @@ final class ProducerWorker implements Runnable {
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
     private volatile Throwable failure;
 
-    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
-                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
-                   Serializer<byte[]> valueSerializer) {
-        this(plan, clientProperties, values, keys, metrics, clock, startNanos, seed, sendLog, valueSerializer, null, null,
-                new PartitionBreakdown(0, null, false));
-    }
-
     /**
      * {@code transactionSpec} non-null: a transactional producer ({@code clientProperties} must hold its
      * transactional.id) counting into {@code transactionMetrics}; {@code partitions} gets each measured acknowledgement.

@@ -2,55 +2,62 @@ package io.kbench.load;
 
 import io.kbench.result.Integrity;
 import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
 import io.kbench.result.LoadBreakdown;
 import io.kbench.result.RebalanceStats;
 import io.kbench.result.RunStatus;
 import io.kbench.result.ShareStats;
 import io.kbench.result.Summary;
-import io.kbench.result.Totals;
-import io.kbench.result.TransactionStats;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
- * What a workload run measured, before it is written as result.json.
+ * What a workload run measured, before it is written as result.json: the core every run has (status, headline figures,
+ * intervals) and the optional sections only some workloads produce.
  *
- * @param status                 completed, interrupted or failed
- * @param failure                one-line reason when not completed, else null
- * @param latencyMeasuredFrom    intendedSendTime (rate-limited: coordinated omission handled) or actualSendTime
- * @param produced               measured produce totals (warm-up excluded)
- * @param consumed               measured consume totals, or null when no consumers ran
- * @param publishLatencyMicros   send -> ack
- * @param endToEndLatencyMicros  send -> consumer receive, or null unless consumers ran live
- * @param sendDelayMicros        how far sends fell behind schedule, or null at unlimited rate
- * @param intervals              the per-interval series
- * @param integrity              what verification found, or null when the run was not verified
- * @param transactions           commits, aborts and commit latency, or null unless the producers are transactional
- * @param breakdown              per partition and per consumer figures, or null when not recorded
- * @param share                  what the share group did, or null unless consumers.mode is share
- * @param rebalances             gaps around consumer changes, or null without consumers.changes
+ * @param status    completed, interrupted or failed
+ * @param failure   one-line reason when not completed, else null
+ * @param summary   the headline figures: totals, latencies, transactions, as result.json records them
+ * @param intervals the per-interval series
+ * @param sections  the optional parts; {@link Sections#NONE} when there are none
  */
-public record RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
-                         LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                         LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity,
-                         TransactionStats transactions, LoadBreakdown breakdown, ShareStats share,
-                         RebalanceStats rebalances) {
-
-    /** An outcome without transactions, breakdown, share-group or rebalance figures. */
-    public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
-                      LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                      LatencyStats sendDelayMicros, List<IntervalPoint> intervals, Integrity integrity) {
-        this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
-                sendDelayMicros, intervals, integrity, null, null, null, null);
+public record RunOutcome(RunStatus status, String failure, Summary summary, List<IntervalPoint> intervals,
+                         Sections sections) {
+    public RunOutcome {
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(summary, "summary");
+        Objects.requireNonNull(sections, "sections");
+        intervals = List.copyOf(intervals);
     }
 
-    /** An outcome without verification. */
-    public RunOutcome(RunStatus status, String failure, String latencyMeasuredFrom, Totals produced, Totals consumed,
-                      LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
-                      LatencyStats sendDelayMicros, List<IntervalPoint> intervals) {
-        this(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
-                sendDelayMicros, intervals, null);
+    /** An outcome with no optional sections. */
+    public static RunOutcome of(RunStatus status, String failure, Summary summary, List<IntervalPoint> intervals) {
+        return new RunOutcome(status, failure, summary, intervals, Sections.NONE);
+    }
+
+    /**
+     * The parts only some runs have; each is null when absent.
+     *
+     * @param integrity  what verification found, or null when the run was not verified
+     * @param breakdown  per partition and per consumer figures, or null when not recorded
+     * @param share      what the share group did, or null unless consumers.mode is share
+     * @param rebalances gaps around consumer changes, or null without consumers.changes
+     */
+    public record Sections(Integrity integrity, LoadBreakdown breakdown, ShareStats share, RebalanceStats rebalances) {
+        public static final Sections NONE = new Sections(null, null, null, null);
+
+        public Sections withIntegrity(Integrity found) {
+            return new Sections(found, breakdown, share, rebalances);
+        }
+
+        public Sections withBreakdown(LoadBreakdown perPartition) {
+            return new Sections(integrity, perPartition, share, rebalances);
+        }
+
+        /** The share group's and the rebalances' figures (either may be null). */
+        public Sections withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
+            return new Sections(integrity, breakdown, shareStats, rebalanceStats);
+        }
     }
 
     /**
@@ -61,20 +68,27 @@ public record RunOutcome(RunStatus status, String failure, String latencyMeasure
         boolean stalled = found.incomplete() && status == RunStatus.COMPLETED;
         return new RunOutcome(stalled ? RunStatus.FAILED : status, stalled ? String.format(Locale.ROOT,
                 "verify: %,d records of the topic could not be read back (no progress for 60 s); the integrity check is"
-                        + " inconclusive", found.unread()) : failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
-                endToEndLatencyMicros, sendDelayMicros, intervals, found, transactions, breakdown, share, rebalances);
+                        + " inconclusive", found.unread()) : failure, summary, intervals, sections.withIntegrity(found));
     }
 
     /** This outcome with the share group's and the rebalances' figures (either may be null). */
     public RunOutcome withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
-        return new RunOutcome(status, failure, latencyMeasuredFrom, produced, consumed, publishLatencyMicros,
-                endToEndLatencyMicros, sendDelayMicros, intervals, integrity, transactions, breakdown, shareStats,
-                rebalanceStats);
+        return new RunOutcome(status, failure, summary, intervals, sections.withGroups(shareStats, rebalanceStats));
     }
 
-    /** The headline figures, as result.json records them. */
-    public Summary summary() {
-        return new Summary(latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
-                sendDelayMicros, transactions);
+    public Integrity integrity() {
+        return sections.integrity();
+    }
+
+    public LoadBreakdown breakdown() {
+        return sections.breakdown();
+    }
+
+    public ShareStats share() {
+        return sections.share();
+    }
+
+    public RebalanceStats rebalances() {
+        return sections.rebalances();
     }
 }

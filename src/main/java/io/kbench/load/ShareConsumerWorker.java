@@ -1,6 +1,5 @@
 package io.kbench.load;
 
-import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.ShareLatencies;
 import io.kbench.spec.ShareSpec;
@@ -26,28 +25,16 @@ import org.apache.kafka.common.serialization.Deserializer;
  * settled by a commit that succeeded: accepted, rejected, or released on its last allowed delivery (archived).
  * Counters are plain fields of this thread, read after it has stopped.
  */
-final class ShareConsumerWorker implements Runnable {
-    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
-    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
-    private static final Duration STOP_NOW_CLOSE_TIMEOUT = Duration.ofSeconds(2);
-
+final class ShareConsumerWorker extends ConsumerLoop {
     private final KafkaShareConsumer<byte[], byte[]> consumer;
     private final String topic;
-    private final int stampMagic;
-    private final RunMetrics metrics;
     private final ShareLatencies latencies;
-    private final NanoClock clock;
     private final boolean explicit;
     private final double accept;
     private final double acceptOrRelease;
     private final long processingNanos;
     private final int deliveryCountLimit;
     private final FastRandom random;
-    private volatile boolean stopRequested;
-    private volatile boolean stopNow;
-    private volatile long firstRecordNanos = Long.MAX_VALUE;
-    private volatile long lastRecordNanos = Long.MIN_VALUE;
-    private volatile Throwable failure;
 
     // This thread's tallies of measured records; read by the runner once the thread has ended.
     private long deliveries;
@@ -71,12 +58,10 @@ final class ShareConsumerWorker implements Runnable {
     ShareConsumerWorker(Map<String, Object> clientProperties, String topic, int stampMagic, ShareSpec share,
                         int deliveryCountLimit, RunMetrics metrics, ShareLatencies latencies, NanoClock clock,
                         long seed, Deserializer<byte[]> valueDeserializer) {
+        super(stampMagic, metrics, clock);
         this.consumer = new KafkaShareConsumer<>(clientProperties, new ByteArrayDeserializer(), valueDeserializer);
         this.topic = topic;
-        this.stampMagic = stampMagic;
-        this.metrics = metrics;
         this.latencies = latencies;
-        this.clock = clock;
         this.explicit = share.explicit();
         this.accept = explicit ? share.accept() : 1;
         this.acceptOrRelease = explicit ? share.accept() + share.release() : 1;
@@ -86,31 +71,33 @@ final class ShareConsumerWorker implements Runnable {
     }
 
     @Override
-    public void run() {
-        try {
-            consumer.subscribe(List.of(topic));
-            while (!stopRequested) {
-                ConsumerRecords<byte[], byte[]> records = consumer.poll(POLL_TIMEOUT);
-                if (!records.isEmpty()) {
-                    process(records, clock.nanoTime());
-                    commit();
-                }
-            }
-        } catch (org.apache.kafka.common.errors.InterruptException | org.apache.kafka.common.errors.WakeupException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            failure = e;
-        } finally {
-            consumer.close(stopNow ? STOP_NOW_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
-        }
+    void subscribe() {
+        consumer.subscribe(List.of(topic));
+    }
+
+    @Override
+    ConsumerRecords<byte[], byte[]> poll(Duration timeout) {
+        return consumer.poll(timeout);
+    }
+
+    @Override
+    void close(Duration timeout) {
+        consumer.close(timeout);
+    }
+
+    /** Each poll is processed, then its acknowledgements committed at once. */
+    @Override
+    void handle(ConsumerRecords<byte[], byte[]> records, long receivedNanos) {
+        process(records, receivedNanos);
+        commit();
     }
 
     /** The poll's return is when these records were delivered: one clock read serves them all for first delivery. */
     private void process(ConsumerRecords<byte[], byte[]> records, long receivedNanos) {
         for (ConsumerRecord<byte[], byte[]> r : records) {
-            long size = Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
+            long size = size(r);
             byte[] value = r.value();
-            boolean measured = Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value);
+            boolean measured = measured(value);
             // The Optional is the record's own field; reading it allocates nothing.
             Optional<Short> count = r.deliveryCount();
             int delivery = count.isPresent() ? count.get() : 1;
@@ -124,8 +111,7 @@ final class ShareConsumerWorker implements Runnable {
             if (measured) {
                 deliveries++;
                 if (delivery == 1) {
-                    metrics.latency(LatencyMetric.END_TO_END).recorder()
-                            .recordMicros(Units.micros(receivedNanos - Stamp.sendNanos(value)));
+                    recordEndToEnd(value, receivedNanos);
                 } else {
                     redeliveries++;
                     redelivered += delivery == 2 ? 1 : 0;
@@ -190,14 +176,7 @@ final class ShareConsumerWorker implements Runnable {
             accepted += batchAccepted;
             rejected += batchRejected;
             archived += batchArchived;
-            metrics.consumedAll.add(batchSettledAll, batchSettledAllBytes);
-            if (settledMeasured > 0) {
-                metrics.consumedMeasured.add(settledMeasured, batchSettledMeasuredBytes);
-                if (firstRecordNanos == Long.MAX_VALUE) {
-                    firstRecordNanos = end;
-                }
-                lastRecordNanos = end;
-            }
+            consumed(batchSettledAll, batchSettledAllBytes, settledMeasured, batchSettledMeasuredBytes, end);
         }
         batchAccepted = 0;
         batchRejected = 0;
@@ -205,27 +184,6 @@ final class ShareConsumerWorker implements Runnable {
         batchSettledAll = 0;
         batchSettledAllBytes = 0;
         batchSettledMeasuredBytes = 0;
-    }
-
-    void requestStop() {
-        stopRequested = true;
-    }
-
-    void stopNow() {
-        stopNow = true;
-        stopRequested = true;
-    }
-
-    long firstRecordNanos() {
-        return firstRecordNanos;
-    }
-
-    long lastRecordNanos() {
-        return lastRecordNanos;
-    }
-
-    Throwable failure() {
-        return failure;
     }
 
     /** This consumer's tallies, once its thread has ended. */

@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.integrity.RecordIds;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -80,5 +81,25 @@ public final class Stamp {
 
     public static long sequence(byte[] value) {
         return (long) LONG.get(value, SEQUENCE_OFFSET);
+    }
+
+    /** The read-back's view of the ids in this run's values ({@code magic} is the run's stamp number). */
+    public static RecordIds ids(int magic) {
+        return new RecordIds() {
+            @Override
+            public boolean carriesId(byte[] value) {
+                return isOurs(value, magic) && hasId(value);
+            }
+
+            @Override
+            public int producer(byte[] value) {
+                return Stamp.producer(value);
+            }
+
+            @Override
+            public long sequence(byte[] value) {
+                return Stamp.sequence(value);
+            }
+        };
     }
 }

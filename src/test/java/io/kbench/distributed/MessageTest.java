@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.kbench.load.ShareWindows;
+import io.kbench.load.SliceWindows;
 import io.kbench.result.LatencyStats;
 import io.kbench.result.Summary;
 import io.kbench.result.Totals;
@@ -20,7 +20,7 @@ class MessageTest {
     void theAssignmentCarriesTheWholeWorkloadAndReadsBackEqual() throws JsonProcessingException {
         WorkloadSpec spec = new SpecLoader().load(null, List.of("producers.rate=1234", "producers.properties.acks=1"), List.of());
         Message.Assign a = new Message.Assign("r1", spec, "g", 7, 6,
-                List.of(new Message.Share("w1", 0, 0, 1, 0, 1), new Message.Share("w2", 1, 1, 1, 1, 0)));
+                List.of(new Message.Slice("w1", 0, 0, 1, 0, 1), new Message.Slice("w2", 1, 1, 1, 1, 0)));
         String text = Channel.encode(a);
         assertThat(text).contains("\"type\":\"assign\"");
         assertThat(Channel.decode(text)).isEqualTo(a);
@@ -31,7 +31,7 @@ class MessageTest {
         Totals t = new Totals(10, 1000, 5, 0.1, 2, 0, Map.of(), 3);
         Message.Done d = new Message.Done("r1", "w1", WorkerStatus.COMPLETED, null,
                 new Summary("intendedSendTime", t, null, new LatencyStats(10, 1, 2, 3, 4, 5, 2.5), null, null),
-                new ShareWindows(1, 2, Long.MAX_VALUE, Long.MIN_VALUE));
+                new SliceWindows(1, 2, Long.MAX_VALUE, Long.MIN_VALUE));
         assertThat(Channel.decode(Channel.encode(d))).isEqualTo(d);
     }
 

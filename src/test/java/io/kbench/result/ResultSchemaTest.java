@@ -104,8 +104,8 @@ class ResultSchemaTest {
         Integrity integrity = new Integrity(IntegrityVerdict.INCONCLUSIVE,
                 new IntegritySettings("all", true, 5, 2, 3, false), 100, 100, 0, 0, 60, 60, 0, 0, lost, none, none, none,
                 40L);
-        RunOutcome stalled = new RunOutcome(RunStatus.COMPLETED, null, "intendedSendTime", null, null, null, null, null,
-                List.of()).withIntegrity(integrity);
+        RunOutcome stalled = RunOutcome.of(RunStatus.COMPLETED, null,
+                new Summary("intendedSendTime", null, null, null, null, null, null), List.of()).withIntegrity(integrity);
         assertThat(stalled.status()).isEqualTo(RunStatus.FAILED);
         assertThat(stalled.failure()).isEqualTo("verify: 40 records of the topic could not be read back (no progress "
                 + "for 60 s); the integrity check is inconclusive");
@@ -142,9 +142,9 @@ class ResultSchemaTest {
                                   ClusterInfo cluster, boolean live, Integrity integrity, Path dir) throws IOException {
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
         Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
-        RunOutcome outcome = new RunOutcome(RunStatus.of(status), failure,
-                spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
-                live ? l : null, spec.producers().unlimitedRate() ? null : l,
+        RunOutcome outcome = RunOutcome.of(RunStatus.of(status), failure,
+                new Summary(spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
+                        live ? l : null, spec.producers().unlimitedRate() ? null : l, null),
                 List.of(new IntervalPoint(1.0, IntervalPhase.WARMUP, 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
                         new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)));
         RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.of(status))

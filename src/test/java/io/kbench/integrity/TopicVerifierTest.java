@@ -1,4 +1,4 @@
-package io.kbench.load;
+package io.kbench.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,8 +1,6 @@
-package io.kbench.load;
+package io.kbench.integrity;
 
 import io.kbench.error.RunFailedException;
-import io.kbench.integrity.LogCheck;
-import io.kbench.integrity.SendLog;
 import io.kbench.result.Integrity;
 import io.kbench.result.IntegritySettings;
 import java.time.Duration;
@@ -37,27 +35,30 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
  * consumer group, nothing committed) from the earliest offset to the end offsets, each record handed to a
  * {@link LogCheck}.
  */
-final class TopicVerifier {
+public final class TopicVerifier {
     private static final long ADMIN_TIMEOUT_SEC = 30;
     /** Give up when a read makes no progress for this long (a partition without a leader, say). */
     private static final Duration STALL_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration POLL = Duration.ofMillis(200);
 
     private final Admin admin;
-    private final ClientProperties clients;
+    private final Map<String, String> connection;
     private final String topic;
-    private final int magic;
+    private final RecordIds ids;
 
-    /** {@code magic} is the run's stamp number: records without it are not this run's. */
-    TopicVerifier(Admin admin, ClientProperties clients, String topic, int magic) {
+    /**
+     * {@code connection}: the client properties that reach the cluster (bootstrap servers, security); {@code ids}
+     * tells this run's records from others.
+     */
+    public TopicVerifier(Admin admin, Map<String, String> connection, String topic, RecordIds ids) {
         this.admin = admin;
-        this.clients = clients;
+        this.connection = Map.copyOf(connection);
         this.topic = topic;
-        this.magic = magic;
+        this.ids = ids;
     }
 
     /** The topic's end offsets now, before the producers start. */
-    Map<TopicPartition, Long> endOffsets() {
+    public Map<TopicPartition, Long> endOffsets() {
         Map<TopicPartition, OffsetSpec> request = partitions().stream()
                 .collect(Collectors.toMap(p -> p, p -> OffsetSpec.latest()));
         Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> answer = await(admin.listOffsets(request).all(),
@@ -68,7 +69,7 @@ final class TopicVerifier {
     }
 
     /** Reads the topic back and judges what the producers' logs say they sent. */
-    Integrity verify(List<SendLog> logs, Map<TopicPartition, Long> before, Map<String, Object> producerProperties) {
+    public Integrity verify(List<SendLog> logs, Map<TopicPartition, Long> before, Map<String, Object> producerProperties) {
         LogCheck check = new LogCheck(logs);
         IntegritySettings settings = settings(producerProperties);
         return check.finish(settings, read(check, before));
@@ -98,7 +99,7 @@ final class TopicVerifier {
      * records were left unread (0: all read). A stall does not throw: what was read is still judged and written.
      */
     private long read(LogCheck check, Map<TopicPartition, Long> before) {
-        Map<String, Object> props = new HashMap<>(clients.connection());
+        Map<String, Object> props = new HashMap<>(connection);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "kbench-verifier");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
@@ -154,10 +155,10 @@ final class TopicVerifier {
             return;
         }
         byte[] v = r.value();
-        if (v == null || !Stamp.isOurs(v, magic) || !Stamp.hasId(v)) {
+        if (v == null || !ids.carriesId(v)) {
             check.foreign(r.partition(), r.offset());
         } else {
-            check.ours(r.partition(), r.offset(), Stamp.producer(v), Stamp.sequence(v));
+            check.ours(r.partition(), r.offset(), ids.producer(v), ids.sequence(v));
         }
     }
 

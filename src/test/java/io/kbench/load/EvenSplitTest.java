@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class WorkloadRunnerTest {
+class EvenSplitTest {
 
     @Test
     void sharesSumExactlyAndDifferByAtMostOne() {
@@ -16,7 +16,7 @@ class WorkloadRunnerTest {
                 long min = Long.MAX_VALUE;
                 long max = Long.MIN_VALUE;
                 for (int i = 0; i < n; i++) {
-                    long s = WorkloadRunner.share(total, n, i);
+                    long s = EvenSplit.portion(total, n, i);
                     assertThat(s).isNotNegative();
                     sum += s;
                     min = Math.min(min, s);
@@ -30,9 +30,9 @@ class WorkloadRunnerTest {
 
     @Test
     void earlierThreadsTakeTheRemainder() {
-        assertThat(WorkloadRunner.share(10, 3, 0)).isEqualTo(4);
-        assertThat(WorkloadRunner.share(10, 3, 1)).isEqualTo(3);
-        assertThat(WorkloadRunner.share(10, 3, 2)).isEqualTo(3);
-        assertThat(WorkloadRunner.share(2, 4, 3)).isZero();
+        assertThat(EvenSplit.portion(10, 3, 0)).isEqualTo(4);
+        assertThat(EvenSplit.portion(10, 3, 1)).isEqualTo(3);
+        assertThat(EvenSplit.portion(10, 3, 2)).isEqualTo(3);
+        assertThat(EvenSplit.portion(2, 4, 3)).isZero();
     }
 }

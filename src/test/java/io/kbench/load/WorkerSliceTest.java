@@ -4,20 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class LoadShareTest {
+class WorkerSliceTest {
     @Test
-    void sharesCoverEveryThreadOnceInOrder() {
+    void slicesCoverEveryThreadOnceInOrder() {
         int total = 7;
         int parts = 3;
         int next = 0;
         for (int i = 0; i < parts; i++) {
-            assertThat(LoadShare.first(total, parts, i)).isEqualTo(next);
-            next += LoadShare.count(total, parts, i);
+            assertThat(WorkerSlice.first(total, parts, i)).isEqualTo(next);
+            next += WorkerSlice.count(total, parts, i);
         }
         assertThat(next).isEqualTo(total);
-        assertThat(LoadShare.count(7, 3, 0)).isEqualTo(3);
-        assertThat(LoadShare.count(7, 3, 2)).isEqualTo(2);
-        assertThat(LoadShare.count(1, 3, 2)).as("more workers than threads: some get none").isZero();
+        assertThat(WorkerSlice.count(7, 3, 0)).isEqualTo(3);
+        assertThat(WorkerSlice.count(7, 3, 2)).isEqualTo(2);
+        assertThat(WorkerSlice.count(1, 3, 2)).as("more workers than threads: some get none").isZero();
     }
 
     @Test

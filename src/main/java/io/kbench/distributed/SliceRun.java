@@ -2,17 +2,14 @@ package io.kbench.distributed;
 
 import io.kbench.error.KbenchException;
 import io.kbench.load.ClientProperties;
-import io.kbench.load.ConsumePhaseListener;
-import io.kbench.load.IntervalTicks;
-import io.kbench.load.LoadShare;
+import io.kbench.load.WorkerSlice;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
-import io.kbench.load.ShareCoordination;
-import io.kbench.load.ShareWindows;
+import io.kbench.load.SliceCoordination;
+import io.kbench.load.SliceWindows;
 import io.kbench.load.WorkloadRunner;
-import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
-import io.kbench.measure.LiveMetrics;
+import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.IntervalPoint;
 import io.kbench.result.RunStatus;
@@ -27,17 +24,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntSupplier;
 
 /**
- * One worker's share of one run, on its own thread: the load (a {@link WorkloadRunner} with a {@link LoadShare}),
+ * One worker's slice of one run, on its own thread: the load (a {@link WorkloadRunner} with a {@link WorkerSlice}),
  * heartbeats every {@link #HEARTBEAT}, each interval streamed as it closes, and the final report. The worker's poll
  * loop feeds it the coordinator's messages through {@link #control}.
  */
-final class WorkerShare implements ShareCoordination {
+final class SliceRun implements SliceCoordination {
     static final Duration HEARTBEAT = Duration.ofMillis(500);
-    /** How long a stopping worker waits for its share to report. */
+    /** How long a stopping worker waits for its slice to report. */
     static final Duration END_TIMEOUT = Duration.ofSeconds(20);
 
     private final Message.Assign assign;
-    private final Message.Share share;
+    private final Message.Slice slice;
     private final String workerId;
     private final Channel channel;
     private final PrintStream out;
@@ -55,36 +52,36 @@ final class WorkerShare implements ShareCoordination {
     private volatile IntSupplier assigned = () -> 0;
     private volatile RunMetrics metrics;
 
-    private WorkerShare(Message.Assign assign, Message.Share share, String workerId, ClockOffset offset, Channel channel,
+    private SliceRun(Message.Assign assign, Message.Slice slice, String workerId, ClockOffset offset, Channel channel,
                         Map<String, String> dataConnection, PrintStream out) {
         this.assign = assign;
-        this.share = share;
+        this.slice = slice;
         this.workerId = workerId;
         this.channel = channel;
         this.out = out;
         this.clock = offset.clusterClock();
-        LoadShare load = new LoadShare(share.producerFirst(), share.producerCount(), share.consumerFirst(),
-                share.consumerCount(), assign.partitions(), assign.stampMagic(), clock, this, this::interval);
-        this.runner = new WorkloadRunner(assign.workload(), new ClientProperties(dataConnection), assign.group(), null, out,
-                ConsumePhaseListener.NONE, LiveMetrics.NONE, IntervalTicks.NONE, load);
+        WorkerSlice load = new WorkerSlice(slice.producerFirst(), slice.producerCount(), slice.consumerFirst(),
+                slice.consumerCount(), assign.partitions(), assign.stampMagic(), clock, this, this::interval);
+        this.runner = WorkloadRunner.slice(assign.workload(), new ClientProperties(dataConnection), assign.group(), out,
+                load);
         this.heartbeats = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "kbench-worker-heartbeat");
             t.setDaemon(true);
             return t;
         });
-        this.thread = new Thread(this::run, "kbench-worker-share");
+        this.thread = new Thread(this::run, "kbench-worker-slice");
     }
 
-    /** Starts the share described by {@code s} of {@code assign}, with the clock estimate sent when joining. */
-    static WorkerShare start(Message.Assign assign, Message.Share s, String workerId, ClockOffset offset, Channel channel,
+    /** Starts the slice described by {@code s} of {@code assign}, with the clock estimate sent when joining. */
+    static SliceRun start(Message.Assign assign, Message.Slice s, String workerId, ClockOffset offset, Channel channel,
                              Map<String, String> dataConnection, PrintStream out) {
-        out.printf("worker %s: run %s, share %d: %d producer(s), %d consumer(s)%n", workerId, assign.runId(), s.index(),
+        out.printf("worker %s: run %s, slice %d: %d producer(s), %d consumer(s)%n", workerId, assign.runId(), s.index(),
                 s.producerCount(), s.consumerCount());
         out.flush();
-        WorkerShare share = new WorkerShare(assign, s, workerId, offset, channel, dataConnection, out);
-        share.heartbeats.scheduleAtFixedRate(share::heartbeat, 0, HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
-        share.thread.start();
-        return share;
+        SliceRun slice = new SliceRun(assign, s, workerId, offset, channel, dataConnection, out);
+        slice.heartbeats.scheduleAtFixedRate(slice::heartbeat, 0, HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
+        slice.thread.start();
+        return slice;
     }
 
     String runId() {
@@ -107,7 +104,7 @@ final class WorkerShare implements ShareCoordination {
         }
     }
 
-    /** Ends the share when the coordinator has been silent too long: it died or was cut off, nothing may wait for it. */
+    /** Ends the slice when the coordinator has been silent too long: it died or was cut off, nothing may wait for it. */
     void checkCoordinator() {
         if (!stopped && !ended && System.nanoTime() - lastControlNanos > Worker.COORDINATOR_SILENCE.toNanos()) {
             stop("no word from the coordinator for " + Worker.COORDINATOR_SILENCE.toSeconds() + " s");
@@ -149,7 +146,7 @@ final class WorkerShare implements ShareCoordination {
             failure = e.toString();
         }
         heartbeats.shutdownNow();
-        ShareWindows windows = runner.windows();
+        SliceWindows windows = runner.windows();
         try {
             channel.sendAndWait(new Message.Done(runId(), workerId, status, failure,
                     outcome == null ? null : outcome.summary(), windows));
@@ -176,11 +173,8 @@ final class WorkerShare implements ShareCoordination {
     /** On the reporter thread, once per interval: the histograms are encoded before the recorder reuses them. */
     private void interval(IntervalPoint point, IntervalCounts counts, RunMetrics m) {
         channel.send(new Message.Interval(runId(), workerId, intervalIndex.getAndIncrement(), point, counts,
-                encode(m, LatencyMetric.PUBLISH), encode(m, LatencyMetric.END_TO_END), encode(m, LatencyMetric.SEND_DELAY)));
-    }
-
-    private static String encode(RunMetrics m, LatencyMetric metric) {
-        return HistogramCodec.encode(m.latency(metric).lastInterval());
+                HistogramCodec.encode(m.latency(LatencyMetric.PUBLISH).lastInterval()), HistogramCodec.encode(m.latency(LatencyMetric.END_TO_END).lastInterval()),
+                HistogramCodec.encode(m.latency(LatencyMetric.SEND_DELAY).lastInterval())));
     }
 
     @Override

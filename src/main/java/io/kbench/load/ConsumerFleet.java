@@ -1,0 +1,248 @@
+package io.kbench.load;
+
+import io.kbench.error.RunFailedException;
+import io.kbench.measure.ConsumerTally;
+import io.kbench.measure.PartitionBreakdown;
+import io.kbench.measure.PartitionGaps;
+import io.kbench.measure.RunMetrics;
+import io.kbench.measure.TransactionMetrics;
+import io.kbench.spec.WorkloadSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.LongSupplier;
+import java.util.regex.Pattern;
+import javax.crypto.SecretKey;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
+
+/**
+ * A run's consumers, of a consumer group (live or backlog) or of a share group, all on {@link ConsumerLoop}: creates
+ * and starts them, waits until they hold the topic, applies consumers.changes, and answers for them together (their
+ * consume window, the first failure). {@link ShareGroupConsumers} adds what only a share group has.
+ */
+final class ConsumerFleet {
+    static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
+
+    private final WorkloadSpec spec;
+    private final ClientProperties clients;
+    private final String group;
+    private final NanoClock clock;
+    private final SecretKey payloadKey;
+    private final TransactionMetrics transactionMetrics;
+    // Copy-on-write: a stop request iterates them on a signal thread while the run may still be adding consumers.
+    private final List<ConsumerWorker> members = new CopyOnWriteArrayList<>();
+    private final List<ConsumerLoop> all = new CopyOnWriteArrayList<>();
+    /** Each group consumer's own figures, in consumer order. */
+    private final List<ConsumerTally> tallies = new CopyOnWriteArrayList<>();
+    /** Threads of consumers a schedule started during the run, joined at its end. */
+    private final List<Thread> changeThreads = new CopyOnWriteArrayList<>();
+    /** Partitions currently assigned across all group consumers; producers start once it covers the topic. */
+    private final AtomicInteger assignedPartitions = new AtomicInteger();
+
+    /** {@code payloadKey} and {@code transactionMetrics} may be null (no payload encryption, no transactions). */
+    ConsumerFleet(WorkloadSpec spec, ClientProperties clients, String group, NanoClock clock, SecretKey payloadKey,
+                  TransactionMetrics transactionMetrics) {
+        this.spec = spec;
+        this.clients = clients;
+        this.group = group;
+        this.clock = clock;
+        this.payloadKey = payloadKey;
+        this.transactionMetrics = transactionMetrics;
+    }
+
+    /**
+     * Creates group consumers {@code first} to {@code first + count - 1}, runs {@code beforeStart} and starts them;
+     * returns their threads. Live consumers measure end-to-end latency, backlog ones count what they read.
+     */
+    List<Thread> startGroup(RunMetrics metrics, int magic, boolean live, int first, int count,
+                            PartitionBreakdown breakdown, StopSignal stop, Runnable beforeStart) {
+        List<ConsumerWorker> added = new ArrayList<>();
+        for (int i = first; i < first + count; i++) {
+            ConsumerTally tally = new ConsumerTally(i, breakdown, transactionMetrics);
+            tallies.add(tally);
+            added.add(member(metrics, magic, live, i, tally, topicPattern()));
+        }
+        beforeStart.run();
+        return start(added, first, "kbench-consumer-", stop);
+    }
+
+    private ConsumerWorker member(RunMetrics metrics, int magic, boolean live, int index, ConsumerTally tally,
+                                 Pattern pattern) {
+        try {
+            ConsumerWorker w = new ConsumerWorker(
+                    clients.consumer(consumerProperties(), group, spec.consumers().mode(), index),
+                    spec.topic().name(), pattern, live, magic, metrics, clock, assignedPartitions,
+                    valueDeserializer(metrics), tally);
+            members.add(w);
+            all.add(w);
+            return w;
+        } catch (KafkaException e) {
+            throw ClientFailure.of(e);
+        }
+    }
+
+    /** Counts a share consumer among this run's consumers. */
+    void enlist(ShareConsumerWorker shareConsumer) {
+        all.add(shareConsumer);
+    }
+
+    /** Starts {@code added}, named by their workload-wide index from {@code first}; stopped at once after a stop. */
+    List<Thread> start(List<? extends ConsumerLoop> added, int first, String name, StopSignal stop) {
+        if (stop.requested()) {
+            added.forEach(ConsumerLoop::stopNow);
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < added.size(); i++) {
+            threads.add(StopSignal.start(added.get(i), name + (first + i)));
+        }
+        return threads;
+    }
+
+    Deserializer<byte[]> valueDeserializer(RunMetrics metrics) {
+        return payloadKey == null ? new ByteArrayDeserializer()
+                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors);
+    }
+
+    /** The consumer properties with the group protocol of the workload, when it names one. */
+    private Map<String, String> consumerProperties() {
+        if (spec.consumers().groupProtocol() == null) {
+            return spec.consumers().properties();
+        }
+        Map<String, String> p = new HashMap<>(spec.consumers().properties());
+        p.put("group.protocol", spec.consumers().groupProtocol().property());
+        return p;
+    }
+
+    private Pattern topicPattern() {
+        String regex = spec.consumers().topicPattern();
+        return regex == null ? null : Pattern.compile(regex);
+    }
+
+    int assignedPartitions() {
+        return assignedPartitions.get();
+    }
+
+    /** Waits until the group consumers hold all {@code partitions}; a consumer failure or the timeout fails the run. */
+    void awaitAssignment(int partitions, StopSignal stop) {
+        long deadline = clock.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
+        while (assignedPartitions.get() < partitions && !stop.requested()) {
+            if (clock.nanoTime() > deadline) {
+                throw new RunFailedException("consumers were not assigned all " + partitions + " partitions of "
+                        + spec.topic().name() + " within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s");
+            }
+            Throwable f = members.stream().map(ConsumerLoop::failure).filter(x -> x != null).findFirst().orElse(null);
+            if (f != null) {
+                throw new RunFailedException("consumer failed: " + f.getMessage(), f);
+            }
+            StopSignal.sleep(50);
+        }
+    }
+
+    /**
+     * The schedule of consumers.changes, or null without changes; consumers it adds get the next indexes and no
+     * breakdown tally. {@code measuredStartNanos}: where the changes' times count from.
+     */
+    ConsumerSchedule changes(RunMetrics metrics, int magic, int partitions, LongSupplier measuredStartNanos) {
+        if (spec.consumers().changes().isEmpty()) {
+            return null;
+        }
+        PartitionGaps gaps = new PartitionGaps(partitions);
+        members.forEach(c -> c.trackGaps(gaps));
+        ConsumerSchedule.Group changing = new ConsumerSchedule.Group() {
+            @Override
+            public void add() {
+                ConsumerWorker w = member(metrics, magic, true, members.size(), ConsumerTally.NONE, null);
+                w.trackGaps(gaps);
+                changeThreads.add(StopSignal.start(w, "kbench-consumer-" + (members.size() - 1)));
+            }
+
+            @Override
+            public void removeLatest() {
+                for (int i = members.size() - 1; i >= 0; i--) {
+                    if (members.get(i).running()) {
+                        members.get(i).requestStop();
+                        return;
+                    }
+                }
+            }
+        };
+        String protocol = spec.consumers().groupProtocol() != null ? spec.consumers().groupProtocol().property()
+                : consumerProperties().getOrDefault("group.protocol", "classic");
+        return new ConsumerSchedule(spec.consumers().changes(), spec.consumers().count(), gaps, changing, clock,
+                measuredStartNanos, protocol);
+    }
+
+    /** Asks every consumer to stop after its current poll (the run ends normally). */
+    void requestStop() {
+        all.forEach(ConsumerLoop::requestStop);
+    }
+
+    /** Stops every consumer with a short close (Ctrl-C). */
+    void stopNow() {
+        all.forEach(ConsumerLoop::stopNow);
+    }
+
+    /** Waits for the threads the consumer changes started. */
+    void joinChanges(StopSignal stop, Duration timeout) {
+        stop.join(changeThreads, timeout);
+    }
+
+    boolean isEmpty() {
+        return all.isEmpty();
+    }
+
+    /** Whether consumer-group consumers (not share consumers) ran. */
+    boolean hasGroupConsumers() {
+        return !members.isEmpty();
+    }
+
+    /** When the first measured record was consumed (any consumer), or Long.MAX_VALUE. */
+    long firstRecordNanos() {
+        return all.stream().mapToLong(ConsumerLoop::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+    }
+
+    /** When the last measured record was consumed (any consumer), or Long.MIN_VALUE. */
+    long lastRecordNanos() {
+        return all.stream().mapToLong(ConsumerLoop::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+    }
+
+    /** The group consumers' first measured record, or Long.MAX_VALUE. */
+    long groupFirstRecordNanos() {
+        return members.stream().mapToLong(ConsumerLoop::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+    }
+
+    /** The group consumers' last measured record, or Long.MIN_VALUE. */
+    long groupLastRecordNanos() {
+        return members.stream().mapToLong(ConsumerLoop::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+    }
+
+    /** The longest group-join time of the group consumers so far. */
+    long rebalanceMillis() {
+        return members.stream().mapToLong(ConsumerWorker::rebalanceMillis).max().orElse(0);
+    }
+
+    List<ConsumerTally> tallies() {
+        return tallies;
+    }
+
+    /** The first consumer's failure as a one-line reason, or null; group consumers first. */
+    String failure() {
+        for (ConsumerLoop w : members) {
+            if (w.failure() != null) {
+                return "consumer failed: " + w.failure().getMessage();
+            }
+        }
+        for (ConsumerLoop w : all) {
+            if (!(w instanceof ConsumerWorker) && w.failure() != null) {
+                return "share consumer failed: " + w.failure().getMessage();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,130 @@
+package io.kbench.load;
+
+import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.RunMetrics;
+import io.kbench.unit.Units;
+import java.time.Duration;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.common.errors.InterruptException;
+import org.apache.kafka.common.errors.WakeupException;
+
+/**
+ * What a group consumer and a share consumer have in common: the poll loop (subscribe, poll until stopped, hand each
+ * poll with records to the subclass, close on every exit path), the stop and failure bookkeeping, and the hot-path
+ * accounting of what was consumed. The accounting methods allocate nothing and take no locks: they run per record or
+ * per poll on the consumer's own thread.
+ */
+abstract class ConsumerLoop implements Runnable {
+    private static final Duration POLL_TIMEOUT = Duration.ofMillis(100);
+    /** How long close may take (offset commit, leaving the group) at the end of a run. */
+    private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+    /** The same after Ctrl-C, when the cluster may be going away and the result is waiting. */
+    private static final Duration STOP_NOW_CLOSE_TIMEOUT = Duration.ofSeconds(2);
+
+    final RunMetrics metrics;
+    final NanoClock clock;
+    private final int stampMagic;
+    private volatile boolean stopRequested;
+    private volatile boolean stopNow;
+    private volatile long firstRecordNanos = Long.MAX_VALUE;
+    private volatile long lastRecordNanos = Long.MIN_VALUE;
+    private volatile Throwable failure;
+
+    /** {@code stampMagic} is the run's stamp number: records without it are other runs'. */
+    ConsumerLoop(int stampMagic, RunMetrics metrics, NanoClock clock) {
+        this.stampMagic = stampMagic;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    @Override
+    public final void run() {
+        try {
+            subscribe();
+            while (!stopRequested) {
+                ConsumerRecords<byte[], byte[]> records = poll(POLL_TIMEOUT);
+                if (!records.isEmpty()) {
+                    // The poll's return is when these records reached the application: one clock read serves them all.
+                    handle(records, clock.nanoTime());
+                }
+            }
+        } catch (InterruptException | WakeupException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            close(stopNow ? STOP_NOW_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+        }
+    }
+
+    abstract void subscribe();
+
+    abstract ConsumerRecords<byte[], byte[]> poll(Duration timeout);
+
+    /** One poll's records, received at {@code receivedNanos}. */
+    abstract void handle(ConsumerRecords<byte[], byte[]> records, long receivedNanos);
+
+    abstract void close(Duration timeout);
+
+    /** The record's size as the perf tools count it: serialized key and value. */
+    static long size(ConsumerRecord<byte[], byte[]> r) {
+        return Math.max(0, r.serializedValueSize()) + Math.max(0, r.serializedKeySize());
+    }
+
+    /** Whether {@code value} is a measured record of this run (not warm-up, not another run's). */
+    final boolean measured(byte[] value) {
+        return Stamp.isOurs(value, stampMagic) && Stamp.isMeasured(value);
+    }
+
+    /** Whether {@code value} is a record this run's producers sent in a transaction they aborted. */
+    final boolean aborted(byte[] value) {
+        return Stamp.isAborted(value, stampMagic);
+    }
+
+    /** Records the end-to-end latency of a measured record received at {@code receivedNanos}, and returns it. */
+    final long recordEndToEnd(byte[] value, long receivedNanos) {
+        long micros = Units.micros(receivedNanos - Stamp.sendNanos(value));
+        metrics.latency(LatencyMetric.END_TO_END).recorder().recordMicros(micros);
+        return micros;
+    }
+
+    /** Counts what one poll consumed ({@code measured} of it measured), done at {@code atNanos}. */
+    final void consumed(long all, long allBytes, long measured, long measuredBytes, long atNanos) {
+        metrics.consumedAll.add(all, allBytes);
+        if (measured > 0) {
+            metrics.consumedMeasured.add(measured, measuredBytes);
+            if (firstRecordNanos == Long.MAX_VALUE) {
+                firstRecordNanos = atNanos;
+            }
+            lastRecordNanos = atNanos;
+        }
+    }
+
+    void requestStop() {
+        stopRequested = true;
+    }
+
+    /** Whether no stop was requested yet. */
+    boolean running() {
+        return !stopRequested;
+    }
+
+    /** Stops like {@link #requestStop}, with a shorter close: the run was interrupted. */
+    void stopNow() {
+        stopNow = true;
+        stopRequested = true;
+    }
+
+    long firstRecordNanos() {
+        return firstRecordNanos;
+    }
+
+    long lastRecordNanos() {
+        return lastRecordNanos;
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+}

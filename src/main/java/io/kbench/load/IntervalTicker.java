@@ -1,0 +1,55 @@
+package io.kbench.load;
+
+import io.kbench.measure.IntervalReporter;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The one interval clock of every kind of run (whole, backlog, share group, a worker's slice): closes an interval of
+ * the {@link IntervalReporter} every report interval on its own daemon thread, tells the {@link IntervalTicks}
+ * observer, and closes the last, partial interval when the run ends.
+ */
+final class IntervalTicker implements AutoCloseable {
+    private final NanoClock clock;
+    private final IntervalTicks ticks;
+    private final ScheduledExecutorService executor =
+            Executors.newSingleThreadScheduledExecutor(r -> StopSignal.daemon(r, "kbench-reporter"));
+    private volatile IntervalReporter reporter;
+
+    IntervalTicker(NanoClock clock, IntervalTicks ticks) {
+        this.clock = clock;
+        this.ticks = ticks;
+    }
+
+    /** The reporter whose intervals this closes; from now on {@link #close} closes its last interval. */
+    void use(IntervalReporter intervals) {
+        this.reporter = intervals;
+    }
+
+    /** Ticks every {@code intervalNanos}, the first time at {@code firstTickNanos} (or at once if that has passed). */
+    void schedule(long firstTickNanos, long intervalNanos) {
+        executor.scheduleAtFixedRate(this::tick, Math.max(0, firstTickNanos - clock.nanoTime()), intervalNanos,
+                TimeUnit.NANOSECONDS);
+    }
+
+    /** Stops ticking and closes the last interval. */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (reporter != null) {
+            tick();
+        }
+    }
+
+    private void tick() {
+        long now = clock.nanoTime();
+        reporter.tick(now);
+        ticks.ticked(now);
+    }
+}

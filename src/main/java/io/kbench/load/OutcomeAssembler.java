@@ -1,0 +1,101 @@
+package io.kbench.load;
+
+import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.PartitionBreakdown;
+import io.kbench.measure.RunMetrics;
+import io.kbench.measure.TransactionMetrics;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LoadBreakdown;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
+import io.kbench.result.Totals;
+import io.kbench.result.TransactionStats;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.unit.Units;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+
+/**
+ * Turns what a run's producers and consumers measured into its {@link RunOutcome}: the totals over the measured
+ * windows (placed on the wall clock), the latencies, the transactions' figures and the per-partition breakdown.
+ */
+final class OutcomeAssembler {
+    private final WorkloadSpec spec;
+    /** Commits, aborts and leaked aborted records; null unless the producers are transactional. */
+    private final TransactionMetrics transactions;
+
+    OutcomeAssembler(WorkloadSpec spec, TransactionMetrics transactions) {
+        this.spec = spec;
+        this.transactions = transactions;
+    }
+
+    /**
+     * {@code runStartNanos} and {@code runStartMillis}: the zero of the run's time axis on its clock and on the wall
+     * clock; {@code failure} the first failure, or null; {@code stopped} whether a stop was requested.
+     */
+    RunOutcome outcome(RunMetrics metrics, List<IntervalPoint> points, String failure, boolean stopped,
+                       ProducerFleet producers, ConsumerFleet consumers, PartitionBreakdown breakdown,
+                       long runStartNanos, long runStartMillis) {
+        WallClock wall = new WallClock(runStartNanos, runStartMillis);
+        Totals produced = wall.totals(metrics.producedMeasured.records(), metrics.producedMeasured.bytes(),
+                producers.firstMeasuredSendNanos(), producers.lastMeasuredAckNanos(), metrics.produceErrors.total(),
+                metrics.produceErrors.byType(), metrics.producedAll.records() - metrics.producedMeasured.records());
+        Totals consumed = null;
+        if (!consumers.isEmpty()) {
+            consumed = wall.totals(metrics.consumedMeasured.records(), metrics.consumedMeasured.bytes(),
+                    consumers.firstRecordNanos(), consumers.lastRecordNanos(), metrics.consumeErrors.total(),
+                    metrics.consumeErrors.byType(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
+        }
+        boolean live = spec.consumers().endToEnd();
+        TransactionStats txn = transactions == null ? null
+                : transactions.stats(produced.windowSec(), consumers.hasGroupConsumers() ? isolationLevel() : null);
+        if (failure == null && txn != null && txn.abortedLeaked()) {
+            failure = String.format(Locale.ROOT, "read_committed consumers received %,d records of aborted transactions",
+                    txn.abortedRecordsConsumed());
+        }
+        RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
+        LoadBreakdown perPartition = breakdown.result(consumers.tallies(), consumed == null ? 0 : consumed.windowSec());
+        Summary summary = new Summary(spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
+                produced, consumed, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
+                live ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
+                spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(), txn);
+        return new RunOutcome(status, failure, summary, points, RunOutcome.Sections.NONE.withBreakdown(perPartition));
+    }
+
+    /**
+     * Records of aborted transactions that consumers will not see (read_committed), measured ones or all: the
+     * consumers wait for what the producers committed, not for the idle timeout.
+     */
+    long invisibleAborted(boolean measuredOnly) {
+        if (transactions == null || !TransactionStats.READ_COMMITTED.equals(isolationLevel())) {
+            return 0;
+        }
+        return measuredOnly ? transactions.abortedMeasured.records() : transactions.abortedAll.records();
+    }
+
+    /** The consumers' isolation.level as Kafka applies it (its default is read_uncommitted). */
+    private String isolationLevel() {
+        String level = spec.consumers().properties().get(ConsumerConfig.ISOLATION_LEVEL_CONFIG);
+        return level == null ? "read_uncommitted" : level.trim().toLowerCase(Locale.ROOT);
+    }
+
+    /** Places the run's monotonic times on the wall clock (kbench merge lines up runs by it). */
+    private record WallClock(long runStartNanos, long runStartMillis) {
+        Instant at(long nanos) {
+            return Instant.ofEpochMilli(runStartMillis).plusNanos(nanos - runStartNanos);
+        }
+
+        Totals totals(long records, long bytes, long firstNanos, long lastNanos, long errors,
+                      Map<String, Long> errorTypes, long warmupRecords) {
+            boolean none = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE;
+            long window = none ? 0 : Math.max(0, lastNanos - firstNanos);
+            Instant start = none ? null : at(firstNanos);
+            return new Totals(records, bytes, Units.perSecond(records, window),
+                    Units.perSecond(Units.mib(bytes), window), Units.seconds(window), errors, errorTypes, warmupRecords,
+                    start, none ? null : start.plusNanos(window));
+        }
+    }
+}

@@ -1,0 +1,150 @@
+package io.kbench.load;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.integrity.SendLog;
+import io.kbench.measure.PartitionBreakdown;
+import io.kbench.measure.RunMetrics;
+import io.kbench.measure.TransactionMetrics;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.WorkloadSpec;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import javax.crypto.SecretKey;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/**
+ * A run's producer threads: builds each one's plan (its part of the rate, schedule phase, records and seed), starts
+ * them, and answers for them together: their measured window, whether they measure yet, the first failure.
+ */
+final class ProducerFleet {
+    private final WorkloadSpec spec;
+    private final ClientProperties clients;
+    private final NanoClock clock;
+    private final SecretKey payloadKey;
+    private final TransactionMetrics transactionMetrics;
+    // Copy-on-write: a stop request iterates them on a signal thread while the run may still be adding workers.
+    private final List<ProducerWorker> workers = new CopyOnWriteArrayList<>();
+    /** Each producer's send outcomes when the run is verified, else empty. */
+    private final List<SendLog> sendLogs = new ArrayList<>();
+
+    /** {@code payloadKey} and {@code transactionMetrics} may be null (no payload encryption, no transactions). */
+    ProducerFleet(WorkloadSpec spec, ClientProperties clients, NanoClock clock, SecretKey payloadKey,
+                  TransactionMetrics transactionMetrics) {
+        this.spec = spec;
+        this.clients = clients;
+        this.clock = clock;
+        this.payloadKey = payloadKey;
+        this.transactionMetrics = transactionMetrics;
+    }
+
+    /**
+     * Starts producer threads {@code first} to {@code first + count - 1} of the workload (a slice's threads keep the
+     * rate, phase and seed they have alone) on the schedule that begins at {@code startNanos}; returns their threads.
+     */
+    List<Thread> start(RunMetrics metrics, int magic, long startNanos, int first, int count,
+                       PartitionBreakdown breakdown, StopSignal stop) {
+        ProducerSpec p = spec.producers();
+        PayloadGenerator payloads = payloads(p);
+        KeyPool keys = new KeyPool(p.keys());
+        for (int i = first; i < first + count; i++) {
+            SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
+            if (sendLog != null) {
+                sendLogs.add(sendLog);
+            }
+            try {
+                workers.add(new ProducerWorker(plan(p, i, magic), properties(p, i, magic),
+                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
+                        payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey),
+                        p.transactions(), transactionMetrics, breakdown));
+            } catch (KafkaException e) {
+                throw ClientFailure.of(e);
+            }
+        }
+        if (stop.requested()) {
+            requestStop();
+        }
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            threads.add(StopSignal.start(workers.get(i), "kbench-producer-" + (first + i)));
+        }
+        return threads;
+    }
+
+    private PayloadGenerator payloads(ProducerSpec p) {
+        PayloadGenerator payloads = new PayloadGenerator(p.payload(), p.recordSize());
+        if (spec.consumers().endToEnd() && payloads.minValueBytes() < Stamp.BYTES) {
+            throw InvalidInputException.field("producers.payload.file", p.payload().file(),
+                    "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
+        }
+        if (spec.verifies() && payloads.minValueBytes() < Stamp.ID_BYTES) {
+            throw InvalidInputException.field("producers.payload.file", p.payload().file(),
+                    "has payloads shorter than " + Stamp.ID_BYTES + " bytes; verify needs room for each record's id");
+        }
+        return payloads;
+    }
+
+    /** Thread {@code i}'s part of the workload: its rate, schedule phase, warm-up and records. */
+    private ProducerPlan plan(ProducerSpec p, int i, int magic) {
+        return new ProducerPlan(spec.topic().name(),
+                p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
+                EvenSplit.portion(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
+                p.warmupDuration() == null ? Duration.ZERO : p.warmupDuration(),
+                p.records() == null ? -1 : EvenSplit.portion(p.records(), p.count(), i),
+                p.duration(), magic);
+    }
+
+    private Map<String, Object> properties(ProducerSpec p, int i, int magic) {
+        Map<String, Object> props = clients.producer(p.properties(), i);
+        if (p.transactional()) {
+            props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG,
+                    p.transactions().transactionalIdOf(i, p.count(), "kbench-txn-" + Integer.toHexString(magic)));
+        }
+        return props;
+    }
+
+    void requestStop() {
+        workers.forEach(ProducerWorker::requestStop);
+    }
+
+    boolean isEmpty() {
+        return workers.isEmpty();
+    }
+
+    int size() {
+        return workers.size();
+    }
+
+    /** Whether a producer has sent a measured record (the warm-up is over). */
+    boolean measuring() {
+        return workers.stream().anyMatch(w -> w.firstMeasuredSendNanos() != Long.MAX_VALUE);
+    }
+
+    /** The intended time of the first measured send, or Long.MAX_VALUE before it. */
+    long firstMeasuredSendNanos() {
+        return workers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
+    }
+
+    /** The last measured acknowledgement, or Long.MIN_VALUE before it. */
+    long lastMeasuredAckNanos() {
+        return workers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE);
+    }
+
+    /** The first producer's failure as a one-line reason, or null. */
+    String failure() {
+        for (ProducerWorker w : workers) {
+            if (w.failure() != null) {
+                return "producer failed: " + w.failure().getMessage();
+            }
+        }
+        return null;
+    }
+
+    List<SendLog> sendLogs() {
+        return sendLogs;
+    }
+}

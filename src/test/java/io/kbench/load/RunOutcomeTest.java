@@ -1,0 +1,56 @@
+package io.kbench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.result.Anomaly;
+import io.kbench.result.Integrity;
+import io.kbench.result.IntegritySettings;
+import io.kbench.result.IntegrityVerdict;
+import io.kbench.result.LoadBreakdown;
+import io.kbench.result.PartitionLatency;
+import io.kbench.result.RebalanceStats;
+import io.kbench.result.RunStatus;
+import io.kbench.result.Summary;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The optional sections of a run's outcome: each derivation keeps the sections it does not set. */
+class RunOutcomeTest {
+    private static final Summary SUMMARY = new Summary("intendedSendTime", null, null, null, null, null, null);
+    private static final Anomaly NONE = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
+    private static final Integrity CLEAN = new Integrity(IntegrityVerdict.OK,
+            new IntegritySettings("all", true, 5, 2, 3, false), 100, 100, 0, 0, 100, 100, 0, 0, NONE, NONE, NONE, NONE,
+            null);
+
+    @Test
+    void aCoreOutcomeHasNoSections() {
+        RunOutcome outcome = RunOutcome.of(RunStatus.COMPLETED, null, SUMMARY, List.of());
+        assertThat(outcome.sections()).isEqualTo(RunOutcome.Sections.NONE);
+        assertThat(outcome.integrity()).isNull();
+        assertThat(outcome.breakdown()).isNull();
+        assertThat(outcome.share()).isNull();
+        assertThat(outcome.rebalances()).isNull();
+    }
+
+    @Test
+    void addingGroupsAndIntegrityKeepsTheBreakdown() {
+        LoadBreakdown breakdown = new LoadBreakdown(PartitionLatency.PUBLISH, List.of(), List.of());
+        RebalanceStats rebalances = new RebalanceStats("consumer", null, List.of());
+        RunOutcome outcome = new RunOutcome(RunStatus.COMPLETED, null, SUMMARY, List.of(),
+                RunOutcome.Sections.NONE.withBreakdown(breakdown))
+                .withGroups(null, rebalances)
+                .withIntegrity(CLEAN);
+        assertThat(outcome.breakdown()).isSameAs(breakdown);
+        assertThat(outcome.rebalances()).isSameAs(rebalances);
+        assertThat(outcome.integrity()).isSameAs(CLEAN);
+        assertThat(outcome.status()).as("a complete read-back leaves the status").isEqualTo(RunStatus.COMPLETED);
+        assertThat(outcome.summary()).isSameAs(SUMMARY);
+    }
+
+    @Test
+    void theCoreIsRequired() {
+        assertThatThrownBy(() -> RunOutcome.of(null, null, SUMMARY, List.of())).hasMessageContaining("status");
+        assertThatThrownBy(() -> RunOutcome.of(RunStatus.COMPLETED, null, null, List.of())).hasMessageContaining("summary");
+    }
+}
