@@ -3,9 +3,11 @@ package io.kbench.cli;
 import io.kbench.experiment.RebalanceTable;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepReport;
 import io.kbench.report.ReportRenderer;
+import io.kbench.result.SweepResult;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -51,9 +53,10 @@ public final class SweepCommand extends WorkloadCommand {
 
     /** sweep.json, sweep.csv, the tables and the HTML report of what ran, even of an interrupted sweep. */
     private ExitPolicy report(Sweep sweep, Sweep.SweepOutcome outcome, PrintStream out) {
-        Path json = SweepReport.write(outcome, sweep.dir());
-        SweepReport.print(outcome, slaThreshold, out);
-        RebalanceTable.print(outcome, sweep.dir(), out);
+        SweepResult result = SweepFiles.toResult(outcome);
+        Path json = SweepFiles.write(result, sweep.dir());
+        SweepReport.print(result, slaThreshold, out);
+        RebalanceTable.print(result, sweep.dir(), out);
         out.println("results: " + json);
         ReportRenderer.writeQuietly(sweep.dir(), new ReportRenderer.Options(null, null, slaThreshold), out);
         if (outcome.interrupted()) {

@@ -4,6 +4,7 @@ import io.kbench.format.AlignedTable;
 import io.kbench.result.RebalanceWindow;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
+import io.kbench.result.SweepResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,19 +21,19 @@ public final class RebalanceTable {
     }
 
     /** Prints the table when any repetition under {@code dir} measured rebalances; nothing otherwise. */
-    public static void print(Sweep.SweepOutcome outcome, Path dir, PrintStream out) {
+    public static void print(SweepResult sweep, Path dir, PrintStream out) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of("point", "rep", "window", "consumers", "gap p50 ms", "gap max ms", "spike p50 ms", "spike max ms"));
-        for (Sweep.PointResult p : outcome.points()) {
+        for (SweepResult.Point p : sweep.points()) {
             for (int i = 0; i < p.repetitions().size(); i++) {
                 Path file = dir.resolve(p.repetitions().get(i));
                 RunResult r = Files.isRegularFile(file) ? ResultReader.read(file, RunResult.class) : null;
                 if (r == null || r.rebalances() == null) {
                     continue;
                 }
-                rows.add(row(p.point().name(), i + 1, "baseline", r.rebalances().baseline()));
+                rows.add(row(p.name(), i + 1, "baseline", r.rebalances().baseline()));
                 for (RebalanceWindow w : r.rebalances().changes()) {
-                    rows.add(row(p.point().name(), i + 1, String.format(Locale.ROOT, "%+d at %.1fs", w.delta(), w.atSec()), w));
+                    rows.add(row(p.name(), i + 1, String.format(Locale.ROOT, "%+d at %.1fs", w.delta(), w.atSec()), w));
                 }
             }
         }

@@ -1,13 +1,9 @@
 package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.error.RunFailedException;
-import io.kbench.finding.FindingJudge;
 import io.kbench.format.AlignedTable;
 import io.kbench.result.FindingOutcome;
 import io.kbench.result.FindingVerdict;
-import io.kbench.result.ResultWriter;
-import io.kbench.result.RunStatus;
 import io.kbench.result.Spread;
 import io.kbench.result.Summary;
 import io.kbench.result.SweepResult;
@@ -15,10 +11,7 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.verdict.Kpi;
 import io.kbench.verdict.Metric;
 import io.kbench.verdict.Threshold;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -28,53 +21,11 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 
-/** Writes sweep.json and sweep.csv and prints the ranked table; the formats are described in docs/sweeps.md. */
+/** A sweep as the terminal shows it (the ranked table) and as sweep.csv holds it; docs/sweeps.md describes both. */
 public final class SweepReport {
-    public static final String CSV_FILE = "sweep.csv";
     private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
 
     private SweepReport() {
-    }
-
-    /** The sweep.json document. */
-    public static SweepResult toResult(Sweep.SweepOutcome outcome) {
-        SweepSpec spec = outcome.plan().spec();
-        RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
-                : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
-        SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
-                .findFirst().map(SweepResult.Brokers::new).orElse(null);
-        List<SweepResult.Point> points = new ArrayList<>();
-        for (Sweep.PointResult p : outcome.points()) {
-            points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
-                    p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
-                    p.failed(), p.summary() == null ? null : p.summary().stats(),
-                    p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
-                    p.faults()));
-        }
-        List<SweepResult.Slot> ran = outcome.ran().stream()
-                .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();
-        SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
-                status, outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster,
-                points, spec.order(), outcome.seed(), ran, null);
-        if (outcome.plan().findings().isEmpty()) {
-            return judged;
-        }
-        List<FindingVerdict> findings = outcome.plan().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
-        return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
-                judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
-                judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);
-    }
-
-    /** Writes sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
-    public static Path write(Sweep.SweepOutcome outcome, Path dir) {
-        SweepResult result = toResult(outcome);
-        Path json = ResultWriter.write(result, dir);
-        try {
-            Files.writeString(dir.resolve(CSV_FILE), csv(result));
-            return json;
-        } catch (IOException e) {
-            throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);
-        }
     }
 
     /**
@@ -131,11 +82,6 @@ public final class SweepReport {
         return ranked(points).stream()
                 .filter(p -> p.summary() != null && sla.evaluate(PointSummary.medianOf(p.summary())).passed())
                 .findFirst();
-    }
-
-    /** The ranked table, the threshold verdicts and the best point under the SLA. */
-    public static void print(Sweep.SweepOutcome outcome, Threshold sla, PrintStream out) {
-        print(toResult(outcome), sla, out);
     }
 
     /** The ranked table of a sweep as sweep.json holds it; {@code sla} may be null. */

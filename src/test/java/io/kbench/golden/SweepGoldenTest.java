@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.experiment.PointSummary;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.experiment.SweepReport;
@@ -83,9 +84,9 @@ class SweepGoldenTest {
         Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(plan, List.of(done, failed), false,
                 Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null);
 
-        SweepReport.write(outcome, dir);
+        SweepFiles.write(SweepFiles.toResult(outcome), dir);
 
-        String written = Files.readString(dir.resolve(SweepReport.CSV_FILE));
+        String written = Files.readString(dir.resolve(SweepFiles.CSV_FILE));
         assertThat(written).isEqualTo(SweepReport.csv(ResultReader.read(dir, SweepResult.class)));
         assertThat(written).contains(",\"a \"\"b\"\", c\",2,1001.500,").contains(",1.002,")
                 .endsWith("\n" + second.name() + ",1,,0" + ",".repeat(14) + "\n");

@@ -9,9 +9,9 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.kbench.experiment.PointSummary;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
-import io.kbench.experiment.SweepReport;
 import io.kbench.spec.FaultSpec;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** schema/sweep.schema.json against a real sweep.json and against sweep.json written now by SweepReport. */
+/** schema/sweep.schema.json against a real sweep.json and against sweep.json written now by SweepFiles. */
 class SweepSchemaTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** sweep.json of the S1 codec sweep (scenarios/s1-compression.yaml) run on the development machine. */
@@ -202,7 +202,7 @@ class SweepSchemaTest {
     }
 
     private static JsonNode write(Sweep.SweepOutcome outcome, Path dir) throws IOException {
-        return JSON.readTree(SweepReport.write(outcome, dir).toFile());
+        return JSON.readTree(SweepFiles.write(SweepFiles.toResult(outcome), dir).toFile());
     }
 
     private static List<String> reps(SweepPoint point, int count) {

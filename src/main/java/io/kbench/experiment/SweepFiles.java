@@ -1,0 +1,61 @@
+package io.kbench.experiment;
+
+import io.kbench.error.RunFailedException;
+import io.kbench.finding.FindingJudge;
+import io.kbench.result.FindingVerdict;
+import io.kbench.result.ResultWriter;
+import io.kbench.result.RunStatus;
+import io.kbench.result.SweepResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A finished (or interrupted) sweep as its documents: sweep.json, judged against the plan's findings, and sweep.csv. */
+public final class SweepFiles {
+    public static final String CSV_FILE = "sweep.csv";
+
+    private SweepFiles() {
+    }
+
+    /** The sweep.json document. */
+    public static SweepResult toResult(Sweep.SweepOutcome outcome) {
+        SweepSpec spec = outcome.plan().spec();
+        RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
+                : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
+        SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
+                .findFirst().map(SweepResult.Brokers::new).orElse(null);
+        List<SweepResult.Point> points = new ArrayList<>();
+        for (Sweep.PointResult p : outcome.points()) {
+            points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
+                    p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
+                    p.failed(), p.summary() == null ? null : p.summary().stats(),
+                    p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
+                    p.faults()));
+        }
+        List<SweepResult.Slot> ran = outcome.ran().stream()
+                .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();
+        SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
+                status, outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster,
+                points, spec.order(), outcome.seed(), ran, null);
+        if (outcome.plan().findings().isEmpty()) {
+            return judged;
+        }
+        List<FindingVerdict> findings = outcome.plan().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
+        return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
+                judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
+                judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);
+    }
+
+    /** Writes {@code result} as sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
+    public static Path write(SweepResult result, Path dir) {
+        Path json = ResultWriter.write(result, dir);
+        try {
+            Files.writeString(dir.resolve(CSV_FILE), SweepReport.csv(result));
+            return json;
+        } catch (IOException e) {
+            throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);
+        }
+    }
+}
