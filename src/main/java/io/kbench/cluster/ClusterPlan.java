@@ -41,9 +41,8 @@ final class ClusterPlan {
         this.attached = attached;
         this.proxied = proxied;
         ClusterSecurity security = params.security();
-        if (proxied && security.secured() && !security.separateInterBrokerListener()) {
-            throw InvalidInputException.field("security", security.describe(), "network faults need replication"
-                    + " on its own listener (interBroker: plaintext) so that it can be proxied apart from clients");
+        if (proxied) {
+            refuseUnproxiable(security);
         }
         this.java = JavaRuntime.of(params.brokerJavaHome());
         this.temp = params.dataDir() == null;
@@ -53,12 +52,7 @@ final class ClusterPlan {
         }
         this.logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
         Path log4jConfig = BrokerLog4jConfig.write(logDir);
-        boolean formatted = Files.isRegularFile(metaProperties(dataDir));
-        if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
-            throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
-                    + " storage is formatted, and " + dataDir + " is formatted already; start on a new --dir or"
-                    + " after 'kbench cluster stop --delete-data'");
-        }
+        refuseScramOnFormatted(security, dataDir);
         this.clusterId = existingClusterId(dataDir);
         int n = params.brokers();
         this.ports = FreePorts.pick((BrokerNode.PORTS_PER_NODE + extraPortsPerNode()) * n);
@@ -168,6 +162,22 @@ final class ClusterPlan {
         int n = params.brokers();
         int base = (BrokerNode.PORTS_PER_NODE + 1) * n;
         return new BrokerConfigs.ProxyPorts(ports.get(base + node.id() - 1), ports.get(base + n + node.id() - 1));
+    }
+
+    private static void refuseUnproxiable(ClusterSecurity security) {
+        if (security.secured() && !security.separateInterBrokerListener()) {
+            throw InvalidInputException.field("security", security.describe(), "network faults need replication"
+                    + " on its own listener (interBroker: plaintext) so that it can be proxied apart from clients");
+        }
+    }
+
+    private static void refuseScramOnFormatted(ClusterSecurity security, Path dataDir) {
+        boolean formatted = Files.isRegularFile(metaProperties(dataDir));
+        if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
+            throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
+                    + " storage is formatted, and " + dataDir + " is formatted already; start on a new --dir or"
+                    + " after 'kbench cluster stop --delete-data'");
+        }
     }
 
     private static void refuseLiveCluster(Path dataDir) {
