@@ -26,6 +26,26 @@ record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFil
         return process.isAlive();
     }
 
+    /** Stops every broker (SIGTERM, a grace period, then SIGKILL) and releases its cgroup and stdin pipe. */
+    static void stopAll(List<BrokerProcess> brokers) {
+        ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), ProcessStopper.DEFAULT_GRACE);
+        for (BrokerProcess b : brokers) {
+            if (b.cgroup() != null) {
+                b.cgroup().remove();
+            }
+            b.closeInput();
+        }
+    }
+
+    /** Closes the pipe an attached broker watches to notice that kbench is gone. */
+    void closeInput() {
+        try {
+            process.getOutputStream().close();
+        } catch (IOException ignored) {
+            // The process is gone; its pipe is of no further use.
+        }
+    }
+
     /** Why the broker probably failed: the last ERROR line of its log, else of its stdout/stderr. */
     String lastError() {
         String error = lastLine(logFile, BrokerProcess::isErrorLine);

@@ -1,0 +1,136 @@
+package io.kbench.cluster;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The running broker processes of one cluster and the fault actions on them (kill, terminate, pause, resume,
+ * restart). Every pause holds a {@link PauseGuard}, released on resume, kill and close, so no broker stays stopped.
+ */
+final class BrokerFleet {
+    /** The current process of each node, in node id order; a restart replaces an entry. */
+    private final List<BrokerProcess> brokers;
+    private final BrokerLauncher launcher;
+    private final List<Map<String, String>> configs;
+    private final Path dataDir;
+    /** Brokers a fault has SIGSTOPped, by node id, with the guard that resumes them if kbench dies. */
+    private final Map<Integer, PauseGuard> paused = new TreeMap<>();
+    private boolean closed;
+
+    BrokerFleet(List<BrokerProcess> brokers, BrokerLauncher launcher, List<Map<String, String>> configs,
+                Path dataDir) {
+        this.brokers = new CopyOnWriteArrayList<>(brokers);
+        this.launcher = launcher;
+        this.configs = List.copyOf(configs);
+        this.dataDir = dataDir;
+    }
+
+    /** The current processes, in node id order; safe to read while a restart replaces one. */
+    List<BrokerProcess> processes() {
+        return brokers;
+    }
+
+    boolean isRunning(int id) {
+        return broker(id).isAlive();
+    }
+
+    synchronized boolean isPaused(int id) {
+        return paused.containsKey(id);
+    }
+
+    /** SIGKILL to broker {@code id}; returns once it is gone. */
+    synchronized void kill(int id) {
+        BrokerProcess b = broker(id);
+        b.process().destroyForcibly();
+        try {
+            b.process().waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        releasePause(id);
+    }
+
+    /** SIGTERM to broker {@code id} (a controlled shutdown); does not wait for it to finish. */
+    synchronized void terminate(int id) {
+        broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        broker(id).process().destroy();
+    }
+
+    /** SIGSTOP to broker {@code id}; it stays stopped until {@link #resume}, a kill, or {@link #close}. */
+    synchronized void pause(int id) {
+        BrokerProcess b = broker(id);
+        if (closed || paused.containsKey(id) || !b.isAlive()) {
+            return;
+        }
+        paused.put(id, PauseGuard.watch(b.pid()));
+        Signals.send("STOP", b.pid());
+    }
+
+    /** SIGCONT to a broker {@link #pause} stopped; nothing when it is not paused. */
+    synchronized void resume(int id) {
+        BrokerProcess b = broker(id);
+        if (!paused.containsKey(id)) {
+            return;
+        }
+        if (b.isAlive()) {
+            Signals.send("CONT", b.pid());
+        }
+        releasePause(id);
+    }
+
+    /** Starts broker {@code id} again with the same config, data dir and ports; see EmbeddedCluster.restart. */
+    synchronized void restart(int id) {
+        if (closed) {
+            throw new IllegalStateException("cluster is closed");
+        }
+        BrokerProcess old = broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        if (old.isAlive()) {
+            ProcessStopper.stop(List.of(old.process().toHandle()), ProcessStopper.DEFAULT_GRACE);
+        }
+        old.closeInput();
+        int index = indexOf(id);
+        BrokerProcess started = launcher.launch(old.node(), configs.get(index));
+        brokers.set(index, started);
+        // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.
+        ClusterState.read(dataDir).ifPresent(state -> state.withPid(id, started.pid()).write(dataDir));
+    }
+
+    /** Resumes every paused broker and stops them all; later pauses do nothing and restarts fail. */
+    synchronized void close() {
+        closed = true;
+        // A stopped process does not act on SIGTERM: it must run again before it can shut down.
+        List.copyOf(paused.keySet()).forEach(this::resume);
+        BrokerProcess.stopAll(brokers);
+    }
+
+    private int indexOf(int id) {
+        for (int i = 0; i < brokers.size(); i++) {
+            if (brokers.get(i).node().id() == id) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private BrokerProcess broker(int id) {
+        return brokers.stream().filter(b -> b.node().id() == id).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no broker " + id + " in this cluster"));
+    }
+
+    private void releasePause(int id) {
+        PauseGuard guard = paused.remove(id);
+        if (guard != null) {
+            guard.release();
+        }
+    }
+}

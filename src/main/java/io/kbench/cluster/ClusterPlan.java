@@ -1,0 +1,214 @@
+package io.kbench.cluster;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.network.NetworkProxies;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Collectors;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * Where and how a cluster's brokers will run, decided before the first JVM starts: data and log dirs, cluster id,
+ * ports, per-node configs, client settings and the bootstrap servers clients use.
+ */
+final class ClusterPlan {
+    private final ClusterParams params;
+    private final boolean attached;
+    private final boolean proxied;
+    private final JavaRuntime java;
+    private final Path dataDir;
+    /** Whether kbench created {@link #dataDir} and deletes it on close. */
+    private final boolean temp;
+    private final Path logDir;
+    private final String clusterId;
+    private final List<BrokerNode> nodes;
+    /** Per-node ports for all nodes, then the replication ports, then the client and replication proxy ports. */
+    private final List<Integer> ports;
+    private final List<Map<String, String>> configs;
+    private final Map<String, String> clientProperties;
+    private final String bootstrap;
+    private final BrokerLauncher launcher;
+
+    private ClusterPlan(ClusterParams params, boolean attached, boolean proxied) {
+        this.params = params;
+        this.attached = attached;
+        this.proxied = proxied;
+        ClusterSecurity security = params.security();
+        if (proxied) {
+            refuseUnproxiable(security);
+        }
+        this.java = JavaRuntime.of(params.brokerJavaHome());
+        this.temp = params.dataDir() == null;
+        this.dataDir = temp ? DataDirectory.createTemp() : params.dataDir();
+        if (!temp) {
+            refuseLiveCluster(dataDir);
+        }
+        this.logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
+        Path log4jConfig = BrokerLog4jConfig.write(logDir);
+        refuseScramOnFormatted(security, dataDir);
+        this.clusterId = existingClusterId(dataDir);
+        int n = params.brokers();
+        this.ports = FreePorts.pick((BrokerNode.PORTS_PER_NODE + extraPortsPerNode()) * n);
+        this.nodes = BrokerNode.layout(n, ports.subList(0, BrokerNode.PORTS_PER_NODE * n));
+        SecurityMaterial material = SecurityMaterial.generate(security);
+        this.configs = nodes.stream()
+                .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
+                        replication() ? replicationPort(node) : 0, proxyPorts(node)))
+                .toList();
+        this.clientProperties = SecurityConfigs.client(security, material);
+        this.bootstrap = proxied
+                ? nodes.stream().map(node -> BrokerConfigs.HOST + ":" + proxyPorts(node).client())
+                        .collect(Collectors.joining(","))
+                : nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
+        this.launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId, attached,
+                SecurityConfigs.scramUsers(security, material));
+    }
+
+    /** Prepares dirs, ports and configs; {@code proxied} puts kbench's network proxies in front of the listeners. */
+    static ClusterPlan prepare(ClusterParams params, boolean attached, boolean proxied) {
+        return new ClusterPlan(params, attached, proxied);
+    }
+
+    ClusterParams params() {
+        return params;
+    }
+
+    JavaRuntime java() {
+        return java;
+    }
+
+    Path dataDir() {
+        return dataDir;
+    }
+
+    boolean temp() {
+        return temp;
+    }
+
+    List<BrokerNode> nodes() {
+        return nodes;
+    }
+
+    List<Map<String, String>> configs() {
+        return configs;
+    }
+
+    Map<String, String> clientProperties() {
+        return clientProperties;
+    }
+
+    String bootstrap() {
+        return bootstrap;
+    }
+
+    BrokerLauncher launcher() {
+        return launcher;
+    }
+
+    ClusterSecurity security() {
+        return params.security();
+    }
+
+    /** Opens each node's client and replication proxy; nothing for a cluster reached directly. */
+    void openProxies(NetworkProxies proxies) {
+        if (!proxied) {
+            return;
+        }
+        for (BrokerNode node : nodes) {
+            BrokerConfigs.ProxyPorts p = proxyPorts(node);
+            proxies.open(node.id(), NetworkProxies.Listener.CLIENT, p.client(), node.port());
+            proxies.open(node.id(), NetworkProxies.Listener.REPLICATION, p.replication(), replicationPort(node));
+        }
+    }
+
+    /** What cluster.json records once {@code started} (in node order) passed the readiness check. */
+    ClusterState state(List<BrokerProcess> started) {
+        List<ClusterState.Broker> entries = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            BrokerNode n = nodes.get(i);
+            entries.add(new ClusterState.Broker(n.id(), started.get(i).pid(), n.port(), n.controllerPort(),
+                    BrokerConfigs.propertiesFile(dataDir, n.id()).toString(), n.jmxPort()));
+        }
+        return new ClusterState(nodes.size(), bootstrap, dataDir.toString(), logDir.toString(), clusterId,
+                EmbeddedCluster.kafkaVersion(), java.version(), attached, Instant.now(), entries);
+    }
+
+    /** A separate replication listener: for security apart from clients, or to proxy replication on its own. */
+    private boolean replication() {
+        return params.security().separateInterBrokerListener() || proxied;
+    }
+
+    /** Per node besides its own ports: its replication listener, then the two proxy ports. */
+    private int extraPortsPerNode() {
+        return (replication() ? 1 : 0) + (proxied ? 2 : 0);
+    }
+
+    private int replicationPort(BrokerNode node) {
+        return ports.get(BrokerNode.PORTS_PER_NODE * nodes.size() + node.id() - 1);
+    }
+
+    /** The proxy ports of {@code node}, after its own and its replication port; null without proxies. */
+    private BrokerConfigs.ProxyPorts proxyPorts(BrokerNode node) {
+        if (!proxied) {
+            return null;
+        }
+        int n = params.brokers();
+        int base = (BrokerNode.PORTS_PER_NODE + 1) * n;
+        return new BrokerConfigs.ProxyPorts(ports.get(base + node.id() - 1), ports.get(base + n + node.id() - 1));
+    }
+
+    private static void refuseUnproxiable(ClusterSecurity security) {
+        if (security.secured() && !security.separateInterBrokerListener()) {
+            throw InvalidInputException.field("security", security.describe(), "network faults need replication"
+                    + " on its own listener (interBroker: plaintext) so that it can be proxied apart from clients");
+        }
+    }
+
+    private static void refuseScramOnFormatted(ClusterSecurity security, Path dataDir) {
+        boolean formatted = Files.isRegularFile(metaProperties(dataDir));
+        if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
+            throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
+                    + " storage is formatted, and " + dataDir + " is formatted already; start on a new --dir or"
+                    + " after 'kbench cluster stop --delete-data'");
+        }
+    }
+
+    private static void refuseLiveCluster(Path dataDir) {
+        ClusterState.read(dataDir).ifPresent(state -> {
+            List<Long> live = state.runningBrokers().stream().map(ClusterState.Broker::pid).toList();
+            if (!live.isEmpty()) {
+                throw InvalidInputException.field("dir", dataDir, "a kbench cluster is already running there"
+                        + " (pids " + live + "); stop it with 'kbench cluster stop --dir " + dataDir + "'");
+            }
+        });
+    }
+
+    /** Formatted storage keeps its cluster id; reusing it lets a restart on the same dir find its data. */
+    private static String existingClusterId(Path dataDir) {
+        Path meta = metaProperties(dataDir);
+        if (Files.isRegularFile(meta)) {
+            try (InputStream in = Files.newInputStream(meta)) {
+                Properties p = new Properties();
+                p.load(in);
+                String id = p.getProperty("cluster.id");
+                if (id != null && !id.isBlank()) {
+                    return id;
+                }
+            } catch (IOException e) {
+                // Unreadable: a fresh id, and the broker itself will report the broken storage.
+            }
+        }
+        return Uuid.randomUuid().toString();
+    }
+
+    private static Path metaProperties(Path dataDir) {
+        return dataDir.resolve("broker-1").resolve("data").resolve("meta.properties");
+    }
+}

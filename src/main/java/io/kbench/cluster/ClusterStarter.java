@@ -1,0 +1,99 @@
+package io.kbench.cluster;
+
+import io.kbench.error.RunFailedException;
+import io.kbench.network.NetworkProxies;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/** One start attempt: owns everything it launched until the cluster is handed over or cleaned up. */
+final class ClusterStarter {
+    private final ClusterParams params;
+    private final boolean attached;
+    private final PrintStream progress;
+    private final Duration readyTimeout;
+    private final NetworkProxies proxies;
+    // The startup shutdown hook reads this list while the starting thread still adds to it.
+    private final List<BrokerProcess> started = new CopyOnWriteArrayList<>();
+
+    ClusterStarter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout,
+                   boolean networkProxies) {
+        this.params = params;
+        this.attached = attached;
+        this.progress = progress;
+        this.readyTimeout = readyTimeout;
+        this.proxies = networkProxies ? new NetworkProxies() : null;
+    }
+
+    EmbeddedCluster start() {
+        ClusterPlan plan = ClusterPlan.prepare(params, attached, proxies != null);
+        ClusterSecurity security = plan.security();
+        progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", plan.nodes().size(),
+                plan.nodes().size() == 1 ? "" : "s", EmbeddedCluster.kafkaVersion(), plan.java().version(),
+                (security.secured() ? ", " + security.describe() : "")
+                        + (proxies != null ? ", behind kbench's network proxies" : ""), plan.dataDir());
+        long t0 = System.nanoTime();
+        ShutdownHook hook = launchAndAwait(plan);
+        Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
+        EmbeddedCluster cluster = new EmbeddedCluster(plan,
+                new BrokerFleet(started, plan.launcher(), plan.configs(), plan.dataDir()), startupTime, proxies);
+        if (attached) {
+            // From here on the hook must close the cluster itself, which also removes its state and temp dir.
+            cluster.installShutdownHook();
+            hook.remove();
+        }
+        plan.state(started).write(plan.dataDir());
+        JmxAddressFile.write(plan.dataDir(), cluster.jmxAddresses());
+        progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
+                plan.bootstrap());
+        return cluster;
+    }
+
+    /** Launches every broker and waits until the cluster is ready; returns the startup hook (null if detached). */
+    private ShutdownHook launchAndAwait(ClusterPlan plan) {
+        ShutdownHook hook = null;
+        try {
+            if (attached) {
+                // Registered before the first launch so Ctrl-C during startup leaves no broker behind.
+                hook = ShutdownHook.install(this::stopStarted);
+            }
+            if (proxies != null) {
+                plan.openProxies(proxies);
+            }
+            for (int i = 0; i < plan.nodes().size(); i++) {
+                started.add(plan.launcher().launch(plan.nodes().get(i), plan.configs().get(i)));
+            }
+            new ReadinessProbe(plan.bootstrap(), started, plan.clientProperties()).await(readyTimeout);
+            return hook;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abort(hook, plan);
+            throw new RunFailedException("interrupted while starting the cluster", e);
+        } catch (RuntimeException | Error e) {
+            abort(hook, plan);
+            throw e;
+        }
+    }
+
+    private void stopStarted() {
+        BrokerProcess.stopAll(started);
+        if (proxies != null) {
+            proxies.close();
+        }
+    }
+
+    private void abort(ShutdownHook hook, ClusterPlan plan) {
+        if (hook != null) {
+            hook.remove();
+        }
+        stopStarted();
+        if (plan.temp() && !params.keepData()) {
+            // Keep the logs: the error message points at them.
+            for (BrokerProcess b : started) {
+                DataDirectory.delete(BrokerConfigs.nodeDir(plan.dataDir(), b.node()));
+            }
+        }
+    }
+}
