@@ -18,7 +18,7 @@ final class MergedTotals {
     }
 
     static Totals empty() {
-        return new Totals(0, 0, 0, 0, 0, 0, Map.of(), 0);
+        return new Totals(0, 0, 0, 0, 0, 0, Map.of(), 0, null, null);
     }
 
     static Totals produced(List<Message.Done> done) {
@@ -57,6 +57,6 @@ final class MergedTotals {
         }
         long window = firstNanos == Long.MAX_VALUE || lastNanos == Long.MIN_VALUE ? 0 : Math.max(0, lastNanos - firstNanos);
         return new Totals(records, bytes, Units.perSecond(records, window), Units.perSecond(Units.mib(bytes), window),
-                Units.seconds(window), errors, types, warmup);
+                Units.seconds(window), errors, types, warmup, null, null);
     }
 }

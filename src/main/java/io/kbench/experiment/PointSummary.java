@@ -84,7 +84,7 @@ public record PointSummary(SweepResult.Stats stats, Summary median, SweepResult.
     public static Summary medianOf(SweepResult.Stats stats) {
         return new Summary(stats.latencyMeasuredFrom(), medianTotals(stats.produced()), medianTotals(stats.consumed()),
                 medianLatency(stats.publishLatencyMicros()), medianLatency(stats.endToEndLatencyMicros()),
-                medianLatency(stats.sendDelayMicros()));
+                medianLatency(stats.sendDelayMicros()), null);
     }
 
     private static Totals medianTotals(SweepResult.TotalsSpread t) {
@@ -92,7 +92,7 @@ public record PointSummary(SweepResult.Stats stats, Summary median, SweepResult.
             return null;
         }
         return new Totals(rounded(t.records()), rounded(t.bytes()), median(t.recordsPerSec()),
-                median(t.mebibytesPerSec()), median(t.windowSec()), rounded(t.errors()), null, 0);
+                median(t.mebibytesPerSec()), median(t.windowSec()), rounded(t.errors()), null, 0, null, null);
     }
 
     /** Medians per percentile stay ordered: if every run has p50 <= p99, so do the medians. */

@@ -1,6 +1,5 @@
 package io.kbench.load;
 
-import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
@@ -49,7 +48,6 @@ final class OutcomeAssembler {
                     consumers.firstRecordNanos(), consumers.lastRecordNanos(), metrics.consumeErrors.total(),
                     metrics.consumeErrors.byType(), metrics.consumedAll.records() - metrics.consumedMeasured.records());
         }
-        boolean live = spec.consumers().endToEnd();
         TransactionStats txn = transactions == null ? null
                 : transactions.stats(produced.windowSec(), consumers.hasGroupConsumers() ? isolationLevel() : null);
         if (failure == null && txn != null && txn.abortedLeaked()) {
@@ -58,10 +56,7 @@ final class OutcomeAssembler {
         }
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
         LoadBreakdown perPartition = breakdown.result(consumers.tallies(), consumed == null ? 0 : consumed.windowSec());
-        Summary summary = new Summary(spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime",
-                produced, consumed, metrics.latency(LatencyMetric.PUBLISH).totalStats(),
-                live ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
-                spec.producers().unlimitedRate() ? null : metrics.latency(LatencyMetric.SEND_DELAY).totalStats(), txn);
+        Summary summary = SummaryFigures.summary(spec, metrics, spec.consumers().endToEnd(), produced, consumed, txn);
         return new RunOutcome(status, failure, summary, points, RunOutcome.Sections.NONE.withBreakdown(perPartition));
     }
 

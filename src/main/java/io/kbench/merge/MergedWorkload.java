@@ -1,13 +1,7 @@
 package io.kbench.merge;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.NullNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.format.StrictMapper;
 import io.kbench.spec.ProducerSpec;
-import io.kbench.spec.SetOverride;
-import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +18,6 @@ import java.util.function.Function;
  */
 final class MergedWorkload {
     private static final int MAX_THREADS = 1024;
-    private static final ObjectMapper VALUES = StrictMapper.yaml();
 
     private MergedWorkload() {
     }
@@ -44,19 +37,8 @@ final class MergedWorkload {
         merged.put("producers.warmupRecords", sumIfAll(inputs, w -> w.producers().warmupRecords()));
         merged.put("verify", null);
         merged.put("faults", null);
-        return with(first, merged);
-    }
-
-    /**
-     * {@code workload} with each path set by the rules of {@code --set} (null: unset) and checked again: a copy, so a
-     * field added to the workload is carried over without anyone listing it here.
-     */
-    private static WorkloadSpec with(WorkloadSpec workload, Map<String, Object> values) {
-        SpecLoader loader = new SpecLoader();
-        ObjectNode tree = loader.toTree(workload);
-        values.forEach((path, value) -> SetOverride.of(path,
-                value == null ? NullNode.instance : VALUES.valueToTree(value)).applyTo(tree));
-        return loader.bind(tree, WorkloadSpec.class, "merged workload " + values.get("name"));
+        // Through the spec's one path-based copy, so a field added to the workload is carried over unlisted.
+        return first.with(merged);
     }
 
     private static int threads(String field, List<WorkloadSpec> inputs, Function<WorkloadSpec, Integer> count) {

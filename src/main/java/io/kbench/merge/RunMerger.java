@@ -90,7 +90,7 @@ public final class RunMerger {
                 TotalsSum.of(runs.stream().map(r -> r.result().summary().produced()).toList()),
                 TotalsSum.of(runs.stream().map(r -> r.result().summary().consumed()).toList()),
                 latency(runs, LatencyMetric.PUBLISH), latency(runs, LatencyMetric.END_TO_END),
-                latency(runs, LatencyMetric.SEND_DELAY));
+                latency(runs, LatencyMetric.SEND_DELAY), null);
     }
 
     /** The percentiles of the sum of every input's histograms; absent when no input measured this latency. */

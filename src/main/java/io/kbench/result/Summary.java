@@ -17,10 +17,4 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record Summary(String latencyMeasuredFrom, Totals produced, Totals consumed,
                       LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros,
                       LatencyStats sendDelayMicros, TransactionStats transactions) {
-
-    /** A summary without transactions. */
-    public Summary(String latencyMeasuredFrom, Totals produced, Totals consumed, LatencyStats publishLatencyMicros,
-                   LatencyStats endToEndLatencyMicros, LatencyStats sendDelayMicros) {
-        this(latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros, sendDelayMicros, null);
-    }
 }

@@ -30,10 +30,4 @@ public record Totals(long records, long bytes, double recordsPerSec, double mebi
             throw new IllegalArgumentException("windowEnd " + windowEnd + " is before windowStart " + windowStart);
         }
     }
-
-    /** Totals whose window is not placed on the wall clock (sweep medians, results written before it was recorded). */
-    public Totals(long records, long bytes, double recordsPerSec, double mebibytesPerSec, double windowSec,
-                  long errors, Map<String, Long> errorTypes, long warmupRecords) {
-        this(records, bytes, recordsPerSec, mebibytesPerSec, windowSec, errors, errorTypes, warmupRecords, null, null);
-    }
 }

@@ -16,7 +16,7 @@ class ProducePerfLineTest {
 
     @Test
     void matchesTheStockFormatWithPercentilesInWholeMilliseconds() {
-        Totals t = new Totals(2_500, 256_000, 15_678.9, 1.53, 0.16, 0, Map.of(), 500);
+        Totals t = new Totals(2_500, 256_000, 15_678.9, 1.53, 0.16, 0, Map.of(), 500, null, null);
         LatencyStats l = new LatencyStats(2_500, 401_410, 543_740, 600_999, 612_000, 650_500, 420_123.4);
         Locale saved = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);

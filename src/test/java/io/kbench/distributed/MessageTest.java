@@ -28,9 +28,9 @@ class MessageTest {
 
     @Test
     void theDoneReportRoundTrips() throws JsonProcessingException {
-        Totals t = new Totals(10, 1000, 5, 0.1, 2, 0, Map.of(), 3);
+        Totals t = new Totals(10, 1000, 5, 0.1, 2, 0, Map.of(), 3, null, null);
         Message.Done d = new Message.Done("r1", "w1", WorkerStatus.COMPLETED, null,
-                new Summary("intendedSendTime", t, null, new LatencyStats(10, 1, 2, 3, 4, 5, 2.5), null, null),
+                new Summary("intendedSendTime", t, null, new LatencyStats(10, 1, 2, 3, 4, 5, 2.5), null, null, null),
                 new SliceWindows(1, 2, Long.MAX_VALUE, Long.MIN_VALUE));
         assertThat(Channel.decode(Channel.encode(d))).isEqualTo(d);
     }

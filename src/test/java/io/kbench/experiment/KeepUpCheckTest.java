@@ -25,12 +25,12 @@ class KeepUpCheckTest {
     private static final KeepUpCheck CHECK = new KeepUpCheck(Threshold.parse("e2e.p99<200ms"), 0.05);
 
     private static RunResult result(String status, double achieved, long errors, Long consumed, long e2eP99Micros) {
-        Totals produced = new Totals(10_000, 10_000_000, achieved, achieved / 1024, 10, errors, Map.of(), 0);
+        Totals produced = new Totals(10_000, 10_000_000, achieved, achieved / 1024, 10, errors, Map.of(), 0, null, null);
         Totals cons = consumed == null ? null
-                : new Totals(consumed, consumed * 1000, achieved, achieved / 1024, 10, 0, Map.of(), 0);
+                : new Totals(consumed, consumed * 1000, achieved, achieved / 1024, 10, 0, Map.of(), 0, null, null);
         LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
-        Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null);
+        Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null, null);
         return RunResults.builder().schemaVersion(1).status(RunStatus.of(status))
                 .failure("completed".equals(status) ? null : "boom").tags(Map.of()).clientProperties(Map.of())
                 .summary(s).intervals(List.of()).build();

@@ -48,8 +48,8 @@ class RunOrderTest {
     }
 
     private static Summary run(double recordsPerSec, long p99Micros) {
-        Totals t = new Totals(1000, 100_000, recordsPerSec, recordsPerSec / 10_000, 1.0, 0, null, 0);
+        Totals t = new Totals(1000, 100_000, recordsPerSec, recordsPerSec / 10_000, 1.0, 0, null, 0, null, null);
         LatencyStats l = new LatencyStats(1000, 100, 200, p99Micros, p99Micros, p99Micros, 150);
-        return new Summary("intendedSendTime", t, null, l, null, null);
+        return new Summary("intendedSendTime", t, null, l, null, null, null);
     }
 }

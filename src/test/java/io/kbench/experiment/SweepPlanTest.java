@@ -159,7 +159,7 @@ class SweepPlanTest {
     }
 
     private static Summary run(double rate, long p99) {
-        Totals t = new Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0);
-        return new Summary("actualSendTime", t, null, new LatencyStats(1000, p99 / 2, p99 / 2, p99, p99, p99, p99 / 3.0), null, null);
+        Totals t = new Totals(1000, 100_000, rate, rate / 10485.76, 1000 / rate, 0, Map.of(), 0, null, null);
+        return new Summary("actualSendTime", t, null, new LatencyStats(1000, p99 / 2, p99 / 2, p99, p99, p99, p99 / 3.0), null, null, null);
     }
 }

@@ -93,9 +93,9 @@ class SweepGoldenTest {
     }
 
     private static Summary run(double recordsPerSec, double p50Micros) {
-        Totals t = new Totals(1000, 100_000, recordsPerSec, recordsPerSec / 10_000, 1.0, 0, null, 0);
+        Totals t = new Totals(1000, 100_000, recordsPerSec, recordsPerSec / 10_000, 1.0, 0, null, 0, null, null);
         LatencyStats l = new LatencyStats(1000, Math.round(p50Micros), 2_000, 3_000, 4_000, 5_000, p50Micros);
-        return new Summary("intendedSendTime", t, t, l, l, l);
+        return new Summary("intendedSendTime", t, t, l, l, l, null);
     }
 
     private static List<String> reps(SweepPoint point, int count) {

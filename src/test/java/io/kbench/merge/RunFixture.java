@@ -97,7 +97,7 @@ public record RunFixture(String name, Instant start, int intervals, long records
         Totals produced = new Totals(records, records * 100, records / windowSec, records * 100 / 1048576.0 / windowSec,
                 windowSec, 0, Map.of(), 0, start, end);
         Summary summary = new Summary(fixedRate ? "intendedSendTime" : "actualSendTime", produced, live ? produced : null,
-                publish.totalStats(), live ? e2e.totalStats() : null, fixedRate ? delay.totalStats() : null);
+                publish.totalStats(), live ? e2e.totalStats() : null, fixedRate ? delay.totalStats() : null, null);
         ClusterInfo cluster = bootstrap == null
                 ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of(), null, null)
                 : new ClusterInfo("external", bootstrap, 1, null, null, null, null, null, null);

@@ -28,7 +28,7 @@ class BreakdownSchemaTest {
                 "producers.keys={type: zipf, count: 50, exponent: 1.2}",
                 "consumers.properties.isolation.level=read_committed"));
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null);
         TransactionStats tx = new TransactionStats(8, 2, 800, 200, 4.0, l, 0, "read_committed");
         Summary summary = new Summary("intendedSendTime", t, t, l, l, l, tx);
         LoadBreakdown breakdown = new LoadBreakdown(PartitionLatency.END_TO_END,

@@ -19,8 +19,8 @@ class DistributedResultSchemaTest {
     void aDistributedResultIsValidAndReadsBack(@TempDir Path dir) throws IOException {
         WorkloadSpec spec = new SpecLoader().load(null, List.of());
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
-        Summary s = new Summary("intendedSendTime", t, t, l, l, l);
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null);
+        Summary s = new Summary("intendedSendTime", t, t, l, l, l, null);
         DistributedRun d = new DistributedRun(2, true, false, 812.5, List.of(
                 new WorkerRun("local-1", "h", "0.1.0", WorkerStatus.COMPLETED, null, 1, 1, -12.0, 406.25, s),
                 new WorkerRun("local-2", "h", "0.1.0", WorkerStatus.LOST, "stopped heartbeating", 1, 1, 3.5, 406.25, null)));

@@ -42,10 +42,10 @@ class FaultResultSchemaTest {
      * same faults; returns the JSON written.
      */
     static JsonNode writeValidAndReadBack(WorkloadSpec spec, List<FaultResult> faults, Path dir) throws IOException {
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null);
         RunResult result = RunResults.of(spec)
                 .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 3, "4.3.1", "17", 9000L, Map.of(), null, null))
-                .summary(new Summary("intendedSendTime", t, null, L, null, L))
+                .summary(new Summary("intendedSendTime", t, null, L, null, L, null))
                 .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, LatencyStats.EMPTY, L)))
                 .faults(faults).build();
         Path file = ResultWriter.write(result, dir);

@@ -101,7 +101,7 @@ class FindMaxSchemaTest {
         assertThat(doc.has("thresholds")).isFalse();
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
         Summary summary = new Summary("intendedSendTime",
-                new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5), null, l, null, l);
+                new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null), null, l, null, l, null);
         doc.set("thresholds", ResultWriter.mapper().valueToTree(List.of(
                 Threshold.parse("publish.p99<50ms").evaluate(summary), Threshold.parse("e2e.p99<50ms").evaluate(summary))));
         assertThat(doc.at("/thresholds/1/actual").asText()).isEqualTo("NaN");

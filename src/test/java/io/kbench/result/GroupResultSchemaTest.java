@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** Results with share-group and rebalance figures: valid against schema/result.schema.json, read back unchanged. */
 class GroupResultSchemaTest {
     private static final LatencyStats L = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-    private static final Totals T = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+    private static final Totals T = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null);
 
     @Test
     void aShareResultIsValidAndReadsBack(@TempDir Path dir) throws IOException {
@@ -60,7 +60,7 @@ class GroupResultSchemaTest {
             throws IOException {
         RunResult result = RunResults.of(spec)
                 .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
-                .summary(new Summary("intendedSendTime", T, T, L, L, L))
+                .summary(new Summary("intendedSendTime", T, T, L, L, L, null))
                 .intervals(List.of(new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)))
                 .share(share).rebalances(rebalances).build();
         Path file = ResultWriter.write(result, dir);

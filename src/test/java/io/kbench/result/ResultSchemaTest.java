@@ -141,7 +141,7 @@ class ResultSchemaTest {
     private static JsonNode write(WorkloadSpec spec, String status, String failure, Map<String, String> conn,
                                   ClusterInfo cluster, boolean live, Integrity integrity, Path dir) throws IOException {
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
-        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5);
+        Totals t = new Totals(10, 10_240, 100.0, 0.1, 0.1, 0, Map.of(), 5, null, null);
         RunOutcome outcome = RunOutcome.of(RunStatus.of(status), failure,
                 new Summary(spec.producers().unlimitedRate() ? "actualSendTime" : "intendedSendTime", t, live ? t : null, l,
                         live ? l : null, spec.producers().unlimitedRate() ? null : l, null),

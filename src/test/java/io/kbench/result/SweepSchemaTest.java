@@ -177,7 +177,7 @@ class SweepSchemaTest {
     void thresholdVerdictsAreCheckedThroughTheRunSchema() throws IOException {
         LatencyStats l = new LatencyStats(10, 1, 2, 3, 4, 5, 2.5);
         JsonNode verdict = ResultWriter.mapper().valueToTree(Threshold.parse("publish.p99<50ms")
-                .evaluate(new Summary("actualSendTime", totals(1.0), null, l, null, null)));
+                .evaluate(new Summary("actualSendTime", totals(1.0), null, l, null, null, null)));
         ObjectNode good = real();
         ((ObjectNode) good.at("/points/0")).set("thresholds", JSON.createArrayNode().add(verdict.deepCopy()));
         assertThat(validate(good)).isEmpty();
@@ -213,11 +213,11 @@ class SweepSchemaTest {
     private static Summary run(double recordsPerSec, boolean fixedRate, boolean live) {
         LatencyStats l = new LatencyStats(100, 1_000, 2_000, 3_000, 4_000, (long) (5_000 + recordsPerSec), 1_500.5);
         return new Summary(fixedRate ? "intendedSendTime" : "actualSendTime", totals(recordsPerSec),
-                live ? totals(recordsPerSec) : null, l, live ? l : null, fixedRate ? l : null);
+                live ? totals(recordsPerSec) : null, l, live ? l : null, fixedRate ? l : null, null);
     }
 
     private static Totals totals(double recordsPerSec) {
         return new Totals(100, 10_000, recordsPerSec, recordsPerSec * 100 / 1_048_576, 1.0, 0,
-                Map.of(), 10);
+                Map.of(), 10, null, null);
     }
 }

@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 class ThresholdTest {
     private static final Summary SUMMARY = new Summary("intendedSendTime",
-            new Totals(1000, 1_048_576_000L, 500, 100.5, 2, 0, Map.of(), 0), null,
-            new LatencyStats(1000, 1_000, 2_000, 40_000, 50_000, 60_000, 3_000.0), null, null);
+            new Totals(1000, 1_048_576_000L, 500, 100.5, 2, 0, Map.of(), 0, null, null), null,
+            new LatencyStats(1000, 1_000, 2_000, 40_000, 50_000, 60_000, 3_000.0), null, null, null);
 
     @Test
     void latencyLimitsConvertUnitsToMicros() {

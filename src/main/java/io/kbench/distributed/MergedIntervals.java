@@ -1,0 +1,80 @@
+package io.kbench.distributed;
+
+import io.kbench.load.IntervalTicks;
+import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.LiveMetrics;
+import io.kbench.measure.ProgressLine;
+import io.kbench.measure.RunMetrics;
+import io.kbench.result.IntervalPoint;
+import io.kbench.result.LatencyStats;
+import io.kbench.spec.WorkloadSpec;
+import io.kbench.unit.Units;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where the workers' merged intervals go, as a local run's reporter sends its own: into the run's .hlog files and
+ * totals, the live line, the interval ticker and the live metrics; kept as the run's interval points.
+ */
+final class MergedIntervals {
+    private final WorkloadSpec spec;
+    private final RunMetrics metrics;
+    /** The start on the wall clock: intervals' times are seconds from it. */
+    private final long startMillis;
+    private final PrintStream out;
+    private final IntervalTicks ticks;
+    private final LiveMetrics live;
+    private final List<IntervalPoint> points = new ArrayList<>();
+
+    MergedIntervals(WorkloadSpec spec, RunMetrics metrics, long startMillis, PrintStream out, IntervalTicks ticks,
+                    LiveMetrics live) {
+        this.spec = spec;
+        this.metrics = metrics;
+        this.startMillis = startMillis;
+        this.out = out;
+        this.ticks = ticks;
+        this.live = live;
+    }
+
+    void emit(List<IntervalMerger.Merged> merged) {
+        merged.forEach(this::emit);
+    }
+
+    /** The run's interval points so far. */
+    List<IntervalPoint> points() {
+        return List.copyOf(points);
+    }
+
+    private void emit(IntervalMerger.Merged m) {
+        IntervalPoint point = record(m);
+        points.add(point);
+        out.println(ProgressLine.format(point, new ProgressLine.Columns(spec.producers().count() > 0,
+                spec.consumers().enabled(), ticks == IntervalTicks.NONE ? null : ticks::currentLimit)));
+        out.flush();
+        ticks.ticked(System.nanoTime());
+        try {
+            live.interval(point, m.counts());
+        } catch (RuntimeException e) {
+            out.println("kbench: warning: live metrics: " + e.getMessage());
+        }
+    }
+
+    /** Adds the interval's histograms to the run's logs and returns its point. */
+    private IntervalPoint record(IntervalMerger.Merged m) {
+        // As a local run's reporter does: warm-up records are never recorded, so every interval's histogram counts.
+        boolean measured = true;
+        long endMs = startMillis + Math.round(m.endSec() * 1000);
+        long startMs = endMs - Math.round(m.durationSec() * 1000);
+        LatencyStats publish = metrics.latency(LatencyMetric.PUBLISH).addInterval(m.histogram(LatencyMetric.PUBLISH), startMs, endMs, measured);
+        LatencyStats e2e = metrics.latency(LatencyMetric.END_TO_END).addInterval(m.histogram(LatencyMetric.END_TO_END), startMs, endMs, measured);
+        LatencyStats delay = metrics.latency(LatencyMetric.SEND_DELAY).addInterval(m.histogram(LatencyMetric.SEND_DELAY), startMs, endMs, measured);
+        long elapsed = Math.max(1, Math.round(m.durationSec() * 1e9));
+        return new IntervalPoint(m.endSec(), m.phase(),
+                Units.perSecond(m.counts().producedRecords(), elapsed),
+                Units.perSecond(Units.mib(m.counts().producedBytes()), elapsed),
+                Units.perSecond(m.counts().consumedRecords(), elapsed),
+                Units.perSecond(Units.mib(m.counts().consumedBytes()), elapsed),
+                m.counts().produceErrors(), publish, e2e, delay);
+    }
+}
