@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code kbench consume} as a drop-in for kafka-consumer-perf-test, on a real embedded broker: the stock tool's
  * CSV header and columns, --show-detailed-stats with --hide-header, and --from-latest with --timeout.
  */
+@EmbeddedKafka
 class ConsumeIT {
     private static final String SUMMARY_HEADER = "start.time, end.time, data.consumed.in.MB, MB.sec,"
             + " data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec";
@@ -23,11 +24,6 @@ class ConsumeIT {
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     @Test
     void printsTheStockHeaderAndOneSummaryLineMatchingResultJson() throws IOException {

@@ -17,6 +17,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import io.kbench.cluster.ClusterTestSupport;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class InterruptIT {
     /** kbench must be gone this long after the signal (it takes about 2 s; the guard's own deadline is 10 s). */
     private static final long EXIT_WITHIN_SEC = 15;
@@ -49,7 +52,7 @@ class InterruptIT {
             kbench.destroyForcibly();
         }
         brokers.forEach(ProcessHandle::destroyForcibly);
-        RunIT.brokersOf(results).forEach(ProcessHandle::destroyForcibly);
+        ClusterTestSupport.brokersOf(results).forEach(ProcessHandle::destroyForcibly);
     }
 
     /** What a terminal's Ctrl-C does: SIGINT to the whole process group, kbench and its broker JVM alike. */
@@ -103,7 +106,7 @@ class InterruptIT {
 
         assertThat(brokers).as("the broker JVM kbench started").isNotEmpty()
                 .noneMatch(ProcessHandle::isAlive);
-        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+        assertThat(ClusterTestSupport.brokersOf(results)).as("broker processes left behind").isEmpty();
     }
 
     /** Starts kbench (in a new session and process group when {@code ownGroup}) and waits for a measured interval. */
@@ -121,7 +124,7 @@ class InterruptIT {
         boolean measuring = out.measuring.await(90, TimeUnit.SECONDS);
         assertThat(measuring).as("no measured interval line\n%s", out.transcript()).isTrue();
         // The broker JVM is kbench's child: remember it to check that it is gone after kbench exited.
-        kbench.descendants().filter(p -> RunIT.commandLine(p).contains("kafka.Kafka"))
+        kbench.descendants().filter(ClusterTestSupport::isBroker)
                 .forEach(brokers::add);
         return out;
     }

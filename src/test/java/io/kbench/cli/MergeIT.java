@@ -3,7 +3,7 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.merge.RunFixture;
 import io.kbench.result.ResultReader;
@@ -20,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * broker (each its own topic and consumer group, as docs/merge.md advises), then merged. The merged records are the
  * sum of the two runs', and each merged latency log holds exactly the sum of the two runs' histograms.
  */
+@EmbeddedKafka
 class MergeIT {
     private static final String WORKLOAD = ItFixture.workload("it-merge.yaml");
     private static final String[] LOGS = {"publish-latency.hlog", "end-to-end-latency.hlog", "send-delay.hlog"};
@@ -39,16 +39,8 @@ class MergeIT {
     private static EmbeddedCluster cluster;
 
     @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
-                dir.resolve("broker-logs")), true, System.out);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
+    static void useSharedCluster(EmbeddedCluster shared) {
+        cluster = shared;
     }
 
     @Test

@@ -16,21 +16,17 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** --metrics-port on a real embedded broker: /metrics is scraped while the run runs, and closed after it. */
+@EmbeddedKafka
 class MetricsPortIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     @Test
     void metricsAreServedMidRunAndStoppedAfterIt() throws Exception {

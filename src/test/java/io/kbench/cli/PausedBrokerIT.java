@@ -13,6 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import io.kbench.cluster.ClusterTestSupport;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,6 +24,7 @@ import java.io.File;
  * A broker SIGSTOPped by a pause fault is never left behind: not when kbench is interrupted while it is paused, and
  * not when kbench itself is SIGKILLed (its pause guard resumes the broker, which then sees its parent gone and exits).
  */
+@EmbeddedKafka
 class PausedBrokerIT {
     @TempDir
     Path results;
@@ -88,9 +91,9 @@ class PausedBrokerIT {
         assertThat(paused.await(120, TimeUnit.SECONDS)).as("no pause\n%s", text).isTrue();
         kbench.descendants().forEach(started::add);
         ProcessHandle broker = started.stream()
-                .filter(p -> RunIT.commandLine(p).contains("kafka.Kafka")).findFirst().orElseThrow();
+                .filter(ClusterTestSupport::isBroker).findFirst().orElseThrow();
         assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", text).isEqualTo("T");
-        assertThat(started).as("a pause guard runs").anyMatch(p -> RunIT.commandLine(p).contains("kill -CONT"));
+        assertThat(started).as("a pause guard runs").anyMatch(p -> ClusterTestSupport.commandLine(p).contains("kill -CONT"));
         return broker;
     }
 
