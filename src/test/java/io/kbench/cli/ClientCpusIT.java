@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,10 +41,9 @@ class ClientCpusIT {
                 "needs a writable cpuset cgroup");
         String all = allowed(ProcessHandle.current().pid());
         Path log = results.resolve("kbench.log");
-        Process kbench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", Main.class.getName(), "run",
+        Process kbench = new ProcessBuilder(ItFixture.kbenchJvm("run",
                 "src/test/resources/workloads/it-produce.yaml", "--set", "producers.records=60000", "--set", "producers.rate=6000",
-                "--client-cpus", "1", "--broker-heap", "256m", "--results-dir", results.toString())
+                "--client-cpus", "1", "--broker-heap", "256m", "--results-dir", results.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             Optional<ProcessHandle> broker = Optional.empty();

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,14 +22,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @EmbeddedKafka
 class GroupsIT {
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void useSharedCluster(EmbeddedCluster shared) {
-        cluster = shared;
-    }
 
     @Test
     void aShareGroupOfThreeOnOnePartitionAcceptsEveryRecordExactlyOnce() throws IOException {

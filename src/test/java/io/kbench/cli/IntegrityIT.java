@@ -22,7 +22,6 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,14 +36,10 @@ class IntegrityIT {
     private static final String WORKLOAD = "src/test/resources/workloads/it-verify.yaml";
     private static final long SENT = 3200; // records + warm-up records of it-verify.yaml
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void useSharedCluster(EmbeddedCluster shared) {
-        cluster = shared;
-    }
 
     @Test
     void aCleanRunAccountsForEveryAcknowledgedRecord() throws IOException {

@@ -115,9 +115,7 @@ class InterruptIT {
         if (ownGroup) {
             cmd.add("setsid");
         }
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName(),
-                "run", "--set", "producers.duration=30s", "--set", "producers.warmupDuration=1s",
+        cmd.addAll(ItFixture.kbenchJvm("run", "--set", "producers.duration=30s", "--set", "producers.warmupDuration=1s",
                 "--set", "producers.rate=5000", "--broker-heap", "256m", "--results-dir", results.toString()));
         kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         Output out = new Output(kbench);

@@ -33,6 +33,15 @@ final class ItFixture {
         return lines.get(lines.size() - 1);
     }
 
+    /** The command line of kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it). */
+    static List<String> kbenchJvm(String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
     /** The result.json of the only run directory under {@code dir}. */
     static JsonNode onlyResult(Path dir) throws IOException {
         return new ObjectMapper().readTree(RunIT.onlyRunDir(dir).resolve("result.json").toFile());

@@ -9,7 +9,6 @@ import io.kbench.merge.RunFixture;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Totals;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,14 +32,10 @@ class MergeIT {
     private static final String WORKLOAD = ItFixture.workload("it-merge.yaml");
     private static final String[] LOGS = {"publish-latency.hlog", "end-to-end-latency.hlog", "send-delay.hlog"};
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void useSharedCluster(EmbeddedCluster shared) {
-        cluster = shared;
-    }
 
     @Test
     void twoSimultaneousRunsMergeIntoTheirExactSum() throws Exception {
@@ -105,9 +99,6 @@ class MergeIT {
 
     /** kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it), output to {@code log}. */
     private static Process kbench(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", "io.kbench.cli.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(ItFixture.kbenchJvm(args)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 }

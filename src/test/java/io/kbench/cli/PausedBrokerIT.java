@@ -18,7 +18,6 @@ import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.File;
 
 /**
  * A broker SIGSTOPped by a pause fault is never left behind: not when kbench is interrupted while it is paused, and
@@ -77,9 +76,7 @@ class PausedBrokerIT {
 
     /** Starts kbench with a pause of its only broker that lasts to the end, and waits until the broker is stopped. */
     private ProcessHandle startAndAwaitPause() throws Exception {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", Main.class.getName(),
-                "run", "--set", "producers.duration=60s", "--set", "producers.warmupDuration=1s",
+        List<String> cmd = ItFixture.kbenchJvm("run", "--set", "producers.duration=60s", "--set", "producers.warmupDuration=1s",
                 "--set", "producers.rate=2000", "--set", "consumers.mode=none", "--broker-heap", "256m",
                 "--fault", "at=2s action=pause target=1", "--results-dir", results.toString());
         kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();

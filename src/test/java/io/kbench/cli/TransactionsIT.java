@@ -12,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionListing;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,14 +24,10 @@ import org.junit.jupiter.api.io.TempDir;
 class TransactionsIT {
     private static final String WORKLOAD = ItFixture.workload("it-transactions.yaml");
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void useSharedCluster(EmbeddedCluster shared) {
-        cluster = shared;
-    }
 
     private static CliRun run(Path results, String... sets) {
         List<String> args = new java.util.ArrayList<>(List.of("run", WORKLOAD, "--bootstrap-server",

@@ -9,11 +9,11 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * An integration test class that runs real brokers. A test (or a {@code @BeforeAll}) that takes an
- * {@link EmbeddedCluster} parameter gets the shared cluster these attributes describe, started on first use and
- * stopped when the test JVM is done with it: classes in one JVM that ask for the same cluster share it, so a cluster
- * start (seconds on a busy 2-core machine) is paid once per fork, not once per class. Tests that share one use their
- * own topic and group names.
+ * An integration test class that runs real brokers. Its static {@link EmbeddedCluster} fields, and the
+ * {@link EmbeddedCluster} parameters of its tests, get the cluster these attributes describe: started once for the
+ * class (a start costs seconds on a busy 2-core machine), when a test or field first needs it, and stopped after the
+ * class. A class that asks for none gets only the check below. Tests that share the cluster use their own topic and
+ * group names.
  *
  * <p>After every test, and after the class for static {@code @TempDir} fields, {@link EmbeddedKafkaExtension} stops the
  * {@code kbench cluster start} clusters under the test's {@code @TempDir} directories and asserts that no broker JVM

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.ParameterContext;
@@ -28,10 +29,24 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * What {@link EmbeddedKafka} promises: the class's shared cluster, kept in the class's {@link ExtensionContext.Store}
  * and closed with it, and the leftover-process check after each test and after the class.
  */
-public final class EmbeddedKafkaExtension implements ParameterResolver, AfterEachCallback, AfterAllCallback {
+public final class EmbeddedKafkaExtension implements BeforeAllCallback, ParameterResolver, AfterEachCallback,
+        AfterAllCallback {
     private static final Namespace NAMESPACE = Namespace.create(EmbeddedKafkaExtension.class);
     /** How long a broker may take to exit after its run ended (a stop waits up to 20 s before SIGKILL). */
     private static final Duration EXIT_WAIT = Duration.ofSeconds(30);
+
+    /** Sets the class's static {@link EmbeddedCluster} fields to the shared cluster. */
+    @Override
+    public void beforeAll(ExtensionContext context) throws IllegalAccessException {
+        for (Class<?> c = context.getRequiredTestClass(); c != null && c != Object.class; c = c.getSuperclass()) {
+            for (Field f : c.getDeclaredFields()) {
+                if (f.getType() == EmbeddedCluster.class && Modifier.isStatic(f.getModifiers())) {
+                    f.setAccessible(true);
+                    f.set(null, sharedCluster(context));
+                }
+            }
+        }
+    }
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
