@@ -34,8 +34,10 @@ class MetricsPortIT {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
+        // The scrape below has its figures about a second into the measured window: the rest of the 12 s is margin for
+        // a busy machine (the run must still be going when scraped), and all this test waits for afterwards.
         CompletableFuture<CliRun> run = CompletableFuture.supplyAsync(() -> CliRun.of("run",
-                "--set", "producers.duration=20s", "--set", "producers.warmupDuration=2s", "--set", "producers.rate=2000",
+                "--set", "producers.duration=12s", "--set", "producers.warmupDuration=2s", "--set", "producers.rate=2000",
                 "--metrics-port", String.valueOf(port), "--results-dir", results.toString()));
 
         // Mid-run: records counted, latency gauges set, and the run not over yet.
