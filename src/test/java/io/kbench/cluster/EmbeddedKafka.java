@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  *
  * <p>After every test, and after the class for static {@code @TempDir} fields, {@link EmbeddedKafkaExtension} stops the
  * {@code kbench cluster start} clusters under the test's {@code @TempDir} directories and asserts that no broker JVM
- * whose command line names one of those directories is left: whatever a test started must not outlive it.
+ * whose command line names one of those directories is left, nor a pause fault's guard process: whatever a test
+ * started must not outlive it.
  */
 @Target(ElementType.TYPE)
 @Retention(RetentionPolicy.RUNTIME)

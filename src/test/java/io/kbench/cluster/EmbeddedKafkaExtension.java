@@ -89,6 +89,10 @@ public final class EmbeddedKafkaExtension implements BeforeAllCallback, Paramete
     @Override
     public void afterEach(ExtensionContext context) throws Exception {
         assertNothingLeftUnder(tempDirs(context.getRequiredTestClass(), context.getRequiredTestInstance()));
+        // A pause fault's guard (PauseGuard) resumes its broker if kbench dies; once the run is over none may be left.
+        assertThat(ProcessHandle.current().descendants()
+                .filter(p -> ClusterTestSupport.commandLine(p).contains("kill -CONT")).map(ProcessHandle::pid).toList())
+                .as("pause guards left behind").isEmpty();
     }
 
     @Override
