@@ -88,10 +88,9 @@ class ConsumeIT {
 
     @Test
     void includeReadsEveryMatchingTopicOfAnExistingCluster(@TempDir Path clusterDir) throws IOException {
-        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString());
+        CliRun start = ItFixture.startCluster(clusterDir);
         try {
-            assertThat(start.exitCode()).as(start.transcript()).isZero();
-            String bootstrap = start.stdout().strip().lines().reduce((a, b) -> b).orElseThrow();
+            String bootstrap = ItFixture.bootstrap(start);
             Path fills = clusterDir.resolve("fill-results");
             for (String[] t : new String[][] {{"inc-a", "1200"}, {"inc-b", "800"}, {"other", "500"}}) {
                 CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", t[0], "--num-records", t[1],
