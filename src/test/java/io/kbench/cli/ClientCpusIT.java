@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import io.kbench.cluster.ClusterTestSupport;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class ClientCpusIT {
     @TempDir
     Path results;
@@ -39,16 +41,15 @@ class ClientCpusIT {
                 "needs a writable cpuset cgroup");
         String all = allowed(ProcessHandle.current().pid());
         Path log = results.resolve("kbench.log");
-        Process kbench = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", Main.class.getName(), "run",
+        Process kbench = new ProcessBuilder(ItFixture.kbenchJvm("run",
                 "src/test/resources/workloads/it-produce.yaml", "--set", "producers.records=60000", "--set", "producers.rate=6000",
-                "--client-cpus", "1", "--broker-heap", "256m", "--results-dir", results.toString())
+                "--client-cpus", "1", "--broker-heap", "256m", "--results-dir", results.toString()))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             Optional<ProcessHandle> broker = Optional.empty();
             for (int i = 0; i < 600 && broker.isEmpty() && kbench.isAlive(); i++) {
                 Thread.sleep(100);
-                broker = kbench.toHandle().descendants().filter(p -> RunIT.commandLine(p).contains("kafka.Kafka"))
+                broker = kbench.toHandle().descendants().filter(p -> ClusterTestSupport.isBroker(p))
                         .findFirst();
             }
             assertThat(broker).as(Files.readString(log)).isPresent();
@@ -68,6 +69,5 @@ class ClientCpusIT {
             List<String> left = groups.map(p -> p.getFileName().toString()).filter(n -> n.equals("kbench")).toList();
             assertThat(left).as("the client cpuset is removed at exit").isEmpty();
         }
-        RunIT.assertNoBrokerLeft(results);
     }
 }

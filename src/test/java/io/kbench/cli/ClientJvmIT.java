@@ -9,21 +9,17 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code --client-java-home}: the load generator re-launched on another JDK, the brokers left on this one. */
+@EmbeddedKafka
 class ClientJvmIT {
     private static final Path JDK_25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     @Test
     void theClientsRunOnTheGivenJdkAndTheBrokersOnThisOne() throws IOException {

@@ -5,16 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kbench.cluster.ClusterState;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code kbench cluster start/status/stop} end to end, through {@link Main#execute}. */
+@EmbeddedKafka
 class ClusterCommandIT {
     @TempDir
     Path dir;
-
-    private Path clusterDir;
 
     /** Exit code plus everything the command printed. */
     private record Run(int exitCode, String out, String err) {
@@ -29,19 +28,9 @@ class ClusterCommandIT {
         return new Run(r.exitCode(), r.stdout(), r.stderr());
     }
 
-    @AfterEach
-    void stopCluster() {
-        if (clusterDir == null) {
-            return;
-        }
-        // Whatever the test did, no broker may survive it.
-        ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b ->
-                ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
-    }
-
     @Test
     void startStatusStopRoundTrip() {
-        clusterDir = dir.resolve("cluster");
+        Path clusterDir = dir.resolve("cluster");
         String d = clusterDir.toString();
 
         Run start = kbench("cluster", "start", "--brokers", "1", "--dir", d, "--broker-heap", "256m",

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code kbench consume} as a drop-in for kafka-consumer-perf-test, on a real embedded broker: the stock tool's
  * CSV header and columns, --show-detailed-stats with --hide-header, and --from-latest with --timeout.
  */
+@EmbeddedKafka
 class ConsumeIT {
     private static final String SUMMARY_HEADER = "start.time, end.time, data.consumed.in.MB, MB.sec,"
             + " data.consumed.in.nMsg, nMsg.sec, rebalance.time.ms, fetch.time.ms, fetch.MB.sec, fetch.nMsg.sec";
@@ -23,11 +24,6 @@ class ConsumeIT {
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     @Test
     void printsTheStockHeaderAndOneSummaryLineMatchingResultJson() throws IOException {
@@ -92,10 +88,9 @@ class ConsumeIT {
 
     @Test
     void includeReadsEveryMatchingTopicOfAnExistingCluster(@TempDir Path clusterDir) throws IOException {
-        CliRun start = CliRun.of("cluster", "start", "--dir", clusterDir.toString());
+        CliRun start = ItFixture.startCluster(clusterDir);
         try {
-            assertThat(start.exitCode()).as(start.transcript()).isZero();
-            String bootstrap = start.stdout().strip().lines().reduce((a, b) -> b).orElseThrow();
+            String bootstrap = ItFixture.bootstrap(start);
             Path fills = clusterDir.resolve("fill-results");
             for (String[] t : new String[][] {{"inc-a", "1200"}, {"inc-b", "800"}, {"other", "500"}}) {
                 CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", t[0], "--num-records", t[1],

@@ -3,6 +3,8 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.distributed.Worker;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,7 +21,6 @@ import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,30 +31,12 @@ import org.junit.jupiter.api.io.TempDir;
  * another version.
  */
 // Timing-sensitive (offered rate within 2%, a lost worker reported within 10 s): runs alone (pom.xml, "serial-its").
+// The tests that point workers at an existing cluster share one: a start costs seconds on a busy machine.
 @Tag("serial")
+@EmbeddedKafka(heap = "512m")
 class DistributedIT {
     @TempDir
     Path dir;
-
-    /** One cluster for the tests that point workers at an existing cluster: a start costs seconds on a busy machine. */
-    @TempDir
-    static Path sharedDir;
-
-    private static Path clusterDir;
-    private static String sharedBootstrap;
-
-    @AfterAll
-    static void stopCluster() {
-        ItFixture.stopCluster(clusterDir);
-    }
-
-    private static synchronized String sharedCluster() {
-        if (sharedBootstrap == null) {
-            clusterDir = sharedDir.resolve("cluster");
-            sharedBootstrap = ItFixture.bootstrap(ItFixture.startCluster(clusterDir));
-        }
-        return sharedBootstrap;
-    }
 
     private static Set<Long> children() {
         return ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(Collectors.toSet());
@@ -96,7 +79,7 @@ class DistributedIT {
     }
 
     @Test
-    void aKilledWorkerIsReportedWithinTenSecondsAndFailsTheRun() throws Exception {
+    void aKilledWorkerIsReportedWithinTenSecondsAndFailsTheRun(EmbeddedCluster cluster) throws Exception {
         Set<Long> before = children();
         Path results = dir.resolve("results");
         AtomicLong detectedNanos = new AtomicLong();
@@ -135,7 +118,7 @@ class DistributedIT {
         killer.start();
         int code = Main.newCommandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
                 .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=15s",
-                        "--local-workers", "3", "--bootstrap-server", sharedCluster(), "--no-telemetry",
+                        "--local-workers", "3", "--bootstrap-server", cluster.bootstrapServers(), "--no-telemetry",
                         "--results-dir", results.toString());
         String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err + workerLogs(results);
         assertThat(killedNanos.get()).as("the worker was killed: " + transcript).isPositive();
@@ -196,8 +179,8 @@ class DistributedIT {
     }
 
     @Test
-    void workersThatNeverArriveTimeOutInOneLine() {
-        String bootstrap = sharedCluster();
+    void workersThatNeverArriveTimeOutInOneLine(EmbeddedCluster cluster) {
+        String bootstrap = cluster.bootstrapServers();
         CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "2", "--bootstrap-server",
                 bootstrap, "--worker-timeout", "3s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
@@ -206,8 +189,8 @@ class DistributedIT {
     }
 
     @Test
-    void aWorkerOfAnotherVersionIsRefusedWithBothVersionsNamed() throws Exception {
-        String bootstrap = sharedCluster();
+    void aWorkerOfAnotherVersionIsRefusedWithBothVersionsNamed(EmbeddedCluster cluster) throws Exception {
+        String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
         Worker old = new Worker(conn, conn, "old-one", "0.0.1-old", new PrintStream(workerOut, true, StandardCharsets.UTF_8));
@@ -228,8 +211,8 @@ class DistributedIT {
     }
 
     @Test
-    void aWorkerOnAnotherHostServesOneRunAfterAnother() throws Exception {
-        String bootstrap = sharedCluster();
+    void aWorkerOnAnotherHostServesOneRunAfterAnother(EmbeddedCluster cluster) throws Exception {
+        String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
         Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),

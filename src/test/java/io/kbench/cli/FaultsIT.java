@@ -9,28 +9,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Faults on real 3-broker embedded clusters: the fault fires on the run's clock, result.json records it with recovery
- * figures, and no broker, pause guard or stopped process is left behind.
+ * figures, and no broker, pause guard or stopped process is left behind (@EmbeddedKafka checks the first two).
  */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class FaultsIT {
     @TempDir
     Path results;
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-        assertThat(ProcessHandle.current().descendants()
-                .filter(p -> p.info().commandLine().map(c -> c.contains("kill -CONT")).orElse(false)).toList())
-                .as("pause guards left behind").isEmpty();
-    }
 
     private Path workload(String name, int partitions, String duration, String faults) throws IOException {
         return workload(name, partitions, duration, "{}", faults);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.plan.FigureTable;
 import java.io.IOException;
@@ -18,7 +18,6 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.quota.ClientQuotaAlteration;
 import org.apache.kafka.common.quota.ClientQuotaEntity;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,30 +28,21 @@ import org.junit.jupiter.api.io.TempDir;
  * 1 KiB. Then {@code kbench plan --from-result} on that result.
  */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+// Short quota windows (2 x 1 s instead of 11 x 1 s) so one probe's traffic barely affects the next one's throttling.
 @Tag("serial")
+@EmbeddedKafka(heap = "512m", brokerConfig = {"quota.window.num=2", "quota.window.size.seconds=1"})
 class FindMaxIT {
     private static final long QUOTA_BYTES_PER_SEC = 256 * 1024;
     private static final int RECORD_BYTES = 1024;
     private static final double QUOTA_RECORDS_PER_SEC = (double) QUOTA_BYTES_PER_SEC / RECORD_BYTES;
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     Path dir;
 
-    private EmbeddedCluster cluster;
-
-    @AfterEach
-    void stopBroker() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
-
     @Test
     void findsTheQuotaBoundAndPlansFromIt() throws Exception {
-        // Short quota windows (2 x 1 s instead of 11 x 1 s) so one probe's traffic barely affects the next one's throttling.
-        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false,
-                Map.of("quota.window.num", "2", "quota.window.size.seconds", "1"), null, "512m", List.of(), dir.resolve("broker-logs")),
-                true, System.out);
         applyProducerQuota(cluster.bootstrapServers());
         Path results = dir.resolve("results");
         long started = System.nanoTime();

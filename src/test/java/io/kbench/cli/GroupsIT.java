@@ -4,15 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,23 +19,12 @@ import org.junit.jupiter.api.io.TempDir;
  * every record still ends accepted, rejected or archived; a scheduled join and leave is measured as per-partition
  * processing gaps under the classic and the consumer protocol.
  */
+@EmbeddedKafka
 class GroupsIT {
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
-                dir.resolve("broker-logs")), true, System.out);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void aShareGroupOfThreeOnOnePartitionAcceptsEveryRecordExactlyOnce() throws IOException {

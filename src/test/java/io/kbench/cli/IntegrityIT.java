@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -22,8 +21,6 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,26 +30,15 @@ import org.junit.jupiter.api.io.TempDir;
  * another client writes are reported unexpected. The cluster is started once, kbench runs against it as an external
  * cluster so the test can reach the topic while kbench writes it.
  */
+@EmbeddedKafka(brokers = 3)
 class IntegrityIT {
     private static final String WORKLOAD = "src/test/resources/workloads/it-verify.yaml";
     private static final long SENT = 3200; // records + warm-up records of it-verify.yaml
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new ClusterParams(3, null, false, Map.of(), null, "256m", List.of(),
-                dir.resolve("broker-logs")), true, System.out);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void aCleanRunAccountsForEveryAcknowledgedRecord() throws IOException {

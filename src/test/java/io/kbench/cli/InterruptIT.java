@@ -5,18 +5,16 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import io.kbench.cluster.ClusterTestSupport;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -28,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class InterruptIT {
     /** kbench must be gone this long after the signal (it takes about 2 s; the guard's own deadline is 10 s). */
     private static final long EXIT_WITHIN_SEC = 15;
@@ -40,16 +39,14 @@ class InterruptIT {
     @TempDir
     Path results;
 
-    private Process kbench;
+    private KbenchProcess kbench;
     private final List<ProcessHandle> brokers = new ArrayList<>();
 
     @AfterEach
     void killLeftovers() {
         if (kbench != null) {
-            kbench.destroyForcibly();
+            kbench.close();
         }
-        brokers.forEach(ProcessHandle::destroyForcibly);
-        RunIT.brokersOf(results).forEach(ProcessHandle::destroyForcibly);
     }
 
     /** What a terminal's Ctrl-C does: SIGINT to the whole process group, kbench and its broker JVM alike. */
@@ -58,9 +55,9 @@ class InterruptIT {
         assumeThat(Files.isExecutable(Path.of("/usr/bin/setsid")) || Files.isExecutable(Path.of("/bin/setsid")))
                 .as("setsid (util-linux) puts kbench in a process group of its own").isTrue();
         assumeThat(InheritedSigint.ignored()).as("SIGINT is ignored by this test JVM (started as a background job)").isFalse();
-        Output out = startAndAwaitMeasuring(true);
+        KbenchProcess out = startAndAwaitMeasuring(true);
         long signalled = System.nanoTime();
-        signal("-INT", "-" + kbench.pid());
+        KbenchProcess.signal("-INT", "-" + kbench.process().pid());
 
         assertStoppedAndKept(out, signalled, "SIGINT");
         assertThat(brokerLog()).as("the broker ignores the terminal's SIGINT; kbench stops it with SIGTERM")
@@ -70,21 +67,21 @@ class InterruptIT {
     /** What a service manager or `kill` does: SIGTERM to kbench alone. */
     @Test
     void sigtermToKbenchKeepsThePartialResult() throws Exception {
-        Output out = startAndAwaitMeasuring(false);
+        KbenchProcess out = startAndAwaitMeasuring(false);
         long signalled = System.nanoTime();
-        signal("-TERM", Long.toString(kbench.pid()));
+        KbenchProcess.signal("-TERM", Long.toString(kbench.process().pid()));
 
         assertStoppedAndKept(out, signalled, "SIGTERM");
     }
 
-    private void assertStoppedAndKept(Output out, long signalledNanos, String signal) throws Exception {
-        boolean exited = kbench.waitFor(EXIT_WITHIN_SEC, TimeUnit.SECONDS);
+    private void assertStoppedAndKept(KbenchProcess out, long signalledNanos, String signal) throws Exception {
+        boolean exited = kbench.process().waitFor(EXIT_WITHIN_SEC, TimeUnit.SECONDS);
         long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - signalledNanos);
-        out.finished.await(5, TimeUnit.SECONDS);
+        out.awaitOutputEnd(5);
         String transcript = out.transcript();
         assertThat(exited).as("kbench still running %d s after %s\n%s", EXIT_WITHIN_SEC, signal, transcript).isTrue();
         System.out.println("InterruptIT: kbench exited " + tookMillis + " ms after " + signal);
-        assertThat(kbench.exitValue()).as(transcript).isEqualTo(130);
+        assertThat(kbench.process().exitValue()).as(transcript).isEqualTo(130);
 
         assertThat(out.stdout()).as(transcript)
                 .contains("kbench: interrupted (" + signal + "): stopping the load")
@@ -103,34 +100,24 @@ class InterruptIT {
 
         assertThat(brokers).as("the broker JVM kbench started").isNotEmpty()
                 .noneMatch(ProcessHandle::isAlive);
-        assertThat(RunIT.brokersOf(results)).as("broker processes left behind").isEmpty();
+        assertThat(ClusterTestSupport.brokersOf(results)).as("broker processes left behind").isEmpty();
     }
 
     /** Starts kbench (in a new session and process group when {@code ownGroup}) and waits for a measured interval. */
-    private Output startAndAwaitMeasuring(boolean ownGroup) throws Exception {
+    private KbenchProcess startAndAwaitMeasuring(boolean ownGroup) throws Exception {
         List<String> cmd = new ArrayList<>();
         if (ownGroup) {
             cmd.add("setsid");
         }
-        cmd.addAll(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName(),
-                "run", "--set", "producers.duration=30s", "--set", "producers.warmupDuration=1s",
+        cmd.addAll(ItFixture.kbenchJvm("run", "--set", "producers.duration=30s", "--set", "producers.warmupDuration=1s",
                 "--set", "producers.rate=5000", "--broker-heap", "256m", "--results-dir", results.toString()));
-        kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        Output out = new Output(kbench);
-        boolean measuring = out.measuring.await(90, TimeUnit.SECONDS);
-        assertThat(measuring).as("no measured interval line\n%s", out.transcript()).isTrue();
+        kbench = KbenchProcess.start(cmd, l -> MEASURED_LINE.matcher(l).matches());
+        boolean measuring = kbench.awaitLine(90);
+        assertThat(measuring).as("no measured interval line\n%s", kbench.transcript()).isTrue();
         // The broker JVM is kbench's child: remember it to check that it is gone after kbench exited.
-        kbench.descendants().filter(p -> RunIT.commandLine(p).contains("kafka.Kafka"))
+        kbench.children().stream().filter(ClusterTestSupport::isBroker)
                 .forEach(brokers::add);
-        return out;
-    }
-
-    private static void signal(String signal, String target) throws Exception {
-        Process kill = new ProcessBuilder("kill", signal, "--", target).redirectErrorStream(true).start();
-        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(kill.exitValue()).as(new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8))
-                .isZero();
+        return kbench;
     }
 
     private Path onlyResultDir() throws IOException {
@@ -144,45 +131,6 @@ class InterruptIT {
                 all.append(Files.readString(log));
             }
             return all.toString();
-        }
-    }
-
-    /** kbench's stdout and stderr, read on a thread of its own. */
-    private static final class Output {
-        private final StringBuffer text = new StringBuffer();
-        final CountDownLatch measuring = new CountDownLatch(1);
-        final CountDownLatch finished = new CountDownLatch(1);
-
-        Output(Process process) {
-            Thread reader = new Thread(() -> read(process), "kbench-output");
-            reader.setDaemon(true);
-            reader.start();
-        }
-
-        private void read(Process process) {
-            try (BufferedReader in = new BufferedReader(
-                    new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    text.append(line).append('\n');
-                    if (MEASURED_LINE.matcher(line).matches()) {
-                        measuring.countDown();
-                    }
-                }
-            } catch (IOException e) {
-                text.append("(reading failed: ").append(e).append(")\n");
-            } finally {
-                measuring.countDown();
-                finished.countDown();
-            }
-        }
-
-        String stdout() {
-            return text.toString();
-        }
-
-        String transcript() {
-            return "--- kbench output ---\n" + text;
         }
     }
 }

@@ -4,12 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.ClusterState;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Set-up the CLI integration tests share: bundled test workloads, a `kbench cluster start` cluster and its clean-up. */
+/** Set-up the CLI integration tests share: bundled test workloads, a `kbench cluster start` cluster, run results. */
 final class ItFixture {
     private ItFixture() {
     }
@@ -34,13 +33,13 @@ final class ItFixture {
         return lines.get(lines.size() - 1);
     }
 
-    /** For @AfterEach: stops the cluster in {@code dir} (null: none was started), killing a broker that stayed up. */
-    static void stopCluster(Path dir) {
-        if (dir != null) {
-            CliRun.of("cluster", "stop", "--dir", dir.toString());
-            ClusterState.read(dir).ifPresent(s -> s.brokers().forEach(b ->
-                    ProcessHandle.of(b.pid()).filter(p -> b.isRunning()).ifPresent(ProcessHandle::destroyForcibly)));
-        }
+    /** The command line of kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it). */
+    static List<String> kbenchJvm(String... args) {
+        List<String> command = new java.util.ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName()));
+        command.addAll(List.of(args));
+        return command;
     }
 
     /** The result.json of the only run directory under {@code dir}. */

@@ -3,14 +3,13 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.merge.RunFixture;
 import io.kbench.result.ResultReader;
 import io.kbench.result.RunResult;
 import io.kbench.result.Totals;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,11 +17,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,25 +27,14 @@ import org.junit.jupiter.api.io.TempDir;
  * broker (each its own topic and consumer group, as docs/merge.md advises), then merged. The merged records are the
  * sum of the two runs', and each merged latency log holds exactly the sum of the two runs' histograms.
  */
+@EmbeddedKafka
 class MergeIT {
     private static final String WORKLOAD = ItFixture.workload("it-merge.yaml");
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
-                dir.resolve("broker-logs")), true, System.out);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     @Test
     void twoSimultaneousRunsMergeIntoTheirExactSum() throws Exception {
@@ -113,9 +98,6 @@ class MergeIT {
 
     /** kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it), output to {@code log}. */
     private static Process kbench(Path log, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", "io.kbench.cli.Main"));
-        command.addAll(List.of(args));
-        return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        return new ProcessBuilder(ItFixture.kbenchJvm(args)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
     }
 }

@@ -9,24 +9,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Network faults on a real 3-broker cluster behind kbench's proxies: a delay raises publish latency by about it. */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class NetworkFaultsIT {
     private static final double DELAY_MILLIS = 100;
 
     @TempDir
     Path results;
-
-    @AfterEach
-    void nothingLeft() throws InterruptedException {
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     @Test
     void aDelayOnTheLeadersClientListenerRaisesPublishLatencyByAboutTheDelay() throws IOException {

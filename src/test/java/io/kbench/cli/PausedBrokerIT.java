@@ -3,42 +3,33 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import io.kbench.cluster.ClusterTestSupport;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import java.io.File;
 
 /**
  * A broker SIGSTOPped by a pause fault is never left behind: not when kbench is interrupted while it is paused, and
  * not when kbench itself is SIGKILLed (its pause guard resumes the broker, which then sees its parent gone and exits).
  */
+@EmbeddedKafka
 class PausedBrokerIT {
     @TempDir
     Path results;
 
-    private Process kbench;
-    private final List<ProcessHandle> started = new ArrayList<>();
+    private KbenchProcess kbench;
+    private List<ProcessHandle> started = List.of();
 
     @AfterEach
     void killLeftovers() {
         if (kbench != null) {
-            kbench.destroyForcibly();
-        }
-        for (ProcessHandle p : started) {
-            if (p.isAlive()) {
-                signalQuietly("-CONT", p.pid());
-                p.destroyForcibly();
-            }
+            kbench.close();
         }
     }
 
@@ -47,17 +38,17 @@ class PausedBrokerIT {
         assumeFalse(InheritedSigint.ignored(),
                 "SIGINT is ignored by this test JVM (started as a background job)");
         ProcessHandle broker = startAndAwaitPause();
-        signal("-INT", Long.toString(kbench.pid()));
-        assertThat(kbench.waitFor(60, TimeUnit.SECONDS)).as("kbench exits after Ctrl-C").isTrue();
-        assertThat(kbench.exitValue()).isEqualTo(130);
+        KbenchProcess.signal("-INT", Long.toString(kbench.process().pid()));
+        assertThat(kbench.process().waitFor(60, TimeUnit.SECONDS)).as("kbench exits after Ctrl-C").isTrue();
+        assertThat(kbench.process().exitValue()).isEqualTo(130);
         assertGone(broker, 30);
     }
 
     @Test
     void parentKilledWhilePausedLeavesNoStoppedBroker() throws Exception {
         ProcessHandle broker = startAndAwaitPause();
-        kbench.destroyForcibly();
-        assertThat(kbench.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        kbench.process().destroyForcibly();
+        assertThat(kbench.process().waitFor(10, TimeUnit.SECONDS)).isTrue();
         // The guard resumes the broker at once; the broker's watchdog then exits it (halting after at most 20 s).
         assertGone(broker, 45);
     }
@@ -74,40 +65,17 @@ class PausedBrokerIT {
 
     /** Starts kbench with a pause of its only broker that lasts to the end, and waits until the broker is stopped. */
     private ProcessHandle startAndAwaitPause() throws Exception {
-        List<String> cmd = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + File.pathSeparator + "target/lib/*", Main.class.getName(),
-                "run", "--set", "producers.duration=60s", "--set", "producers.warmupDuration=1s",
+        List<String> cmd = ItFixture.kbenchJvm("run", "--set", "producers.duration=60s", "--set", "producers.warmupDuration=1s",
                 "--set", "producers.rate=2000", "--set", "consumers.mode=none", "--broker-heap", "256m",
                 "--fault", "at=2s action=pause target=1", "--results-dir", results.toString());
-        kbench = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        StringBuffer text = new StringBuffer();
-        CountDownLatch paused = new CountDownLatch(1);
-        Thread reader = new Thread(() -> read(kbench, text, paused), "kbench-output");
-        reader.setDaemon(true);
-        reader.start();
-        assertThat(paused.await(120, TimeUnit.SECONDS)).as("no pause\n%s", text).isTrue();
-        kbench.descendants().forEach(started::add);
+        kbench = KbenchProcess.start(cmd, l -> l.startsWith("fault 0: pause broker 1"));
+        assertThat(kbench.awaitLine(120)).as("no pause\n%s", kbench.stdout()).isTrue();
+        started = kbench.children();
         ProcessHandle broker = started.stream()
-                .filter(p -> RunIT.commandLine(p).contains("kafka.Kafka")).findFirst().orElseThrow();
-        assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", text).isEqualTo("T");
-        assertThat(started).as("a pause guard runs").anyMatch(p -> RunIT.commandLine(p).contains("kill -CONT"));
+                .filter(ClusterTestSupport::isBroker).findFirst().orElseThrow();
+        assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", kbench.stdout()).isEqualTo("T");
+        assertThat(started).as("a pause guard runs").anyMatch(p -> ClusterTestSupport.commandLine(p).contains("kill -CONT"));
         return broker;
-    }
-
-    private static void read(Process p, StringBuffer text, CountDownLatch paused) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                text.append(line).append('\n');
-                if (line.startsWith("fault 0: pause broker 1")) {
-                    paused.countDown();
-                }
-            }
-        } catch (IOException e) {
-            text.append("(reading failed: ").append(e).append(")\n");
-        } finally {
-            paused.countDown();
-        }
     }
 
     /** The process state letter from /proc (T: stopped), or "gone". */
@@ -120,17 +88,4 @@ class PausedBrokerIT {
         }
     }
 
-    private static void signal(String signal, String target) throws Exception {
-        Process kill = new ProcessBuilder("kill", signal, target).redirectErrorStream(true).start();
-        assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
-        assertThat(kill.exitValue()).isZero();
-    }
-
-    private static void signalQuietly(String signal, long pid) {
-        try {
-            new ProcessBuilder("kill", signal, Long.toString(pid)).start().waitFor(5, TimeUnit.SECONDS);
-        } catch (IOException | InterruptedException e) {
-            // Best effort in clean-up.
-        }
-    }
 }

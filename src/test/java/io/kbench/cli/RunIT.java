@@ -5,34 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** `kbench run/produce/consume` end to end on real embedded brokers, asserting on result.json. */
+@EmbeddedKafka
 class RunIT {
     @TempDir
     Path results;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        assertNoBrokerLeft(results);
-    }
-
-    /** Waits up to 30 s for the broker JVMs of the runs under {@code results} to exit; none may be left. */
-    static void assertNoBrokerLeft(Path results) throws InterruptedException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-        while (!brokersOf(results).isEmpty() && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-        }
-        assertThat(brokersOf(results)).as("broker processes left behind").isEmpty();
-    }
 
     @Test
     void produceOnlyCountsExactlyTheMeasuredRecords() throws IOException {
@@ -129,33 +114,5 @@ class RunIT {
 
     private JsonNode onlyResult() throws IOException {
         return new ObjectMapper().readTree(resultDir().resolve("result.json").toFile());
-    }
-
-    /** Broker JVMs whose logs go under {@code dir}: the ones this test's runs started. */
-    static List<ProcessHandle> brokersOf(Path dir) {
-        String marker = dir.toAbsolutePath().toString();
-        return ProcessHandle.allProcesses()
-                .filter(p -> {
-                    String c = commandLine(p);
-                    return c.contains("kafka.Kafka") && c.contains(marker);
-                })
-                .toList();
-    }
-
-    /**
-     * The whole command line of a process. The JDK's {@code ProcessHandle.Info.commandLine()} is cut at one page on
-     * Linux, which loses "kafka.Kafka" after a long class path (as cluster.CommandLines knows); /proc has all of it.
-     */
-    static String commandLine(ProcessHandle p) {
-        try {
-            String full = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")),
-                    StandardCharsets.UTF_8).replace('\0', ' ').strip();
-            if (!full.isEmpty()) {
-                return full;
-            }
-        } catch (IOException | SecurityException e) {
-            // not Linux, or the process just exited: what the JDK knows
-        }
-        return p.info().commandLine().orElse("");
     }
 }

@@ -15,22 +15,15 @@ import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Secured embedded clusters end to end: TLS, mTLS, SASL; what result.json records; secrets never written out. */
+@EmbeddedKafka
 class SecurityIT {
     @TempDir
     Path results;
-
-    private Path clusterDir;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        ItFixture.stopCluster(clusterDir);
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     /** it-secure.yaml on an embedded cluster with {@code options}: it completes and delivers all 2,000 records. */
     private JsonNode securedRun(String... options) throws IOException {
@@ -113,7 +106,7 @@ class SecurityIT {
      */
     @Test
     void clusterStartClientPropertiesWorkAsForAnExternalCluster() throws IOException {
-        clusterDir = results.resolve("cluster");
+        Path clusterDir = results.resolve("cluster");
         CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "384m", "--security", "SASL_SSL",
                 "--client-auth", "required");
         String bootstrap = ItFixture.bootstrap(start);

@@ -18,27 +18,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
+import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Broker, host and load-generator telemetry sampled from real brokers, embedded and "external". */
 // Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
 @Tag("serial")
+@EmbeddedKafka
 class TelemetryIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path results;
-
-    private Path clusterDir;
-
-    @AfterEach
-    void noBrokerLeft() throws InterruptedException {
-        ItFixture.stopCluster(clusterDir);
-        RunIT.assertNoBrokerLeft(results);
-    }
 
     /**
      * 1 MiB segments and ~12 MiB written: segment rolls in the number the bytes imply. Meanwhile the broker is frozen
@@ -113,7 +106,7 @@ class TelemetryIT {
      */
     @Test
     void externalClusterThroughBrokerJmx() throws Exception {
-        clusterDir = results.resolve("cluster");
+        Path clusterDir = results.resolve("cluster");
         CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "256m");
         List<String> lines = start.stdout().lines().toList();
         String bootstrap = ItFixture.bootstrap(start);

@@ -3,7 +3,7 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,8 +12,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.TransactionListing;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,25 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
  * and none of the aborted ones; read_uncommitted consumers get both, and the aborted ones are counted; per-partition
  * and per-consumer counts add up to the totals; {@code kbench produce --transactional-id} uses that id.
  */
+@EmbeddedKafka
 class TransactionsIT {
     private static final String WORKLOAD = ItFixture.workload("it-transactions.yaml");
 
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     static Path dir;
-    private static EmbeddedCluster cluster;
-
-    @BeforeAll
-    static void startCluster() {
-        cluster = EmbeddedCluster.start(new ClusterParams(1, null, false, Map.of(), null, "256m", List.of(),
-                dir.resolve("broker-logs")), true, System.out);
-    }
-
-    @AfterAll
-    static void stopCluster() {
-        if (cluster != null) {
-            cluster.close();
-        }
-    }
 
     private static CliRun run(Path results, String... sets) {
         List<String> args = new java.util.ArrayList<>(List.of("run", WORKLOAD, "--bootstrap-server",
