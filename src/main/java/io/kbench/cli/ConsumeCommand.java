@@ -1,10 +1,11 @@
 package io.kbench.cli;
 
+import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.unit.Units;
-import io.kbench.result.RunResult;
+import io.kbench.result.run.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;

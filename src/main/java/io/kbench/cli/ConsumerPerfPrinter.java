@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.load.ConsumePhaseListener;
 import java.io.PrintWriter;
 

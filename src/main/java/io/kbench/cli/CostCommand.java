@@ -5,7 +5,7 @@ import io.kbench.cost.CostReport;
 import io.kbench.cost.PriceBook;
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
-import io.kbench.result.CostResult;
+import io.kbench.result.cost.CostResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

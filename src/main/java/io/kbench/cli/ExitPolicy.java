@@ -2,9 +2,9 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.Sweep;
-import io.kbench.result.FindMaxResult;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
 
 /**
  * How a run, a sweep or a find-max ended, and the one rule that turns it into the exit code (docs/exit-codes.md): an

@@ -1,13 +1,13 @@
 package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
-import io.kbench.experiment.SummaryTable;
+import io.kbench.console.SummaryTable;
 import io.kbench.merge.RunMerger;
 import io.kbench.report.ReportRenderer;
-import io.kbench.result.MergedInput;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.Totals;
+import io.kbench.result.run.MergedInput;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Totals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

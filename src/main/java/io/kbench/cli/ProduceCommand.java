@@ -1,9 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.RunResult;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Totals;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadSpec;

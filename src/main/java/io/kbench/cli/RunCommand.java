@@ -2,7 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SingleRun;
-import io.kbench.result.RunHeader;
+import io.kbench.console.RunHeader;
 import io.kbench.spec.WorkloadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

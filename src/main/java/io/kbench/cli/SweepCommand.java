@@ -1,13 +1,13 @@
 package io.kbench.cli;
 
-import io.kbench.experiment.RebalanceTable;
+import io.kbench.console.RebalanceTable;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
-import io.kbench.experiment.SweepReport;
+import io.kbench.console.SweepTable;
 import io.kbench.report.ReportRenderer;
-import io.kbench.result.SweepResult;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -55,7 +55,7 @@ public final class SweepCommand extends WorkloadCommand {
     private ExitPolicy report(Sweep sweep, Sweep.SweepOutcome outcome, PrintStream out) {
         SweepResult result = SweepFiles.toResult(outcome);
         Path json = SweepFiles.write(result, sweep.dir());
-        SweepReport.print(result, slaThreshold, out);
+        SweepTable.print(result, slaThreshold, out);
         RebalanceTable.print(result, sweep.dir(), out);
         out.println("results: " + json);
         ReportRenderer.writeQuietly(sweep.dir(), new ReportRenderer.Options(null, null, slaThreshold), out);

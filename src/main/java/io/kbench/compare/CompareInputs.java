@@ -1,8 +1,8 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.ResultReader;
-import io.kbench.result.SweepResult;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.sweep.SweepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
 import io.kbench.result.Spread;
-import io.kbench.result.Summary;
+import io.kbench.result.run.Summary;
 import io.kbench.verdict.Kpi;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,10 @@
 package io.kbench.compare;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.RunResult;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

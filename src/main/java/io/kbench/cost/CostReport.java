@@ -3,8 +3,8 @@ package io.kbench.cost;
 import static io.kbench.plan.FigureTable.formatValue;
 
 import io.kbench.plan.FigureTable;
-import io.kbench.result.CostResult;
-import io.kbench.result.CostRow;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.cost.CostRow;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;

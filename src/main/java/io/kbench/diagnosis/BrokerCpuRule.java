@@ -1,8 +1,8 @@
 package io.kbench.diagnosis;
 
 import io.kbench.result.Figure;
-import io.kbench.result.LimitingResource;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

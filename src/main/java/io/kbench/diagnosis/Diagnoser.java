@@ -1,11 +1,11 @@
 package io.kbench.diagnosis;
 
-import io.kbench.result.Diagnosis;
+import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LimitingResource;
-import io.kbench.result.RunResult;
-import io.kbench.result.Telemetry;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.Telemetry;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

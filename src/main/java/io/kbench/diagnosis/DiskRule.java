@@ -1,9 +1,9 @@
 package io.kbench.diagnosis;
 
 import io.kbench.result.Figure;
-import io.kbench.result.LimitingResource;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,7 +1,7 @@
 package io.kbench.diagnosis;
 
 import io.kbench.result.Figure;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryMetric;
 
 /** The figures rules cite, with the formula that made them. */
 final class Figures {

@@ -1,7 +1,7 @@
 package io.kbench.diagnosis;
 
 import io.kbench.result.Figure;
-import io.kbench.result.LimitingResource;
+import io.kbench.result.telemetry.LimitingResource;
 import java.util.List;
 import java.util.Objects;
 

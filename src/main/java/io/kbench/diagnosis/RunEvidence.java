@@ -1,11 +1,11 @@
 package io.kbench.diagnosis;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Telemetry;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package io.kbench.diagnosis;
 
-import io.kbench.result.LatencySpike;
-import io.kbench.result.SeriesMove;
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.telemetry.LatencySpike;
+import io.kbench.result.telemetry.SeriesMove;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -7,7 +7,7 @@ import io.kbench.load.RunOutcome;
 import io.kbench.load.SharedTopic;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.RunMetrics;
-import io.kbench.result.DistributedRun;
+import io.kbench.result.run.DistributedRun;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;

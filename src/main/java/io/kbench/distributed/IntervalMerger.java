@@ -3,7 +3,7 @@ package io.kbench.distributed;
 import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
-import io.kbench.result.IntervalPhase;
+import io.kbench.result.run.IntervalPhase;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;

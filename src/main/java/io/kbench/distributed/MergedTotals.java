@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
 import io.kbench.load.SliceWindows;
-import io.kbench.result.Totals;
+import io.kbench.result.run.Totals;
 import io.kbench.unit.Units;
 import java.util.List;
 import java.util.Map;

@@ -5,9 +5,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.kbench.load.SliceWindows;
 import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.Summary;
-import io.kbench.result.WorkerStatus;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.WorkerStatus;
 import io.kbench.spec.WorkloadSpec;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
-import io.kbench.result.WorkerRun;
-import io.kbench.result.WorkerStatus;
+import io.kbench.result.run.WorkerRun;
+import io.kbench.result.run.WorkerStatus;
 
 /** What the coordinator knows of one worker during a run; touched only by the coordinator's thread. */
 final class WorkerState {

@@ -1,6 +1,6 @@
 package io.kbench.distributed;
 
-import io.kbench.result.WorkerStatus;
+import io.kbench.result.run.WorkerStatus;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.LinkedHashMap;

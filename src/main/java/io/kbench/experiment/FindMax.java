@@ -1,18 +1,19 @@
 package io.kbench.experiment;
 
+import io.kbench.console.FindMaxTable;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InterruptedRunException;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import io.kbench.result.FindMaxResult;
-import io.kbench.result.ProbeOutcome;
-import io.kbench.result.ResultWriter;
-import io.kbench.result.RunHeader;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.Summary;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.console.RunHeader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.WorkloadSpec;

@@ -1,6 +1,6 @@
 package io.kbench.experiment;
 
-import io.kbench.result.FindMaxResult;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import io.kbench.unit.Units;

@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.FindMaxResult;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.time.Duration;

@@ -1,12 +1,13 @@
 package io.kbench.experiment;
 
+import io.kbench.unit.Percent;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.ProbeOutcome;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunStatus;
-import io.kbench.result.Summary;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
-import io.kbench.result.Totals;
+import io.kbench.result.run.Totals;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +23,7 @@ import java.util.Locale;
 public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
     public KeepUpCheck {
         if (!(keepUpTolerance >= 0 && keepUpTolerance < 1)) {
-            throw InvalidInputException.field("--keep-up-tolerance", RateSearch.percent(keepUpTolerance),
+            throw InvalidInputException.field("--keep-up-tolerance", Percent.ofFraction(keepUpTolerance),
                     "must be at least 0% and below 100%");
         }
     }
@@ -44,7 +45,7 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
             double floor = (1 - keepUpTolerance) * targetRecordsPerSec;
             if (produced.recordsPerSec() < floor) {
                 reasons.add(String.format(Locale.ROOT, "achieved %,.0f rec/s < %s of target", produced.recordsPerSec(),
-                        RateSearch.percent(1 - keepUpTolerance)));
+                        Percent.ofFraction(1 - keepUpTolerance)));
             }
             if (produced.errors() > 0) {
                 reasons.add(String.format(Locale.ROOT, "%,d produce errors", produced.errors()));

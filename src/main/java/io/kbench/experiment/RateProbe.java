@@ -1,6 +1,6 @@
 package io.kbench.experiment;
 
-import io.kbench.result.ProbeOutcome;
+import io.kbench.result.findmax.ProbeOutcome;
 /** Runs the workload once at a fixed offered rate and judges it; injected into {@link RateSearch}. */
 @FunctionalInterface
 public interface RateProbe {

@@ -1,10 +1,11 @@
 package io.kbench.experiment;
 
+import io.kbench.unit.Percent;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.ProbeOutcome;
-import io.kbench.result.ProbePhase;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.ProbePhase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +27,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
     public RateSearch {
         Checks.positive("--start-rate", startRecordsPerSec);
         if (!(precision > 0 && precision < 1)) {
-            throw InvalidInputException.field("--precision", percent(precision), "must be between 0% and 100% (exclusive)");
+            throw InvalidInputException.field("--precision", Percent.ofFraction(precision), "must be between 0% and 100% (exclusive)");
         }
         Checks.atLeast("--max-probes", maxProbes, 1);
         Checks.atLeast("maxConfirmations", maxConfirmations, 0);
@@ -66,7 +67,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
             }
         }
         String budgetNote = withinPrecision(pass, fail) ? ""
-                : "; probe budget ran out at " + percent((fail - pass) / pass) + " instead of " + percent(precision);
+                : "; probe budget ran out at " + Percent.ofFraction((fail - pass) / pass) + " instead of " + Percent.ofFraction(precision);
         double candidate = pass;
         for (int i = 0; i < maxConfirmations; i++) {
             if (probes.size() >= maxProbes && i > 0) {
@@ -108,8 +109,4 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         return String.format(Locale.ROOT, "%,.0f", recordsPerSec);
     }
 
-    static String percent(double fraction) {
-        String text = String.format(Locale.ROOT, "%.2f", fraction * 100);
-        return text.replaceAll("\\.?0+$", "") + "%";
-    }
 }

@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.error.Checks;
-import io.kbench.result.SweepOrder;
+import io.kbench.result.sweep.SweepOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.kbench.experiment;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.load.IntervalTicks;
-import io.kbench.result.LimitingResource;
+import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.BrokerEndpoint;
 import io.kbench.telemetry.TelemetrySampler;

@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.ProbeOutcome;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.ProbeOutcome;
 import java.util.List;
 
 /**

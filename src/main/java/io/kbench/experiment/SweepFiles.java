@@ -1,11 +1,12 @@
 package io.kbench.experiment;
 
+import io.kbench.console.SweepTable;
 import io.kbench.error.RunFailedException;
 import io.kbench.finding.FindingJudge;
-import io.kbench.result.FindingVerdict;
-import io.kbench.result.ResultWriter;
-import io.kbench.result.RunStatus;
-import io.kbench.result.SweepResult;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.sweep.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public final class SweepFiles {
     public static Path write(SweepResult result, Path dir) {
         Path json = ResultWriter.write(result, dir);
         try {
-            Files.writeString(dir.resolve(CSV_FILE), SweepReport.csv(result));
+            Files.writeString(dir.resolve(CSV_FILE), SweepTable.csv(result));
             return json;
         } catch (IOException e) {
             throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.format.JsonText;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.InvalidInputException;
 import java.util.Arrays;
@@ -40,7 +41,7 @@ public record SweepPoint(String name, Map<String, JsonNode> overrides) {
      */
     public static String nameOf(Map<String, JsonNode> overrides) {
         String raw = overrides.entrySet().stream()
-                .map(e -> shortKey(e.getKey()) + "=" + text(e.getValue()))
+                .map(e -> shortKey(e.getKey()) + "=" + JsonText.of(e.getValue()))
                 .collect(Collectors.joining(","));
         String safe = sanitize(raw);
         if (safe.startsWith(".")) {
@@ -61,10 +62,6 @@ public record SweepPoint(String name, Map<String, JsonNode> overrides) {
         return path;
     }
 
-    /** Scalars as written ({@code gzip}, {@code 5}); structured values as compact JSON. */
-    static String text(JsonNode value) {
-        return value.isValueNode() ? value.asText() : value.toString();
-    }
 
     /** Keeps letters, digits and {@code . _ - = , +}; everything else (slashes, spaces, braces) becomes '_'. */
     static String sanitize(String text) {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.finding.FindingSpec;
-import io.kbench.result.SweepOrder;
+import io.kbench.result.sweep.SweepOrder;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

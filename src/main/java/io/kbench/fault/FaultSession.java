@@ -2,10 +2,10 @@ package io.kbench.fault;
 
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.FaultWindows;
-import io.kbench.result.FaultRecovery;
-import io.kbench.result.FaultResult;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.spec.FaultAction;
 import io.kbench.spec.FaultSpec;
 import io.kbench.spec.WorkloadSpec;

@@ -1,9 +1,9 @@
 package io.kbench.fault;
 
-import io.kbench.result.FaultRecovery;
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Predicate;

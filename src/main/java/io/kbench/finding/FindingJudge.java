@@ -2,11 +2,11 @@ package io.kbench.finding;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
-import io.kbench.result.FindingOutcome;
-import io.kbench.result.FindingVerdict;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
-import io.kbench.result.SweepResult;
+import io.kbench.result.sweep.SweepResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

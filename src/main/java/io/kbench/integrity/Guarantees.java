@@ -1,7 +1,7 @@
 package io.kbench.integrity;
 
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.IntegrityVerdict;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.IntegrityVerdict;
 
 /**
  * What Kafka promises for a run's settings, per anomaly: an anomaly the settings permit is "expected" (with the

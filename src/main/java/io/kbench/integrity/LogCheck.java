@@ -1,10 +1,10 @@
 package io.kbench.integrity;
 
-import io.kbench.result.Anomaly;
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegrityVerdict;
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.RecordPosition;
+import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.RecordPosition;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.kbench.integrity;
 
 import io.kbench.error.RunFailedException;
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegritySettings;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegritySettings;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.kbench.load;
 
 import io.kbench.measure.PartitionGaps;
-import io.kbench.result.RebalanceStats;
-import io.kbench.result.RebalanceWindow;
+import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RebalanceWindow;
 import io.kbench.spec.ConsumerChange;
 import io.kbench.unit.Units;
 import java.util.ArrayList;

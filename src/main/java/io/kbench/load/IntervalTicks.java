@@ -1,6 +1,6 @@
 package io.kbench.load;
 
-import io.kbench.result.LimitingResource;
+import io.kbench.result.telemetry.LimitingResource;
 
 /**
  * Observes the run's interval clock: when the run started and when each report interval closed, as the System.nanoTime

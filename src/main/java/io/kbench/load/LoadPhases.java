@@ -5,7 +5,7 @@ import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
-import io.kbench.result.RebalanceStats;
+import io.kbench.result.run.RebalanceStats;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;

@@ -1,12 +1,12 @@
 package io.kbench.load;
 
-import io.kbench.result.Integrity;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LoadBreakdown;
-import io.kbench.result.RebalanceStats;
-import io.kbench.result.RunStatus;
-import io.kbench.result.ShareStats;
-import io.kbench.result.Summary;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.ShareStats;
+import io.kbench.result.run.Summary;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;

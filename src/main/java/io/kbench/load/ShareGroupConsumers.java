@@ -4,7 +4,7 @@ import io.kbench.error.RunFailedException;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.ShareLatencies;
-import io.kbench.result.ShareStats;
+import io.kbench.result.run.ShareStats;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,9 +1,9 @@
 package io.kbench.load;
 
 import io.kbench.measure.ShareLatencies;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.ShareConsumerStats;
-import io.kbench.result.ShareStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.ShareConsumerStats;
+import io.kbench.result.run.ShareStats;
 import io.kbench.result.Spread;
 import io.kbench.spec.ShareAcknowledgement;
 import io.kbench.unit.Units;

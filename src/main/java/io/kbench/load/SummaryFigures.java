@@ -2,10 +2,10 @@ package io.kbench.load;
 
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Summary;
-import io.kbench.result.Totals;
-import io.kbench.result.TransactionStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
+import io.kbench.result.run.TransactionStats;
 import io.kbench.spec.WorkloadSpec;
 
 /**

@@ -1,6 +1,6 @@
 package io.kbench.measure;
 
-import io.kbench.result.ConsumerStats;
+import io.kbench.result.run.ConsumerStats;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.AtomicHistogram;
 

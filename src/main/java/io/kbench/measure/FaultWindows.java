@@ -1,6 +1,6 @@
 package io.kbench.measure;
 
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.LatencyStats;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 

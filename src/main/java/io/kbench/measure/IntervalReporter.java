@@ -1,8 +1,8 @@
 package io.kbench.measure;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.ArrayList;

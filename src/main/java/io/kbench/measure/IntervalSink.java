@@ -1,6 +1,6 @@
 package io.kbench.measure;
 
-import io.kbench.result.IntervalPoint;
+import io.kbench.result.run.IntervalPoint;
 
 /**
  * Receives each interval as it closes, with the run's metrics whose {@link LatencySeries#lastInterval()} hold that

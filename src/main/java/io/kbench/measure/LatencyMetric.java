@@ -1,8 +1,8 @@
 package io.kbench.measure;
 
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Summary;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Summary;
 import java.util.List;
 import java.util.function.Function;
 

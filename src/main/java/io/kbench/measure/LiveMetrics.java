@@ -1,7 +1,7 @@
 package io.kbench.measure;
 
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.telemetry.TelemetryMetric;
 
 /**
  * Told what a run measures while it runs (--metrics-port serves it). Called once per report interval and once per

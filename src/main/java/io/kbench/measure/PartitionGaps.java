@@ -1,8 +1,8 @@
 package io.kbench.measure;
 
-import io.kbench.result.LatencyStats;
-import io.kbench.result.PartitionGap;
-import io.kbench.result.RebalanceWindow;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.PartitionGap;
+import io.kbench.result.run.RebalanceWindow;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.List;

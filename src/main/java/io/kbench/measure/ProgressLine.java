@@ -1,9 +1,9 @@
 package io.kbench.measure;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.LimitingResource;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.unit.Units;
 import java.util.Locale;
 import java.util.function.Supplier;

@@ -1,6 +1,6 @@
 package io.kbench.measure;
 
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.LatencyStats;
 
 /**
  * The share group's latencies beyond first delivery (which is the run's end-to-end latency): send to the accepted

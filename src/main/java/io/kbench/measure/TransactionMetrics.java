@@ -1,6 +1,6 @@
 package io.kbench.measure;
 
-import io.kbench.result.TransactionStats;
+import io.kbench.result.run.TransactionStats;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**

@@ -2,8 +2,8 @@ package io.kbench.merge;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.ClusterInfo;
-import io.kbench.result.RunResult;
-import io.kbench.result.Totals;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Totals;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.kbench.merge;
 
-import io.kbench.result.Totals;
+import io.kbench.result.run.Totals;
 import io.kbench.unit.Units;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package io.kbench.plan;
 import static io.kbench.plan.FigureTable.formatValue;
 
 import io.kbench.result.Figure;
-import io.kbench.result.PlanResult;
+import io.kbench.result.plan.PlanResult;
 import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

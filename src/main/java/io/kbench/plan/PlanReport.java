@@ -1,6 +1,6 @@
 package io.kbench.plan;
 
-import io.kbench.result.PlanResult;
+import io.kbench.result.plan.PlanResult;
 
 /** The terminal form of a capacity plan. */
 public final class PlanReport {

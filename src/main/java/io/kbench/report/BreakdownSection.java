@@ -1,11 +1,11 @@
 package io.kbench.report;
 
 import io.kbench.report.HtmlPage.Html;
-import io.kbench.result.ConsumerStats;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.LoadBreakdown;
-import io.kbench.result.PartitionLatency;
-import io.kbench.result.PartitionStats;
+import io.kbench.result.run.ConsumerStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.PartitionLatency;
+import io.kbench.result.run.PartitionStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

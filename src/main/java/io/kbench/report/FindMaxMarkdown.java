@@ -1,7 +1,7 @@
 package io.kbench.report;
 
-import io.kbench.result.FindMaxResult;
-import io.kbench.result.ProbeOutcome;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -6,7 +6,7 @@ import io.kbench.report.Charts.Xy;
 import io.kbench.report.FindMaxData.Probe;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
-import io.kbench.result.FindMaxResult;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.verdict.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;

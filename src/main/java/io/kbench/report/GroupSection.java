@@ -1,11 +1,11 @@
 package io.kbench.report;
 
 import io.kbench.report.HtmlPage.Kpi;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.RebalanceStats;
-import io.kbench.result.RebalanceWindow;
-import io.kbench.result.ShareConsumerStats;
-import io.kbench.result.ShareStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RebalanceWindow;
+import io.kbench.result.run.ShareConsumerStats;
+import io.kbench.result.run.ShareStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,9 +2,9 @@ package io.kbench.report;
 
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
-import io.kbench.result.Anomaly;
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegrityVerdict;
+import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegrityVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

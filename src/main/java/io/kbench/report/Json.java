@@ -2,7 +2,7 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.result.ResultWriter;
+import io.kbench.result.io.ResultWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.kbench.report;
 
-import io.kbench.result.LatencyStats;
-import io.kbench.result.MergeInfo;
-import io.kbench.result.MergedInput;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.MergeInfo;
+import io.kbench.result.run.MergedInput;
+import io.kbench.result.run.Totals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.kbench.report;
 
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.Figure;
-import io.kbench.result.PlanResult;
+import io.kbench.result.plan.PlanResult;
 import java.util.ArrayList;
 import java.util.List;
 

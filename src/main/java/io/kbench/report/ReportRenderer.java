@@ -1,13 +1,13 @@
 package io.kbench.report;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.CostResult;
-import io.kbench.result.FindMaxResult;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.KbenchResult;
-import io.kbench.result.PlanResult;
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
-import io.kbench.result.SweepResult;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.Versions;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;

@@ -1,10 +1,10 @@
 package io.kbench.report;
 
 import io.kbench.measure.LatencyMetric;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.RunResult;
-import io.kbench.result.Summary;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import java.util.List;
 
 /**

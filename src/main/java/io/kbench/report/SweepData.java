@@ -1,10 +1,10 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.result.Diagnosis;
+import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Spread;
-import io.kbench.result.FindingVerdict;
-import io.kbench.result.SweepResult;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.verdict.Metric;
 import java.nio.file.Path;
 import java.util.ArrayList;

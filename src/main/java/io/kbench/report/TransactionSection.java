@@ -1,8 +1,8 @@
 package io.kbench.report;
 
 import io.kbench.report.HtmlPage.Kpi;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.TransactionStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.TransactionStats;
 import java.util.ArrayList;
 import java.util.List;
 

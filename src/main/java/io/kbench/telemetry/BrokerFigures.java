@@ -1,7 +1,7 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.unit.Units;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySourceKind;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetrySourceKind;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

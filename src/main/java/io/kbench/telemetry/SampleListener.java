@@ -1,6 +1,6 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryMetric;
 
 /**
  * Observes each value as it is sampled (e.g. to serve it on /metrics). Called on the sampler thread, once per source,

@@ -1,6 +1,6 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetrySourceKind;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 
 /**
  * One place figures are read from. {@link #open} and {@link #sample} may block (a remote process can freeze), so the

@@ -1,8 +1,8 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.kbench.telemetry;
 
-import io.kbench.result.TelemetrySource;
+import io.kbench.result.telemetry.TelemetrySource;
 import java.time.Duration;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;

@@ -1,6 +1,6 @@
 package io.kbench.verdict;
 
-import io.kbench.result.Summary;
+import io.kbench.result.run.Summary;
 import io.kbench.unit.Units;
 import java.util.List;
 import java.util.Locale;

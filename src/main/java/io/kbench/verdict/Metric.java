@@ -2,9 +2,9 @@ package io.kbench.verdict;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Summary;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import java.util.List;
 import java.util.OptionalDouble;
 

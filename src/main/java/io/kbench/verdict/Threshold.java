@@ -2,7 +2,7 @@ package io.kbench.verdict;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Operator;
-import io.kbench.result.Summary;
+import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.unit.Units;
 import java.util.Locale;

@@ -27,11 +27,12 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("experiment", "distributed", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
+            Map.entry("cli", Set.of("console", "experiment", "distributed", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
                     "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
-            Map.entry("experiment", Set.of("distributed", "diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
+            Map.entry("experiment", Set.of("console", "distributed", "diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
                     "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("distributed", Set.of("load", "measure", "result", "spec", "error", "unit", "format")),
+            Map.entry("console", Set.of("finding", "load", "measure", "verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("finding", Set.of("verdict", "result", "error", "unit", "format")),
             Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),
@@ -54,6 +55,19 @@ class ArchitectureTest {
             Map.entry("error", Set.of("unit")),
             Map.entry("tls", Set.of()),
             Map.entry("unit", Set.of()));
+
+    /**
+     * Inside {@code result}, one sub-package per document kind: the shared parts at the root use no document, a sweep
+     * is made of runs, and only {@code result.io} (the one reader and writer) knows every kind.
+     */
+    private static final Map<String, Set<String>> RESULT_MAY_USE = Map.of(
+            "run", Set.of("telemetry"),
+            "telemetry", Set.of(),
+            "sweep", Set.of("run"),
+            "findmax", Set.of("run"),
+            "plan", Set.of(),
+            "cost", Set.of(),
+            "io", Set.of("run", "telemetry", "sweep", "findmax", "plan", "cost"));
 
     private static JavaClasses classes;
 
@@ -81,6 +95,31 @@ class ArchitectureTest {
                         .resideInAnyPackage(forbidden).check(classes);
             }
         })).toList();
+    }
+
+    @TestFactory
+    Iterable<DynamicTest> eachResultDocumentUsesOnlyWhatItIsMadeOf() {
+        String result = ROOT + ".result";
+        return RESULT_MAY_USE.entrySet().stream().map(e -> DynamicTest.dynamicTest("result." + e.getKey(), () -> {
+            String[] forbidden = RESULT_MAY_USE.keySet().stream().filter(p -> !p.equals(e.getKey()) && !e.getValue().contains(p))
+                    .map(p -> result + "." + p + "..").toArray(String[]::new);
+            noClasses().that().resideInAPackage(result + "." + e.getKey() + "..").should().dependOnClassesThat()
+                    .resideInAnyPackage(forbidden).check(classes);
+        })).toList();
+    }
+
+    @Test
+    void theSharedResultPartsUseNoDocument() {
+        noClasses().that().resideInAPackage(ROOT + ".result").should().dependOnClassesThat()
+                .resideInAnyPackage(RESULT_MAY_USE.keySet().stream().map(p -> ROOT + ".result." + p + "..").toArray(String[]::new))
+                .check(classes);
+    }
+
+    @Test
+    void everyResultSubPackageHasAPlace() {
+        Set<String> subs = classes.stream().map(JavaClass::getPackageName).filter(p -> p.startsWith(ROOT + ".result."))
+                .map(p -> p.substring((ROOT + ".result.").length()).split("\\.")[0]).collect(Collectors.toCollection(TreeSet::new));
+        assertThat(RESULT_MAY_USE.keySet()).as("result sub-packages with a place").containsAll(subs);
     }
 
     @Test

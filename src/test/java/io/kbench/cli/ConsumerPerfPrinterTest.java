@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.console.ConsumerPerfCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.load.ConsumePhaseListener.Snapshot;

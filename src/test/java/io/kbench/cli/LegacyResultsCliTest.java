@@ -2,9 +2,9 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.CostResult;
-import io.kbench.result.PlanResult;
-import io.kbench.result.ResultReader;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.io.ResultReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

@@ -2,8 +2,8 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Totals;
 import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

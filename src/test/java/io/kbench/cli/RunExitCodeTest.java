@@ -2,13 +2,13 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.Anomaly;
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.IntegrityVerdict;
-import io.kbench.result.RunResult;
-import io.kbench.result.RunResults;
-import io.kbench.result.RunStatus;
+import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunResults;
+import io.kbench.result.run.RunStatus;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.verdict.Threshold;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.plan.MeasuredCapacity;
-import io.kbench.result.CostResult;
+import io.kbench.result.cost.CostResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.kbench.diagnosis;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.LimitingResource;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.TelemetryMetric;
 import org.junit.jupiter.api.Test;
 
 /** The live limit applies the diagnosis rules to the latest sample of each series. */

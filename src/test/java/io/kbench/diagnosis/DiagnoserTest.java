@@ -1,26 +1,26 @@
 package io.kbench.diagnosis;
 
-import static io.kbench.result.TelemetryMetric.BROKER_CPU_PERCENT;
-import static io.kbench.result.TelemetryMetric.CLIENT_CPU_PERCENT;
-import static io.kbench.result.TelemetryMetric.DISK_UTIL_PERCENT;
-import static io.kbench.result.TelemetryMetric.HOST_CPU_IOWAIT_PERCENT;
-import static io.kbench.result.TelemetryMetric.HOST_CPU_SYSTEM_PERCENT;
-import static io.kbench.result.TelemetryMetric.HOST_CPU_USER_PERCENT;
-import static io.kbench.result.TelemetryMetric.LOG_FLUSH_TIME_MS;
-import static io.kbench.result.TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT;
-import static io.kbench.result.TelemetryMetric.PRODUCE_REMOTE_TIME_MS;
-import static io.kbench.result.TelemetryMetric.PRODUCE_TOTAL_TIME_MS;
-import static io.kbench.result.TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.BROKER_CPU_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.CLIENT_CPU_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.DISK_UTIL_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.HOST_CPU_IOWAIT_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.HOST_CPU_SYSTEM_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.HOST_CPU_USER_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.LOG_FLUSH_TIME_MS;
+import static io.kbench.result.telemetry.TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT;
+import static io.kbench.result.telemetry.TelemetryMetric.PRODUCE_REMOTE_TIME_MS;
+import static io.kbench.result.telemetry.TelemetryMetric.PRODUCE_TOTAL_TIME_MS;
+import static io.kbench.result.telemetry.TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.Diagnosis;
+import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
-import io.kbench.result.LatencySpike;
-import io.kbench.result.LimitingResource;
-import io.kbench.result.SeriesMove;
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.LatencySpike;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.SeriesMove;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,14 +1,14 @@
 package io.kbench.diagnosis;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Telemetry;
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
-import io.kbench.result.TelemetrySource;
-import io.kbench.result.TelemetrySourceKind;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
+import io.kbench.result.telemetry.TelemetrySource;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -120,11 +120,11 @@ final class SyntheticRun {
         return new Telemetry(sources, List.copyOf(series), List.copyOf(events), null);
     }
 
-    io.kbench.result.Diagnosis diagnose(Cores cores) {
+    io.kbench.result.telemetry.Diagnosis diagnose(Cores cores) {
         return Diagnoser.diagnose(intervals(), telemetry(), cores);
     }
 
-    io.kbench.result.Diagnosis diagnose() {
+    io.kbench.result.telemetry.Diagnosis diagnose() {
         return diagnose(Cores.embedded(4));
     }
 }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kbench.load.SliceWindows;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.Summary;
-import io.kbench.result.Totals;
-import io.kbench.result.WorkerStatus;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
+import io.kbench.result.run.WorkerStatus;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.util.List;

@@ -1,12 +1,13 @@
 package io.kbench.experiment;
 
+import io.kbench.unit.Percent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.FindMaxOutcome;
-import io.kbench.result.ProbeOutcome;
-import io.kbench.result.ProbePhase;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.ProbePhase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -180,8 +181,8 @@ class RateSearchTest {
 
     @Test
     void percentIsShort() {
-        assertThat(RateSearch.percent(0.05)).isEqualTo("5%");
-        assertThat(RateSearch.percent(1.0)).isEqualTo("100%");
-        assertThat(RateSearch.percent(0.125)).isEqualTo("12.5%");
+        assertThat(Percent.ofFraction(0.05)).isEqualTo("5%");
+        assertThat(Percent.ofFraction(1.0)).isEqualTo("100%");
+        assertThat(Percent.ofFraction(0.125)).isEqualTo("12.5%");
     }
 }

@@ -1,15 +1,16 @@
 package io.kbench.experiment;
 
+import io.kbench.result.sweep.PointSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.result.Spread;
-import io.kbench.result.Summary;
-import io.kbench.result.Totals;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;
 import java.nio.file.Path;

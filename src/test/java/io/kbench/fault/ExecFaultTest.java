@@ -3,7 +3,7 @@ package io.kbench.fault;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.measure.FaultWindows;
-import io.kbench.result.FaultResult;
+import io.kbench.result.run.FaultResult;
 import io.kbench.spec.FaultSpec;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;

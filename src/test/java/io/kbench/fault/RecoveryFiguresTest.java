@@ -2,10 +2,10 @@ package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.FaultRecovery;
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,9 +4,9 @@ import static io.kbench.golden.GoldenFiles.assertMatchesInBothLocales;
 import static io.kbench.golden.GoldenFiles.printed;
 import static io.kbench.golden.GoldenFiles.resource;
 
-import io.kbench.experiment.FindMaxTable;
-import io.kbench.result.FindMaxResult;
-import io.kbench.result.ResultReader;
+import io.kbench.console.FindMaxTable;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.io.ResultReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

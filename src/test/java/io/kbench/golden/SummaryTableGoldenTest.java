@@ -4,9 +4,9 @@ import static io.kbench.golden.GoldenFiles.assertMatchesInBothLocales;
 import static io.kbench.golden.GoldenFiles.printed;
 import static io.kbench.golden.GoldenFiles.resource;
 
-import io.kbench.experiment.SummaryTable;
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
+import io.kbench.console.SummaryTable;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

@@ -5,18 +5,18 @@ import static io.kbench.golden.GoldenFiles.printed;
 import static io.kbench.golden.GoldenFiles.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.experiment.PointSummary;
+import io.kbench.result.sweep.PointSummary;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
-import io.kbench.experiment.SweepReport;
+import io.kbench.console.SweepTable;
 import io.kbench.result.Environment;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.ResultReader;
-import io.kbench.result.Summary;
-import io.kbench.result.SweepResult;
-import io.kbench.result.Totals;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.Summary;
+import io.kbench.result.sweep.SweepResult;
+import io.kbench.result.run.Totals;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,13 +40,13 @@ class SweepGoldenTest {
         "golden/inputs/quoting-sweep.json,        sweep-quoting.csv"})
     void csv(String input, String golden) {
         SweepResult sweep = ResultReader.read(resource(input), SweepResult.class);
-        assertMatchesInBothLocales(golden, () -> SweepReport.csv(sweep));
+        assertMatchesInBothLocales(golden, () -> SweepTable.csv(sweep));
     }
 
     /** The golden file above is only as good as its reading: check the quoted cells by RFC 4180's rules here. */
     @Test
     void quotedCellsKeepTheirCommasQuotesAndLineBreaks() {
-        String csv = SweepReport.csv(ResultReader.read(resource("golden/inputs/quoting-sweep.json"), SweepResult.class));
+        String csv = SweepTable.csv(ResultReader.read(resource("golden/inputs/quoting-sweep.json"), SweepResult.class));
         assertThat(csv).contains("\n\"batch \"\"16k\"\", linger\r\n5 ms\",").contains(",\"a,b \"\"c\"\"\nd\",")
                 .contains(",\"cr\ronly\",").contains(",plain,");
     }
@@ -55,13 +55,13 @@ class SweepGoldenTest {
     void rankedTableWithThresholdsAndSla() {
         SweepResult sweep = ResultReader.read(resource("report/sweep/sweep.json"), SweepResult.class);
         Threshold sla = Threshold.parse("e2e.p99<50ms");
-        assertMatchesInBothLocales("sweep-batch-size-table.txt", () -> printed(out -> SweepReport.print(sweep, sla, out)));
+        assertMatchesInBothLocales("sweep-batch-size-table.txt", () -> printed(out -> SweepTable.print(sweep, sla, out)));
     }
 
     @Test
     void rankedTableWithoutSla() {
         SweepResult sweep = ResultReader.read(resource("result-schema/s1-compression-sweep.json"), SweepResult.class);
-        assertMatchesInBothLocales("sweep-s1-compression-table.txt", () -> printed(out -> SweepReport.print(sweep, null, out)));
+        assertMatchesInBothLocales("sweep-s1-compression-table.txt", () -> printed(out -> SweepTable.print(sweep, null, out)));
     }
 
     /**
@@ -87,7 +87,7 @@ class SweepGoldenTest {
         SweepFiles.write(SweepFiles.toResult(outcome), dir);
 
         String written = Files.readString(dir.resolve(SweepFiles.CSV_FILE));
-        assertThat(written).isEqualTo(SweepReport.csv(ResultReader.read(dir, SweepResult.class)));
+        assertThat(written).isEqualTo(SweepTable.csv(ResultReader.read(dir, SweepResult.class)));
         assertThat(written).contains(",\"a \"\"b\"\", c\",2,1001.500,").contains(",1.002,")
                 .endsWith("\n" + second.name() + ",1,,0" + ",".repeat(14) + "\n");
     }

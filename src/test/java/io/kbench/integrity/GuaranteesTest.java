@@ -2,8 +2,8 @@ package io.kbench.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.IntegrityVerdict;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.IntegrityVerdict;
 import org.junit.jupiter.api.Test;
 
 class GuaranteesTest {

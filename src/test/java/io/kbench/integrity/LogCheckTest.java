@@ -2,10 +2,10 @@ package io.kbench.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.IntegrityVerdict;
-import io.kbench.result.RecordPosition;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.RecordPosition;
 import java.util.List;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;

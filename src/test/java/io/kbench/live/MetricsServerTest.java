@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.measure.IntervalCounts;
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.ServerSocket;

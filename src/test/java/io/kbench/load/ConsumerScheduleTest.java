@@ -3,7 +3,7 @@ package io.kbench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.measure.PartitionGaps;
-import io.kbench.result.RebalanceStats;
+import io.kbench.result.run.RebalanceStats;
 import io.kbench.spec.ConsumerChange;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,15 +3,15 @@ package io.kbench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kbench.result.Anomaly;
-import io.kbench.result.Integrity;
-import io.kbench.result.IntegritySettings;
-import io.kbench.result.IntegrityVerdict;
-import io.kbench.result.LoadBreakdown;
-import io.kbench.result.PartitionLatency;
-import io.kbench.result.RebalanceStats;
-import io.kbench.result.RunStatus;
-import io.kbench.result.Summary;
+import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegritySettings;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.PartitionLatency;
+import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Summary;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

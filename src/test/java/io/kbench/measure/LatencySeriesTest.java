@@ -2,7 +2,7 @@ package io.kbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.LatencyStats;
+import io.kbench.result.run.LatencyStats;
 import java.io.FileInputStream;
 import java.io.IOException;
 import java.io.InputStream;

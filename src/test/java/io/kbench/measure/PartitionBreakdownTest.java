@@ -2,10 +2,10 @@ package io.kbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.ConsumerStats;
-import io.kbench.result.LoadBreakdown;
-import io.kbench.result.PartitionLatency;
-import io.kbench.result.PartitionStats;
+import io.kbench.result.run.ConsumerStats;
+import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.PartitionLatency;
+import io.kbench.result.run.PartitionStats;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

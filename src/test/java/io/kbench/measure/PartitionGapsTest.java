@@ -2,8 +2,8 @@ package io.kbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.PartitionGap;
-import io.kbench.result.RebalanceWindow;
+import io.kbench.result.run.PartitionGap;
+import io.kbench.result.run.RebalanceWindow;
 import org.junit.jupiter.api.Test;
 
 class PartitionGapsTest {

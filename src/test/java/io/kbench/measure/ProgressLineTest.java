@@ -2,10 +2,10 @@ package io.kbench.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.LatencyStats;
-import io.kbench.result.LimitingResource;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.LimitingResource;
 import org.junit.jupiter.api.Test;
 
 /** The live line shows the sides a run has, and a consumer that stalls shows as 0 rec/s rather than vanishing. */

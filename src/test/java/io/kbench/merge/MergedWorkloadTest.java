@@ -4,8 +4,8 @@ import static io.kbench.merge.RunFixture.T0;
 import static io.kbench.merge.RunFixture.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
 import io.kbench.spec.ConsumerChange;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.GroupProtocol;

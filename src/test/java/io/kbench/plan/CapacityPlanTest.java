@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.result.Figure;
-import io.kbench.result.PlanResult;
+import io.kbench.result.plan.PlanResult;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.measure.LatencyMetric;
-import io.kbench.result.ResultReader;
-import io.kbench.result.RunResult;
-import io.kbench.result.Summary;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,17 @@
 package io.kbench.result;
 
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.ConsumerStats;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.PartitionLatency;
+import io.kbench.result.run.PartitionStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunResults;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
+import io.kbench.result.run.TransactionStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

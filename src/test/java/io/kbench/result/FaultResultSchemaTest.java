@@ -1,5 +1,16 @@
 package io.kbench.result;
 
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunResults;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

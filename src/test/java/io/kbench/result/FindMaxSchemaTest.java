@@ -1,5 +1,10 @@
 package io.kbench.result;
 
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,8 +17,8 @@ import io.kbench.experiment.FindMaxFigures;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RateProbe;
 import io.kbench.experiment.SearchResult;
-import io.kbench.result.FindMaxResult;
-import io.kbench.result.ProbeOutcome;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.verdict.Threshold;

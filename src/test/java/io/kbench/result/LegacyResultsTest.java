@@ -1,5 +1,19 @@
 package io.kbench.result;
 
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.cost.CostRow;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Summary;
+import io.kbench.result.sweep.SweepResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.within;

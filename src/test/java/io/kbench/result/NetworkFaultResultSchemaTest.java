@@ -1,5 +1,8 @@
 package io.kbench.result;
 
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.LatencyStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,8 @@
 package io.kbench.result;
 
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.RunResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,5 +1,14 @@
 package io.kbench.result;
 
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
+import io.kbench.result.sweep.FaultSpread;
+import io.kbench.result.sweep.SweepResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -7,7 +16,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
-import io.kbench.experiment.PointSummary;
+import io.kbench.result.sweep.PointSummary;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;

@@ -1,5 +1,12 @@
 package io.kbench.result;
 
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
+import io.kbench.result.telemetry.TelemetrySource;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;

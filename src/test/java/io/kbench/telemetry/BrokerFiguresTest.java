@@ -3,9 +3,9 @@ package io.kbench.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

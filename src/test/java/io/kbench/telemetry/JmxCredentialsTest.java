@@ -2,12 +2,12 @@ package io.kbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.ResultWriter;
-import io.kbench.result.Telemetry;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySource;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySource;
 import io.kbench.unit.Units;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

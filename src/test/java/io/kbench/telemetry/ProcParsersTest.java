@@ -3,7 +3,7 @@ package io.kbench.telemetry;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import com.sun.net.httpserver.HttpServer;
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

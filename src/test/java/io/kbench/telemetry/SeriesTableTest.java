@@ -2,10 +2,10 @@ package io.kbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySeries;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import io.kbench.unit.Units;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,14 +2,14 @@ package io.kbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.result.IntervalPhase;
-import io.kbench.result.IntervalPoint;
-import io.kbench.result.Telemetry;
-import io.kbench.result.TelemetryEvent;
-import io.kbench.result.TelemetryEventType;
-import io.kbench.result.TelemetryMetric;
-import io.kbench.result.TelemetrySource;
-import io.kbench.result.TelemetrySourceKind;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySource;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import io.kbench.unit.Units;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,0 +1,155 @@
+package io.kbench.console;
+
+import io.kbench.format.JsonText;
+import io.kbench.experiment.SweepPoint;
+import io.kbench.result.sweep.PointSummary;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.format.AlignedTable;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.Spread;
+import io.kbench.result.run.Summary;
+import io.kbench.result.sweep.SweepResult;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.verdict.Kpi;
+import io.kbench.verdict.Metric;
+import io.kbench.verdict.Threshold;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.Set;
+
+/** A sweep as the terminal shows it (the ranked table) and as sweep.csv holds it; docs/sweeps.md describes both. */
+public final class SweepTable {
+    private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
+
+    private SweepTable() {
+    }
+
+    /**
+     * One row per point: the point, its overrides, then each KPI's median, units in the header. Built from what
+     * sweep.json holds, so the CSV of a sweep read back from its file is the one written at the end of the run.
+     */
+    public static String csv(SweepResult sweep) {
+        Set<String> paths = new LinkedHashSet<>();
+        sweep.points().forEach(p -> paths.addAll(p.overrides().keySet()));
+        StringBuilder sb = new StringBuilder("point");
+        paths.forEach(path -> sb.append(',').append(csvCell(path)));
+        sb.append(",repetitions_completed");
+        Kpi.ALL.forEach(k -> sb.append(',').append(k.csvHeader()));
+        sb.append('\n');
+        for (SweepResult.Point p : sweep.points()) {
+            sb.append(csvCell(p.name()));
+            for (String path : paths) {
+                JsonNode v = p.overrides().get(path);
+                sb.append(',').append(v == null ? "" : csvCell(JsonText.of(v)));
+            }
+            sb.append(',').append(p.completed());
+            Summary median = p.summary() == null ? null : PointSummary.medianOf(p.summary());
+            for (Kpi k : Kpi.ALL) {
+                OptionalDouble v = median == null ? OptionalDouble.empty() : k.valueIn(median);
+                sb.append(',').append(v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "");
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    /** RFC 4180: a cell holding a comma, a double quote, CR or LF is quoted, and its quotes are doubled. */
+    static String csvCell(String text) {
+        boolean quote = text.chars().anyMatch(c -> c == ',' || c == '"' || c == '\r' || c == '\n');
+        return quote ? "\"" + text.replace("\"", "\"\"") + "\"" : text;
+    }
+
+    /** Points by median produced records/s, best first; points without a completed repetition last. */
+    static List<SweepResult.Point> ranked(List<SweepResult.Point> points) {
+        return points.stream().sorted(Comparator.comparingDouble(
+                (SweepResult.Point p) -> throughput(p).orElse(Double.NEGATIVE_INFINITY)).reversed()).toList();
+    }
+
+    private static Optional<Double> throughput(SweepResult.Point p) {
+        if (p.summary() == null) {
+            return Optional.empty();
+        }
+        OptionalDouble v = THROUGHPUT.valueIn(PointSummary.medianOf(p.summary()));
+        return v.isPresent() ? Optional.of(v.getAsDouble()) : Optional.empty();
+    }
+
+    /** The highest-throughput point whose median summary meets {@code sla}; empty when none does. */
+    public static Optional<SweepResult.Point> best(List<SweepResult.Point> points, Threshold sla) {
+        return ranked(points).stream()
+                .filter(p -> p.summary() != null && sla.evaluate(PointSummary.medianOf(p.summary())).passed())
+                .findFirst();
+    }
+
+    /** The ranked table of a sweep as sweep.json holds it; {@code sla} may be null. */
+    public static void print(SweepResult sweep, Threshold sla, PrintStream out) {
+        List<List<String>> table = new ArrayList<>();
+        table.add(List.of("#", "point", "records/s median [min..max]", "MiB/s", "publish p99 ms", "e2e p99 ms", "reps"));
+        int rank = 1;
+        for (SweepResult.Point p : ranked(sweep.points())) {
+            table.add(List.of(String.valueOf(rank++), p.name(),
+                    spread(p, "produced", "recordsPerSec", 1), spread(p, "produced", "mebibytesPerSec", 1),
+                    spread(p, "publish", "p99", 1000), spread(p, "e2e", "p99", 1000),
+                    p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : "")));
+        }
+        out.println();
+        out.println("sweep " + sweep.name() + ": " + sweep.points().size() + " point(s) x "
+                + sweep.repeat() + " repetition(s), ranked by median produced records/s");
+        AlignedTable.print(table, out);
+        for (SweepResult.Point p : sweep.points()) {
+            for (ThresholdVerdict v : p.thresholds() == null ? List.<ThresholdVerdict>of() : p.thresholds()) {
+                out.println(p.name() + ": " + v.line());
+            }
+        }
+        sweep.points().stream().filter(p -> p.variation() != null && p.variation().noisy()).forEach(p -> out.println(
+                p.name() + ": noisy, " + variation(p.variation()) + ": comparisons with it are likely inconclusive"));
+        if (sweep.findings() != null) {
+            out.println();
+            sweep.findings().forEach(f -> out.println("finding " + f.outcome().name() + ": " + f.claim()
+                    + " (" + count(f, FindingOutcome.HELD) + " held, " + count(f, FindingOutcome.CONTRADICTED)
+                    + " contradicted, " + count(f, FindingOutcome.INCONCLUSIVE) + " inconclusive of " + f.groups().size()
+                    + " group(s))"));
+        }
+        if (sla != null) {
+            out.println(best(sweep.points(), sla)
+                    .map(p -> "best under SLA " + sla.text() + ": " + p.name() + " ("
+                            + spread(p, "produced", "recordsPerSec", 1) + " records/s)")
+                    .orElse("best under SLA " + sla.text() + ": no point meets it"));
+        }
+    }
+
+    private static long count(FindingVerdict f, FindingOutcome outcome) {
+        return f.groups().stream().filter(g -> g.outcome() == outcome).count();
+    }
+
+    /** The coefficients of variation above the noise line, e.g. "records/s CV 14.2%". */
+    private static String variation(SweepResult.Variation v) {
+        List<String> parts = new ArrayList<>();
+        double line = SweepResult.Variation.NOISY_CV_PERCENT;
+        if (v.producedRecordsPerSecCvPercent() != null && v.producedRecordsPerSecCvPercent() > line) {
+            parts.add("records/s CV " + Kpi.format(v.producedRecordsPerSecCvPercent()) + "%");
+        }
+        if (v.publishP99CvPercent() != null && v.publishP99CvPercent() > line) {
+            parts.add("publish p99 CV " + Kpi.format(v.publishP99CvPercent()) + "%");
+        }
+        if (v.endToEndP99CvPercent() != null && v.endToEndP99CvPercent() > line) {
+            parts.add("e2e p99 CV " + Kpi.format(v.endToEndP99CvPercent()) + "%");
+        }
+        return String.join(", ", parts);
+    }
+
+    private static String spread(SweepResult.Point p, String group, String field, double divisor) {
+        Spread s = p.summary() == null ? null : p.summary().spread(group, field);
+        if (s == null) {
+            return "-";
+        }
+        String median = Kpi.format(s.median() / divisor);
+        return s.count() == 1 ? median : median + " [" + Kpi.format(s.min() / divisor) + ".." + Kpi.format(s.max() / divisor) + "]";
+    }
+}

@@ -1,0 +1,86 @@
+package io.kbench.result.findmax;
+
+import io.kbench.result.ClusterInfo;
+import io.kbench.result.Environment;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.SchemaChecks;
+import io.kbench.result.ThresholdVerdict;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.spec.WorkloadSpec;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Everything a find-max result.json holds; {@code kind} is "find-max". Each probe's own result.json is in
+ * {@code probes/NN-<rate>/} next to it.
+ *
+ * @param schemaVersion    as for runs
+ * @param kind             "find-max"
+ * @param name             workload name
+ * @param tags             user labels from --tag
+ * @param startTime        wall-clock start (UTC)
+ * @param endTime          wall-clock end (UTC)
+ * @param environment      versions and hardware of the load generator
+ * @param cluster          the cluster probed (from the first probe)
+ * @param workload         the workload as given, before the per-probe rate, duration and topic
+ * @param clientProperties connection properties shared by all clients (secrets redacted)
+ * @param findMax          the answer and how it was searched
+ * @param probes           every probe in order
+ * @param thresholds       --threshold verdicts, judged on the run at the answer; absent when none were given
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
+                            Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
+                            Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
+                            List<ThresholdVerdict> thresholds) implements KbenchResult {
+    /** The SLA a keep-up-only search (find-max without --sla) records. */
+    public static final String NO_SLA = "none";
+    public static final String KIND = "find-max";
+
+    public FindMaxResult {
+        SchemaChecks.kind(KIND, kind);
+        SchemaChecks.schemaVersion(schemaVersion);
+        Objects.requireNonNull(findMax, "findMax");
+        probes = probes == null ? List.of() : List.copyOf(probes);
+    }
+
+    /** Whether every threshold held (true when there were none). */
+    public boolean thresholdsPassed() {
+        return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
+    }
+
+    /**
+     * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.
+     * kbench always writes the search settings; they are boxed (optional on reading) because find-max results written
+     * by hand from published figures (scenarios/cost, docs/planning.md) carry only the answer.
+     *
+     * @param sla                       the SLA as given
+     * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED
+     * @param maxRecordsPerSec          highest offered rate that kept up and met the SLA, records/s over all producers
+     * @param maxMebibytesPerSec        the same in MiB/s of record values: maxRecordsPerSec x recordSizeBytes / 2^20
+     * @param recordSizeBytes           mean record value size of the workload
+     * @param precisionPercent          the requested precision
+     * @param achievedPrecisionPercent  (first failed rate - answer) / answer, when a rate above the answer failed
+     * @param firstFailRecordsPerSec    lowest failed rate above the answer
+     * @param keepUpTolerancePercent    shortfall of the achieved rate allowed
+     * @param startRateRecordsPerSec    first rate probed
+     * @param probeDuration             measured time per probe
+     * @param probeWarmup               warm-up per probe
+     * @param probeCooldown             idle time before each probe after the first
+     * @param maxProbes                 probe budget
+     * @param message                   one line on how the search ended
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+                          Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
+                          Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
+                          String probeDuration, String probeWarmup, String probeCooldown, Integer maxProbes, String message) {
+        public Figures {
+            if (outcome == null) {
+                throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
+            }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package io.kbench.result.findmax;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import io.kbench.format.LowercaseEnum;
+
+/** Which part of the find-max search ran a probe; written lowercase, as find-max result.json always had it. */
+public enum ProbePhase {
+    /** Doubling the rate until a probe fails. */
+    BRACKET,
+    /** Halving the interval between the last pass and the first fail. */
+    BISECT,
+    /** Re-running the candidate answer. */
+    CONFIRM;
+
+    @JsonValue
+    public String json() {
+        return LowercaseEnum.json(this);
+    }
+
+    /** The phase as written in JSON; anything else is refused (no case folding). */
+    @JsonCreator
+    public static ProbePhase of(String text) {
+        return LowercaseEnum.parse(ProbePhase.class, text, "probe phase");
+    }
+
+    @Override
+    public String toString() {
+        return json();
+    }
+}

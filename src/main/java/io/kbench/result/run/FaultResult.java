@@ -1,0 +1,72 @@
+package io.kbench.result.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.spec.FaultAction;
+import io.kbench.spec.FaultSpec;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * One fault of a run as it happened. Times are seconds on the run's axis, the same as {@code IntervalPoint.endSec}.
+ *
+ * @param index                index in the workload's fault list
+ * @param spec                 the fault as the workload gave it
+ * @param brokerId             the broker it hit (resolved when it fired), null when it did not fire or has no broker
+ * @param startSec             when it started, null when it did not fire (run ended first, or it failed)
+ * @param endSec               when it ended (restart, resume), null when it lasted until the end of the run
+ * @param error                why it did not fire or did not end as planned, else null
+ * @param exitCode             exec: the command's exit code, null while it still ran at the end of the run
+ * @param output               exec: the file with the command's output, relative to the result directory
+ * @param failedRecords        measured records sent during the fault (start to end, or to the end of the run)
+ *                             whose send failed
+ * @param publishLatencyMicros send -> ack latency of the records sent during the fault, from their intended send time
+ * @param recovery             recovery times, null for a fault that did not fire
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double startSec, Double endSec, String error,
+                          Integer exitCode, String output, long failedRecords, LatencyStats publishLatencyMicros,
+                          FaultRecovery recovery) {
+    public FaultResult {
+        Objects.requireNonNull(spec, "spec");
+    }
+
+    /** One terminal line: what happened and how fast the run came back. */
+    public String line() {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "fault %d: %s", index, spec.action().name()
+                .toLowerCase(Locale.ROOT)));
+        if (brokerId != null) {
+            b.append(" broker ").append(brokerId);
+        }
+        if (spec.target() != null && spec.target().brokerId() == null) {
+            b.append(" (").append(spec.target()).append(')');
+        }
+        if (startSec == null) {
+            return b.append(": did not fire").append(error == null ? "" : " (" + error + ")").toString();
+        }
+        b.append(String.format(Locale.ROOT, " at %.1fs", startSec));
+        b.append(endSec == null ? "" : String.format(Locale.ROOT, "-%.1fs", endSec));
+        if (spec.action() == FaultAction.EXEC) {
+            b.append(exitCode == null ? ", still running at the end" : ", exit " + exitCode);
+        }
+        if (recovery != null && recovery.note() == null) {
+            b.append(": throughput ").append(seconds(recovery.throughputSec()))
+                    .append(", p99 ").append(recovery.baselineP99Micros() == null ? "without a baseline"
+                            : seconds(recovery.p99Sec()));
+        } else if (recovery != null) {
+            b.append(": ").append(recovery.note());
+        }
+        b.append(String.format(Locale.ROOT, ", %,d failed", failedRecords));
+        if (publishLatencyMicros != null && publishLatencyMicros.count() > 0) {
+            b.append(String.format(Locale.ROOT, ", sent during it: publish p99 %.1f ms, max %.1f ms",
+                    publishLatencyMicros.p99() / 1000.0, publishLatencyMicros.max() / 1000.0));
+        }
+        if (error != null) {
+            b.append(" (").append(error).append(')');
+        }
+        return b.toString();
+    }
+
+    private static String seconds(Double s) {
+        return s == null ? "not recovered" : String.format(Locale.ROOT, "recovered after %.1f s", s);
+    }
+}

@@ -1,0 +1,104 @@
+package io.kbench.result.run;
+
+import io.kbench.result.telemetry.Telemetry;
+import java.util.List;
+
+/**
+ * The optional parts of a run result, each absent (null) when the run did not produce it. result.json writes them at
+ * its top level beside the core fields (see {@link RunResult}), so grouping them here changes no file.
+ *
+ * @param telemetry   broker, host and load-generator series on the interval axis, events and the diagnosis; absent
+ *                    when telemetry was off or for results written before it existed
+ * @param integrity   what verification found (verify: true), absent otherwise
+ * @param faults      each scheduled fault as it happened, absent when the workload had none
+ * @param breakdown   produced and consumed records and latency per partition and per consumer; absent for results
+ *                    written before it existed
+ * @param share       what the share group did (consumers.mode share), absent otherwise
+ * @param rebalances  processing gaps around each consumer change (consumers.changes), absent without changes
+ * @param merge       how a {@code kbench merge} result was made from several runs and each run's own figures;
+ *                    absent in the result of a single run
+ * @param distributed how a distributed run was spread over workers and each worker's part; absent for a run in one
+ *                    process
+ */
+public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
+                          ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed) {
+    private static final RunSections NONE = builder().build();
+
+    public RunSections {
+        faults = faults == null ? null : List.copyOf(faults);
+    }
+
+    /** A run with none of the optional parts. */
+    public static RunSections none() {
+        return NONE;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these sections, to derive a copy with some of them changed. */
+    public Builder toBuilder() {
+        return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
+                .rebalances(rebalances).merge(merge).distributed(distributed);
+    }
+
+    /** Names each section it is given; the ones never given stay absent. */
+    public static final class Builder {
+        private Telemetry telemetry;
+        private Integrity integrity;
+        private List<FaultResult> faults;
+        private LoadBreakdown breakdown;
+        private ShareStats share;
+        private RebalanceStats rebalances;
+        private MergeInfo merge;
+        private DistributedRun distributed;
+
+        private Builder() {
+        }
+
+        public Builder telemetry(Telemetry value) {
+            telemetry = value;
+            return this;
+        }
+
+        public Builder integrity(Integrity value) {
+            integrity = value;
+            return this;
+        }
+
+        public Builder faults(List<FaultResult> value) {
+            faults = value;
+            return this;
+        }
+
+        public Builder breakdown(LoadBreakdown value) {
+            breakdown = value;
+            return this;
+        }
+
+        public Builder share(ShareStats value) {
+            share = value;
+            return this;
+        }
+
+        public Builder rebalances(RebalanceStats value) {
+            rebalances = value;
+            return this;
+        }
+
+        public Builder merge(MergeInfo value) {
+            merge = value;
+            return this;
+        }
+
+        public Builder distributed(DistributedRun value) {
+            distributed = value;
+            return this;
+        }
+
+        public RunSections build() {
+            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed);
+        }
+    }
+}
