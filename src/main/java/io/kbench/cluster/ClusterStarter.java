@@ -44,8 +44,14 @@ final class ClusterStarter {
             cluster.installShutdownHook();
             hook.remove();
         }
-        plan.state(started).write(plan.dataDir());
-        JmxAddressFile.write(plan.dataDir(), cluster.jmxAddresses());
+        try {
+            plan.state(started).write(plan.dataDir());
+            JmxAddressFile.write(plan.dataDir(), cluster.jmxAddresses());
+        } catch (RuntimeException | Error e) {
+            // Without cluster.json nothing could find and stop a detached cluster later: stop it now.
+            cluster.close();
+            throw e;
+        }
         progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
                 plan.bootstrap());
         return cluster;

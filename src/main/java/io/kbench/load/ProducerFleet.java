@@ -115,10 +115,6 @@ final class ProducerFleet {
         return workers.isEmpty();
     }
 
-    int size() {
-        return workers.size();
-    }
-
     /** Whether a producer has sent a measured record (the warm-up is over). */
     boolean measuring() {
         return workers.stream().anyMatch(w -> w.firstMeasuredSendNanos() != Long.MAX_VALUE);
