@@ -115,21 +115,37 @@ public final class MappingErrors {
         return nl < 0 ? text : text.substring(0, nl);
     }
 
-    /** Values as the user wrote them, in YAML's flow style: {@code 'lots'}, {@code [1, 2]}, {@code {a: 1}}. */
-    private static final class Values {
+    /**
+     * Values as the user wrote them, in YAML's flow style: {@code 'lots'}, {@code [1, 2]}, {@code {a: 1}}. The echo is
+     * bounded ({@link #MAX_CHARS}) and kept on one line, and the value of a key that names a secret (a password, a JAAS
+     * config, a token, a key) is never repeated, since an error line ends up in terminals and CI logs.
+     */
+    static final class Values {
+        static final int MAX_CHARS = 120;
+        private static final java.util.regex.Pattern SECRET_KEY =
+                java.util.regex.Pattern.compile("(?i).*(password|secret|jaas|token|credential|key(store|file|env)?$|\\.key\\b).*");
+
+        private Values() {
+        }
+
         static String show(JsonNode node) {
+            String text = flow(node).replaceAll("[\\r\\n\\t]+", " ");
+            return text.length() <= MAX_CHARS ? text : text.substring(0, MAX_CHARS) + "...";
+        }
+
+        private static String flow(JsonNode node) {
             if (node.isTextual()) {
                 return "'" + node.asText() + "'";
             }
             if (node.isArray()) {
                 StringBuilder out = new StringBuilder("[");
-                node.forEach(n -> out.append(out.length() > 1 ? ", " : "").append(show(n)));
+                node.forEach(n -> out.append(out.length() > 1 ? ", " : "").append(flow(n)));
                 return out.append(']').toString();
             }
             if (node.isObject()) {
                 StringBuilder out = new StringBuilder("{");
                 node.fields().forEachRemaining(f -> out.append(out.length() > 1 ? ", " : "").append(f.getKey())
-                        .append(": ").append(show(f.getValue())));
+                        .append(": ").append(SECRET_KEY.matcher(f.getKey()).matches() ? "<redacted>" : flow(f.getValue())));
                 return out.append('}').toString();
             }
             return node.asText();
