@@ -1,6 +1,7 @@
 package io.kbench.integrity;
 
 import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.DeletedRecords;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.IntegritySettings;
@@ -86,36 +87,59 @@ public final class LogCheck {
 
     /** Walks every sent record's outcome against what was seen, and judges the anomalies under {@code settings}. */
     public Integrity finish(IntegritySettings settings) {
-        return finish(settings, 0);
+        return finish(settings, ReadBack.complete());
     }
 
     /**
-     * As {@link #finish(IntegritySettings)} after a read that left {@code unread} records of the topic unread: an
-     * acknowledged record not found may be among them, so loss is inconclusive rather than judged, and so is the run
-     * unless an anomaly found in what was read breaks a guarantee on its own.
+     * As {@link #finish(IntegritySettings)} after the read-back {@code back}: an acknowledged record not found below
+     * its partition's log start was deleted (retention, DeleteRecords), not lost; when part of the topic could not be
+     * read, an acknowledged record not found may be there, so loss is inconclusive rather than judged, and so is the
+     * run unless an anomaly found in what was read breaks a guarantee on its own.
      */
-    public Integrity finish(IntegritySettings settings, long unread) {
-        long sent = 0;
-        long acked = 0;
-        long failed = 0;
-        long indeterminate = 0;
-        long ackedFound = 0;
-        long indeterminateFound = 0;
-        Tally lost = new Tally();
+    public Integrity finish(IntegritySettings settings, ReadBack back) {
+        Outcomes o = new Outcomes();
         for (int p = 0; p < producers.size(); p++) {
-            SendLog log = producers.get(p);
+            o.walk(producers.get(p), seen[p], back);
+        }
+        long unread = back.unread();
+        Guarantees rules = new Guarantees(settings);
+        Anomaly lostA = o.lost.judge(unread > 0 ? new Guarantees.Judgement(IntegrityVerdict.INCONCLUSIVE,
+                "not found in the part read back; " + unread + " records could not be read back and may hold them")
+                : rules.lost(back.failures()));
+        Anomaly dupA = duplicated.judge(rules.duplicated());
+        Anomaly reorderA = reordered.judge(rules.reordered());
+        Anomaly unexpectedA = unexpected.judge(rules.unexpected());
+        IntegrityVerdict verdict = worst(List.of(lostA, dupA, reorderA, unexpectedA));
+        if (unread > 0 && verdict.ordinal() < IntegrityVerdict.INCONCLUSIVE.ordinal()) {
+            verdict = IntegrityVerdict.INCONCLUSIVE;
+        }
+        DeletedRecords deletedA = o.deleted.count == 0 ? null : new DeletedRecords(o.deleted.count, o.deleted.examples);
+        return new Integrity(verdict, settings, o.sent, o.acked, o.failed, o.indeterminate, read, o.ackedFound,
+                o.indeterminateFound, preexisting, lostA, dupA, reorderA, unexpectedA, unread > 0 ? unread : null,
+                deletedA);
+    }
+
+    /** The sent records by outcome, with acknowledged records not found split into deleted and lost. */
+    private static final class Outcomes {
+        long sent;
+        long acked;
+        long failed;
+        long indeterminate;
+        long ackedFound;
+        long indeterminateFound;
+        final Tally lost = new Tally();
+        final Tally deleted = new Tally();
+
+        void walk(SendLog log, long[] seenBits, ReadBack back) {
             for (long seq = 0; seq < log.sent(); seq++) {
-                boolean found = (seen[p][(int) (seq >>> 6)] & (1L << (seq & 63))) != 0;
+                boolean found = (seenBits[(int) (seq >>> 6)] & (1L << (seq & 63))) != 0;
                 switch (log.state(seq)) {
                     case SendLog.ACKNOWLEDGED -> {
                         acked++;
                         if (found) {
                             ackedFound++;
                         } else {
-                            if (lost.count() < EXAMPLES) {
-                                lost.example(lostAt(log, seq));
-                            }
-                            lost.count++;
+                            missing(log, seq, back);
                         }
                     }
                     case SendLog.FAILED -> failed++;
@@ -128,19 +152,17 @@ public final class LogCheck {
             }
             sent += log.sent();
         }
-        Guarantees rules = new Guarantees(settings);
-        Anomaly lostA = lost.judge(unread > 0 ? new Guarantees.Judgement(IntegrityVerdict.INCONCLUSIVE,
-                "not found in the part read back; " + unread + " records could not be read back and may hold them")
-                : rules.lost());
-        Anomaly dupA = duplicated.judge(rules.duplicated());
-        Anomaly reorderA = reordered.judge(rules.reordered());
-        Anomaly unexpectedA = unexpected.judge(rules.unexpected());
-        IntegrityVerdict verdict = worst(List.of(lostA, dupA, reorderA, unexpectedA));
-        if (unread > 0 && verdict.ordinal() < IntegrityVerdict.INCONCLUSIVE.ordinal()) {
-            verdict = IntegrityVerdict.INCONCLUSIVE;
+
+        private void missing(SendLog log, long seq, ReadBack back) {
+            RecordPosition at = lostAt(log, seq);
+            // acks=0 acknowledges without an offset (-1): such a record cannot be placed below the log start.
+            boolean placed = at.partition() != null && at.offset() != null && at.offset() >= 0;
+            Tally tally = placed && back.deleted(at.partition(), at.offset()) ? deleted : lost;
+            if (tally.count() < EXAMPLES) {
+                tally.example(at);
+            }
+            tally.count++;
         }
-        return new Integrity(verdict, settings, sent, acked, failed, indeterminate, read, ackedFound, indeterminateFound,
-                preexisting, lostA, dupA, reorderA, unexpectedA, unread > 0 ? unread : null);
     }
 
     private static RecordPosition lostAt(SendLog log, long seq) {

@@ -4,6 +4,8 @@ import io.kbench.error.RunFailedException;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegritySettings;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,22 +59,68 @@ public final class TopicVerifier {
         this.ids = ids;
     }
 
-    /** The topic's end offsets now, before the producers start. */
-    public Map<TopicPartition, Long> endOffsets() {
-        Map<TopicPartition, OffsetSpec> request = partitions().stream()
-                .collect(Collectors.toMap(p -> p, p -> OffsetSpec.latest()));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> answer = await(admin.listOffsets(request).all(),
-                "list the offsets of");
+    /**
+     * Where the topic stands now, before the producers start: each partition's end offset (what is below it was there
+     * before and is not judged) and its leader epoch (a later one at read-back means the leader changed during the run).
+     */
+    public Mark mark() {
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latest = latest();
         Map<TopicPartition, Long> ends = new HashMap<>();
-        answer.forEach((p, info) -> ends.put(p, info.offset()));
-        return ends;
+        Map<TopicPartition, Integer> epochs = new HashMap<>();
+        latest.forEach((p, info) -> {
+            ends.put(p, info.offset());
+            info.leaderEpoch().ifPresent(e -> epochs.put(p, e));
+        });
+        return new Mark(ends, epochs);
     }
 
-    /** Reads the topic back and judges what the producers' logs say they sent. */
-    public Integrity verify(List<SendLog> logs, Map<TopicPartition, Long> before, Map<String, Object> producerProperties) {
+    /**
+     * The topic before the run.
+     *
+     * @param endOffsets   each partition's end offset
+     * @param leaderEpochs each partition's leader epoch, where the broker reported one
+     */
+    public record Mark(Map<TopicPartition, Long> endOffsets, Map<TopicPartition, Integer> leaderEpochs) {
+        public Mark {
+            endOffsets = Map.copyOf(endOffsets);
+            leaderEpochs = Map.copyOf(leaderEpochs);
+        }
+    }
+
+    /**
+     * Reads the topic back and judges what the producers' logs say they sent; {@code faults} are the broker faults
+     * the run injected (each a short phrase), which like a leader change let loose settings lose records.
+     */
+    public Integrity verify(List<SendLog> logs, Mark before, Map<String, Object> producerProperties,
+                            List<String> faults) {
         LogCheck check = new LogCheck(logs);
         IntegritySettings settings = settings(producerProperties);
-        return check.finish(settings, read(check, before));
+        ReadResult read = read(check, before.endOffsets());
+        List<String> failures = new ArrayList<>(faults);
+        failures.addAll(leaderChanges(before.leaderEpochs(), latest()));
+        return check.finish(settings, new ReadBack(read.unread(), read.logStarts(), failures));
+    }
+
+    /** "leader of partition 2 changed (epoch 0 -> 1)" for each partition whose leader epoch moved. */
+    static List<String> leaderChanges(Map<TopicPartition, Integer> before,
+                                      Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> now) {
+        List<String> changes = new ArrayList<>();
+        now.entrySet().stream().sorted(Map.Entry.comparingByKey(Comparator.comparingInt(TopicPartition::partition)))
+                .forEach(e -> {
+                    Integer was = before.get(e.getKey());
+                    Integer is = e.getValue().leaderEpoch().orElse(null);
+                    if (was != null && is != null && !was.equals(is)) {
+                        changes.add("leader of partition " + e.getKey().partition() + " changed (epoch " + was + " -> "
+                                + is + ")");
+                    }
+                });
+        return changes;
+    }
+
+    private Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latest() {
+        Map<TopicPartition, OffsetSpec> request = partitions().stream()
+                .collect(Collectors.toMap(p -> p, p -> OffsetSpec.latest()));
+        return await(admin.listOffsets(request).all(), "list the offsets of");
     }
 
     /** The producer settings as the client resolved them, and the topic's settings as the brokers resolve them. */
@@ -94,11 +142,15 @@ public final class TopicVerifier {
                 Boolean.parseBoolean(config.get(TopicConfig.UNCLEAN_LEADER_ELECTION_ENABLE_CONFIG).value()));
     }
 
+    /** How many records a read left unread (0: all read), and each partition's log start offset when it was read. */
+    private record ReadResult(long unread, Map<Integer, Long> logStarts) {
+    }
+
     /**
-     * Reads to the end offsets, or until the read makes no progress for {@link #STALL_TIMEOUT}; returns how many
-     * records were left unread (0: all read). A stall does not throw: what was read is still judged and written.
+     * Reads to the end offsets, or until the read makes no progress for {@link #STALL_TIMEOUT}. A stall does not
+     * throw: what was read is still judged and written.
      */
-    private long read(LogCheck check, Map<TopicPartition, Long> before) {
+    private ReadResult read(LogCheck check, Map<TopicPartition, Long> before) {
         Map<String, Object> props = new HashMap<>(connection);
         props.put(ConsumerConfig.CLIENT_ID_CONFIG, "kbench-verifier");
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -110,7 +162,10 @@ public final class TopicVerifier {
             consumer.assign(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
             // Where each partition's read has got to (next offset), for counting what a stall leaves unread.
-            Map<TopicPartition, Long> readTo = new HashMap<>(consumer.beginningOffsets(partitions));
+            Map<TopicPartition, Long> starts = consumer.beginningOffsets(partitions);
+            Map<Integer, Long> logStarts = new HashMap<>();
+            starts.forEach((p, offset) -> logStarts.put(p.partition(), offset));
+            Map<TopicPartition, Long> readTo = new HashMap<>(starts);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> remaining = new HashMap<>(ends);
             remaining.entrySet().removeIf(e -> consumer.position(e.getKey()) >= e.getValue());
@@ -133,10 +188,10 @@ public final class TopicVerifier {
                 if (polled > 0) {
                     lastProgress = System.nanoTime();
                 } else if (System.nanoTime() - lastProgress > STALL_TIMEOUT.toNanos()) {
-                    return Math.max(1, unread(readTo, remaining));
+                    return new ReadResult(Math.max(1, unread(readTo, remaining)), logStarts);
                 }
             }
-            return 0;
+            return new ReadResult(0, logStarts);
         }
     }
 

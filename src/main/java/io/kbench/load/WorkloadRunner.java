@@ -11,18 +11,19 @@ import io.kbench.result.run.Integrity;
 import io.kbench.result.run.PartitionLatency;
 import io.kbench.result.run.RunStatus;
 import io.kbench.spec.ConsumerMode;
+import io.kbench.spec.FaultAction;
+import io.kbench.spec.FaultSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.SecretKey;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.config.ConfigException;
 
 /**
@@ -142,7 +143,7 @@ public final class WorkloadRunner {
             int partitions = byPattern ? 0 : topics.prepare(spec.topic());
             TopicVerifier verifier = spec.verifies()
                     ? new TopicVerifier(admin, clients.connection(), spec.topic().name(), Stamp.ids(magic)) : null;
-            Map<TopicPartition, Long> before = verifier == null ? null : verifier.endOffsets();
+            TopicVerifier.Mark before = verifier == null ? null : verifier.mark();
             ShareGroupConsumers shareGroup = null;
             if (spec.consumers().mode() == ConsumerMode.SHARE) {
                 shareGroup = new ShareGroupConsumers(spec, clients, consumerGroup, clock, consumers);
@@ -168,13 +169,23 @@ public final class WorkloadRunner {
         }
     }
 
-    private Integrity verify(TopicVerifier verifier, Map<TopicPartition, Long> before) {
+    private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before) {
         long verifyStart = clock.nanoTime();
         Integrity integrity = verifier.verify(producers.sendLogs(), before,
-                clients.producer(spec.producers().properties(), 0));
+                clients.producer(spec.producers().properties(), 0), brokerFaults());
         out.printf(Locale.ROOT, "verify: read %,d records of %s back in %.1f s%n", integrity.read(),
                 spec.topic().name(), Units.seconds(clock.nanoTime() - verifyStart));
         return integrity;
+    }
+
+    /**
+     * The faults of the run that can cost acknowledged records under loose settings: every one but a network delay
+     * (which slows a broker without failing it; a leader change it causes is seen on its own) and a restart.
+     */
+    private List<String> brokerFaults() {
+        return spec.faults().stream()
+                .filter(f -> f.action() != FaultAction.DELAY && f.action() != FaultAction.RESTART)
+                .map(FaultSpec::describe).toList();
     }
 
     /** An interrupted run still cleans up its topic, but a cluster that does not answer must not cost its result. */

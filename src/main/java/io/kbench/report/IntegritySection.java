@@ -34,6 +34,10 @@ final class IntegritySection {
         if (i.incomplete()) {
             kpis.add(new Kpi("not read back", Fmt.count(i.unread()), "records", "no progress for 60 s"));
         }
+        if (i.deleted() != null) {
+            kpis.add(new Kpi("deleted", Fmt.count(i.deleted().count()), "records",
+                    "acknowledged, then removed by retention or DeleteRecords (below the log start): not lost"));
+        }
         page.kpis(kpis);
         for (String[] a : new String[][] {{"lost", reason(i.lost())}, {"duplicated", reason(i.duplicated())},
             {"reordered", reason(i.reordered())}, {"unexpected", reason(i.unexpected())}}) {

@@ -94,7 +94,8 @@ public final class KafkaConfigCheck {
      */
     private static String sizeHint(ConfigDef.ConfigKey key, String value) {
         boolean bytes = key.name.endsWith("bytes") || key.name.endsWith(".size") || key.name.endsWith("memory");
-        if (!bytes || key.type != ConfigDef.Type.INT && key.type != ConfigDef.Type.LONG || value == null) {
+        if (!bytes || key.type != ConfigDef.Type.INT && key.type != ConfigDef.Type.LONG || value == null
+                || value.strip().matches("-?\\d+")) {
             return "";
         }
         try {

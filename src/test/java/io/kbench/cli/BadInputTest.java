@@ -86,6 +86,15 @@ class BadInputTest {
     }
 
     @Test
+    void aByteSizeKafkaRefusesGetsTheNumberToWriteOnlyWhenWrittenWithAUnit() {
+        CliRun plain = kbench("run", "--dry-run", "--set", "topic.configs.segment.bytes=262144");
+        assertInputError(plain, "topic.configs.segment.bytes", "262144", "at least 1048576");
+        assertThat(plain.stderr()).doesNotContain("plain number of bytes");
+        assertInputError(kbench("run", "--dry-run", "--set", "topic.configs.segment.bytes=256Ki"),
+                "topic.configs.segment.bytes", "Kafka takes a plain number of bytes here, e.g. 262144 for 256Ki");
+    }
+
+    @Test
     void malformedBootstrapAddress() {
         assertInputError(kbench("run", "--bootstrap-server", "foo"), "bootstrap.servers", "foo");
     }

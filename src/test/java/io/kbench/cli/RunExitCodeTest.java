@@ -21,7 +21,7 @@ class RunExitCodeTest {
     private static Integrity integrity(IntegrityVerdict verdict) {
         Anomaly lost = verdict == IntegrityVerdict.OK ? NONE : new Anomaly(1, verdict, "why", List.of());
         return new Integrity(verdict, new IntegritySettings("all", true, 5, 2, 3, false), 1, 1, 0, 0, 0, 0, 0, 0,
-                lost, NONE, NONE, NONE, null);
+                lost, NONE, NONE, NONE, null, null);
     }
 
     private static RunResult result(RunStatus status, boolean thresholdPassed, Integrity integrity) {

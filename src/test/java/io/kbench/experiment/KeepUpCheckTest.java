@@ -62,7 +62,7 @@ class KeepUpCheckTest {
         RunResult r = result("completed", 1000, 0, 10_000L, 150_000);
         Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
         Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
-                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none, null);
+                10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none, null, null);
         RunResult verified = RunResults.from(r).integrity(violated).build();
         assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
         ProbeOutcome o = CHECK.judge(1000, verified, true, null);

@@ -7,6 +7,7 @@ import io.kbench.result.run.IntegritySettings;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.RecordPosition;
 import java.util.List;
+import java.util.Map;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
@@ -64,7 +65,7 @@ class LogCheckTest {
         assertThat(i.acknowledgedFound()).isEqualTo(8);
         // The same loss with acks=1 is the documented consequence of the settings.
         LogCheck loose = new LogCheck(List.of(acked(0, 10, 500)));
-        Integrity j = loose.finish(LOOSE);
+        Integrity j = loose.finish(LOOSE, new ReadBack(0, Map.of(), List.of("kill leader at 1s")));
         assertThat(j.lost().count()).isEqualTo(10);
         assertThat(j.verdict()).isEqualTo(IntegrityVerdict.EXPECTED);
         assertThat(j.lost().examples()).hasSize(LogCheck.EXAMPLES);
@@ -156,7 +157,7 @@ class LogCheckTest {
         for (long seq = 0; seq < 6; seq++) {
             check.ours(0, seq, 0, seq);
         }
-        Integrity i = check.finish(STRICT, 4);
+        Integrity i = check.finish(STRICT, new ReadBack(4, Map.of(), List.of()));
         assertThat(i.incomplete()).isTrue();
         assertThat(i.unread()).isEqualTo(4);
         assertThat(i.lost().count()).isEqualTo(4);
@@ -168,9 +169,30 @@ class LogCheckTest {
         LogCheck dup = new LogCheck(List.of(acked(0, 3, 0)));
         dup.ours(0, 0, 0, 0);
         dup.ours(0, 1, 0, 0);
-        Integrity d = dup.finish(STRICT, 2);
+        Integrity d = dup.finish(STRICT, new ReadBack(2, Map.of(), List.of()));
         assertThat(d.verdict()).isEqualTo(IntegrityVerdict.VIOLATION);
         // A complete read is never inconclusive.
-        assertThat(new LogCheck(List.of(acked(0, 1, 0))).finish(STRICT, 0).unread()).isNull();
+        assertThat(new LogCheck(List.of(acked(0, 1, 0))).finish(STRICT, ReadBack.complete()).unread()).isNull();
+    }
+    @Test
+    void acknowledgedRecordsBelowTheLogStartWereDeletedNotLost() {
+        // 10 records acknowledged at offsets 500..509; the log of partition 0 now starts at 506 and holds 506..507.
+        LogCheck check = new LogCheck(List.of(acked(0, 10, 500)));
+        check.ours(0, 506, 0, 6);
+        check.ours(0, 507, 0, 7);
+        Integrity i = check.finish(STRICT, new ReadBack(0, Map.of(0, 506L), List.of()));
+        assertThat(i.deleted().count()).isEqualTo(6);
+        assertThat(i.deleted().examples()).first().isEqualTo(new RecordPosition(0, 0L, 0, 500L));
+        assertThat(i.lost().count()).isEqualTo(2);
+        assertThat(i.lost().examples()).containsExactly(new RecordPosition(0, 8L, 0, 508L), new RecordPosition(0, 9L, 0, 509L));
+        assertThat(i.verdict()).isEqualTo(IntegrityVerdict.VIOLATION);
+        assertThat(i.line()).contains("2 lost,").contains("6 deleted by retention or DeleteRecords (not lost)");
+        // Only deletions: nothing is wrong.
+        LogCheck onlyDeleted = new LogCheck(List.of(acked(0, 10, 500)));
+        Integrity d = onlyDeleted.finish(STRICT, new ReadBack(0, Map.of(0, 510L), List.of()));
+        assertThat(d.verdict()).isEqualTo(IntegrityVerdict.OK);
+        assertThat(d.lost().count()).isZero();
+        assertThat(d.deleted().count()).isEqualTo(10);
+        assertThat(check.finish(STRICT, ReadBack.complete()).deleted()).as("absent when none was deleted").isNull();
     }
 }

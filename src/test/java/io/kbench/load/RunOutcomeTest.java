@@ -21,7 +21,7 @@ class RunOutcomeTest {
     private static final Anomaly NONE = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
     private static final Integrity CLEAN = new Integrity(IntegrityVerdict.OK,
             new IntegritySettings("all", true, 5, 2, 3, false), 100, 100, 0, 0, 100, 100, 0, 0, NONE, NONE, NONE, NONE,
-            null);
+            null, null);
 
     @Test
     void aCoreOutcomeHasNoSections() {

@@ -3,6 +3,7 @@ package io.kbench.result;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.Anomaly;
+import io.kbench.result.run.DeletedRecords;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegritySettings;
 import io.kbench.result.run.IntegrityVerdict;
@@ -95,13 +96,15 @@ class ResultSchemaTest {
         Anomaly foreign = new Anomaly(1, IntegrityVerdict.VIOLATION, "records this run did not write",
                 List.of(new RecordPosition(null, null, 0, 9L)));
         Integrity integrity = new Integrity(IntegrityVerdict.VIOLATION,
-                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign, null);
+                new IntegritySettings("-1", true, 5, 2, 3, false), 100, 98, 0, 2, 97, 96, 1, 4, lost, none, none, foreign, null,
+                new DeletedRecords(3, List.of(new RecordPosition(0, 0L, 0, 0L))));
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092"),
                 new ClusterInfo("external", "b:9092", 3, null, null, null, null, null, null), true, integrity, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/workload/verify").asBoolean()).isTrue();
         assertThat(written.at("/integrity/settings/acks").asText()).isEqualTo("all");
         assertThat(written.at("/integrity/lost/examples/1").has("offset")).isFalse();
+        assertThat(written.at("/integrity/deleted/count").asLong()).isEqualTo(3);
         RunResult back = ResultReader.read(dir.resolve("result.json"), RunResult.class);
         assertThat(back.integrity()).isEqualTo(integrity);
         assertThat(back.integrityViolated()).isTrue();
@@ -118,7 +121,7 @@ class ResultSchemaTest {
                 List.of(new RecordPosition(0, 3L, 1, 503L)));
         Integrity integrity = new Integrity(IntegrityVerdict.INCONCLUSIVE,
                 new IntegritySettings("all", true, 5, 2, 3, false), 100, 100, 0, 0, 60, 60, 0, 0, lost, none, none, none,
-                40L);
+                40L, null);
         RunOutcome stalled = RunOutcome.of(RunStatus.COMPLETED, null,
                 new Summary("intendedSendTime", null, null, null, null, null, null), List.of()).withIntegrity(integrity);
         assertThat(stalled.status()).isEqualTo(RunStatus.FAILED);

@@ -25,11 +25,14 @@ import java.util.Objects;
  * @param unexpected           present but never sent by this run, or sent and failed definitively
  * @param unread               records of the topic that could not be read back (the read made no progress for 60 s):
  *                             the check is then inconclusive; absent when the whole topic was read
+ * @param deleted              acknowledged, not found, and below the partition's log start offset when read back:
+ *                             removed by retention or DeleteRecords, not lost; absent when none was
  */
 public record Integrity(IntegrityVerdict verdict, IntegritySettings settings, long sent, long acknowledged, long failed,
                         long indeterminate, long read, long acknowledgedFound, long indeterminateFound,
                         long preexistingSkipped, Anomaly lost, Anomaly duplicated, Anomaly reordered,
-                        Anomaly unexpected, @JsonInclude(JsonInclude.Include.NON_NULL) Long unread) {
+                        Anomaly unexpected, @JsonInclude(JsonInclude.Include.NON_NULL) Long unread,
+                        @JsonInclude(JsonInclude.Include.NON_NULL) DeletedRecords deleted) {
     public Integrity {
         if (unread != null) {
             Checks.atLeast("unread", unread, 1);
@@ -59,6 +62,9 @@ public record Integrity(IntegrityVerdict verdict, IntegritySettings settings, lo
                         + "%,d failed, %,d indeterminate (%,d found)",
                 lost.count(), duplicated.count(), reordered.count(), unexpected.count(), sent, acknowledged,
                 acknowledgedFound, failed, indeterminate, indeterminateFound);
+        if (deleted != null) {
+            counts += String.format(Locale.ROOT, "; %,d deleted by retention or DeleteRecords (not lost)", deleted.count());
+        }
         String gap = unread == null ? "" : String.format(Locale.ROOT,
                 "%,d records could not be read back (no progress for 60 s), so lost counts what the rest lacks; ", unread);
         return "integrity: " + verdict.json().toUpperCase(Locale.ROOT) + ": " + gap + counts + " | "
