@@ -82,12 +82,16 @@ public final class ClaimsPages {
         List<FindingVerdict> verdicts = ScenarioFindings.verdicts(ScenarioFindings.read(scenario), sweep);
         try {
             ObjectNode tree = (ObjectNode) StrictMapper.tolerantJson().readTree(kept.file(name).toFile());
+            if (verdicts.isEmpty() && !tree.has("findings")) {
+                return;
+            }
             if (verdicts.isEmpty()) {
                 tree.remove("findings");
             } else {
                 tree.set("findings", JSON.valueToTree(verdicts));
             }
-            Files.writeString(kept.file(name), JSON.writeValueAsString(tree) + "\n");
+            // Written as kbench writes sweep.json (no newline at the end), so only the findings show in a diff.
+            Files.writeString(kept.file(name), JSON.writeValueAsString(tree));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

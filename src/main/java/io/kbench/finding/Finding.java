@@ -34,8 +34,10 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
         if (eitherWay && (kind != FindingKind.RATIO || low == null || high != null || low <= 1)) {
             throw InvalidInputException.field("findings.eitherWay", claim, "needs a ratio with above: k, k > 1");
         }
-        subject = Map.copyOf(subject);
-        versus = Map.copyOf(versus);
+        // Insertion order kept (not Map.copyOf): the figures name the paths in the order the claim gives them, the
+        // same on every run, so generated pages do not change with the JVM's hash seed.
+        subject = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(subject));
+        versus = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versus));
         per = List.copyOf(per);
     }
 

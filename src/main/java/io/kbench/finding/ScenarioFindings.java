@@ -94,8 +94,9 @@ public final class ScenarioFindings {
     }
 
     private static String at(FindingVerdict.Group g) {
-        List<String> parts = new ArrayList<>();
-        g.at().forEach((k, v) -> parts.add(io.kbench.result.OverridePaths.shortName(k) + "=" + (v == null ? "null" : v.asText())));
-        return String.join(",", parts);
+        // Sorted by path: a group's settings come back in hash order, and the pages must not change between runs.
+        return new java.util.TreeMap<>(g.at()).entrySet().stream()
+                .map(e -> io.kbench.result.OverridePaths.shortName(e.getKey()) + "=" + (e.getValue() == null ? "null" : e.getValue().asText()))
+                .collect(java.util.stream.Collectors.joining(","));
     }
 }

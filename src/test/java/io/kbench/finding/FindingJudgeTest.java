@@ -173,4 +173,29 @@ class FindingJudgeTest {
     private static FindingSpec lowestOf(String path, JsonNode value) {
         return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null);
     }
+
+    private static FindingSpec eitherWay(double above) {
+        return new FindingSpec("acks moves records/s by a multiple", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, above, null,
+                null, "acks-multiple", true);
+    }
+
+    @Test
+    void eitherWayHoldsInBothDirectionsAndIsContradictedOnlyInsideTheBand() {
+        // of/to wholly above 2: held; wholly below 1/2 (the other direction): held too.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 50, 60), point("lz4", -1, 10, 12))).outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 10, 12), point("lz4", -1, 50, 60))).outcome()).isEqualTo(FindingOutcome.HELD);
+        // Wholly within [1/2, 2]: contradicted in both directions.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 10, 12), point("lz4", -1, 11, 13))).outcome())
+                .isEqualTo(FindingOutcome.CONTRADICTED);
+        // S3's own 0.32x..1.98x: reaches below 1/2 but not above 2, so neither: inconclusive.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 8, 19.8), point("lz4", -1, 10, 25))).outcome())
+                .isEqualTo(FindingOutcome.INCONCLUSIVE);
+    }
+
+    @Test
+    void eitherWayNeedsARatioAboveOne() {
+        assertThatThrownBy(() -> judge(eitherWay(0.5), sweep(point("lz4", 1, 1, 2), point("lz4", -1, 1, 2))))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings.eitherWay");
+    }
 }
