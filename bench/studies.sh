@@ -9,6 +9,10 @@
 #   bench/studies.sh --list          # the names and their commands
 #   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
 #   bench/studies.sh --render        # re-render the Markdown from the runs already in bench/results/studies, and splice
+#   bench/studies.sh --claims        # no measurement: judge every study finding again on the kept results in
+#                                    # docs/studies/data (the scenario files' findings as they are today), rewrite the
+#                                    # findings of the kept sweeps and of generated/NAME.md, write docs/studies/claims.md
+#                                    # and generated/claims-*.md from the claims registries (docs/studies/claims/), splice
 #
 # Full runs land in bench/results/studies/NAME/ (not committed). JDK 25 studies need JDK25_HOME (default: the
 # Temurin 25 path on the development machine).
@@ -33,6 +37,7 @@ s1-find-max-tls-on|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sl
 s2-producer-scaling|s2-producer-scaling.md|sweep scenarios/s2-producer-scaling.yaml
 s2-page-cache|s2-producer-scaling.md|sweep scenarios/s2-page-cache.yaml --broker-heap 256m
 s2-consumers|s2-producer-scaling.md|sweep scenarios/s2-consumers.yaml
+s2-partitions|s2-producer-scaling.md|sweep scenarios/s2-partitions.yaml
 s3-thread-pairs|s3-reference-architecture.md|sweep scenarios/s3-thread-pairs.yaml
 s3-producer-knee|s3-reference-architecture.md|sweep scenarios/s3-producer-knee.yaml
 s3-knee-acks|s3-reference-architecture.md|sweep scenarios/s3-knee-acks.yaml
@@ -40,9 +45,12 @@ s3-pairs-knee|s3-reference-architecture.md|sweep scenarios/s3-pairs-knee.yaml
 s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 500
 s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500
 s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --broker-java-home $JDK25
+s4-spikes|s4-find-max.md|run scenarios/s4-spikes.yaml
+s4-filesystems|s4-find-max.md|sweep scenarios/s4-filesystems.yaml
 s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
 s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
 s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
+s5-partitions|s5-producer-matrix.md|sweep scenarios/s5-partitions.yaml
 faults-leader-kill|../faults.md|run scenarios/faults-leader-kill.yaml
 faults-acks1-unclean|../faults.md|run scenarios/faults-acks1-unclean.yaml
 faults-slow-follower|../faults.md|run scenarios/faults-slow-follower.yaml
@@ -65,6 +73,44 @@ for page in sorted(pages.rglob("*.md")):
         page.write_text(new)
         print(f"spliced: {page}")
 PY
+}
+
+# The claims pages from the kept results, without a measurement (see --claims above).
+claims() {
+    ./kbench --version > /dev/null    # builds target/classes and target/lib when the sources changed
+    local sweeps=() name page cmd kind scenario rest
+    while IFS='|' read -r name page cmd; do
+        read -r kind scenario rest <<< "$cmd"
+        [[ $kind == sweep ]] && sweeps+=("$name=$scenario")
+    done <<< "$STUDIES"
+    java -cp "target/classes:target/lib/*" io.kbench.finding.ClaimsPages . "${sweeps[@]}"
+    # The tables of generated/NAME.md stay as measured (they cite the repetitions' telemetry, which is not kept);
+    # only its findings section is replaced by the one the re-judged kept sweep gives.
+    local entry tmp
+    for entry in "${sweeps[@]}"; do
+        name=${entry%%=*}
+        [[ -f $DATA/$name.json && -f $GEN/$name.md ]] || continue
+        tmp=$(mktemp -d)
+        cp "$DATA/$name.json" "$tmp/sweep.json"
+        ./kbench report "$tmp" --markdown --out "$tmp/new.md" > /dev/null
+        python3 - "$GEN/$name.md" "$tmp/new.md" <<'PY'
+import pathlib, sys
+old_file, new_file = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+def findings(text):
+    end = text.index("\nMeasured with")
+    start = text.find("**Findings, as kbench judged them**")
+    return (start if 0 <= start < end else end + 1), end
+old, new = old_file.read_text(), new_file.read_text()
+a, b = findings(old)
+c, d = findings(new)
+section = new[c:d].rstrip("\n")
+updated = old[:a].rstrip("\n") + "\n\n" + (section + "\n\n" if section else "") + old[b + 1:]
+if updated != old:
+    old_file.write_text(updated)
+    print(f"findings re-judged: {old_file}")
+PY
+        rm -rf "$tmp"
+    done
 }
 
 render() {
@@ -90,6 +136,7 @@ run_one() {
 case "${1:-}" in
     --list) echo "$STUDIES" | awk -F'|' '{printf "%-24s %-30s ./kbench %s\n", $1, $2, $3}'; exit 0 ;;
     --splice) splice; exit 0 ;;
+    --claims) claims; splice; exit 0 ;;
     --render)
         for d in "$OUT"/*/; do [[ -d $d ]] && render "$(basename "$d")"; done
         splice; exit 0 ;;
@@ -100,4 +147,5 @@ while IFS='|' read -r name page args; do
         run_one "$name" "$args"
     fi
 done <<< "$STUDIES"
+claims
 splice

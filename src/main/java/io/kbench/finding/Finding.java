@@ -21,13 +21,23 @@ import java.util.Set;
  * @param low     the ratio's lower bound (exclusive for {@code above}); null when open
  * @param high    the ratio's upper bound (exclusive for {@code below}); null when open
  * @param per     the paths whose combinations form the groups
+ * @param id        the name a claims registry refers to; null when the sweep file gives none
+ * @param eitherWay a ratio judged in both directions (only with a lower bound above 1)
  */
 public record Finding(String claim, FindingKind kind, Metric metric, Map<String, String> subject, Map<String, String> versus,
-                      Double low, Double high, List<String> per) {
+                      Double low, Double high, List<String> per, String id, boolean eitherWay) {
 
     public Finding {
-        subject = Map.copyOf(subject);
-        versus = Map.copyOf(versus);
+        if (id != null && !id.matches("[a-z0-9][a-z0-9-]{0,63}")) {
+            throw InvalidInputException.field("findings.id", id, "needs lowercase letters, digits and '-', at most 64");
+        }
+        if (eitherWay && (kind != FindingKind.RATIO || low == null || high != null || low <= 1)) {
+            throw InvalidInputException.field("findings.eitherWay", claim, "needs a ratio with above: k, k > 1");
+        }
+        // Insertion order kept (not Map.copyOf): the figures name the paths in the order the claim gives them, the
+        // same on every run, so generated pages do not change with the JVM's hash seed.
+        subject = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(subject));
+        versus = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versus));
         per = List.copyOf(per);
     }
 
@@ -72,7 +82,8 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
             String name = kind == FindingKind.LOWEST ? "lowest" : "highest";
             subject = selector(at + "." + name, kind == FindingKind.LOWEST ? spec.lowest() : spec.highest(), varied);
         }
-        return new Finding(spec.claim().trim(), kind, metric, subject, versus, low, high, per(at, spec.per(), subject, varied));
+        return new Finding(spec.claim().trim(), kind, metric, subject, versus, low, high, per(at, spec.per(), subject, varied),
+                spec.id(), Boolean.TRUE.equals(spec.eitherWay()));
     }
 
     private static Metric metric(String at, String text) {
@@ -153,13 +164,20 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
                     + "contradicted when another point's lies wholly below it";
             case HIGHEST -> "held when the point's " + ranges + " lies above every other point's in its group; "
                     + "contradicted when another point's lies wholly above it";
-            case RATIO -> "ratio range [min(of)/max(to), max(of)/min(to)] from the " + ranges
+            case RATIO -> eitherWay
+                    ? "ratio range [min(of)/max(to), max(of)/min(to)] from the " + ranges + "; held when it lies wholly above "
+                    + low + " or wholly below 1/" + low + " (either direction), contradicted when it lies wholly within [1/"
+                    + low + ", " + low + "]"
+                    : "ratio range [min(of)/max(to), max(of)/min(to)] from the " + ranges
                     + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
         };
     }
 
     /** The claimed ratio bounds, e.g. (2, 7) or > 3. */
     public String bounds() {
+        if (eitherWay) {
+            return "> " + low + " or < 1/" + low;
+        }
         if (low != null && high != null) {
             return "[" + low + ", " + high + "]";
         }

@@ -88,7 +88,10 @@ public final class FindingJudge {
         double high = of.max / to.min;
         boolean held;
         boolean contradicted;
-        if (f.low() != null && f.high() != null) {
+        if (f.eitherWay()) {
+            held = low > f.low() || high < 1 / f.low();
+            contradicted = low >= 1 / f.low() && high <= f.low();
+        } else if (f.low() != null && f.high() != null) {
             held = low >= f.low() && high <= f.high();
             contradicted = high < f.low() || low > f.high();
         } else if (f.low() != null) {

@@ -19,10 +19,14 @@ import java.util.Map;
  * @param below   the ratio is claimed to stay under this
  * @param per     axis paths whose every combination is a group judged on its own; default: every varied path the
  *                claim does not name, so like is compared with like. {@code []}: all points in one group
+ * @param id        a short name (letters, digits, '-') a study's claims registry refers to; optional
+ * @param eitherWay a ratio claimed in either direction ("A and B differ by a multiple"): with {@code above: k}, held
+ *                  when the ratio lies above k or below 1/k, contradicted when it lies wholly within [1/k, k]
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingSpec(String claim, String metric, Map<String, JsonNode> lowest, Map<String, JsonNode> highest,
-                          Ratio ratio, List<Double> between, Double above, Double below, List<String> per) {
+                          Ratio ratio, List<Double> between, Double above, Double below, List<String> per,
+                          String id, Boolean eitherWay) {
 
     /**
      * The two points of a ratio.

@@ -83,10 +83,10 @@ class SweepPlanTest {
         SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
-        assertThat(s5.findings()).hasSize(5);
+        assertThat(s5.findings()).hasSize(2);
         assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
                 "producers.properties.batch.size");
-        assertThat(List.of(s1, s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
+        assertThat(List.of(s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
         for (String fidelity : List.of("s1-codecs-default-batch", "s1-cpu-scaling", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
                 "s3-knee-acks", "s3-pairs-knee")) {
             SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
