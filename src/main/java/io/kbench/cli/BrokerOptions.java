@@ -32,8 +32,9 @@ public final class BrokerOptions {
             description = "JDK that runs the brokers (default: the JDK running kbench).")
     Path brokerJavaHome;
 
-    @Option(names = "--broker-heap", paramLabel = "SIZE", defaultValue = ClusterParams.DEFAULT_HEAP,
-            description = "Heap of each broker JVM, used for -Xms and -Xmx (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--broker-heap", paramLabel = "SIZE",
+            description = "Heap of each broker JVM, used for -Xms and -Xmx (default: the workload's cluster.heap, else "
+                    + ClusterParams.DEFAULT_HEAP + ").")
     String brokerHeap;
 
     @Option(names = "--broker-jvm-flag", paramLabel = "FLAG",
@@ -65,7 +66,7 @@ public final class BrokerOptions {
         String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
         Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
         return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
-                logDir, null, SecurityOptions.toCluster(security.merge(workloadSecurity)));
+                logDir, null, SecurityOptions.toCluster(security.merge(workloadSecurity)), null);
     }
 
     private static Map<String, String> readPropertiesFile(Path file) {

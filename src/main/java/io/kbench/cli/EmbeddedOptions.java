@@ -1,9 +1,13 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.EmulatedFilesystem;
 import io.kbench.cluster.ResourceLimits;
+import io.kbench.cluster.StorageHost;
+import io.kbench.cluster.StorageParams;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
+import io.kbench.spec.StorageSpec;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,9 +39,23 @@ public final class EmbeddedOptions {
                 dataDir, keepData, logDir, spec.security());
         Map<String, String> config = new LinkedHashMap<>(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
-        return new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
-                config, fromFlags.brokerJavaHome(), fromFlags.heap(), fromFlags.jvmFlags(), fromFlags.logDir(),
-                limits(spec.limits()), fromFlags.security());
+        String heap = broker.brokerHeap != null ? broker.brokerHeap : spec.heap();
+        ClusterParams params = new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
+                config, fromFlags.brokerJavaHome(), heap, fromFlags.jvmFlags(), fromFlags.logDir(),
+                limits(spec.limits()), fromFlags.security(), storage(spec.storage()));
+        if (params.storage() != null) {
+            StorageHost.check(params.storage(), params.brokers());
+        }
+        return params;
+    }
+
+    /** The workload's emulated storage as the cluster takes it. */
+    static StorageParams storage(StorageSpec s) {
+        if (s == null) {
+            return null;
+        }
+        return new StorageParams(EmulatedFilesystem.of(s.filesystem().fsName()), s.options(), s.sizeBytes(),
+                s.dataDirCount(), s.imageDir() == null ? null : Path.of(s.imageDir()));
     }
 
     /** The workload's per-broker limits in the kernel's units. */
@@ -56,6 +74,7 @@ public final class EmbeddedOptions {
     boolean anyGiven() {
         return brokers != null || dataDir != null || keepData || !broker.brokerConfig.isEmpty()
                 || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty()
+                || broker.brokerHeap != null
                 || broker.security.anyGiven();
     }
 }

@@ -23,6 +23,8 @@ import java.util.regex.Pattern;
  * @param logDir       where broker logs go; null means {@code <dataDir>/logs}
  * @param limits       CPU, memory and disk each broker gets through cgroups; null: none
  * @param security     how the client listener is secured; null means plaintext
+ * @param storage      each broker's data dirs on emulated filesystems (loop devices, root only); null: plain
+ *                     directories under {@code dataDir}
  */
 public record ClusterParams(
         int brokers,
@@ -34,7 +36,8 @@ public record ClusterParams(
         List<String> jvmFlags,
         Path logDir,
         ResourceLimits limits,
-        ClusterSecurity security) {
+        ClusterSecurity security,
+        StorageParams storage) {
 
     /** The heap used when none is given. */
     public static final String DEFAULT_HEAP = "1g";
@@ -74,24 +77,35 @@ public record ClusterParams(
             throw InvalidInputException.field("cluster.limits.memory", limits.memoryBytes() + " bytes",
                     "must exceed the broker heap (" + heap + ") by at least 256 MiB; lower --broker-heap or raise the limit");
         }
+        if (storage != null && limits != null && limits.disk()) {
+            // The loop device writes its image from a kernel thread that no broker's cgroup is charged for.
+            throw InvalidInputException.field("cluster.limits", "disk limits with cluster.storage",
+                    "cannot be combined: the emulated filesystems write through loop devices, which the disk limits do not see");
+        }
     }
 
     /** A plaintext cluster without resource limits. */
     public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig, Path brokerJavaHome,
                          String heap, List<String> jvmFlags, Path logDir) {
-        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null);
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null, null);
     }
 
     /** The same cluster with {@code limits} per broker. */
     public ClusterParams withLimits(ResourceLimits limits) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security);
+                security, storage);
+    }
+
+    /** The same cluster with {@code storage} (null: none). */
+    public ClusterParams withStorage(StorageParams storage) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security, storage);
     }
 
     /** The same cluster with {@code security}. */
     public ClusterParams withSecurity(ClusterSecurity security) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security);
+                security, storage);
     }
 
     /** A JVM size such as 512m or 1g in bytes (no suffix: bytes, as the JVM reads it). */

@@ -62,6 +62,16 @@ final class ClusterPlan {
                 .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
                         replication() ? replicationPort(node) : 0, proxyPorts(node)))
                 .toList();
+        if (params.storage() != null) {
+            if (!attached) {
+                // Only a guard that dies with kbench releases the mounts; a detached cluster has no such owner.
+                throw new IllegalArgumentException("emulated storage needs an attached cluster");
+            }
+            for (int i = 0; i < nodes.size(); i++) {
+                configs.get(i).put("log.dirs", StorageMounts.logDirs(dataDir, nodes.get(i).id(), params.storage())
+                        .stream().map(Path::toString).collect(Collectors.joining(",")));
+            }
+        }
         this.clientProperties = SecurityConfigs.client(security, material);
         this.bootstrap = proxied
                 ? nodes.stream().map(node -> BrokerConfigs.HOST + ":" + proxyPorts(node).client())
@@ -82,6 +92,14 @@ final class ClusterPlan {
 
     JavaRuntime java() {
         return java;
+    }
+
+    String clusterId() {
+        return clusterId;
+    }
+
+    Path logDir() {
+        return logDir;
     }
 
     Path dataDir() {

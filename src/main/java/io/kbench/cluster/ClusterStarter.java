@@ -17,6 +17,8 @@ final class ClusterStarter {
     private final NetworkProxies proxies;
     // The startup shutdown hook reads this list while the starting thread still adds to it.
     private final List<BrokerProcess> started = new CopyOnWriteArrayList<>();
+    /** The emulated storage, once mounted; released with the brokers on a failed start. */
+    private volatile StorageMounts storage;
 
     ClusterStarter(ClusterParams params, boolean attached, PrintStream progress, Duration readyTimeout,
                    boolean networkProxies) {
@@ -38,7 +40,7 @@ final class ClusterStarter {
         ShutdownHook hook = launchAndAwait(plan);
         Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
         EmbeddedCluster cluster = new EmbeddedCluster(plan,
-                new BrokerFleet(started, plan.launcher(), plan.configs(), plan.dataDir()), startupTime, proxies);
+                new BrokerFleet(started, plan.launcher(), plan.configs(), plan.dataDir()), startupTime, proxies, storage);
         if (attached) {
             // From here on the hook must close the cluster itself, which also removes its state and temp dir.
             cluster.installShutdownHook();
@@ -68,6 +70,10 @@ final class ClusterStarter {
             if (proxies != null) {
                 plan.openProxies(proxies);
             }
+            if (params.storage() != null) {
+                storage = StorageMounts.mount(params.storage(), plan.dataDir(),
+                        plan.nodes().stream().map(BrokerNode::id).toList(), plan.clusterId(), plan.logDir(), progress);
+            }
             for (int i = 0; i < plan.nodes().size(); i++) {
                 started.add(plan.launcher().launch(plan.nodes().get(i), plan.configs().get(i)));
             }
@@ -87,6 +93,10 @@ final class ClusterStarter {
         BrokerProcess.stopAll(started);
         if (proxies != null) {
             proxies.close();
+        }
+        // After the brokers: a mount in use cannot go.
+        if (storage != null) {
+            storage.release();
         }
     }
 

@@ -32,10 +32,14 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final Map<String, String> clientProperties;
     /** kbench's proxies in front of the listeners (network faults); null when the brokers are reached directly. */
     private final NetworkProxies proxies;
+    /** The brokers' emulated filesystems; null when their data dirs are plain directories. */
+    private final StorageMounts storage;
     private ShutdownHook shutdownHook;
     private boolean closed;
 
-    EmbeddedCluster(ClusterPlan plan, BrokerFleet brokers, Duration startupTime, NetworkProxies proxies) {
+    EmbeddedCluster(ClusterPlan plan, BrokerFleet brokers, Duration startupTime, NetworkProxies proxies,
+                    StorageMounts storage) {
+        this.storage = storage;
         this.params = plan.params();
         this.dataDir = plan.dataDir();
         this.tempDataDir = plan.temp();
@@ -143,6 +147,13 @@ public final class EmbeddedCluster implements AutoCloseable {
         return MountInfo.describe(dataDir);
     }
 
+    /** The brokers' emulated storage as set up, or null when their data dirs are plain directories. */
+    public StorageSetup storage() {
+        return storage == null ? null : new StorageSetup(storage.params(), storage.imageDir(),
+                storage.params().filesystem() == EmulatedFilesystem.TMPFS ? null : MountInfo.describe(storage.imageDir()),
+                storage.disks());
+    }
+
     /** Pids of the broker JVMs, in node id order. */
     public List<Long> pids() {
         return brokers.processes().stream().map(BrokerProcess::pid).toList();
@@ -180,6 +191,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         brokers.close();
         if (proxies != null) {
             proxies.close();
+        }
+        // After the brokers, whose open files would keep the mounts busy; before the data dir holding the mount points.
+        if (storage != null) {
+            storage.release();
         }
         if (tempDataDir && !params.keepData()) {
             DataDirectory.delete(dataDir);

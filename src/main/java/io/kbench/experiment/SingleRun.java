@@ -206,7 +206,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         spec, connection, summary, outcome.intervals(), verdicts, RunSections.builder()
                         .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
                         .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
-                        .distributed(coordinator == null ? null : coordinator.distributedRun()).build());
+                        .distributed(coordinator == null ? null : coordinator.distributedRun())
+                        .storage(StorageRecord.of(embedded)).build());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);

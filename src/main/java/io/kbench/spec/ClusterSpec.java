@@ -2,6 +2,7 @@ package io.kbench.spec;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
 import java.util.Map;
 
 /**
@@ -12,17 +13,28 @@ import java.util.Map;
  * @param limits       CPU, memory and disk each broker gets (cgroups); absent: the machine's
  * @param security     TLS / SASL of the client listener; absent means plaintext (kept absent so older results
  *                     read back and write out unchanged)
+ * @param storage      each broker's data dirs on emulated filesystems (loop devices, root only); absent: a plain
+ *                     directory on the filesystem holding the cluster directory
+ * @param heap         broker heap for -Xms and -Xmx, e.g. {@code 8g}; absent: 1g. {@code --broker-heap} wins
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, BrokerLimits limits, SecuritySpec security) {
+public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, BrokerLimits limits, SecuritySpec security,
+                          StorageSpec storage, String heap) {
+    /** A JVM size as -Xmx takes it. */
+    private static final java.util.regex.Pattern HEAP = java.util.regex.Pattern.compile("[1-9][0-9]*[kKmMgG]?");
+
     public ClusterSpec {
         brokers = brokers == null ? 1 : brokers;
         Checks.between("cluster.brokers", brokers, 1, 9);
         brokerConfig = brokerConfig == null ? Map.of() : Map.copyOf(brokerConfig);
+        if (heap != null && !HEAP.matcher(heap.trim()).matches()) {
+            throw InvalidInputException.field("cluster.heap", heap, "must be a JVM size like 512m or 8g");
+        }
+        heap = heap == null ? null : heap.trim();
     }
 
     public static ClusterSpec defaults() {
-        return new ClusterSpec(null, null, null, null);
+        return new ClusterSpec(null, null, null, null, null, null);
     }
 
     /** The security to start the cluster with: plaintext when none is given. */

@@ -37,14 +37,14 @@ import java.util.OptionalDouble;
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
  * @param sections         the optional parts (telemetry, integrity, faults, breakdown, share, rebalances, merge,
- *                         distributed); written at the top level of result.json like the fields above, through
+ *                         distributed, storage); written at the top level of result.json like the fields above, through
  *                         the accessors below. Marked write-only rather than ignored because Jackson skips an ignored
  *                         name silently, and a "sections" key in a file must fail as unknown like any other.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
-        "faults", "breakdown", "share", "rebalances", "merge", "distributed"})
+        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -82,9 +82,10 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                               @JsonProperty("breakdown") LoadBreakdown breakdown, @JsonProperty("share") ShareStats share,
                               @JsonProperty("rebalances") RebalanceStats rebalances,
                               @JsonProperty("merge") MergeInfo merge,
-                              @JsonProperty("distributed") DistributedRun distributed) {
+                              @JsonProperty("distributed") DistributedRun distributed,
+                              @JsonProperty("storage") StorageInfo storage) {
         RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
-                distributed);
+                distributed, storage);
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections);
     }
@@ -135,6 +136,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public DistributedRun distributed() {
         return sections.distributed();
+    }
+
+    @JsonProperty
+    public StorageInfo storage() {
+        return sections.storage();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

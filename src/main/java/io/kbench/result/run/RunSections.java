@@ -19,9 +19,11 @@ import java.util.List;
  *                    absent in the result of a single run
  * @param distributed how a distributed run was spread over workers and each worker's part; absent for a run in one
  *                    process
+ * @param storage     the embedded brokers' emulated filesystems (cluster.storage), absent otherwise
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
-                          ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed) {
+                          ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
+                          StorageInfo storage) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -40,7 +42,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     /** A builder holding these sections, to derive a copy with some of them changed. */
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
-                .rebalances(rebalances).merge(merge).distributed(distributed);
+                .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -53,6 +55,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private RebalanceStats rebalances;
         private MergeInfo merge;
         private DistributedRun distributed;
+        private StorageInfo storage;
 
         private Builder() {
         }
@@ -97,8 +100,13 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder storage(StorageInfo value) {
+            storage = value;
+            return this;
+        }
+
         public RunSections build() {
-            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed);
+            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed, storage);
         }
     }
 }

@@ -168,6 +168,11 @@ public final class RunResults {
         return this;
     }
 
+    public RunResults storage(StorageInfo value) {
+        sections.storage(value);
+        return this;
+    }
+
     public RunResults distributed(DistributedRun value) {
         sections.distributed(value);
         return this;
