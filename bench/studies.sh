@@ -51,6 +51,7 @@ s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
 s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
 s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
 s5-partitions|s5-producer-matrix.md|sweep scenarios/s5-partitions.yaml
+s5-untested|s5-producer-matrix.md|sweep scenarios/s5-untested.yaml
 faults-leader-kill|../faults.md|run scenarios/faults-leader-kill.yaml
 faults-acks1-unclean|../faults.md|run scenarios/faults-acks1-unclean.yaml
 faults-slow-follower|../faults.md|run scenarios/faults-slow-follower.yaml
