@@ -5,6 +5,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.SchemaChecks;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -44,7 +45,7 @@ import java.util.OptionalDouble;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
-        "faults", "breakdown", "share", "rebalances", "merge", "distributed"})
+        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "schedule", "anatomy"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -82,9 +83,10 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                               @JsonProperty("breakdown") LoadBreakdown breakdown, @JsonProperty("share") ShareStats share,
                               @JsonProperty("rebalances") RebalanceStats rebalances,
                               @JsonProperty("merge") MergeInfo merge,
-                              @JsonProperty("distributed") DistributedRun distributed) {
+                              @JsonProperty("distributed") DistributedRun distributed,
+                              @JsonProperty("schedule") Schedule schedule, @JsonProperty("anatomy") Anatomy anatomy) {
         RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
-                distributed);
+                distributed, schedule, anatomy);
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections);
     }
@@ -135,6 +137,16 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public DistributedRun distributed() {
         return sections.distributed();
+    }
+
+    @JsonProperty
+    public Schedule schedule() {
+        return sections.schedule();
+    }
+
+    @JsonProperty
+    public Anatomy anatomy() {
+        return sections.anatomy();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

@@ -1,5 +1,6 @@
 package io.kbench.result.run;
 
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import java.util.List;
 
@@ -19,9 +20,13 @@ import java.util.List;
  *                    absent in the result of a single run
  * @param distributed how a distributed run was spread over workers and each worker's part; absent for a run in one
  *                    process
+ * @param schedule    offered and achieved rate of a fixed-rate run; absent for an unlimited rate and in results
+ *                    written before it existed
+ * @param anatomy     where the latency went, part by part (needs broker telemetry); absent otherwise
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
-                          ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed) {
+                          ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
+                          Schedule schedule, Anatomy anatomy) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -40,7 +45,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     /** A builder holding these sections, to derive a copy with some of them changed. */
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
-                .rebalances(rebalances).merge(merge).distributed(distributed);
+                .rebalances(rebalances).merge(merge).distributed(distributed).schedule(schedule).anatomy(anatomy);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -53,6 +58,8 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private RebalanceStats rebalances;
         private MergeInfo merge;
         private DistributedRun distributed;
+        private Schedule schedule;
+        private Anatomy anatomy;
 
         private Builder() {
         }
@@ -97,8 +104,19 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder schedule(Schedule value) {
+            schedule = value;
+            return this;
+        }
+
+        public Builder anatomy(Anatomy value) {
+            anatomy = value;
+            return this;
+        }
+
         public RunSections build() {
-            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed);
+            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
+                    schedule, anatomy);
         }
     }
 }
