@@ -120,9 +120,12 @@ public final class Diagnoser {
             }
         } else {
             clear.forEach(j -> parts.add(j.text()));
-            if (!notJudged.isEmpty()) {
-                parts.add("not judged: " + notJudged.stream().map(j -> j.resource().label())
-                        .collect(Collectors.joining(", ")));
+            // Two rules read the disk (its own figures, the log flush in the anatomy): judged by either is judged.
+            List<String> unjudged = notJudged.stream().map(Judgement::resource)
+                    .filter(r -> clear.stream().noneMatch(j -> j.resource() == r)).distinct()
+                    .map(LimitingResource::label).toList();
+            if (!unjudged.isEmpty()) {
+                parts.add("not judged: " + String.join(", ", unjudged));
             }
         }
         return String.join("; ", parts);

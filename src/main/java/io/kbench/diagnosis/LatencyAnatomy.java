@@ -134,8 +134,11 @@ public final class LatencyAnatomy {
             return null;
         }
         String p99 = Double.isFinite(p99Micros) ? " (p99 " + Text.ms(p99Micros / 1000) + ")" : "";
+        String what = top.part() != LatencyPart.PUBLISH_REST ? top.part().measure()
+                : shares.stream().anyMatch(s -> s.part() == LatencyPart.RECORD_QUEUE) ? "network and client I/O"
+                : "network, client I/O and the producer's record queue, which was not sampled";
         return "publish mean " + Text.ms(publishMeanMs) + p99 + ": " + Text.percent(100 * top.share()) + " "
-                + top.part().label() + " (" + top.part().measure() + " " + Text.ms(top.meanMs()) + ")";
+                + top.part().label() + " (" + Text.ms(top.meanMs()) + ", " + what + ")";
     }
 
     private static int[] measured(List<IntervalPoint> intervals) {

@@ -13,6 +13,7 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Totals;
@@ -62,15 +63,20 @@ final class RunReport {
         if (r.failure() != null) {
             page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }
-        TelemetrySection.diagnosis(page, r.telemetry());
+        TelemetrySection.verdict(page, r.telemetry());
         headline(page, r.summary());
+        if (r.schedule() != null) {
+            page.section("Schedule").paragraph(r.schedule().line(), r.schedule().met() ? "note" : "warn").endSection();
+        }
+        AnatomySection.table(page, r.anatomy());
+        TelemetrySection.diagnosis(page, r.telemetry());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
         MergeSection.table(page, r.merge());
         FaultSection.table(page, r.faults());
         GroupSection.share(page, r.share());
         GroupSection.rebalances(page, r.rebalances());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
-        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
+        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(), r.anatomy(),
                 FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
         BreakdownSection.render(page, r.breakdown());
@@ -191,7 +197,7 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry,
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry, Anatomy anatomy,
                                  List<ObjectNode> faultBands) {
         if (intervals.isEmpty()) {
             return;
@@ -248,6 +254,7 @@ final class RunReport {
                     : "; triangles: broker events (hover for what happened)")
                     + (faultBands.isEmpty() ? "" : "; shaded: fault windows"), chart, false);
         }
+        AnatomySection.chart(page, intervals, anatomy, time);
         TelemetrySection.charts(page, intervals, telemetry, time);
         page.endSection();
     }

@@ -7,7 +7,8 @@ import io.kbench.format.LowercaseEnum;
 /**
  * One part of a record's latency as Kafka and kbench measure it (docs/diagnosis.md#latency-anatomy). The publish parts
  * add up to the publish latency measured from the intended send time: kbench's send delay, the producer's record queue
- * (accumulator, linger included), the broker's Produce request phases, and the rest (network and client I/O). The
+ * (accumulator, linger included), the broker's Produce request phases, and the rest (network and client I/O, and the
+ * record queue too where the producers' metrics were not sampled, as in distributed runs). The
  * fetch parts are the consumer's Fetch request phases on the broker: context for end-to-end latency, not a sum of it.
  */
 public enum LatencyPart {
@@ -18,7 +19,7 @@ public enum LatencyPart {
     PRODUCE_REMOTE(true, "waiting for replicas", "Produce RemoteTimeMs"),
     PRODUCE_RESPONSE_QUEUE(true, "waiting for a network thread", "Produce ResponseQueueTimeMs"),
     PRODUCE_RESPONSE_SEND(true, "sending the response", "Produce ResponseSendTimeMs"),
-    PUBLISH_REST(true, "in the network and client I/O", "publish mean minus the parts above"),
+    PUBLISH_REST(true, "outside the measured parts", "publish mean minus the parts above"),
     FETCH_REQUEST_QUEUE(false, "fetch waiting for a request handler", "FetchConsumer RequestQueueTimeMs"),
     FETCH_LOCAL(false, "fetch reading the log", "FetchConsumer LocalTimeMs"),
     FETCH_REMOTE(false, "fetch waiting for data (long poll)", "FetchConsumer RemoteTimeMs"),
