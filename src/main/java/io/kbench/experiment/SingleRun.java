@@ -30,6 +30,7 @@ import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.SecurityInfo;
 import io.kbench.result.run.Schedule;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.result.run.Summary;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
@@ -219,13 +220,19 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (result.schedule() != null) {
                 out.println(result.schedule().line());
             }
+            ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
             SummaryTable.limitedBy(result.telemetry(), out);
             if (result.summary().transactions() != null) {
                 out.println(result.summary().transactions().line());
             }
             if (result.faults() != null) {
                 out.println();
-                result.faults().forEach(f -> out.println(f.line()));
+                result.faults().forEach(f -> {
+                    out.println(f.line());
+                    if (result.schedule() != null) {
+                        result.schedule().baselineNote(f).ifPresent(out::println);
+                    }
+                });
             }
             if (result.thresholds() != null) {
                 out.println();

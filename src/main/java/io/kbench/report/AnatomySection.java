@@ -3,6 +3,7 @@ package io.kbench.report;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.report.Charts.Xy;
 import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.Schedule;
 import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.AnatomyPart;
 import io.kbench.result.telemetry.PartShare;
@@ -53,8 +54,14 @@ final class AnatomySection {
                 + " percentile", Charts.legendBottom(Charts.xyChart(ds, timeAxis.deepCopy(), y)), false);
     }
 
-    /** The parts over the measured window, with their share; nothing without an anatomy. */
-    static void table(HtmlPage page, Anatomy anatomy) {
+    /**
+     * The schedule line of a fixed-rate run (whether it did what was asked comes before where its time went), then the
+     * parts over the measured window with their share; each only when the run has it.
+     */
+    static void table(HtmlPage page, Schedule schedule, Anatomy anatomy) {
+        if (schedule != null) {
+            page.section("Schedule").paragraph(schedule.line(), schedule.met() ? "note" : "warn").endSection();
+        }
         if (anatomy == null) {
             return;
         }

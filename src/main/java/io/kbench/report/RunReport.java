@@ -65,10 +65,7 @@ final class RunReport {
         }
         TelemetrySection.verdict(page, r.telemetry());
         headline(page, r.summary());
-        if (r.schedule() != null) {
-            page.section("Schedule").paragraph(r.schedule().line(), r.schedule().met() ? "note" : "warn").endSection();
-        }
-        AnatomySection.table(page, r.anatomy());
+        AnatomySection.table(page, r.schedule(), r.anatomy());
         TelemetrySection.diagnosis(page, r.telemetry());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
         MergeSection.table(page, r.merge());
@@ -220,6 +217,7 @@ final class RunReport {
             recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
             mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
+        note += PartialInterval.add(intervals, recs, mibs);
         if (!faultBands.isEmpty()) {
             note += "; shaded: fault windows";
         }
@@ -264,13 +262,17 @@ final class RunReport {
         return chart;
     }
 
+    /** A throughput line; a partial last interval is a gap here, drawn on its own ({@link PartialInterval}). */
     private static List<Xy> series(List<IntervalPoint> intervals, ToDoubleFunction<IntervalPoint> f) {
         List<Xy> out = new ArrayList<>();
-        for (IntervalPoint p : intervals) {
-            out.add(new Xy(round(p.endSec(), 3), round(f.applyAsDouble(p), 3)));
+        for (int i = 0; i < intervals.size(); i++) {
+            IntervalPoint p = intervals.get(i);
+            boolean partial = i == intervals.size() - 1 && PartialInterval.last(intervals);
+            out.add(new Xy(round(p.endSec(), 3), partial ? Double.NaN : round(f.applyAsDouble(p), 3)));
         }
         return out;
     }
+
 
     private static List<Xy> latencySeries(List<IntervalPoint> intervals, LatencyMetric kind, ToDoubleFunction<LatencyStats> field) {
         List<Xy> out = new ArrayList<>();

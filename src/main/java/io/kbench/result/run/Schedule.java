@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.WorkloadSpec;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * What a fixed-rate run was asked to do and what it did (docs/results.md#schedule): absent for an unlimited rate.
@@ -74,6 +75,27 @@ public record Schedule(double offeredRecordsPerSec, double achievedRecordsPerSec
         String window = plannedWindowSec > 0 && stretch() > 1.05 ? String.format(Locale.ROOT,
                 "; the window took %.1f s for %.1f s planned (%.2fx)", windowSec, plannedWindowSec, stretch()) : "";
         return "schedule: fell short, " + rates + window;
+    }
+
+    /**
+     * For a fault of this run whose recovery figures compare against a run already short of its rate before the fault
+     * (or against nothing): a line saying so, since "recovered" then means back to an overloaded state; empty when the
+     * baseline was healthy.
+     */
+    public Optional<String> baselineNote(FaultResult fault) {
+        FaultRecovery r = fault.recovery();
+        if (r == null || r.note() != null) {
+            return Optional.empty();
+        }
+        String prefix = "fault " + fault.index() + ": no healthy baseline: ";
+        if (r.baselineRecordsPerSec() == null) {
+            return Optional.of(prefix + "no measured interval before it, so its recovery has nothing to return to");
+        }
+        double before = r.baselineRecordsPerSec() / offeredRecordsPerSec;
+        return before >= MET_RATIO ? Optional.empty() : Optional.of(prefix + String.format(Locale.ROOT,
+                "before it the run achieved %,.0f of %,.0f records/s offered (%.0f%%): it was already overloaded, and"
+                        + " its recovery figures compare against that", r.baselineRecordsPerSec(), offeredRecordsPerSec,
+                100 * before));
     }
 
     private static void positive(String field, double v) {
