@@ -94,7 +94,8 @@ public final class LatencyAnatomy {
         }
         int[] measured = measured(intervals);
         List<PartShare> shares = shares(parts, measured);
-        double publishMean = mean(publish, measured);
+        // The mean the shares are of: over the intervals where every part is known.
+        double publishMean = shares.stream().filter(x -> x.share() != null).mapToDouble(PartShare::meanMs).sum();
         return new Anatomy(METHOD, parts, shares, headline(shares, publishMean, publishP99Micros));
     }
 
@@ -109,11 +110,18 @@ public final class LatencyAnatomy {
         return part;
     }
 
+    /**
+     * Each part's mean over the measured intervals. The publish parts are averaged over the same intervals, those
+     * where the rest is known (a part without a value there counts 0: no sends, no figure), so their means add up to
+     * the mean publish latency of those intervals, as the stacked chart does, and no part is counted twice.
+     */
     private static List<PartShare> shares(List<AnatomyPart> parts, int[] measured) {
+        AnatomyPart rest = parts.stream().filter(p -> p.part() == LatencyPart.PUBLISH_REST).findFirst().orElseThrow();
+        int[] aligned = java.util.Arrays.stream(measured).filter(i -> !Double.isNaN(rest.at(i))).toArray();
         Map<LatencyPart, Double> means = new EnumMap<>(LatencyPart.class);
         double publishSum = 0;
         for (AnatomyPart p : parts) {
-            double m = mean(p.valuesMs(), measured);
+            double m = p.part().publish() ? alignedMean(p, aligned) : mean(p.valuesMs(), measured);
             if (!Double.isNaN(m)) {
                 means.put(p.part(), m);
                 publishSum += p.part().publish() ? m : 0;
@@ -125,6 +133,18 @@ public final class LatencyAnatomy {
             shares.add(new PartShare(e.getKey(), e.getValue(), share));
         }
         return shares;
+    }
+
+    private static double alignedMean(AnatomyPart p, int[] at) {
+        if (at.length == 0) {
+            return Double.NaN;
+        }
+        double sum = 0;
+        for (int i : at) {
+            double v = p.at(i);
+            sum += Double.isNaN(v) ? 0 : v;
+        }
+        return sum / at.length;
     }
 
     private static String headline(List<PartShare> shares, double publishMeanMs, double p99Micros) {

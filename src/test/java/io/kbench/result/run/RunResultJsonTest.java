@@ -30,7 +30,8 @@ public class RunResultJsonTest {
     /** The top-level order result.json has always had (the order of the 23 fields before the sections). */
     private static final List<String> ORDER = List.of("schemaVersion", "kind", "name", "status", "failure", "tags",
             "startTime", "endTime", "environment", "cluster", "workload", "clientProperties", "summary", "intervals",
-            "thresholds", "telemetry", "integrity", "faults", "breakdown", "share", "rebalances", "merge", "distributed");
+            "thresholds", "telemetry", "integrity", "faults", "breakdown", "share", "rebalances", "merge", "distributed",
+            "schedule", "anatomy");
 
     static Stream<Path> everyRunFixture() throws IOException {
         try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {
