@@ -135,16 +135,16 @@ public final class LatencyAnatomy {
         return shares;
     }
 
+    /** NaN when the part has no value in any of these intervals: never sampled is not 0 ms. */
     private static double alignedMean(AnatomyPart p, int[] at) {
-        if (at.length == 0) {
-            return Double.NaN;
-        }
         double sum = 0;
+        boolean any = false;
         for (int i : at) {
             double v = p.at(i);
+            any |= !Double.isNaN(v);
             sum += Double.isNaN(v) ? 0 : v;
         }
-        return sum / at.length;
+        return any ? sum / at.length : Double.NaN;
     }
 
     private static String headline(List<PartShare> shares, double publishMeanMs, double p99Micros) {

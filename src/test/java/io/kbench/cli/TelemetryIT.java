@@ -126,8 +126,8 @@ class TelemetryIT {
         assertThat(run.stdout()).contains(met ? "schedule: met, " : "schedule: fell short, ")
                 .contains((met ? "met its schedule; busiest: disk" : "limited by: disk") + " (publish mean ");
         List<Double> idle = series(result.at("/telemetry"), "network_processor_idle_percent", "broker-1");
-        assertThat(idle.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average())
-                .as("network idle " + idle).hasValueGreaterThan(50);
+        assertThat(idle.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(0))
+                .as("network idle " + idle).isGreaterThan(50);
         assertThat(diagnosis.at("/limitedBy").asText()).isNotEqualTo("network_threads");
     }
 
