@@ -40,7 +40,7 @@ class BreakdownSectionTest {
     }
 
     @Test
-    void aHotPartitionIsTheDarkestCellAndTheSkewIsNamed() throws Exception {
+    void anEvenRowStaysPale() throws Exception {
         // An even row stays pale: 17.0% against an even 16.7% is not "hot".
         String even = render("""
                 {"partitionLatency": "publish", "partitions": [
@@ -51,6 +51,10 @@ class BreakdownSectionTest {
                 """, null);
         assertThat(even).contains("style=\"background:rgba(220,38,38,0.079);color:#0f172a\" title=\"partition 0: produced"
                 + " records 170 (+2.0% from an even share)\"");
+    }
+
+    @Test
+    void aHotPartitionIsTheDarkestCellAndTheSkewIsNamed() throws Exception {
         String html = render("""
                 {"partitionLatency": "endToEnd",
                  "partitions": [
