@@ -155,7 +155,9 @@ public final class LatencyAnatomy {
         }
         String p99 = Double.isFinite(p99Micros) ? " (p99 " + Text.ms(p99Micros / 1000) + ")" : "";
         String what = top.part() != LatencyPart.PUBLISH_REST ? top.part().measure()
-                : shares.stream().anyMatch(s -> s.part() == LatencyPart.RECORD_QUEUE) ? "network and client I/O"
+                // The record queue time is a 30 s windowed mean: under a growing backlog it lags, and the rest holds it.
+                : shares.stream().anyMatch(s -> s.part() == LatencyPart.RECORD_QUEUE)
+                ? "network, client I/O and producer queueing the windowed record queue time lags behind"
                 : "network, client I/O and the producer's record queue, which was not sampled";
         return "publish mean " + Text.ms(publishMeanMs) + p99 + ": " + Text.percent(100 * top.share()) + " "
                 + top.part().label() + " (" + Text.ms(top.meanMs()) + ", " + what + ")";
