@@ -143,7 +143,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         target.restrictClientCpus();
         RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
-        return ExitPolicy.of(result).code();
+        return ExitPolicy.of(result, output.minRateRatio(), CommandOutput.out(commandSpec)).code();
     }
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */

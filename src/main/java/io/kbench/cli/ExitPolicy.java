@@ -5,39 +5,53 @@ import io.kbench.experiment.Sweep;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Schedule;
+import java.io.PrintStream;
+import java.util.Locale;
 
 /**
  * How a run, a sweep or a find-max ended, and the one rule that turns it into the exit code (docs/exit-codes.md): an
- * interrupt outranks a failure, a failure an integrity violation, a violation a failed threshold.
+ * interrupt outranks a failure, a failure an integrity violation, a violation a rate shortfall, a shortfall a failed
+ * threshold (a run that did not do what was asked makes its thresholds moot).
  *
  * @param interrupted       stopped by Ctrl-C or a signal before it finished
  * @param failed            a run (a repetition, the search) could not produce its figures
  * @param integrityViolated verification found records lost, duplicated or reordered beyond what was promised
+ * @param rateShortfall     a fixed-rate run achieved less than --min-rate-ratio of its offered rate
  * @param thresholdsPassed  every --threshold held
  */
-record ExitPolicy(boolean interrupted, boolean failed, boolean integrityViolated, boolean thresholdsPassed) {
+record ExitPolicy(boolean interrupted, boolean failed, boolean integrityViolated, boolean rateShortfall,
+                  boolean thresholdsPassed) {
 
-    static ExitPolicy of(RunResult result) {
+    /** A run judged against {@code --min-rate-ratio}; a shortfall is said on {@code out}. */
+    static ExitPolicy of(RunResult result, double minRateRatio, PrintStream out) {
         RunStatus status = result.status();
+        Schedule s = result.schedule();
+        boolean shortfall = status == RunStatus.COMPLETED && s != null && s.ratio() < minRateRatio;
+        if (shortfall) {
+            out.println(String.format(Locale.ROOT, "rate shortfall: achieved %.0f%% of the offered rate, below"
+                    + " --min-rate-ratio %.2f (exit 5)", 100 * s.ratio(), minRateRatio));
+        }
         return new ExitPolicy(status == RunStatus.INTERRUPTED,
                 status != RunStatus.COMPLETED && status != RunStatus.INTERRUPTED,
-                result.integrityViolated(), result.thresholdsPassed());
+                result.integrityViolated(), shortfall, result.thresholdsPassed());
     }
 
     static ExitPolicy of(Sweep.SweepOutcome outcome) {
-        return new ExitPolicy(outcome.interrupted(), outcome.anyFailed(), outcome.integrityViolated(),
+        return new ExitPolicy(outcome.interrupted(), outcome.anyFailed(), outcome.integrityViolated(), false,
                 outcome.thresholdsPassed());
     }
 
     /** An interrupted search throws instead; a probe's integrity violation only makes its rate unsustainable. */
     static ExitPolicy of(FindMaxResult result) {
-        return new ExitPolicy(false, !result.findMax().outcome().hasRate(), false, result.thresholdsPassed());
+        return new ExitPolicy(false, !result.findMax().outcome().hasRate(), false, false, result.thresholdsPassed());
     }
 
     int code() {
         ExitCode code = interrupted ? ExitCode.INTERRUPTED
                 : failed ? ExitCode.RUN_FAILED
                 : integrityViolated ? ExitCode.INTEGRITY_VIOLATION
+                : rateShortfall ? ExitCode.RATE_SHORTFALL
                 : thresholdsPassed ? ExitCode.OK : ExitCode.THRESHOLD_FAILED;
         return code.code();
     }

@@ -1,6 +1,8 @@
 package io.kbench.cli;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.RunContext;
+import io.kbench.result.run.Schedule;
 import io.kbench.verdict.Threshold;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +28,12 @@ public final class OutputOptions {
                     + " exits 3. Sweeps: judged on each point's median; find-max: on the run at the answer.")
     List<String> thresholds = new ArrayList<>();
 
+    /** The least share of its fixed rate a run must achieve, or it exits 5 (docs/exit-codes.md). */
+    @Option(names = "--min-rate-ratio", paramLabel = "RATIO", defaultValue = "0.5",
+            description = "A fixed-rate run (run, produce) that achieves less than RATIO of its offered rate exits 5"
+                    + " (default: ${DEFAULT-VALUE}; 0 turns it off). Unlimited-rate runs have no schedule to fall short of.")
+    double minRateRatio = Schedule.DEFAULT_MIN_RATE_RATIO;
+
     /** The whole resolved workload before a run instead of the few-line header. */
     @Option(names = {"-v", "--verbose"},
             description = "Print each run's whole resolved workload (secrets redacted) instead of the few-line run header.")
@@ -36,8 +44,17 @@ public final class OutputOptions {
         return thresholds.stream().map(Threshold::parse).toList();
     }
 
+    /** {@code --min-rate-ratio}, checked before anything runs. */
+    double minRateRatio() {
+        if (!(minRateRatio >= 0 && minRateRatio <= 1)) {
+            throw InvalidInputException.field("--min-rate-ratio", minRateRatio, "must be between 0 and 1");
+        }
+        return minRateRatio;
+    }
+
     /** The run context's output section: every flag here parsed and checked. */
     RunContext.Output output() {
+        minRateRatio();
         return new RunContext.Output(resultsDir, ConnectionOptions.parsePairs(tags, "--tag"), parsedThresholds(), verbose);
     }
 }

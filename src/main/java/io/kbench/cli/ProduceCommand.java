@@ -159,7 +159,7 @@ public final class ProduceCommand implements Callable<Integer> {
         target.restrictClientCpus();
         RunResult result = target.singleRun(spec, conn, output).execute(out);
         out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
-        return ExitPolicy.of(result).code();
+        return ExitPolicy.of(result, output.minRateRatio(), out).code();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.kbench.compare;
 
+import io.kbench.result.run.ShortWindow;
 import io.kbench.format.AlignedTable;
 import io.kbench.result.Spread;
 import io.kbench.verdict.Kpi;
@@ -40,6 +41,11 @@ public final class ComparisonReport {
         c.telemetryRows().forEach(row -> table.add(line(row.kpi().label(), row.values(), row.changes())));
         for (int i = 0; i < c.sides().size(); i++) {
             out.println(letter(i) + ": " + c.sides().get(i).source());
+            // A short window's figures are noise: say so beside the side, before anyone reads its change.
+            c.sides().get(i).runs().stream().map(r -> r.produced() != null && r.produced().records() > 0 ? r.produced()
+                    : r.consumed()).filter(t -> t != null).mapToDouble(t -> t.windowSec()).min()
+                    .stream().mapToObj(w -> ShortWindow.flag(w, -1)).flatMap(java.util.Optional::stream).findFirst()
+                    .ifPresent(f -> out.println("   " + f));
         }
         out.println();
         AlignedTable.print(table, out);

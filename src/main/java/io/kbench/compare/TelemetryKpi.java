@@ -3,6 +3,7 @@ package io.kbench.compare;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.LatencyPart;
 import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
@@ -22,7 +23,18 @@ public enum TelemetryKpi {
     REQUEST_HANDLER_IDLE("request handler idle", "%", true, "mean over brokers of mean request_handler_idle_percent"),
     NETWORK_PROCESSOR_IDLE("network processor idle", "%", true, "mean over brokers of mean network_processor_idle_percent"),
     DISK_WRITE("disk write", "MiB/s", false, "sum over sources of mean disk_write_mib_per_sec"),
-    CLIENT_CPU("load generator CPU", "%", false, "mean client_cpu_percent");
+    CLIENT_CPU("load generator CPU", "%", false, "mean client_cpu_percent"),
+    // Where the publish latency went (the result's anatomy section): which part moved between two results.
+    PART_SEND_DELAY("publish part: behind its send time", "ms", false, "anatomy measured meanMs of send_delay"),
+    PART_RECORD_QUEUE("publish part: in the producer's record queue", "ms", false,
+            "anatomy measured meanMs of record_queue"),
+    PART_PRODUCE_REQUEST_QUEUE("publish part: waiting for a request handler", "ms", false,
+            "anatomy measured meanMs of produce_request_queue"),
+    PART_PRODUCE_LOCAL("publish part: appending on the leader", "ms", false, "anatomy measured meanMs of produce_local"),
+    PART_PRODUCE_REMOTE("publish part: waiting for replicas", "ms", false, "anatomy measured meanMs of produce_remote"),
+    PART_PRODUCE_RESPONSE("publish part: response queue and send", "ms", false,
+            "anatomy measured meanMs of produce_response_queue + produce_response_send"),
+    PART_PUBLISH_REST("publish part: network and client I/O", "ms", false, "anatomy measured meanMs of publish_rest");
 
     private final String label;
     private final String unit;
@@ -59,6 +71,9 @@ public enum TelemetryKpi {
 
     /** The figure of one run; empty when it has no telemetry or the series were not sampled. */
     public OptionalDouble valueIn(RunResult run) {
+        if (name().startsWith("PART_")) {
+            return part(run);
+        }
         if (run.telemetry() == null || run.intervals() == null) {
             return OptionalDouble.empty();
         }
@@ -69,7 +84,35 @@ public enum TelemetryKpi {
             case NETWORK_PROCESSOR_IDLE -> average(run, TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT);
             case DISK_WRITE -> sum(run, TelemetryMetric.DISK_WRITE_MIB_PER_SEC);
             case CLIENT_CPU -> average(run, TelemetryMetric.CLIENT_CPU_PERCENT);
+            default -> OptionalDouble.empty();
         };
+    }
+
+    /** A latency part's mean over the measured window from the result's anatomy; empty without one. */
+    private OptionalDouble part(RunResult run) {
+        if (run.anatomy() == null) {
+            return OptionalDouble.empty();
+        }
+        List<LatencyPart> parts = switch (this) {
+            case PART_SEND_DELAY -> List.of(LatencyPart.SEND_DELAY);
+            case PART_RECORD_QUEUE -> List.of(LatencyPart.RECORD_QUEUE);
+            case PART_PRODUCE_REQUEST_QUEUE -> List.of(LatencyPart.PRODUCE_REQUEST_QUEUE);
+            case PART_PRODUCE_LOCAL -> List.of(LatencyPart.PRODUCE_LOCAL);
+            case PART_PRODUCE_REMOTE -> List.of(LatencyPart.PRODUCE_REMOTE);
+            case PART_PRODUCE_RESPONSE -> List.of(LatencyPart.PRODUCE_RESPONSE_QUEUE, LatencyPart.PRODUCE_RESPONSE_SEND);
+            case PART_PUBLISH_REST -> List.of(LatencyPart.PUBLISH_REST);
+            default -> List.of();
+        };
+        double sum = 0;
+        boolean any = false;
+        for (LatencyPart p : parts) {
+            OptionalDouble v = run.anatomy().measured(p).map(s -> OptionalDouble.of(s.meanMs())).orElse(OptionalDouble.empty());
+            if (v.isPresent()) {
+                sum += v.getAsDouble();
+                any = true;
+            }
+        }
+        return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
     private static OptionalDouble perMib(OptionalDouble cpu, RunResult run) {

@@ -1,5 +1,6 @@
 package io.kbench.console;
 
+import io.kbench.result.run.ShortWindow;
 import io.kbench.format.JsonText;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.result.sweep.PointSummary;
@@ -107,6 +108,8 @@ public final class SweepTable {
                 out.println(p.name() + ": " + v.line());
             }
         }
+        sweep.points().forEach(p -> windowSec(p).flatMap(w -> ShortWindow.flag(w, -1))
+                .ifPresent(f -> out.println(p.name() + ": " + f)));
         sweep.points().stream().filter(p -> p.variation() != null && p.variation().noisy()).forEach(p -> out.println(
                 p.name() + ": noisy, " + variation(p.variation()) + ": comparisons with it are likely inconclusive"));
         if (sweep.findings() != null) {
@@ -142,6 +145,12 @@ public final class SweepTable {
             parts.add("e2e p99 CV " + Kpi.format(v.endToEndP99CvPercent()) + "%");
         }
         return String.join(", ", parts);
+    }
+
+    /** The shortest measured window of a point's repetitions, seconds; empty when the point has none. */
+    private static Optional<Double> windowSec(SweepResult.Point p) {
+        Spread s = p.summary() == null ? null : p.summary().spread("produced", "windowSec");
+        return s == null ? Optional.empty() : Optional.of(s.min());
     }
 
     private static String spread(SweepResult.Point p, String group, String field, double divisor) {

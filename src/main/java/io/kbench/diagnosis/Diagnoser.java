@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  * makes broker figures moot; a slow disk keeps request handlers busy; a saturated CPU starves every thread pool).
  */
 public final class Diagnoser {
-    private static final List<Rule> RULES = List.of(new LoadGeneratorRule(), new DiskRule(), new BrokerCpuRule(),
+    private static final List<Rule> RULES = List.of(new LoadGeneratorRule(), new LogFlushRule(), new DiskRule(),
+            new BrokerCpuRule(),
             ThreadPoolRule.requestHandlers(), ThreadPoolRule.networkThreads(), new ReplicationRule());
     /** How many figures of resources found clear are quoted after the verdict, as context. */
     private static final int CONTEXT = 2;
@@ -47,11 +48,22 @@ public final class Diagnoser {
      * @param cores           processors of this machine ({@code Environment.cores()})
      */
     public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores) {
+        return attach(telemetry, intervals, embeddedCluster, cores, null);
+    }
+
+    /**
+     * As {@link #attach(Telemetry, List, boolean, int)}, for a run that did or did not keep to its fixed rate.
+     *
+     * @param metSchedule true: the run met its schedule, so the diagnosis names the busiest resource rather than a
+     *                    limit; false: it fell short; null: no schedule (unlimited rate)
+     */
+    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores,
+                                   Boolean metSchedule) {
         if (telemetry == null) {
             return null;
         }
         Cores c = embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores));
-        return telemetry.withDiagnosis(diagnose(intervals, telemetry, c));
+        return telemetry.withDiagnosis(diagnose(intervals, telemetry, c).withMetSchedule(metSchedule));
     }
 
     /** The diagnosis of these intervals and telemetry. */
@@ -62,11 +74,14 @@ public final class Diagnoser {
         RunEvidence e = new RunEvidence(intervals, telemetry, cores);
         if (e.measured().length == 0) {
             return new Diagnosis(LimitingResource.NONE_FOUND, "could not be judged: no measured intervals", List.of(),
-                    List.of(), null);
+                    List.of(), null, null);
         }
         List<Judgement> judgements = RULES.stream().map(r -> r.judge(e)).toList();
-        return new Diagnosis(limitedBy(judgements), evidence(judgements), figures(judgements), Spikes.find(e),
-                Spikes.method(e));
+        String evidence = evidence(judgements);
+        // Where the time went comes first: it is what the verdict is about.
+        String headline = e.anatomy() == null ? null : e.anatomy().headline();
+        return new Diagnosis(limitedBy(judgements), headline == null ? evidence : headline + "; " + evidence,
+                figures(judgements), Spikes.find(e), Spikes.method(e), null);
     }
 
     /**
@@ -97,13 +112,20 @@ public final class Diagnoser {
             parts.add(limited.get(0).text());
             clear.stream().limit(CONTEXT).forEach(j -> parts.add(j.text()));
             if (limited.size() > 1) {
-                parts.add("also " + limited.stream().skip(1).map(j -> j.resource().label()).collect(Collectors.joining(", ")));
+                String also = limited.stream().skip(1).map(j -> j.resource()).filter(r -> r != limited.get(0).resource())
+                        .distinct().map(LimitingResource::label).collect(Collectors.joining(", "));
+                if (!also.isEmpty()) {
+                    parts.add("also " + also);
+                }
             }
         } else {
             clear.forEach(j -> parts.add(j.text()));
-            if (!notJudged.isEmpty()) {
-                parts.add("not judged: " + notJudged.stream().map(j -> j.resource().label())
-                        .collect(Collectors.joining(", ")));
+            // Two rules read the disk (its own figures, the log flush in the anatomy): judged by either is judged.
+            List<String> unjudged = notJudged.stream().map(Judgement::resource)
+                    .filter(r -> clear.stream().noneMatch(j -> j.resource() == r)).distinct()
+                    .map(LimitingResource::label).toList();
+            if (!unjudged.isEmpty()) {
+                parts.add("not judged: " + String.join(", ", unjudged));
             }
         }
         return String.join("; ", parts);

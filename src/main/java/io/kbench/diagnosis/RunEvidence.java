@@ -3,6 +3,7 @@ package io.kbench.diagnosis;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySeries;
@@ -25,6 +26,7 @@ final class RunEvidence {
     private final Cores cores;
     private final int[] measured;
     private final boolean endToEnd;
+    private final Anatomy anatomy;
 
     RunEvidence(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
         this.intervals = intervals;
@@ -38,6 +40,12 @@ final class RunEvidence {
         }
         this.measured = m.stream().mapToInt(Integer::intValue).toArray();
         this.endToEnd = m.stream().anyMatch(i -> count(intervals.get(i).endToEndLatencyMicros()) > 0);
+        this.anatomy = LatencyAnatomy.of(intervals, telemetry, Double.NaN);
+    }
+
+    /** Where the publish latency went, part by part; null without broker Produce phases. */
+    Anatomy anatomy() {
+        return anatomy;
     }
 
     Cores cores() {

@@ -23,6 +23,10 @@ final class Thresholds {
     static final double FLUSH_TIME_HIGH_MS = 100;
     /** Share of Produce total time spent waiting for followers from which replication counts as the limit. */
     static final double REMOTE_SHARE = 0.50;
+    /** Share of the broker's Produce time appending on the leader from which a flush per append counts as the limit. */
+    static final double LOCAL_SHARE = 0.50;
+    /** Log flushes per Produce request from which the brokers count as flushing on (nearly) every append. */
+    static final double FLUSHES_PER_PRODUCE = 0.5;
     /** Below this Produce total time the split is noise, whatever the share. */
     static final double PRODUCE_TOTAL_MIN_MS = 1;
     /** Send delay p99 in the last third of the measured intervals that counts as grown... */

@@ -12,6 +12,7 @@ import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.console.RunHeader;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
@@ -120,6 +121,11 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
+            // Every probe measures the workload's window: a short one makes each pass or fail a coin toss.
+            if (spec.producers().duration() != null) {
+                ShortWindow.flag(spec.producers().duration().toMillis() / 1000.0, -1)
+                        .ifPresent(f -> out.println("every probe: " + f));
+            }
             if (result.thresholds() != null) {
                 result.thresholds().forEach(v -> out.println(v.line()));
             }

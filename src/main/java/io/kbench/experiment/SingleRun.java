@@ -6,6 +6,7 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Diagnoser;
+import io.kbench.diagnosis.LatencyAnatomy;
 import io.kbench.distributed.Coordinator;
 import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
@@ -28,6 +29,8 @@ import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.SecurityInfo;
+import io.kbench.result.run.Schedule;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.result.run.Summary;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
@@ -194,11 +197,13 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                     }
                 }
                 Environment environment = Environment.capture();
-                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults, embedded != null, environment.cores());
+                Summary summary = outcome.summary();
+                Schedule schedule = Schedule.of(spec, summary);
+                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults, embedded != null, environment.cores(),
+                        schedule == null ? null : schedule.met());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
-                Summary summary = outcome.summary();
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
@@ -206,18 +211,29 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         spec, connection, summary, outcome.intervals(), verdicts, RunSections.builder()
                         .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
                         .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
-                        .distributed(coordinator == null ? null : coordinator.distributedRun())
+                        .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
+                        .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
+                                ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded)).build());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
+            if (result.schedule() != null) {
+                out.println(result.schedule().line());
+            }
+            ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
             SummaryTable.limitedBy(result.telemetry(), out);
             if (result.summary().transactions() != null) {
                 out.println(result.summary().transactions().line());
             }
             if (result.faults() != null) {
                 out.println();
-                result.faults().forEach(f -> out.println(f.line()));
+                result.faults().forEach(f -> {
+                    out.println(f.line());
+                    if (result.schedule() != null) {
+                        result.schedule().baselineNote(f).ifPresent(out::println);
+                    }
+                });
             }
             if (result.thresholds() != null) {
                 out.println();
@@ -261,7 +277,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
      * telemetry.
      */
     private static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
-                                      boolean embeddedCluster, int cores) {
+                                      boolean embeddedCluster, int cores, Boolean metSchedule) {
         Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
         if (sampled == null) {
             return null;
@@ -278,7 +294,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         }
         events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
         Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
-        return Diagnoser.attach(withFaults, intervals, embeddedCluster, cores);
+        return Diagnoser.attach(withFaults, intervals, embeddedCluster, cores, metSchedule);
     }
 
     /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */

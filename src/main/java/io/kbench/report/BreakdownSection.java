@@ -40,8 +40,9 @@ final class BreakdownSection {
             axis(html, parts.size());
             html.append("</div>\n");
             page.html(new Html(html.toString()));
-            page.paragraph(skew(parts) + " Darker = larger, relative to the row's largest cell; hover a cell for its "
-                    + "figures.", "note");
+            page.paragraph(skew(parts) + " Colour = deviation from the row's even share (its mean over the"
+                    + " partitions): red above, blue below, full at +-100%; an even row stays pale. Hover a cell for its"
+                    + " figures.", "note");
         }
         if (!b.consumers().isEmpty()) {
             consumers(page, b.consumers());
@@ -57,7 +58,9 @@ final class BreakdownSection {
 
     private static void row(StringBuilder html, String label, List<PartitionStats> parts,
                             ToDoubleFunction<PartitionStats> value, boolean millis) {
-        double max = parts.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).max().orElse(0);
+        // The even share: the mean over the partitions with a value. A cell is coloured by how far it is from it, so
+        // 17.0% of the records against an even 16.7% reads as even, not as the hottest cell.
+        double even = parts.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average().orElse(0);
         html.append("<div class=\"heat-row\"><div class=\"heat-label\">").append(HtmlPage.esc(label))
                 .append("</div><div class=\"heat-cells\">");
         for (PartitionStats p : parts) {
@@ -69,11 +72,13 @@ final class BreakdownSection {
                 html.append("<div class=\"heat-cell empty\" title=\"").append(HtmlPage.esc(title)).append("\"></div>");
                 continue;
             }
-            double share = max <= 0 ? 0 : v / max;
-            // 0.06 keeps an idle partition visible against the page; white text once the cell is dark.
+            double deviation = even <= 0 ? 0 : (v - even) / even;
+            double depth = Math.min(1, Math.abs(deviation));
+            // Red above the even share, blue below, full colour at +-100%; 0.06 keeps every cell visible.
             html.append(String.format(Locale.ROOT,
-                    "<div class=\"heat-cell\" style=\"background:rgba(220,38,38,%.3f);color:%s\" title=\"%s\">",
-                    0.06 + 0.94 * share, share > 0.55 ? "#fff" : "#0f172a", HtmlPage.esc(title)));
+                    "<div class=\"heat-cell\" style=\"background:rgba(%s,%.3f);color:%s\" title=\"%s\">",
+                    deviation >= 0 ? "220,38,38" : "37,99,235", 0.06 + 0.94 * depth, depth > 0.55 ? "#fff" : "#0f172a",
+                    HtmlPage.esc(title + String.format(Locale.ROOT, " (%+.1f%% from an even share)", 100 * deviation))));
             if (parts.size() <= LABELLED_CELLS) {
                 html.append(HtmlPage.esc(shown));
             }

@@ -60,6 +60,12 @@ final class RunMarkdown {
         if (run.telemetry() != null && run.telemetry().diagnosis() != null) {
             md.append(run.telemetry().diagnosis().line()).append("\n\n");
         }
+        if (run.schedule() != null) {
+            md.append(run.schedule().line()).append("\n\n");
+        }
+        if (run.anatomy() != null && run.anatomy().headline() != null) {
+            md.append("Where the time went: ").append(run.anatomy().headline()).append("\n\n");
+        }
         SweepMarkdown.environment(md, run.environment());
         return md.toString();
     }

@@ -13,6 +13,7 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Totals;
@@ -62,15 +63,17 @@ final class RunReport {
         if (r.failure() != null) {
             page.section("Status").paragraph(status + ": " + r.failure(), "warn").endSection();
         }
-        TelemetrySection.diagnosis(page, r.telemetry());
+        TelemetrySection.verdict(page, r.telemetry());
         headline(page, r.summary());
+        AnatomySection.table(page, r.schedule(), r.anatomy());
+        TelemetrySection.diagnosis(page, r.telemetry());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());
         MergeSection.table(page, r.merge());
         FaultSection.table(page, r.faults());
         GroupSection.share(page, r.share());
         GroupSection.rebalances(page, r.rebalances());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
-        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(),
+        overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(), r.anatomy(),
                 FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
         BreakdownSection.render(page, r.breakdown());
@@ -191,7 +194,7 @@ final class RunReport {
                 .endSection();
     }
 
-    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry,
+    private static void overTime(HtmlPage page, List<IntervalPoint> intervals, Telemetry telemetry, Anatomy anatomy,
                                  List<ObjectNode> faultBands) {
         if (intervals.isEmpty()) {
             return;
@@ -214,6 +217,7 @@ final class RunReport {
             recs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedRecordsPerSec), true, null));
             mibs.add(Charts.lineDataset("consumed", Charts.ORANGE, series(intervals, IntervalPoint::consumedMebibytesPerSec), true, null));
         }
+        note += PartialInterval.add(intervals, recs, mibs);
         if (!faultBands.isEmpty()) {
             note += "; shaded: fault windows";
         }
@@ -248,6 +252,7 @@ final class RunReport {
                     : "; triangles: broker events (hover for what happened)")
                     + (faultBands.isEmpty() ? "" : "; shaded: fault windows"), chart, false);
         }
+        AnatomySection.chart(page, intervals, anatomy, time);
         TelemetrySection.charts(page, intervals, telemetry, time);
         page.endSection();
     }
@@ -257,13 +262,17 @@ final class RunReport {
         return chart;
     }
 
+    /** A throughput line; a partial last interval is a gap here, drawn on its own ({@link PartialInterval}). */
     private static List<Xy> series(List<IntervalPoint> intervals, ToDoubleFunction<IntervalPoint> f) {
         List<Xy> out = new ArrayList<>();
-        for (IntervalPoint p : intervals) {
-            out.add(new Xy(round(p.endSec(), 3), round(f.applyAsDouble(p), 3)));
+        for (int i = 0; i < intervals.size(); i++) {
+            IntervalPoint p = intervals.get(i);
+            boolean partial = i == intervals.size() - 1 && PartialInterval.last(intervals);
+            out.add(new Xy(round(p.endSec(), 3), partial ? Double.NaN : round(f.applyAsDouble(p), 3)));
         }
         return out;
     }
+
 
     private static List<Xy> latencySeries(List<IntervalPoint> intervals, LatencyMetric kind, ToDoubleFunction<LatencyStats> field) {
         List<Xy> out = new ArrayList<>();

@@ -63,18 +63,31 @@ final class TelemetrySection {
     private TelemetrySection() {
     }
 
-    /** The diagnosis section at the top of the page; says so when the run has no telemetry or no diagnosis. */
+    /** The one-line verdict at the top of the page, above the headline figures; nothing without a diagnosis. */
+    static void verdict(HtmlPage page, Telemetry t) {
+        Diagnosis d = t == null ? null : t.diagnosis();
+        if (d == null) {
+            return;
+        }
+        page.section("Verdict");
+        page.html(new Html("<p class=\"diagnosis " + (d.limitedBy() == LimitingResource.NONE_FOUND ? "none" : "found")
+                + "\">" + HtmlPage.esc(d.line()) + "</p>"));
+        page.endSection();
+    }
+
+    /**
+     * The diagnosis's figures, spikes and method, below the headline figures (the verdict line is at the top); says so
+     * when the run has telemetry but no diagnosis.
+     */
     static void diagnosis(HtmlPage page, Telemetry t) {
         if (t == null) {
             return;
         }
-        page.section("Diagnosis");
+        page.section("Diagnosis: the figures behind the verdict");
         Diagnosis d = t.diagnosis();
         if (d == null) {
             page.paragraph("Not judged: the run has telemetry but no diagnosis.", "note");
         } else {
-            page.html(new Html("<p class=\"diagnosis " + (d.limitedBy() == LimitingResource.NONE_FOUND ? "none" : "found")
-                    + "\">" + HtmlPage.esc(d.line()) + "</p>"));
             figures(page, d.figures() == null ? List.of() : d.figures());
             spikes(page, d.spikes() == null ? List.of() : d.spikes());
             if (d.method() != null) {

@@ -58,9 +58,6 @@ final class BrokerFigures {
     }
 
     private static void gauges(Map<String, Double> now, Sample out) {
-        Double networkIdle = now.get("networkIdle.Value");
-        // A gauge Kafka averages over its own window (a fraction 0..1), not a counter.
-        out.put(TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT, networkIdle == null ? null : 100 * networkIdle);
         out.put(TelemetryMetric.UNDER_REPLICATED_PARTITIONS, now.get("underReplicated.Value"));
         out.put(TelemetryMetric.UNDER_MIN_ISR_PARTITIONS, now.get("underMinIsr.Value"));
         out.put(TelemetryMetric.PRODUCE_PURGATORY_SIZE, now.get("purgatory.Value"));
@@ -78,6 +75,7 @@ final class BrokerFigures {
         Double idleNanosPerSec = Deltas.rate(a.get(idle), b.get(idle), elapsed);
         out.put(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT,
                 idleNanosPerSec == null ? null : Math.min(100, 100 * idleNanosPerSec / Units.NANOS_PER_SECOND));
+        out.put(TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT, networkIdlePercent(a, b, elapsed));
         requestTimes("Produce", TelemetryMetric.PRODUCE_REQUESTS_PER_SEC, PRODUCE_TIMES, a, b, elapsed, out);
         requestTimes("FetchConsumer", TelemetryMetric.FETCH_REQUESTS_PER_SEC, FETCH_TIMES, a, b, elapsed, out);
         Double in = Deltas.rate(a.get("bytesIn.Count"), b.get("bytesIn.Count"), elapsed);
@@ -91,6 +89,37 @@ final class BrokerFigures {
                 Deltas.intervalMean(a.get("flush.Count"), a.get("flush.Mean"), b.get("flush.Count"), b.get("flush.Mean")));
         out.put(TelemetryMetric.ISR_SHRINKS_PER_SEC, Deltas.rate(a.get("isrShrinks.Count"), b.get("isrShrinks.Count"), elapsed));
         out.put(TelemetryMetric.ISR_EXPANDS_PER_SEC, Deltas.rate(a.get("isrExpands.Count"), b.get("isrExpands.Count"), elapsed));
+    }
+
+    /**
+     * Network processor idle over the interval: per listener the mean of its processors' io-wait shares (each from its
+     * cumulative io wait nanoseconds), and of the listeners the least idle one, the one carrying the load (an unused
+     * listener or a combined node's controller listener would otherwise average the busy one away). Without those
+     * totals, the NetworkProcessorAvgIdlePercent gauge, but only once the broker has run long enough for Kafka's
+     * window to be full (see {@link BrokerMBeans#NETWORK_GAUGE_TRUSTED_AFTER_MS}); before that it reads far too busy.
+     */
+    static Double networkIdlePercent(Map<String, Double> a, Map<String, Double> b, long elapsed) {
+        Map<String, double[]> byListener = new java.util.TreeMap<>();
+        for (Map.Entry<String, Double> e : b.entrySet()) {
+            if (!e.getKey().startsWith(BrokerMBeans.IO_WAIT_PREFIX)) {
+                continue;
+            }
+            Double rate = Deltas.rate(a.get(e.getKey()), e.getValue(), elapsed);
+            if (rate != null) {
+                String processor = e.getKey().substring(BrokerMBeans.IO_WAIT_PREFIX.length());
+                String listener = processor.substring(0, Math.max(0, processor.lastIndexOf('/')));
+                double[] sumCount = byListener.computeIfAbsent(listener, k -> new double[2]);
+                sumCount[0] += Math.min(1, rate / Units.NANOS_PER_SECOND);
+                sumCount[1]++;
+            }
+        }
+        if (!byListener.isEmpty()) {
+            return 100 * byListener.values().stream().mapToDouble(sc -> sc[0] / sc[1]).min().orElseThrow();
+        }
+        Double gauge = b.get("networkIdle.Value");
+        Double uptime = b.get("runtime.Uptime");
+        return gauge == null || uptime == null || uptime < BrokerMBeans.NETWORK_GAUGE_TRUSTED_AFTER_MS ? null
+                : 100 * gauge;
     }
 
     /** Requests/s from the TotalTimeMs histogram's count (one entry per completed request) and the six mean times. */

@@ -18,6 +18,24 @@ final class BrokerMBeans {
     static final ObjectName MEMORY = JmxBrokerSource.name("java.lang:type=Memory");
     static final String[] GC_ATTRIBUTES = {"CollectionCount", "CollectionTime"};
 
+    /**
+     * Each network processor's Selector metrics: {@code io-wait-time-ns-total} is a cumulative count of the nanoseconds
+     * it waited in select(), so its rate is the processor's idle share over exactly the interval. The
+     * NetworkProcessorAvgIdlePercent gauge averages Kafka's windowed {@code io-wait-ratio} instead, whose Rate divides
+     * by at least (samples - 1) x 30 s: for the first minute after a broker starts it reads far too busy.
+     */
+    static final ObjectName NETWORK_PROCESSORS =
+            JmxBrokerSource.name("kafka.server:type=socket-server-metrics,listener=*,networkProcessor=*");
+    static final String IO_WAIT_TOTAL = "io-wait-time-ns-total";
+    /** Reading keys of one processor's io wait total, followed by {@code listener/processor}. */
+    static final String IO_WAIT_PREFIX = "ioWait:";
+
+    /**
+     * How long after start the gauge can be believed when the per-processor totals are missing (an older broker):
+     * Kafka's default metrics.num.samples (2) x metrics.sample.window.ms (30 s).
+     */
+    static final double NETWORK_GAUGE_TRUSTED_AFTER_MS = 60_000;
+
     private static final String[] COUNT = {"Count"};
     private static final String[] COUNT_MEAN = {"Count", "Mean"};
     private static final String[] VALUE = {"Value"};
@@ -32,7 +50,7 @@ final class BrokerMBeans {
     /** {@code topic}: the workload's topic, whose partitions' segment counts give segment-roll events; null: none. */
     BrokerMBeans(String topic) {
         add("os", "java.lang:type=OperatingSystem", "ProcessCpuTime");
-        add("runtime", "java.lang:type=Runtime", "StartTime");
+        add("runtime", "java.lang:type=Runtime", "StartTime", "Uptime");
         add("handlerIdle", "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent", COUNT);
         // Kafka 4.x: the broker's own pool. The one above spans every pool of the process, so on a combined
         // broker+controller node it averages in the (mostly idle) controller handlers.

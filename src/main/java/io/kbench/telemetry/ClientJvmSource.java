@@ -6,13 +6,17 @@ import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
 
-/** kbench's own JVM, the load generator: its CPU and GC pauses, so a client-bound run can be named as such. */
+/**
+ * kbench's own JVM, the load generator: its CPU and GC pauses, so a client-bound run can be named as such, and its
+ * producers' record queue time for the latency anatomy.
+ */
 final class ClientJvmSource implements SampledSource {
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
             .filter(gc -> GcPauses.isPauseCollector(gc.getName())).toList();
     private final GcPauses pauses = new GcPauses();
+    private final ProducerQueueTime queueTime = new ProducerQueueTime();
     private Double cpuNanos;
     private long lastNanos;
 
@@ -48,6 +52,7 @@ final class ClientJvmSource implements SampledSource {
         if (cpuNanos != null) {
             out.put(TelemetryMetric.CLIENT_CPU_PERCENT, Deltas.cpuPercent(cpuNanos, cpu, nowNanos - lastNanos));
         }
+        out.put(TelemetryMetric.PRODUCER_RECORD_QUEUE_TIME_MS, queueTime.read());
         pauses.update(count, millis, out, TelemetryMetric.CLIENT_GC_PAUSES, TelemetryMetric.CLIENT_GC_PAUSE_TIME_MS, null);
         cpuNanos = cpu;
         lastNanos = nowNanos;

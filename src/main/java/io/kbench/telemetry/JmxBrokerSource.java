@@ -129,6 +129,9 @@ final class JmxBrokerSource implements SampledSource {
         for (ObjectName log : logs) {
             calls.add(() -> segmentCount(log));
         }
+        for (ObjectName processor : server.queryNames(BrokerMBeans.NETWORK_PROCESSORS, null)) {
+            calls.add(() -> ioWait(processor));
+        }
         Map<String, Double> values = new HashMap<>();
         Map<String, Double> segments = new TreeMap<>();
         double gcCount = 0;
@@ -176,6 +179,12 @@ final class JmxBrokerSource implements SampledSource {
         return v instanceof Number n
                 ? Map.of(SEGMENTS + log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue())
                 : Map.of();
+    }
+
+    private Map<String, Double> ioWait(ObjectName processor) throws IOException {
+        Object v = attribute(processor, BrokerMBeans.IO_WAIT_TOTAL);
+        return v instanceof Number n ? Map.of(BrokerMBeans.IO_WAIT_PREFIX + processor.getKeyProperty("listener") + "/"
+                + processor.getKeyProperty("networkProcessor"), n.doubleValue()) : Map.of();
     }
 
     private void readInto(Map<String, Double> values, String key, ObjectName name, String[] attributes)

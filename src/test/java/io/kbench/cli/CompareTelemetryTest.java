@@ -54,7 +54,10 @@ class CompareTelemetryTest {
         assertThat(perMib.at("/values/0/median").asDouble()).isCloseTo(cpu / mib, within(1e-6));
         assertThat(perMib.at("/changes/0/ratio").asDouble()).isCloseTo(1.5, within(1e-9));
         assertThat(doc.get("telemetry")).extracting(n -> n.get("kpi").asText()).containsExactly("broker_cpu_per_mib",
-                "broker_cpu", "request_handler_idle", "network_processor_idle", "disk_write", "client_cpu");
+                "broker_cpu", "request_handler_idle", "network_processor_idle", "disk_write", "client_cpu",
+                // the fixture's latency anatomy: which part of the publish latency moved
+                "part_send_delay", "part_produce_request_queue", "part_produce_local", "part_produce_remote",
+                "part_publish_rest");
         assertThat(Files.readString(html)).contains("broker CPU per MiB/s %/(MiB/s)",
                 "broker CPU per MiB/s %/(MiB/s) = sum over brokers of mean broker_cpu_percent / produced MiB/s");
     }

@@ -79,4 +79,66 @@ class NetworkFaultsIT {
     private static double min(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
     }
+
+    /**
+     * Issue 26: a slow follower (a delay on one follower's replication traffic) with acks=all and RF 3 moves the
+     * anatomy's remote part (waiting for replicas), not the local part (appending on the leader).
+     */
+    @Test
+    void aSlowFollowerMovesTheRemotePartNotTheLocalPart() throws IOException {
+        Path w = Files.writeString(results.resolve("it-anatomy-follower.yaml"), """
+                name: it-anatomy-follower
+                topic: {partitions: 1, replicationFactor: 3}
+                producers:
+                  count: 1
+                  rate: 200
+                  duration: 6s
+                  warmupDuration: 1s
+                  recordSize: 256
+                  properties: {acks: all, linger.ms: 0}
+                consumers: {mode: none}
+                cluster: {brokers: 3}
+                faults:
+                  - {at: 3s, action: delay, target: follower, duration: 3s, delay: 40ms, jitter: 2ms, scope: peers}
+                """);
+        CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode fault = result.at("/faults/0");
+        assertThat(fault.has("error")).as(run.transcript()).isFalse();
+        double start = fault.get("startSec").asDouble();
+        double end = fault.get("endSec").asDouble();
+        JsonNode intervals = result.get("intervals");
+        double[] remote = beforeAndDuring(result, intervals, "produce_remote", start, end);
+        double[] local = beforeAndDuring(result, intervals, "produce_local", start, end);
+        assertThat(remote[1] - remote[0]).as(result.at("/anatomy").toString()).isGreaterThan(20);
+        assertThat(Math.abs(local[1] - local[0])).as(result.at("/anatomy").toString()).isLessThan(5);
+    }
+
+    /** A part's mean over the measured intervals before the fault and over those wholly inside it, ms. */
+    private static double[] beforeAndDuring(JsonNode result, JsonNode intervals, String part, double start, double end) {
+        for (JsonNode p : result.at("/anatomy/parts")) {
+            if (!p.at("/part").asText().equals(part)) {
+                continue;
+            }
+            double[] sum = new double[2];
+            int[] n = new int[2];
+            double previousEnd = 0;
+            for (int i = 0; i < intervals.size(); i++) {
+                double e = intervals.get(i).get("endSec").asDouble();
+                JsonNode v = p.at("/valuesMs").get(i);
+                boolean measured = "measured".equals(intervals.get(i).get("phase").asText());
+                int which = e <= start ? 0 : previousEnd >= start && e <= end ? 1 : -1;
+                previousEnd = e;
+                if (measured && which >= 0 && v != null && !v.isNull()) {
+                    sum[which] += v.asDouble();
+                    n[which]++;
+                }
+            }
+            assertThat(n).as(part + " before/during the fault in " + result.at("/anatomy")).containsOnly(n[0], n[1])
+                    .doesNotContain(0);
+            return new double[] {sum[0] / n[0], sum[1] / n[1]};
+        }
+        throw new AssertionError("no anatomy part " + part + " in " + result.at("/anatomy"));
+    }
 }

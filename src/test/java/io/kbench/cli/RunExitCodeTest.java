@@ -32,11 +32,29 @@ class RunExitCodeTest {
 
     @Test
     void aViolationExitsFourAndOutranksAFailedThresholdButNotAFailedRun() {
-        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(4);
-        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(4);
-        assertThat(ExitPolicy.of(result(RunStatus.FAILED, true, integrity(IntegrityVerdict.VIOLATION))).code()).isEqualTo(1);
-        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.EXPECTED))).code()).isEqualTo(3);
-        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.EXPECTED))).code()).isZero();
-        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, null)).code()).isZero();
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION)), 0.5, System.out).code()).isEqualTo(4);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.VIOLATION)), 0.5, System.out).code()).isEqualTo(4);
+        assertThat(ExitPolicy.of(result(RunStatus.FAILED, true, integrity(IntegrityVerdict.VIOLATION)), 0.5, System.out).code()).isEqualTo(1);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, false, integrity(IntegrityVerdict.EXPECTED)), 0.5, System.out).code()).isEqualTo(3);
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.EXPECTED)), 0.5, System.out).code()).isZero();
+        assertThat(ExitPolicy.of(result(RunStatus.COMPLETED, true, null), 0.5, System.out).code()).isZero();
+    }
+
+    @Test
+    void aRunShortOfMinRateRatioExitsFiveAndOutranksAFailedThresholdButNotAViolation() {
+        RunResult shortRun = result(RunStatus.COMPLETED, false, null)
+                .with(io.kbench.result.run.RunSections.builder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build());
+        java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
+        assertThat(ExitPolicy.of(shortRun, 0.5, new java.io.PrintStream(text, true)).code()).isEqualTo(5);
+        assertThat(text.toString()).contains("rate shortfall: achieved 44% of the offered rate, below --min-rate-ratio 0.50");
+        assertThat(ExitPolicy.of(shortRun, 0.4, System.out).code()).isEqualTo(3);
+        assertThat(ExitPolicy.of(shortRun, 0, System.out).code()).isEqualTo(3);
+        RunResult violated = result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION));
+        RunResult both = violated.with(violated.sections().toBuilder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build());
+        assertThat(ExitPolicy.of(both, 0.5, System.out).code()).isEqualTo(4);
+        assertThat(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3).line()).isEqualTo(
+                "schedule: fell short, 8,798 of 20,000 records/s offered (44%); the window took 27.3 s for 12.0 s planned (2.28x)");
+        assertThat(io.kbench.result.run.Schedule.of(20_000, 19_991, 12, 12.0).line())
+                .isEqualTo("schedule: met, 19,991 of 20,000 records/s offered (100%)");
     }
 }

@@ -101,6 +101,46 @@ class TelemetryIT {
     }
 
     /**
+     * Issue 26: a flush on every append moves the anatomy's local part (appending on the leader) to the top of the
+     * broker's Produce phases and the diagnosis names the log flush; the run kept its light rate, so it is "met its
+     * schedule", and the freshly started broker's network processors read idle from the first interval (Kafka's
+     * windowed gauge would read them busy for a minute).
+     */
+    @Test
+    void aFlushPerAppendMovesTheLocalPartAndIsNamed() throws Exception {
+        CliRun run = CliRun.of("run", workload("it-anatomy-flush.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "256m", "--min-rate-ratio", "0");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode result = result(RunIT.onlyRunDir(results));
+        JsonNode anatomy = result.at("/anatomy");
+        double local = measuredMs(anatomy, "produce_local");
+        for (String other : List.of("produce_request_queue", "produce_remote", "produce_response_queue",
+                "produce_response_send")) {
+            assertThat(local).as(anatomy.toString()).isGreaterThan(measuredMs(anatomy, other));
+        }
+        JsonNode diagnosis = result.at("/telemetry/diagnosis");
+        assertThat(diagnosis.at("/evidence").asText()).as(run.transcript()).contains("the log flush");
+        assertThat(diagnosis.at("/limitedBy").asText()).isEqualTo("disk");
+        // A light rate, but a flush per append on a busy machine's disk can still fall short: the line says which.
+        boolean met = result.at("/schedule/ratio").asDouble() >= 0.95;
+        assertThat(run.stdout()).contains(met ? "schedule: met, " : "schedule: fell short, ")
+                .contains((met ? "met its schedule; busiest: disk" : "limited by: disk") + " (publish mean ");
+        List<Double> idle = series(result.at("/telemetry"), "network_processor_idle_percent", "broker-1");
+        assertThat(idle.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(0))
+                .as("network idle " + idle).isGreaterThan(50);
+        assertThat(diagnosis.at("/limitedBy").asText()).isNotEqualTo("network_threads");
+    }
+
+    private static double measuredMs(JsonNode anatomy, String part) {
+        for (JsonNode m : anatomy.at("/measured")) {
+            if (m.at("/part").asText().equals(part)) {
+                return m.at("/meanMs").asDouble();
+            }
+        }
+        return 0;
+    }
+
+    /**
      * A detached cluster treated as external: cluster start prints its JMX addresses, run --broker-jmx reads the broker
      * from them, its CPU agrees with /proc/PID/stat, and an unreachable --broker-jmx is a warning and an absent source.
      */

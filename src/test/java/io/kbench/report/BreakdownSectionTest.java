@@ -40,6 +40,20 @@ class BreakdownSectionTest {
     }
 
     @Test
+    void anEvenRowStaysPale() throws Exception {
+        // An even row stays pale: 17.0% against an even 16.7% is not "hot".
+        String even = render("""
+                {"partitionLatency": "publish", "partitions": [
+                   {"partition": 0, "producedRecords": 170}, {"partition": 1, "producedRecords": 166},
+                   {"partition": 2, "producedRecords": 166}, {"partition": 3, "producedRecords": 166},
+                   {"partition": 4, "producedRecords": 166}, {"partition": 5, "producedRecords": 166}],
+                 "consumers": []}
+                """, null);
+        assertThat(even).contains("style=\"background:rgba(220,38,38,0.079);color:#0f172a\" title=\"partition 0: produced"
+                + " records 170 (+2.0% from an even share)\"");
+    }
+
+    @Test
     void aHotPartitionIsTheDarkestCellAndTheSkewIsNamed() throws Exception {
         String html = render("""
                 {"partitionLatency": "endToEnd",
@@ -55,8 +69,11 @@ class BreakdownSectionTest {
         assertThat(start).isPositive();
         String section = html.substring(start, html.indexOf("</section>", start));
         assertThat(section).contains("<div class=\"heat\">")
-                .contains("style=\"background:rgba(220,38,38,1.000);color:#fff\" title=\"partition 1: produced records 700\"")
-                .contains("title=\"partition 0: produced records 100\"")
+                // coloured by the deviation from an even share (333 records): red above, blue below
+                .contains("style=\"background:rgba(220,38,38,1.000);color:#fff\" title=\"partition 1: produced records 700"
+                        + " (+110.0% from an even share)\"")
+                .contains("style=\"background:rgba(37,99,235,0.718);color:#fff\" title=\"partition 0: produced records 100"
+                        + " (-70.0% from an even share)\"")
                 .contains("end-to-end p99 (ms)")
                 // partition 2 has no latency histogram: an empty cell, not a zero
                 .contains("<div class=\"heat-cell empty\" title=\"partition 2: end-to-end p99 (ms) -\"></div>")

@@ -67,8 +67,8 @@ class StudyMarkdownTest {
 
     @Test
     void repetitionsThatDisagreeAreCountedPerResource() {
-        Diagnosis disk = new Diagnosis(LimitingResource.DISK, "iowait 60%", null, null, null);
-        Diagnosis cpu = new Diagnosis(LimitingResource.LOAD_GENERATOR_CPU, "", null, null, null);
+        Diagnosis disk = new Diagnosis(LimitingResource.DISK, "iowait 60%", null, null, null, null);
+        Diagnosis cpu = new Diagnosis(LimitingResource.LOAD_GENERATOR_CPU, "", null, null, null, null);
         assertThat(RunDiagnoses.labels(Arrays.asList(disk, disk, null))).isEqualTo(LimitingResource.DISK.label() + " (2/3)");
         assertThat(RunDiagnoses.labels(List.of(disk, cpu))).contains(LimitingResource.DISK.label() + " (1/2)")
                 .contains(LimitingResource.LOAD_GENERATOR_CPU.label() + " (1/2)");

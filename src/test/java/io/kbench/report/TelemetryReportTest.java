@@ -28,10 +28,15 @@ class TelemetryReportTest {
         String html = ReportRenderer.render(ReportFixtures.path("run-telemetry"), ReportRenderer.Options.NONE);
 
         assertSelfContained(html);
-        int diagnosis = html.indexOf("<h2>Diagnosis</h2>");
-        assertThat(diagnosis).isPositive().isLessThan(html.indexOf("<h2>Headline figures"));
-        assertThat(html).contains("<p class=\"diagnosis found\">limited by: request handler threads (request handler idle"
-                + " 23% while p99 rose; load generator CPU 76%; disk util 9.0%)</p>");
+        // The one-line verdict on top, then the headline figures, where the time went, and the table behind the verdict.
+        int verdict = html.indexOf("<h2>Verdict</h2>");
+        assertThat(verdict).isPositive().isLessThan(html.indexOf("<h2>Headline figures"));
+        assertThat(html.indexOf("<h2>Headline figures")).isLessThan(html.indexOf("<h2>Where the time went</h2>"));
+        assertThat(html.indexOf("<h2>Where the time went</h2>"))
+                .isLessThan(html.indexOf("<h2>Diagnosis: the figures behind the verdict</h2>"));
+        assertThat(html).contains("<p class=\"diagnosis found\">limited by: request handler threads (publish mean ",
+                "; request handler idle 23% while p99 rose; load generator CPU 76%; disk util 9.0%)</p>",
+                "waiting for a request handler", "Produce RequestQueueTimeMs", "share of the publish mean");
         assertThat(html).contains("request handler threads idle (broker-1)", "23.48",
                 "mean of request_handler_idle_percent of broker-1 over the measured intervals");
         // The worst interval (10.97 s, p99 3,011 ms) with the segment roll and the GC pause just before it.
@@ -55,9 +60,14 @@ class TelemetryReportTest {
                 "Broker thread pools idle (%)", "Host CPU (%, 100 = all cores)", "Disk utilisation (%)",
                 "Produce request time (ms, mean per interval)", "Fetch request time (ms, mean per interval)",
                 "Log flush and GC pause time (ms)", "Bytes (MiB/s)", "Page cache and memory (MiB)", "Latency by percentile (ms)");
+        assertThat(titles).containsSubsequence("End-to-end latency per interval (ms)",
+                "Where the time went (publish latency, ms)", "Process CPU (%, 100 = one core)");
         JsonNode charts = data(html).get("charts");
         JsonNode e2e = charts.get(3).get("config");
-        JsonNode cpu = charts.get(4).get("config");
+        JsonNode anatomy = charts.get(4).get("config");
+        assertThat(anatomy.at("/options/scales/x")).isEqualTo(e2e.at("/options/scales/x"));
+        assertThat(anatomy.at("/options/scales/y/stacked").asBoolean()).isTrue();
+        JsonNode cpu = charts.get(5).get("config");
         assertThat(e2e.at("/options/scales/x")).isEqualTo(cpu.at("/options/scales/x"));
         assertThat(cpu.at("/options/scales/x/max").asDouble()).isEqualTo(22.841);
         JsonNode events = e2e.at("/data/datasets/3");
@@ -108,8 +118,8 @@ class TelemetryReportTest {
         String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
 
         assertThat(html).contains("<th>limited by</th>",
-                "<td>limited by: request handler threads (request handler idle 23% while p99 rose; load generator CPU 76%;"
-                        + " disk util 9.0%) [2 of 3 runs]</td>");
+                "<td>limited by: request handler threads (publish mean ",
+                "request handler idle 23% while p99 rose; load generator CPU 76%; disk util 9.0%) [2 of 3 runs]</td>");
         assertThat(count(html, "<td>-</td>")).isGreaterThanOrEqualTo(2);
     }
 
@@ -121,7 +131,8 @@ class TelemetryReportTest {
 
         String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
 
-        assertThat(html).contains("<th>limited by</th>", "<td>limited by: request handler threads (request handler idle 23%");
+        assertThat(html).contains("<th>limited by</th>", "<td>limited by: request handler threads (publish mean ",
+                "; request handler idle 23%");
         String plain = ReportRenderer.render(ReportFixtures.path("find-max"), ReportRenderer.Options.NONE);
         assertThat(plain).doesNotContain("limited by");
     }

@@ -20,6 +20,7 @@ class BrokerFiguresTest {
         r.put("runtime.StartTime", start);
         r.put("handlerIdle.Count", idleCount);
         r.put("networkIdle.Value", 0.75);
+        r.put("runtime.Uptime", 120_000.0);
         r.put("Produce.TotalTimeMs.Count", produceCount);
         r.put("Produce.TotalTimeMs.Mean", produceMean);
         r.put("flush.Count", flushes);
@@ -71,6 +72,33 @@ class BrokerFiguresTest {
         assertThat(s.events()).filteredOn(e -> e.type() == TelemetryEventType.SEGMENT_ROLL)
                 .extracting(TelemetryEvent::detail).containsOnly("bench-0");
         assertThat(s.events()).allMatch(e -> e.atSec() == 2.0 && e.source().equals("broker-1"));
+    }
+
+    @Test
+    void networkIdleComesFromEachProcessorsIoWaitTotalOfTheBusiestListener() {
+        // Two processors on the loaded listener, 40% and 60% idle; the controller listener idles; the windowed gauge
+        // (a broker 10 s old: Kafka divides by at least 30 s) would say 25%.
+        Map<String, Double> a = reading(0, 0, 100, 4.0, 10, 6, 1000);
+        a.put("runtime.Uptime", 10_000.0);
+        a.put("networkIdle.Value", 0.25);
+        a.put(BrokerMBeans.IO_WAIT_PREFIX + "PLAINTEXT/0", 5.0 * SECOND);
+        a.put(BrokerMBeans.IO_WAIT_PREFIX + "PLAINTEXT/1", 6.0 * SECOND);
+        a.put(BrokerMBeans.IO_WAIT_PREFIX + "CONTROLLER/2", 9.0 * SECOND);
+        Map<String, Double> b = new HashMap<>(a);
+        b.put(BrokerMBeans.IO_WAIT_PREFIX + "PLAINTEXT/0", 5.8 * SECOND);
+        b.put(BrokerMBeans.IO_WAIT_PREFIX + "PLAINTEXT/1", 7.2 * SECOND);
+        b.put(BrokerMBeans.IO_WAIT_PREFIX + "CONTROLLER/2", 10.98 * SECOND);
+
+        assertThat(BrokerFigures.networkIdlePercent(a, b, 2 * SECOND)).isCloseTo(50, within(1e-6));
+    }
+
+    @Test
+    void withoutProcessorTotalsTheGaugeOfAYoungBrokerIsDiscarded() {
+        Map<String, Double> a = reading(0, 0, 100, 4.0, 10, 6, 1000);
+        Map<String, Double> young = new HashMap<>(a);
+        young.put("runtime.Uptime", 15_000.0);
+        assertThat(BrokerFigures.networkIdlePercent(a, young, SECOND)).isNull();
+        assertThat(BrokerFigures.networkIdlePercent(a, a, SECOND)).isCloseTo(75, within(1e-9));
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.SchemaChecks;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -44,7 +45,7 @@ import java.util.OptionalDouble;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
-        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage"})
+        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -83,9 +84,10 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                               @JsonProperty("rebalances") RebalanceStats rebalances,
                               @JsonProperty("merge") MergeInfo merge,
                               @JsonProperty("distributed") DistributedRun distributed,
-                              @JsonProperty("storage") StorageInfo storage) {
+                              @JsonProperty("storage") StorageInfo storage,
+                              @JsonProperty("schedule") Schedule schedule, @JsonProperty("anatomy") Anatomy anatomy) {
         RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
-                distributed, storage);
+                distributed, storage, schedule, anatomy);
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections);
     }
@@ -141,6 +143,16 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public StorageInfo storage() {
         return sections.storage();
+    }
+
+    @JsonProperty
+    public Schedule schedule() {
+        return sections.schedule();
+    }
+
+    @JsonProperty
+    public Anatomy anatomy() {
+        return sections.anatomy();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

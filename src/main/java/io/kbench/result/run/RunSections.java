@@ -1,5 +1,6 @@
 package io.kbench.result.run;
 
+import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
 import java.util.List;
 
@@ -20,10 +21,13 @@ import java.util.List;
  * @param distributed how a distributed run was spread over workers and each worker's part; absent for a run in one
  *                    process
  * @param storage     the embedded brokers' emulated filesystems (cluster.storage), absent otherwise
+ * @param schedule    offered and achieved rate of a fixed-rate run; absent for an unlimited rate and in results
+ *                    written before it existed
+ * @param anatomy     where the latency went, part by part (needs broker telemetry); absent otherwise
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
-                          StorageInfo storage) {
+                          StorageInfo storage, Schedule schedule, Anatomy anatomy) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -42,7 +46,8 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     /** A builder holding these sections, to derive a copy with some of them changed. */
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
-                .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage);
+                .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
+                .anatomy(anatomy);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -56,6 +61,8 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private MergeInfo merge;
         private DistributedRun distributed;
         private StorageInfo storage;
+        private Schedule schedule;
+        private Anatomy anatomy;
 
         private Builder() {
         }
@@ -105,8 +112,19 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder schedule(Schedule value) {
+            schedule = value;
+            return this;
+        }
+
+        public Builder anatomy(Anatomy value) {
+            anatomy = value;
+            return this;
+        }
+
         public RunSections build() {
-            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed, storage);
+            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
+                    storage, schedule, anatomy);
         }
     }
 }

@@ -56,7 +56,9 @@ public enum TelemetryMetric {
     NETWORK_TX_MIB_PER_SEC(Scope.HOST, "MiB/s", "bytes sent, all interfaces"),
     CLIENT_CPU_PERCENT(Scope.CLIENT, "%", "CPU of kbench's load-generator JVM, 100 = one core"),
     CLIENT_GC_PAUSES(Scope.CLIENT, "pauses", "load generator GC pauses in the interval"),
-    CLIENT_GC_PAUSE_TIME_MS(Scope.CLIENT, "ms", "load generator GC pause time in the interval");
+    CLIENT_GC_PAUSE_TIME_MS(Scope.CLIENT, "ms", "load generator GC pause time in the interval"),
+    PRODUCER_RECORD_QUEUE_TIME_MS(Scope.CLIENT, "ms",
+            "producers' record queue time (record-queue-time-avg: Kafka's average over its metrics window, 30 s by default)");
 
     /** Whose figure a series is. */
     public enum Scope { BROKER, HOST, CLIENT }
