@@ -119,6 +119,9 @@ public final class ConsumeCommand implements Callable<Integer> {
     TargetOptions target = new TargetOptions();
 
     @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
+    @Mixin
     OutputOptions output = new OutputOptions();
 
     @Override
@@ -142,7 +145,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
+        RunResult result = target.singleRun(spec, conn, output, telemetry).execute(CommandOutput.out(commandSpec), printer);
         return ExitPolicy.of(result).code();
     }
 

@@ -117,6 +117,9 @@ public final class ProduceCommand implements Callable<Integer> {
     TargetOptions target = new TargetOptions();
 
     @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
+    @Mixin
     OutputOptions output = new OutputOptions();
 
     @Override
@@ -157,7 +160,7 @@ public final class ProduceCommand implements Callable<Integer> {
         }
         PrintStream out = CommandOutput.out(command);
         target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output).execute(out);
+        RunResult result = target.singleRun(spec, conn, output, telemetry).execute(out);
         out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
         return ExitPolicy.of(result).code();
     }

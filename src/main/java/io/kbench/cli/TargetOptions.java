@@ -61,10 +61,12 @@ public final class TargetOptions {
 
     /**
      * One run of {@code spec} on this target (connecting with {@code conn}), written where {@code output} says, with
-     * its HTML report and the default telemetry: the perf-test drop-ins' run.
+     * its HTML report and what {@code telemetry} samples: the perf-test drop-ins' run.
      */
-    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output) {
-        return new SingleRun(spec, new RunContext(new RunContext.Cluster(conn, clusterTarget(conn)), output.output(),
-                new RunContext.Observers(ReportRenderer::writeQuietly, TelemetrySettings.DEFAULT), null));
+    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, TelemetryOptions telemetry) {
+        ClusterTarget target = clusterTarget(conn);
+        TelemetrySettings sampled = telemetry.settings(target.external());
+        return new SingleRun(spec, new RunContext(new RunContext.Cluster(conn, target), output.output(),
+                new RunContext.Observers(ReportRenderer::writeQuietly, sampled), null));
     }
 }
