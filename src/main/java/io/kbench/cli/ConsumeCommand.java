@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.unit.Units;
 import io.kbench.result.run.RunResult;
@@ -145,7 +146,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output, telemetry).execute(CommandOutput.out(commandSpec), printer);
+        RunResult result = target.singleRun(spec, conn, output, telemetry, LiveMetrics.NONE).execute(CommandOutput.out(commandSpec), printer);
         return ExitPolicy.of(result).code();
     }
 

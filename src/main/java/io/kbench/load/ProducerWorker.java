@@ -154,16 +154,16 @@ final class ProducerWorker implements Runnable {
                 measuredSent++;
             }
             if (transactions == null) {
-                send(i, intended, measured, false);
+                send(i, intended, now, measured, false);
             } else {
                 boolean aborted = transactions.beforeSend(now);
-                transactions.afterSend(send(i, intended, measured, aborted), measured, now);
+                transactions.afterSend(send(i, intended, now, measured, aborted), measured, now);
             }
         }
     }
 
-    /** Sends record {@code index} and returns its value's size. */
-    private int send(long index, long intendedNanos, boolean measured, boolean aborted) {
+    /** Sends record {@code index} (due at {@code intendedNanos}, sent at {@code nowNanos}) and returns its value's size. */
+    private int send(long index, long intendedNanos, long nowNanos, boolean measured, boolean aborted) {
         byte[] value = values[values.length == 1 ? 0 : random.nextInt(values.length)];
         if (value.length >= Stamp.BYTES) {
             Stamp.write(value, plan.stampMagic(), measured, aborted, intendedNanos);
@@ -178,6 +178,7 @@ final class ProducerWorker implements Runnable {
             callback = new PendingSend(this);
         }
         callback.startNanos = intendedNanos;
+        callback.sendCallNanos = nowNanos;
         callback.bytes = value.length;
         callback.measured = measured;
         callback.seq = index;
@@ -209,6 +210,7 @@ final class ProducerWorker implements Runnable {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.latency(LatencyMetric.PUBLISH).recorder().recordMicros(Units.micros(now - send.startNanos));
+                metrics.publishFromSendCall.recordMicros(Units.micros(now - send.sendCallNanos));
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Histogram;
 
 /**
  * Closes one interval per tick: rolls the latency series (into totals and .hlog), computes rates from
@@ -30,6 +31,8 @@ public final class IntervalReporter {
     private long lastConsumedRecords;
     private long lastConsumedBytes;
     private long lastErrors;
+    /** The last interval of {@link RunMetrics#publishFromSendCall}, recycled each tick. */
+    private Histogram sendCallInterval;
 
     public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
                             BooleanSupplier measuring, ProgressLine.Columns columns) {
@@ -88,6 +91,7 @@ public final class IntervalReporter {
         sink.interval(point, counts, metrics);
         out.println(ProgressLine.format(point, columns));
         out.flush();
+        sendCallInterval = metrics.publishFromSendCall.takeInterval(sendCallInterval);
         tellLive(point, counts);
         return point;
     }
@@ -96,6 +100,7 @@ public final class IntervalReporter {
     private void tellLive(IntervalPoint point, IntervalCounts counts) {
         try {
             live.interval(point, counts);
+            live.publishFromSendCall(sendCallInterval);
         } catch (RuntimeException e) {
             out.println("kbench: warning: live metrics: " + e.getMessage());
         }

@@ -17,6 +17,11 @@ public final class RunMetrics implements AutoCloseable {
     public final Counter consumedMeasured = new Counter();
     /** Records consumers could not use: payloads that failed decryption (AES-GCM tag mismatch). */
     public final ErrorCounts consumeErrors = new ErrorCounts();
+    /**
+     * Publish latency of measured records from the send() call rather than the intended send time: what
+     * kafka-producer-perf-test reports, for kbench produce's stock-format line. No interval log; read each interval.
+     */
+    public final LatencyRecorder publishFromSendCall = new LatencyRecorder();
     /** Records sent during a fault; no window is open unless a fault schedule opens one. */
     public final FaultWindows faultWindows;
 
