@@ -31,6 +31,8 @@ public final class IntervalReporter {
     private long lastConsumedRecords;
     private long lastConsumedBytes;
     private long lastErrors;
+    /** Whether an interval was already labelled measured: the label never goes back to warm-up. */
+    private boolean measuredStarted;
     /** The last interval of {@link RunMetrics#publishFromSendCall}, recycled each tick. */
     private Histogram sendCallInterval;
 
@@ -73,7 +75,7 @@ public final class IntervalReporter {
         long errors = metrics.produceErrors.total() + metrics.warmupProduceErrors.total();
         IntervalPoint point = new IntervalPoint(
                 Units.seconds(nowNanos - runStartNanos),
-                measuring.getAsBoolean() ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
+                measured(publish, e2e) ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
                 Units.perSecond(producedRecords - lastProducedRecords, elapsed),
                 Units.perSecond(Units.mib(producedBytes - lastProducedBytes), elapsed),
                 Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),
@@ -94,6 +96,18 @@ public final class IntervalReporter {
         sendCallInterval = metrics.publishFromSendCall.takeInterval(sendCallInterval);
         tellLive(point, counts);
         return point;
+    }
+
+    /**
+     * An interval is measured once measurement began and, when the run produces, a measured record completed in it.
+     * The warm-up ends on a tick, so without the second condition the interval that closes right after the first
+     * measured send (acknowledgements still in flight) was labelled measured with warm-up records only: "pub -".
+     */
+    private boolean measured(LatencyStats publish, LatencyStats e2e) {
+        if (!measuredStarted && measuring.getAsBoolean()) {
+            measuredStarted = !columns.producers() || publish.count() > 0 || e2e.count() > 0;
+        }
+        return measuredStarted;
     }
 
     /** A failing live endpoint must not stop the ticks (they run on a scheduled executor, which would end silently). */
