@@ -71,7 +71,7 @@ public final class ProgressLine {
     }
 
     private static void appendSide(StringBuilder sb, String label, double recordsPerSec, double mibPerSec, boolean both) {
-        sb.append(String.format(Locale.ROOT, " %s %,8.0f rec/s", label, recordsPerSec));
+        sb.append(String.format(Locale.ROOT, " %s %,7.0f rec/s", label, recordsPerSec));
         if (!both) {
             sb.append(String.format(Locale.ROOT, " %7.2f MiB/s", mibPerSec));
         }

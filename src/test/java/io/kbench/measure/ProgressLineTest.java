@@ -27,7 +27,7 @@ class ProgressLineTest {
     @Test
     void aLiveRunShowsBothSidesWithTheirLatencies() {
         assertThat(ProgressLine.format(point(20_000, 19_990, L), new ProgressLine.Columns(true, true)))
-                .isEqualTo("   12.0s prod   20,000 rec/s pub p50 1.00 p99 3.00 ms | cons   19,990 rec/s e2e p50 1.00 p99 3.00 ms");
+                .isEqualTo("   12.0s prod  20,000 rec/s pub p50 1.00 p99 3.00 ms | cons  19,990 rec/s e2e p50 1.00 p99 3.00 ms");
     }
 
     @Test
@@ -44,19 +44,19 @@ class ProgressLineTest {
     @Test
     void aStalledConsumerShowsZeroInsteadOfDisappearing() {
         assertThat(ProgressLine.format(point(20_000, 0, LatencyStats.EMPTY), new ProgressLine.Columns(true, true)))
-                .endsWith("| cons        0 rec/s e2e -");
+                .endsWith("| cons       0 rec/s e2e -");
     }
 
     @Test
     void aConsumeOnlyRunShowsNoProducerColumns() {
         assertThat(ProgressLine.format(point(0, 400_000, LatencyStats.EMPTY), new ProgressLine.Columns(false, true)))
-                .isEqualTo("   12.0s cons  400,000 rec/s  390.63 MiB/s");
+                .isEqualTo("   12.0s cons 400,000 rec/s  390.63 MiB/s");
     }
 
     @Test
     void aProduceOnlyRunShowsNoConsumerColumnsAndItsMaximum() {
         assertThat(ProgressLine.format(point(20_000, 0, LatencyStats.EMPTY), new ProgressLine.Columns(true, false)))
-                .isEqualTo("   12.0s prod   20,000 rec/s   19.53 MiB/s pub p50 1.00 p99 3.00 max 5.00 ms");
+                .isEqualTo("   12.0s prod  20,000 rec/s   19.53 MiB/s pub p50 1.00 p99 3.00 max 5.00 ms");
     }
 
     @Test
