@@ -41,7 +41,7 @@ public final class ProgressLine {
         boolean both = columns.producers() && columns.consumers();
         StringBuilder sb = new StringBuilder(TYPICAL_MAX_WIDTH);
         // Only warm-up lines carry a tag: measured lines (the ones read) keep the width for the figures.
-        sb.append(String.format(Locale.ROOT, "%7.1fs", p.endSec()));
+        sb.append(String.format(Locale.ROOT, "%6.1fs", p.endSec()));
         if (p.phase() == IntervalPhase.WARMUP) {
             sb.append(" warm-up");
         }
@@ -71,7 +71,7 @@ public final class ProgressLine {
     }
 
     private static void appendSide(StringBuilder sb, String label, double recordsPerSec, double mibPerSec, boolean both) {
-        sb.append(String.format(Locale.ROOT, " %s %,7.0f rec/s", label, recordsPerSec));
+        sb.append(String.format(Locale.ROOT, " %s %,6.0f rec/s", label, recordsPerSec));
         if (!both) {
             sb.append(String.format(Locale.ROOT, " %7.2f MiB/s", mibPerSec));
         }

@@ -27,13 +27,13 @@ class ProgressLineTest {
     @Test
     void aLiveRunShowsBothSidesWithTheirLatencies() {
         assertThat(ProgressLine.format(point(20_000, 19_990, L), new ProgressLine.Columns(true, true)))
-                .isEqualTo("   12.0s prod  20,000 rec/s pub p50 1.00 p99 3.00 ms | cons  19,990 rec/s e2e p50 1.00 p99 3.00 ms");
+                .isEqualTo("  12.0s prod 20,000 rec/s pub p50 1.00 p99 3.00 ms | cons 19,990 rec/s e2e p50 1.00 p99 3.00 ms");
     }
 
     @Test
     void aLineFits120ColumnsWithoutTrailingSpacesWhenOnSchedule() {
         for (LimitingResource r : LimitingResource.values()) {
-            String line = ProgressLine.format(behind(99_999, 99_999, 900),
+            String line = ProgressLine.format(behind(234_567, 234_567, 900),
                     new ProgressLine.Columns(true, true, () -> r));
             assertThat(line).hasSizeLessThanOrEqualTo(ProgressLine.TYPICAL_MAX_WIDTH).doesNotEndWith(" ");
             String one = ProgressLine.format(behind(1_234_567, 0, 9_980), new ProgressLine.Columns(true, false, () -> r));
@@ -44,19 +44,19 @@ class ProgressLineTest {
     @Test
     void aStalledConsumerShowsZeroInsteadOfDisappearing() {
         assertThat(ProgressLine.format(point(20_000, 0, LatencyStats.EMPTY), new ProgressLine.Columns(true, true)))
-                .endsWith("| cons       0 rec/s e2e -");
+                .endsWith("| cons      0 rec/s e2e -");
     }
 
     @Test
     void aConsumeOnlyRunShowsNoProducerColumns() {
         assertThat(ProgressLine.format(point(0, 400_000, LatencyStats.EMPTY), new ProgressLine.Columns(false, true)))
-                .isEqualTo("   12.0s cons 400,000 rec/s  390.63 MiB/s");
+                .isEqualTo("  12.0s cons 400,000 rec/s  390.63 MiB/s");
     }
 
     @Test
     void aProduceOnlyRunShowsNoConsumerColumnsAndItsMaximum() {
         assertThat(ProgressLine.format(point(20_000, 0, LatencyStats.EMPTY), new ProgressLine.Columns(true, false)))
-                .isEqualTo("   12.0s prod  20,000 rec/s   19.53 MiB/s pub p50 1.00 p99 3.00 max 5.00 ms");
+                .isEqualTo("  12.0s prod 20,000 rec/s   19.53 MiB/s pub p50 1.00 p99 3.00 max 5.00 ms");
     }
 
     @Test
