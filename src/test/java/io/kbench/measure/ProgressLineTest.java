@@ -33,7 +33,7 @@ class ProgressLineTest {
     @Test
     void aLineFits120ColumnsWithoutTrailingSpacesWhenOnSchedule() {
         for (LimitingResource r : LimitingResource.values()) {
-            String line = ProgressLine.format(behind(234_567, 234_567, 900),
+            String line = ProgressLine.format(behind(99_999, 99_999, 900),
                     new ProgressLine.Columns(true, true, () -> r));
             assertThat(line).hasSizeLessThanOrEqualTo(ProgressLine.TYPICAL_MAX_WIDTH).doesNotEndWith(" ");
             String one = ProgressLine.format(behind(1_234_567, 0, 9_980), new ProgressLine.Columns(true, false, () -> r));
