@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.integrity.SendLog;
 import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
@@ -16,6 +17,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
+import org.HdrHistogram.Histogram;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
@@ -50,6 +52,12 @@ final class ProducerWorker implements Runnable {
     private final TransactionCadence transactions;
     /** Measured acknowledgements per partition. */
     private final PartitionBreakdown partitions;
+    /**
+     * Measured publish latencies from the send() call, for the stock tool's line. Written only by the producer's I/O
+     * thread (successful sends complete there), so a plain histogram: no atomics per record. Handed to the run's
+     * metrics once the producer is closed.
+     */
+    private final Histogram fromSendCall = LatencyRecorder.newHistogram();
     private volatile boolean stopRequested;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
@@ -123,6 +131,8 @@ final class ProducerWorker implements Runnable {
             failure = e;
         } finally {
             producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+            // After close the I/O thread has ended: its writes to the histogram are visible here.
+            metrics.addPublishFromSendCall(fromSendCall);
         }
     }
 
@@ -210,7 +220,8 @@ final class ProducerWorker implements Runnable {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.latency(LatencyMetric.PUBLISH).recorder().recordMicros(Units.micros(now - send.startNanos));
-                metrics.publishFromSendCall.recordMicros(Units.micros(now - send.sendCallNanos));
+                fromSendCall.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_MICROS,
+                        Math.max(0, Units.micros(now - send.sendCallNanos))));
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);

@@ -33,8 +33,8 @@ public final class IntervalReporter {
     private long lastErrors;
     /** Whether an interval was already labelled measured: the label never goes back to warm-up. */
     private boolean measuredStarted;
-    /** The last interval of {@link RunMetrics#publishFromSendCall}, recycled each tick. */
-    private Histogram sendCallInterval;
+    /** The producers' publish latencies from the send() call that arrived in the last interval; recycled each tick. */
+    private final Histogram sendCallInterval = LatencyRecorder.newHistogram();
 
     public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
                             BooleanSupplier measuring, ProgressLine.Columns columns) {
@@ -93,7 +93,7 @@ public final class IntervalReporter {
         sink.interval(point, counts, metrics);
         out.println(ProgressLine.format(point, columns));
         out.flush();
-        sendCallInterval = metrics.publishFromSendCall.takeInterval(sendCallInterval);
+        metrics.takePublishFromSendCall(sendCallInterval);
         tellLive(point, counts);
         return point;
     }

@@ -19,8 +19,9 @@ public interface LiveMetrics {
     }
 
     /**
-     * An interval's publish latency of measured records from the send() call (kafka-producer-perf-test's measure),
-     * microseconds; valid only during the call (the histogram is recycled).
+     * Publish latencies of measured records from the send() call (kafka-producer-perf-test's measure), microseconds,
+     * of the producers that finished in the interval (so all of them by the last interval); valid only during the
+     * call (the histogram is recycled).
      */
     default void publishFromSendCall(Histogram interval) {
     }
