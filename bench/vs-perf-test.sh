@@ -34,90 +34,11 @@ JAVA_OPTS="${JAVA_OPTS:-}"
 CONSUMER_TIMEOUT_MS="${CONSUMER_TIMEOUT_MS:-30000}"
 KEEP="${KEEP:-0}"
 
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-java_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}java"
-cp="$root/target/classes:$root/target/lib/*"
-
-work="$(mktemp -d "${TMPDIR:-/tmp}/kbench-vs-perf.XXXXXX")"
-cluster_dir="$work/cluster"
-logs="$work/logs"
-mkdir -p "$logs"
-cluster_started=0
-cleaned=0
-# A trap runs with the redirections of the command it interrupted (e.g. a run's log file), so cleanup
-# writes to the script's own stderr, saved here as fd 3.
-exec 3>&2
-
-cleanup() {
-  [ "$cleaned" = 1 ] && return 0
-  cleaned=1
-  if [ "$cluster_started" = 1 ] || [ -d "$cluster_dir" ]; then
-    ./kbench cluster stop --dir "$cluster_dir" >&3 2>&3 || echo "vs-perf-test: cluster stop failed; check: pgrep -af $cluster_dir" >&3
-  fi
-  if [ "$KEEP" = 1 ]; then
-    echo "vs-perf-test: kept $work" >&3
-  else
-    rm -rf "$work"
-  fi
-}
-trap cleanup EXIT
-trap 'cleanup; exit 130' INT
-trap 'cleanup; exit 143' TERM
-
-log() { echo "vs-perf-test: $*" >&2; }
-die() { log "$*"; exit 1; }
-
-# Build once (the launcher builds on first use or when sources changed).
-./kbench --version >/dev/null
-
-log "starting one embedded broker in $cluster_dir"
-cluster_started=1
-bootstrap="$(./kbench cluster start --dir "$cluster_dir" 2>"$logs/cluster-start.err" | tail -n 1)"
-[ -n "$bootstrap" ] || { cat "$logs/cluster-start.err" >&2; die "cluster start printed no bootstrap servers"; }
-log "bootstrap: $bootstrap"
-
-stock() { # class args...
-  local cls="$1"; shift
-  # shellcheck disable=SC2086
-  "$java_cmd" $JAVA_OPTS -cp "$cp" "org.apache.kafka.tools.$cls" "$@"
-}
-kb() { KBENCH_JAVA_OPTS="$JAVA_OPTS" ./kbench "$@"; }
-
-create_topic() {
-  stock TopicCommand --bootstrap-server "$bootstrap" --create --topic "$1" \
-    --partitions "$PARTITIONS" --replication-factor 1 >"$logs/topic-$1.log" 2>&1 \
-    || { cat "$logs/topic-$1.log" >&2; die "cannot create topic $1"; }
-}
-
-# Runs "$@" with output to $1 (a log file); fails loudly with the log's tail.
-run_logged() {
-  local out="$1"; shift
-  if ! "$@" >"$out" 2>&1; then
-    tail -n 30 "$out" >&2
-    die "failed: $*"
-  fi
-}
-
-# Prints "records/s MiB/s" from a producer perf-test final line.
-parse_producer() {
-  local line
-  line="$(grep ' records sent, ' "$1" | tail -n 1)" || die "no final line in $1"
-  echo "$line" | sed -E 's/^[0-9]+ records sent, ([0-9.]+) records\/sec \(([0-9.]+) MB\/sec\).*/\1 \2/'
-}
-
-# Prints the named columns (space-separated) of a CSV header+values pair; header is the last line
-# starting with $2, values the line after it.
-parse_csv_columns() { # file header-first-column column...
-  local file="$1" first="$2"; shift 2
-  awk -F', *' -v first="$first" -v want="$*" '
-    index($0, first) == 1 { n = split($0, h); getline; split($0, v); found = 1 }
-    END {
-      if (!found) exit 1
-      k = split(want, w, " ")
-      for (j = 1; j <= k; j++) for (i = 1; i <= n; i++) if (h[i] == w[j]) printf "%s%s", v[i], (j < k ? " " : "\n")
-    }' "$file" || die "no result header in $file"
-}
+BENCH_NAME=vs-perf-test
+# shellcheck source=lib/perf-tools.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib/perf-tools.sh"
+perf_tools_init
+start_cluster
 
 results="$work/results.tsv" # phase tool run records/s MiB/s
 : >"$results"

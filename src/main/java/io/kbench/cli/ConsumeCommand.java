@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.unit.Units;
 import io.kbench.result.run.RunResult;
@@ -119,6 +120,9 @@ public final class ConsumeCommand implements Callable<Integer> {
     TargetOptions target = new TargetOptions();
 
     @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
+    @Mixin
     OutputOptions output = new OutputOptions();
 
     @Override
@@ -142,7 +146,8 @@ public final class ConsumeCommand implements Callable<Integer> {
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output).execute(CommandOutput.out(commandSpec), printer);
+        RunResult result = target.singleRun(spec, conn, output, telemetry, LiveMetrics.NONE)
+                .execute(CommandOutput.out(commandSpec), printer);
         return ExitPolicy.of(result, output.minRateRatio(), CommandOutput.out(commandSpec)).code();
     }
 

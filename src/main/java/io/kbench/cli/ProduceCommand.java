@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.KafkaConfigCheck;
@@ -117,6 +118,9 @@ public final class ProduceCommand implements Callable<Integer> {
     TargetOptions target = new TargetOptions();
 
     @Mixin
+    TelemetryOptions telemetry = new TelemetryOptions();
+
+    @Mixin
     OutputOptions output = new OutputOptions();
 
     @Override
@@ -157,8 +161,14 @@ public final class ProduceCommand implements Callable<Integer> {
         }
         PrintStream out = CommandOutput.out(command);
         target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output).execute(out);
-        out.println(perfTestLine(result.summary().produced(), result.summary().publishLatencyMicros()));
+        SendCallLatency fromSendCall = new SendCallLatency();
+        RunResult result = target.singleRun(spec, conn, output, telemetry, fromSendCall).execute(out);
+        Summary summary = result.summary();
+        if ("intendedSendTime".equals(summary.latencyMeasuredFrom())) {
+            // At a fixed rate kbench's own figures start at the intended send time; the stock tool's at the send call.
+            out.println(correctedLine(summary.publishLatencyMicros()));
+        }
+        out.println(perfTestLine(summary.produced(), fromSendCall.stats()));
         return ExitPolicy.of(result, output.minRateRatio(), out).code();
     }
 
@@ -207,6 +217,17 @@ public final class ProduceCommand implements Callable<Integer> {
                 "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
                         + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
                 t.records(), t.recordsPerSec(), t.mebibytesPerSec(), Units.millis(l.mean()), Units.millis(l.max()),
+                wholeMillis(l.p50()), wholeMillis(l.p95()), wholeMillis(l.p99()), wholeMillis(l.p999()));
+    }
+
+    /**
+     * kbench's publish latency from each record's intended send time, in the stock line's units, under its own label:
+     * printed above the stock-format line, which carries the stock tool's meaning (from the send call).
+     */
+    static String correctedLine(LatencyStats l) {
+        return String.format(Locale.ROOT, "kbench publish latency from the intended send time (coordinated omission"
+                        + " corrected): %.2f ms avg, %.2f ms max, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
+                Units.millis(l.mean()), Units.millis(l.max()),
                 wholeMillis(l.p50()), wholeMillis(l.p95()), wholeMillis(l.p99()), wholeMillis(l.p999()));
     }
 

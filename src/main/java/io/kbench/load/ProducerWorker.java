@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.error.InvalidInputException;
 import io.kbench.integrity.SendLog;
 import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
@@ -16,6 +17,7 @@ import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
+import org.HdrHistogram.Histogram;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
@@ -50,6 +52,12 @@ final class ProducerWorker implements Runnable {
     private final TransactionCadence transactions;
     /** Measured acknowledgements per partition. */
     private final PartitionBreakdown partitions;
+    /**
+     * Measured publish latencies from the send() call, for the stock tool's line. Written only by the producer's I/O
+     * thread (successful sends complete there), so a plain histogram: no atomics per record. Handed to the run's
+     * metrics once the producer is closed.
+     */
+    private final Histogram fromSendCall = LatencyRecorder.newHistogram();
     private volatile boolean stopRequested;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
@@ -123,6 +131,8 @@ final class ProducerWorker implements Runnable {
             failure = e;
         } finally {
             producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+            // After close the I/O thread has ended: its writes to the histogram are visible here.
+            metrics.addPublishFromSendCall(fromSendCall);
         }
     }
 
@@ -154,16 +164,16 @@ final class ProducerWorker implements Runnable {
                 measuredSent++;
             }
             if (transactions == null) {
-                send(i, intended, measured, false);
+                send(i, intended, now, measured, false);
             } else {
                 boolean aborted = transactions.beforeSend(now);
-                transactions.afterSend(send(i, intended, measured, aborted), measured, now);
+                transactions.afterSend(send(i, intended, now, measured, aborted), measured, now);
             }
         }
     }
 
-    /** Sends record {@code index} and returns its value's size. */
-    private int send(long index, long intendedNanos, boolean measured, boolean aborted) {
+    /** Sends record {@code index} (due at {@code intendedNanos}, sent at {@code nowNanos}) and returns its value's size. */
+    private int send(long index, long intendedNanos, long nowNanos, boolean measured, boolean aborted) {
         byte[] value = values[values.length == 1 ? 0 : random.nextInt(values.length)];
         if (value.length >= Stamp.BYTES) {
             Stamp.write(value, plan.stampMagic(), measured, aborted, intendedNanos);
@@ -178,6 +188,7 @@ final class ProducerWorker implements Runnable {
             callback = new PendingSend(this);
         }
         callback.startNanos = intendedNanos;
+        callback.sendCallNanos = nowNanos;
         callback.bytes = value.length;
         callback.measured = measured;
         callback.seq = index;
@@ -209,6 +220,8 @@ final class ProducerWorker implements Runnable {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.latency(LatencyMetric.PUBLISH).recorder().recordMicros(Units.micros(now - send.startNanos));
+                fromSendCall.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_MICROS,
+                        Math.max(0, Units.micros(now - send.sendCallNanos))));
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);

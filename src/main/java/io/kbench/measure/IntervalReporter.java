@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Histogram;
 
 /**
  * Closes one interval per tick: rolls the latency series (into totals and .hlog), computes rates from
@@ -30,6 +31,10 @@ public final class IntervalReporter {
     private long lastConsumedRecords;
     private long lastConsumedBytes;
     private long lastErrors;
+    /** Whether an interval was already labelled measured: the label never goes back to warm-up. */
+    private boolean measuredStarted;
+    /** The producers' publish latencies from the send() call that arrived in the last interval; recycled each tick. */
+    private final Histogram sendCallInterval = LatencyRecorder.newHistogram();
 
     public IntervalReporter(RunMetrics metrics, PrintStream out, long runStartNanos, long runStartMsec,
                             BooleanSupplier measuring, ProgressLine.Columns columns) {
@@ -70,7 +75,7 @@ public final class IntervalReporter {
         long errors = metrics.produceErrors.total() + metrics.warmupProduceErrors.total();
         IntervalPoint point = new IntervalPoint(
                 Units.seconds(nowNanos - runStartNanos),
-                measuring.getAsBoolean() ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
+                measured(publish, e2e) ? IntervalPhase.MEASURED : IntervalPhase.WARMUP,
                 Units.perSecond(producedRecords - lastProducedRecords, elapsed),
                 Units.perSecond(Units.mib(producedBytes - lastProducedBytes), elapsed),
                 Units.perSecond(consumedRecords - lastConsumedRecords, elapsed),
@@ -88,14 +93,28 @@ public final class IntervalReporter {
         sink.interval(point, counts, metrics);
         out.println(ProgressLine.format(point, columns));
         out.flush();
+        metrics.takePublishFromSendCall(sendCallInterval);
         tellLive(point, counts);
         return point;
+    }
+
+    /**
+     * An interval is measured once measurement began and, when the run produces, a measured record completed in it.
+     * The warm-up ends on a tick, so without the second condition the interval that closes right after the first
+     * measured send (acknowledgements still in flight) was labelled measured with warm-up records only: "pub -".
+     */
+    private boolean measured(LatencyStats publish, LatencyStats e2e) {
+        if (!measuredStarted && measuring.getAsBoolean()) {
+            measuredStarted = !columns.producers() || publish.count() > 0 || e2e.count() > 0;
+        }
+        return measuredStarted;
     }
 
     /** A failing live endpoint must not stop the ticks (they run on a scheduled executor, which would end silently). */
     private void tellLive(IntervalPoint point, IntervalCounts counts) {
         try {
             live.interval(point, counts);
+            live.publishFromSendCall(sendCallInterval);
         } catch (RuntimeException e) {
             out.println("kbench: warning: live metrics: " + e.getMessage());
         }

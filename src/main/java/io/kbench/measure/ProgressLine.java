@@ -29,39 +29,57 @@ public final class ProgressLine {
         }
     }
 
-    /** Width of the limit field's value: the longest short name; the line keeps its width whatever it says. */
-    static final int LIMIT_WIDTH = 12;
+    /** The longest line this class prints in the usual cases: a line must fit a 120-column terminal. */
+    static final int TYPICAL_MAX_WIDTH = 120;
 
+    /**
+     * One line, at most {@link #TYPICAL_MAX_WIDTH} characters in the usual cases, without trailing spaces. A run with
+     * both sides shows rates and p50/p99 (MiB/s and max are in the summary); a run with one side also shows MiB/s and
+     * max. "behind" (the interval's largest send delay, when at least 1 ms) comes before the limit, which ends the line.
+     */
     public static String format(IntervalPoint p, Columns columns) {
-        StringBuilder sb = new StringBuilder(160);
-        sb.append(String.format(Locale.ROOT, "%7.1fs %-8s", p.endSec(), p.phase() == IntervalPhase.WARMUP ? "warm-up" : ""));
+        boolean both = columns.producers() && columns.consumers();
+        StringBuilder sb = new StringBuilder(TYPICAL_MAX_WIDTH);
+        // Only warm-up lines carry a tag: measured lines (the ones read) keep the width for the figures.
+        sb.append(String.format(Locale.ROOT, "%6.1fs", p.endSec()));
+        if (p.phase() == IntervalPhase.WARMUP) {
+            sb.append(" warm-up");
+        }
         if (columns.producers()) {
-            sb.append(String.format(Locale.ROOT, " prod %,9.0f rec/s %7.2f MiB/s", p.producedRecordsPerSec(),
-                    p.producedMebibytesPerSec()));
-            appendLatency(sb, "pub", p.publishLatencyMicros());
+            appendSide(sb, "prod", p.producedRecordsPerSec(), p.producedMebibytesPerSec(), both);
+            appendLatency(sb, "pub", p.publishLatencyMicros(), !both);
         }
         if (columns.consumers()) {
-            sb.append(String.format(Locale.ROOT, "%s cons %,9.0f rec/s %7.2f MiB/s", columns.producers() ? " |" : "",
-                    p.consumedRecordsPerSec(), p.consumedMebibytesPerSec()));
             if (columns.producers()) {
-                appendLatency(sb, "e2e", p.endToEndLatencyMicros());
+                sb.append(" |");
+            }
+            appendSide(sb, "cons", p.consumedRecordsPerSec(), p.consumedMebibytesPerSec(), both);
+            if (columns.producers()) {
+                appendLatency(sb, "e2e", p.endToEndLatencyMicros(), !both);
             }
         }
-        if (columns.limit() != null) {
-            sb.append(" | limit ").append(limitField(columns.limit().get()));
-        }
         if (p.sendDelayMicros().count() > 0 && p.sendDelayMicros().max() >= 1000) {
-            sb.append(" | behind max ").append(millis(p.sendDelayMicros().max()));
+            sb.append(" | behind ").append(millis(p.sendDelayMicros().max()));
         }
         if (p.produceErrors() > 0) {
             sb.append(" | errors ").append(p.produceErrors());
         }
+        if (columns.limit() != null) {
+            sb.append(" | limit ").append(limitField(columns.limit().get()));
+        }
         return sb.toString();
     }
 
-    /** The limit field: a short name padded (or cut) to {@link #LIMIT_WIDTH}; {@code -} when nothing is named. */
+    private static void appendSide(StringBuilder sb, String label, double recordsPerSec, double mibPerSec, boolean both) {
+        sb.append(String.format(Locale.ROOT, " %s %,6.0f rec/s", label, recordsPerSec));
+        if (!both) {
+            sb.append(String.format(Locale.ROOT, " %7.2f MiB/s", mibPerSec));
+        }
+    }
+
+    /** The limit field: the short name the diagnosis gives; {@code -} when nothing is named. */
     static String limitField(LimitingResource r) {
-        String name = r == null ? "-" : switch (r) {
+        return r == null ? "-" : switch (r) {
             case LOAD_GENERATOR_CPU -> "client CPU";
             case BROKER_CPU -> "broker CPU";
             case REQUEST_HANDLER_THREADS -> "req handlers";
@@ -70,17 +88,25 @@ public final class ProgressLine {
             case REPLICATION -> "replication";
             case NONE_FOUND -> "-";
         };
-        return String.format(Locale.ROOT, "%-" + LIMIT_WIDTH + "." + LIMIT_WIDTH + "s", name);
     }
 
-    private static void appendLatency(StringBuilder sb, String label, LatencyStats s) {
+    /** p50 and p99 (and max when {@code withMax}), the unit once at the end: {@code pub p50 1.20 p99 3.40 max 5.00 ms}. */
+    private static void appendLatency(StringBuilder sb, String label, LatencyStats s, boolean withMax) {
         if (s.count() == 0) {
             sb.append(' ').append(label).append(" -");
             return;
         }
-        sb.append(' ').append(label).append(" p50 ").append(millis(s.p50()))
-                .append(" p99 ").append(millis(s.p99()))
-                .append(" max ").append(millis(s.max()));
+        sb.append(' ').append(label).append(" p50 ").append(number(s.p50())).append(" p99 ").append(number(s.p99()));
+        if (withMax) {
+            sb.append(" max ").append(number(s.max()));
+        }
+        sb.append(" ms");
+    }
+
+    /** {@link #millis} without the unit. */
+    private static String number(double micros) {
+        String m = millis(micros);
+        return m.substring(0, m.length() - 3);
     }
 
     /** Microseconds shown as milliseconds with enough digits to be useful at both 0.2 ms and 2,000 ms. */

@@ -1,6 +1,7 @@
 package io.kbench.measure;
 
 import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
 
 /**
  * Everything a run measures, shared by the workers (writers) and the interval reporter (reader).
@@ -17,6 +18,12 @@ public final class RunMetrics implements AutoCloseable {
     public final Counter consumedMeasured = new Counter();
     /** Records consumers could not use: payloads that failed decryption (AES-GCM tag mismatch). */
     public final ErrorCounts consumeErrors = new ErrorCounts();
+    /**
+     * Publish latency of measured records from the send() call rather than the intended send time: what
+     * kafka-producer-perf-test reports, for kbench produce's stock-format line. Each producer records into its own
+     * plain histogram (written by its one I/O thread: no atomics per record) and adds it here when it ends.
+     */
+    private final Histogram publishFromSendCall = LatencyRecorder.newHistogram();
     /** Records sent during a fault; no window is open unless a fault schedule opens one. */
     public final FaultWindows faultWindows;
 
@@ -31,6 +38,18 @@ public final class RunMetrics implements AutoCloseable {
         for (LatencyMetric metric : LatencyMetric.values()) {
             latencies[metric.ordinal()] = new LatencySeries(metric, hlogDir, startTimeStampMsec);
         }
+    }
+
+    /** Adds a finished producer's publish latencies from the send() call (called once per producer). */
+    public synchronized void addPublishFromSendCall(Histogram producer) {
+        publishFromSendCall.add(producer);
+    }
+
+    /** Copies what the producers added since the last call into {@code into} (reset first), and forgets it. */
+    public synchronized void takePublishFromSendCall(Histogram into) {
+        into.reset();
+        into.add(publishFromSendCall);
+        publishFromSendCall.reset();
     }
 
     /** The series of {@code metric}; recording threads call {@code latency(m).recorder()} per record. */

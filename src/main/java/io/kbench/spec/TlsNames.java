@@ -12,16 +12,22 @@ import javax.net.ssl.SSLContext;
  * accepts any string and only fails (or silently drops a name) when the first connection is made.
  */
 final class TlsNames {
-    private static final Set<String> PROTOCOLS;
-    private static final Set<String> SUITES;
+    /**
+     * The JDK's names, read on first use only: the default TLS context loads the trust store (some 0.3 CPU-s), a cost
+     * that every command checking client properties would otherwise pay at start-up although few set ssl.* names.
+     */
+    private static final class Supported {
+        static final Set<String> PROTOCOLS;
+        static final Set<String> SUITES;
 
-    static {
-        try {
-            var supported = SSLContext.getDefault().getSupportedSSLParameters();
-            PROTOCOLS = Set.copyOf(Arrays.asList(supported.getProtocols()));
-            SUITES = Set.copyOf(Arrays.asList(supported.getCipherSuites()));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("this JDK has no default TLS context", e);
+        static {
+            try {
+                var supported = SSLContext.getDefault().getSupportedSSLParameters();
+                PROTOCOLS = Set.copyOf(Arrays.asList(supported.getProtocols()));
+                SUITES = Set.copyOf(Arrays.asList(supported.getCipherSuites()));
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("this JDK has no default TLS context", e);
+            }
         }
     }
 
@@ -31,9 +37,9 @@ final class TlsNames {
     /** Checks {@code value} when {@code key} (possibly listener-prefixed) names TLS protocols or suites. */
     static void check(String field, String key, String value) {
         if (key.endsWith("ssl.enabled.protocols")) {
-            each(field, value, PROTOCOLS, "a TLS protocol this JDK supports");
+            each(field, value, Supported.PROTOCOLS, "a TLS protocol this JDK supports");
         } else if (key.endsWith("ssl.cipher.suites")) {
-            each(field, value, SUITES, "a cipher suite this JDK supports (JSSE names, e.g. TLS_AES_128_GCM_SHA256)");
+            each(field, value, Supported.SUITES, "a cipher suite this JDK supports (JSSE names, e.g. TLS_AES_128_GCM_SHA256)");
         } else if (key.endsWith("ssl.protocol")) {
             try {
                 SSLContext.getInstance(value.strip());

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * A fake monotonic clock whose sleeper advances it instead of waiting; records every sleep.
- * Each reading also moves time on by one tick, as a real clock does, so the pacer's final spin ends.
+ * Each reading also moves time on by one tick, as a real clock does.
  */
 final class FakeClock implements NanoClock, Pacer.Sleeper {
     static final long TICK = 1_000;

@@ -19,11 +19,24 @@ class PacerTest {
             long due = schedule.intendedSendNanos(i);
             long woke = pacer.awaitUntil(due);
             assertThat(woke).isGreaterThanOrEqualTo(due);
-            // parks to within half the spin threshold, then spins the rest: never overshoots by much
-            assertThat(woke - due).isLessThan(100_000L);
+            // parks for exactly the time left (a real park then overshoots by the timer's slack)
+            assertThat(woke - due).isLessThan(2 * FakeClock.TICK);
             assertThat(clock.now).isEqualTo(woke + FakeClock.TICK);
         }
         assertThat(clock.sleeps).isNotEmpty().allSatisfy(n -> assertThat(n).isPositive());
+    }
+
+    @Test
+    void neverSpinsEveryWaitIsAParkEvenAShortOne() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, clock);
+        RateSchedule schedule = new RateSchedule(200_000, START, 0); // one record per 5 us: shorter than any park
+        for (long i = 1; i < 1000; i++) {
+            pacer.awaitUntil(schedule.intendedSendNanos(i));
+        }
+        // a spinning pacer would read the clock hundreds of times per wait; this one reads it around each park
+        long clockReads = (clock.now - START - clock.sleeps.stream().mapToLong(Long::longValue).sum()) / FakeClock.TICK;
+        assertThat(clockReads).isLessThanOrEqualTo(2L * 999 + clock.sleeps.size());
     }
 
     @Test
@@ -49,7 +62,8 @@ class PacerTest {
             long intended = schedule.intendedSendNanos(i);
             int sleepsBefore = clock.sleeps.size();
             long actual = pacer.awaitUntil(intended);
-            if (i > 10 && intended < actual) {
+            // a park ends one clock tick after the intended time; a record due in the past is later than that
+            if (i > 10 && actual - intended > FakeClock.TICK) {
                 // due in the past: no sleeping at all, the send happens at once
                 assertThat(clock.sleeps).hasSize(sleepsBefore);
                 assertThat(actual).isEqualTo(clock.now - FakeClock.TICK);

@@ -1,0 +1,97 @@
+# Shared by the bench/*.sh scripts that compare kbench with the stock Kafka perf tools (source it; not a command).
+# The caller sets BENCH_NAME (its log prefix), JAVA_OPTS and KEEP, then calls perf_tools_init; it gets:
+#   $root $work $logs $cluster_dir $bootstrap (after start_cluster), $java_cmd $cp
+#   log die stock kb create_topic run_logged parse_producer parse_csv_columns start_cluster
+# The stock tools run from kbench's own class path (target/lib holds kafka-tools of the same Kafka version), so both
+# tools use the same client jars and the same JVM.
+
+log() { echo "$BENCH_NAME: $*" >&2; }
+die() { log "$*"; exit 1; }
+
+perf_tools_init() {
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+  cd "$root"
+  java_cmd="${JAVA_HOME:+$JAVA_HOME/bin/}java"
+  cp="$root/target/classes:$root/target/lib/*"
+  work="$(mktemp -d "${TMPDIR:-/tmp}/kbench-$BENCH_NAME.XXXXXX")"
+  cluster_dir="$work/cluster"
+  logs="$work/logs"
+  mkdir -p "$logs"
+  cluster_started=0
+  cleaned=0
+  # A trap runs with the redirections of the command it interrupted (e.g. a run's log file), so cleanup
+  # writes to the script's own stderr, saved here as fd 3.
+  exec 3>&2
+  trap perf_tools_cleanup EXIT
+  trap 'perf_tools_cleanup; exit 130' INT
+  trap 'perf_tools_cleanup; exit 143' TERM
+  # Build once (the launcher builds on first use or when pom.xml changed).
+  ./kbench --version >/dev/null
+}
+
+perf_tools_cleanup() {
+  [ "$cleaned" = 1 ] && return 0
+  cleaned=1
+  # Background jobs of the caller (a producer feeding a measured consumer) end with the script.
+  local job
+  for job in $(jobs -p); do kill "$job" 2>/dev/null || true; done
+  if [ "$cluster_started" = 1 ] || [ -d "$cluster_dir" ]; then
+    ./kbench cluster stop --dir "$cluster_dir" >&3 2>&3 || echo "$BENCH_NAME: cluster stop failed; check: pgrep -af $cluster_dir" >&3
+  fi
+  if [ "$KEEP" = 1 ]; then
+    echo "$BENCH_NAME: kept $work" >&3
+  else
+    rm -rf "$work"
+  fi
+}
+
+# Starts one embedded broker in $cluster_dir; sets $bootstrap.
+start_cluster() {
+  log "starting one embedded broker in $cluster_dir"
+  cluster_started=1
+  bootstrap="$(./kbench cluster start --dir "$cluster_dir" 2>"$logs/cluster-start.err" | tail -n 1)"
+  [ -n "$bootstrap" ] || { cat "$logs/cluster-start.err" >&2; die "cluster start printed no bootstrap servers"; }
+  log "bootstrap: $bootstrap"
+}
+
+stock() { # class args...
+  local cls="$1"; shift
+  # shellcheck disable=SC2086
+  "$java_cmd" $JAVA_OPTS -cp "$cp" "org.apache.kafka.tools.$cls" "$@"
+}
+kb() { KBENCH_JAVA_OPTS="$JAVA_OPTS" ./kbench "$@"; }
+
+create_topic() { # name [partitions]
+  stock TopicCommand --bootstrap-server "$bootstrap" --create --topic "$1" \
+    --partitions "${2:-$PARTITIONS}" --replication-factor 1 >"$logs/topic-$1.log" 2>&1 \
+    || { cat "$logs/topic-$1.log" >&2; die "cannot create topic $1"; }
+}
+
+# Runs "$@" with output to $1 (a log file); fails loudly with the log's tail.
+run_logged() {
+  local out="$1"; shift
+  if ! "$@" >"$out" 2>&1; then
+    tail -n 30 "$out" >&2
+    die "failed: $*"
+  fi
+}
+
+# Prints "records/s MiB/s" from a producer perf-test final line.
+parse_producer() {
+  local line
+  line="$(grep ' records sent, ' "$1" | tail -n 1)" || die "no final line in $1"
+  echo "$line" | sed -E 's/^[0-9]+ records sent, ([0-9.]+) records\/sec \(([0-9.]+) MB\/sec\).*/\1 \2/'
+}
+
+# Prints the named columns (space-separated) of a CSV header+values pair; header is the last line
+# starting with $2, values the line after it.
+parse_csv_columns() { # file header-first-column column...
+  local file="$1" first="$2"; shift 2
+  awk -F', *' -v first="$first" -v want="$*" '
+    index($0, first) == 1 { n = split($0, h); getline; split($0, v); found = 1 }
+    END {
+      if (!found) exit 1
+      k = split(want, w, " ")
+      for (j = 1; j <= k; j++) for (i = 1; i <= n; i++) if (h[i] == w[j]) printf "%s%s", v[i], (j < k ? " " : "\n")
+    }' "$file" || die "no result header in $file"
+}
