@@ -182,7 +182,8 @@ class DistributedIT {
     void workersThatNeverArriveTimeOutInOneLine(EmbeddedCluster cluster) {
         String bootstrap = cluster.bootstrapServers();
         CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "2", "--bootstrap-server",
-                bootstrap, "--worker-timeout", "3s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+                bootstrap, "--worker-timeout", "3s", "--insecure-control", "--no-telemetry", "--results-dir",
+                dir.resolve("results").toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
         assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
                 .asString().startsWith("kbench: error: only 0 of 2 workers joined within 3s");
@@ -193,15 +194,21 @@ class DistributedIT {
         String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
-        Worker old = new Worker(conn, conn, "old-one", "0.0.1-old", new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Path key = controlKeyFile();
+        Worker old = new Worker(conn, conn, controlAuth(key), "old-one", "0.0.1-old",
+                new PrintStream(workerOut, true, StandardCharsets.UTF_8));
         Thread serving = new Thread(old::serve, "it-old-worker");
         serving.start();
         try {
             CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "1", "--bootstrap-server",
-                    bootstrap, "--worker-timeout", "30s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+                    bootstrap, "--worker-timeout", "8s", "--control-key-file", key.toString(), "--no-telemetry",
+                    "--results-dir", dir.resolve("results").toString());
             assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
+            // Refused for that worker, not the run: the run waits on for others and names it when too few came.
+            assertThat(run.stdout()).as(run.transcript()).contains("coordinator: refused worker old-one runs kbench 0.0.1-old");
             assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
-                    .asString().startsWith("kbench: error: worker old-one runs kbench 0.0.1-old")
+                    .asString().startsWith("kbench: error: only 0 of 1 workers joined within 8s")
+                    .contains("refused: worker old-one runs kbench 0.0.1-old")
                     .contains("this coordinator runs kbench " + io.kbench.result.Versions.kbench());
         } finally {
             old.stop();
@@ -215,7 +222,8 @@ class DistributedIT {
         String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
-        Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),
+        Path key = controlKeyFile();
+        Worker worker = new Worker(conn, conn, controlAuth(key), "remote-1", io.kbench.result.Versions.kbench(),
                 new PrintStream(workerOut, true, StandardCharsets.UTF_8));
         Thread serving = new Thread(worker::serve, "it-worker");
         serving.start();
@@ -223,7 +231,7 @@ class DistributedIT {
             for (int i = 1; i <= 2; i++) {
                 Path results = dir.resolve("results-" + i);
                 CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
-                        "--workers", "1", "--bootstrap-server", bootstrap,
+                        "--workers", "1", "--bootstrap-server", bootstrap, "--control-key-file", key.toString(),
                         "--no-telemetry", "--results-dir", results.toString());
                 String transcript = run.transcript() + "--- worker ---\n" + workerOut.toString(StandardCharsets.UTF_8);
                 assertThat(run.exitCode()).as(transcript).isZero();
@@ -238,6 +246,18 @@ class DistributedIT {
             serving.join(30_000);
         }
         assertThat(serving.isAlive()).isFalse();
+    }
+
+    /** A control key file as an operator makes one ('openssl rand -hex 32'), owner-only. */
+    private Path controlKeyFile() throws IOException {
+        Path key = dir.resolve("control.key");
+        java.nio.file.Files.writeString(key, java.util.HexFormat.of().formatHex(
+                java.security.SecureRandom.getSeed(32)) + "\n");
+        return key;
+    }
+
+    private static io.kbench.distributed.ControlAuth controlAuth(Path key) {
+        return io.kbench.distributed.ControlAuth.of(io.kbench.distributed.ControlKey.fromFile(key, "--control-key-file"));
     }
 
     private static long hlogCount(Path hlog) throws IOException {
