@@ -10,18 +10,19 @@ import java.util.HexFormat;
 
 /**
  * The shared secret that authenticates control messages (HMAC-SHA256): text of 32 to 1024 printable characters, e.g.
- * {@code openssl rand -hex 32}. Its value is never printed: {@link #toString} names only where it came from.
+ * {@code openssl rand -hex 32}. Its value is never printed: {@link #toString} says only where it came from.
  */
 public final class ControlKey {
     static final int MIN_CHARS = 32;
     static final int MAX_CHARS = 1024;
 
     private final byte[] bytes;
-    private final String source;
+    /** Where the key came from, for the run header: never the key. */
+    private final String description;
 
-    private ControlKey(String text, String source) {
+    private ControlKey(String text, String description) {
         this.bytes = text.getBytes(StandardCharsets.UTF_8);
-        this.source = source;
+        this.description = description;
     }
 
     /** {@code --control-key-file}: the file's text, trimmed (a Kubernetes Secret mounted as a file ends in a newline). */
@@ -49,7 +50,7 @@ public final class ControlKey {
     public static ControlKey random() {
         byte[] b = new byte[32];
         new SecureRandom().nextBytes(b);
-        return new ControlKey(HexFormat.of().formatHex(b), "generated for this run's local workers");
+        return new ControlKey(HexFormat.of().formatHex(b), "a control key generated for the local workers");
     }
 
     /** The key as text; only to hand it to a local worker over its stdin pipe. */
@@ -67,7 +68,7 @@ public final class ControlKey {
         if (!text.chars().allMatch(c -> c > 32 && c < 127)) {
             throw new InvalidInputException(source + ": a control key must be printable ASCII without spaces");
         }
-        return new ControlKey(text, source);
+        return new ControlKey(text, "control key from " + source);
     }
 
     byte[] bytes() {
@@ -76,6 +77,6 @@ public final class ControlKey {
 
     @Override
     public String toString() {
-        return "control key from " + source;
+        return description;
     }
 }
