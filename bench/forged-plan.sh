@@ -20,7 +20,7 @@ cleanup() {
 }
 trap cleanup EXIT
 ./kbench cluster start --dir "$work/cluster" --security SASL_SSL --broker-heap 512m >/dev/null
-bootstrap="$(grep '^bootstrap.servers=' "$work/cluster/client.properties" | cut -d= -f2-)"
+bootstrap="$(grep '^bootstrap.servers=' "$work/cluster/client.properties" | cut -d= -f2- | sed 's/\\:/:/g')"
 openssl rand -hex 32 > "$work/control.key" && chmod 600 "$work/control.key"
 ./kbench worker --bootstrap-server "$bootstrap" --command-config "$work/cluster/client.properties" \
   --control-key-file "$work/control.key" --id host-a > "$work/worker.log" 2>&1 &
