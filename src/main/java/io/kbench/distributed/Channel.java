@@ -135,11 +135,6 @@ final class Channel implements AutoCloseable {
         return messages;
     }
 
-    /** How many records this side refused so far. */
-    long refused() {
-        return refusals.count();
-    }
-
     @Override
     public void close() {
         producer.close(Duration.ofSeconds(5));
