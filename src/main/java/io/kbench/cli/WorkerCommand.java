@@ -62,6 +62,9 @@ public final class WorkerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
+            throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
+        }
         if (exitWithParent) {
             return serve(LocalHandover.readFrom(System.in), true);
         }
@@ -92,9 +95,6 @@ public final class WorkerCommand implements Callable<Integer> {
      * machine the probe's 8 s could fail it), and it watches its parent.
      */
     private int serve(LocalHandover settings, boolean local) {
-        if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
-            throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
-        }
         Map<String, String> control = settings.control().isEmpty() ? settings.data() : settings.control();
         PrintStream out = CommandOutput.out(command);
         Worker worker = new Worker(settings.data(), control, settings.auth(), id, Versions.kbench(), out);
