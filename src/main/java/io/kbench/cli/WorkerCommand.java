@@ -1,5 +1,7 @@
 package io.kbench.cli;
 
+import io.kbench.distributed.ControlAuth;
+import io.kbench.distributed.LocalHandover;
 import io.kbench.distributed.Worker;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
@@ -48,18 +50,27 @@ public final class WorkerCommand implements Callable<Integer> {
             description = "Client properties file for the control cluster.")
     Path controlCommandConfig;
 
-    /** Set by --local-workers: exit when the parent kbench dies (its pipe on stdin closes); ignore Ctrl-C. */
+    @Mixin
+    ControlKeyOptions controlKey = new ControlKeyOptions();
+
+    /**
+     * Set by --local-workers: read the client settings and the control key from stdin (never a file or the command
+     * line), exit when the parent kbench dies (its pipe on stdin closes); ignore Ctrl-C.
+     */
     @Option(names = "--exit-with-parent", hidden = true)
     boolean exitWithParent;
 
     @Override
     public Integer call() {
+        if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
+            throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
+        }
+        if (exitWithParent) {
+            return serve(LocalHandover.readFrom(System.in), true);
+        }
         Map<String, String> data = connection.properties();
         if (!data.containsKey("bootstrap.servers")) {
             throw new InvalidInputException("--bootstrap-server is required: the cluster under test");
-        }
-        if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
-            throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
         }
         Map<String, String> control = data;
         if (controlBootstrapServer != null) {
@@ -71,16 +82,23 @@ public final class WorkerCommand implements Callable<Integer> {
         } else if (controlCommandConfig != null) {
             throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
         }
-        // A local worker's coordinator has just reached the cluster; on a loaded machine the probe's 8 s could fail it.
-        if (!exitWithParent) {
-            ClusterProbe.reachable(data);
-            if (control != data) {
-                ClusterProbe.reachable(control);
-            }
+        ControlAuth auth = controlKey.auth(null, "kbench worker");
+        ClusterProbe.reachable(data);
+        if (control != data) {
+            ClusterProbe.reachable(control);
         }
+        return serve(new LocalHandover(data, control, auth), false);
+    }
+
+    /**
+     * Serves runs until stopped. A local worker's coordinator has just reached the cluster (no probe: on a loaded
+     * machine the probe's 8 s could fail it), and it watches its parent.
+     */
+    private int serve(LocalHandover settings, boolean local) {
+        Map<String, String> control = settings.control().isEmpty() ? settings.data() : settings.control();
         PrintStream out = CommandOutput.out(command);
-        Worker worker = new Worker(data, control, id, Versions.kbench(), out);
-        if (exitWithParent) {
+        Worker worker = new Worker(settings.data(), control, settings.auth(), id, Versions.kbench(), out);
+        if (local) {
             ignoreInterrupt();
             watchParent(System.in, worker);
         }

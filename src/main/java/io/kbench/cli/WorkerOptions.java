@@ -1,5 +1,7 @@
 package io.kbench.cli;
 
+import io.kbench.distributed.ControlAuth;
+import io.kbench.distributed.ControlKey;
 import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Path;
@@ -7,6 +9,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code --workers N} / {@code --local-workers N}: the run's load comes from worker processes (docs/distributed.md). */
@@ -38,6 +41,9 @@ public final class WorkerOptions {
             description = "Client properties file for the control cluster.")
     Path controlCommandConfig;
 
+    @Mixin
+    ControlKeyOptions controlKey = new ControlKeyOptions();
+
     /** Whether the run is distributed at all. */
     boolean any() {
         return workers != null || localWorkers != null;
@@ -46,9 +52,10 @@ public final class WorkerOptions {
     /** The distribution these flags ask for, or null for a run in this process; every check before anything starts. */
     Distribution distribution(Map<String, String> connection) {
         if (!any()) {
-            if (tolerateWorkerLoss || workerTimeout != null || controlBootstrapServer != null || controlCommandConfig != null) {
-                throw new InvalidInputException("--tolerate-worker-loss, --worker-timeout and --control-* need --workers"
-                        + " or --local-workers");
+            if (tolerateWorkerLoss || workerTimeout != null || controlBootstrapServer != null || controlCommandConfig != null
+                    || controlKey.any()) {
+                throw new InvalidInputException("--tolerate-worker-loss, --worker-timeout, --control-* and --insecure-control"
+                        + " need --workers or --local-workers");
             }
             return null;
         }
@@ -66,7 +73,9 @@ public final class WorkerOptions {
         }
         Duration timeout = workerTimeout == null ? Distribution.DEFAULT_JOIN_TIMEOUT
                 : FindMaxCommand.duration("--worker-timeout", workerTimeout);
-        return new Distribution(n, local, timeout, tolerateWorkerLoss, controlConnection(), workerCommand());
+        // Local workers get a fresh key on their stdin pipe unless one is given; remote workers must hold the same key.
+        ControlAuth control = controlKey.auth(local ? ControlAuth.of(ControlKey.random()) : null, "--workers");
+        return new Distribution(n, local, timeout, tolerateWorkerLoss, controlConnection(), workerCommand(), control);
     }
 
     private Map<String, String> controlConnection() {

@@ -1,10 +1,6 @@
 package io.kbench.distributed;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.kbench.error.RunFailedException;
-import io.kbench.format.StrictMapper;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -12,6 +8,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -22,27 +19,44 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
  * One side of the protocol: writes messages to one topic and reads the other from its end (assigned, not
- * subscribed: no consumer group, so no rebalance delays and no inbound connection of any kind). The producer is
- * used from several threads (Kafka's producer is thread-safe); the consumer only from the thread that polls.
+ * subscribed: no consumer group, so no rebalance delays and no inbound connection of any kind). Every message goes
+ * out sealed ({@link ControlCodec}: authenticated, numbered) and comes in only when intact, fresh and not seen
+ * before; everything else is named in one line ({@link Refusals}) and skipped. The producer is used from several
+ * threads (sealing and sending are one step, so the sequence numbers reach the log in order); the consumer only from
+ * the thread that polls.
  */
 final class Channel implements AutoCloseable {
-    private static final ObjectMapper JSON = StrictMapper.json().disable(SerializationFeature.INDENT_OUTPUT);
     private static final long SEND_TIMEOUT_SEC = 15;
 
     private final KafkaProducer<String, String> producer;
     private final KafkaConsumer<String, String> consumer;
     private final String writeTopic;
-    private final PrintStream out;
+    private final String readTopic;
+    private final ControlCodec codec;
+    private final String sender;
+    private final ReplayGuard replays = new ReplayGuard();
+    private final Refusals refusals;
+    /** Starts at the wall clock in microseconds: a restarted sender with the same id still counts upwards. */
+    private long seq = System.currentTimeMillis() * 1000;
 
-    /** {@code connection}: the connection (bootstrap servers, security) of the cluster carrying the topics. */
-    Channel(Map<String, String> connection, String writeTopic, String readTopic, String clientId, PrintStream out) {
+    /**
+     * @param connection the connection (bootstrap servers, security) of the cluster carrying the topics
+     * @param sender     {@code coordinator} or the worker's id: what this side's messages are sent as
+     */
+    Channel(Map<String, String> connection, String writeTopic, String readTopic, ControlAuth auth, String sender,
+            PrintStream out) {
         this.writeTopic = writeTopic;
-        this.out = out;
+        this.readTopic = readTopic;
+        this.codec = new ControlCodec(auth);
+        this.sender = sender;
+        this.refusals = new Refusals(out, sender.equals(ControlCodec.COORDINATOR) ? sender : "worker " + sender);
+        String clientId = sender.equals(ControlCodec.COORDINATOR) ? "kbench-coordinator" : "kbench-worker-" + sender;
         Map<String, Object> p = new HashMap<>(connection);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
@@ -62,21 +76,12 @@ final class Channel implements AutoCloseable {
 
     /** Writes {@code message} without waiting for the acknowledgement. */
     void send(Message message) {
-        producer.send(new ProducerRecord<>(writeTopic, message.runId(), encode(message)));
+        write(writeTopic, message);
     }
 
     /** Writes {@code message} and waits for it to be in the log; returns its metadata (its LogAppendTime). */
     RecordMetadata sendAndWait(Message message) {
-        try {
-            return producer.send(new ProducerRecord<>(writeTopic, message.runId(), encode(message)))
-                    .get(SEND_TIMEOUT_SEC, TimeUnit.SECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new RunFailedException("cannot write to " + writeTopic + ": "
-                    + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunFailedException("interrupted while writing to " + writeTopic, e);
-        }
+        return await(write(writeTopic, message), writeTopic);
     }
 
     /**
@@ -84,45 +89,50 @@ final class Channel implements AutoCloseable {
      * process probes the same partition, so all offsets refer to the clock of one broker.
      */
     long probe(String runId) {
+        return await(write(ControlTopics.CONTROL, new Message.ClockProbe(runId)), ControlTopics.CONTROL).timestamp();
+    }
+
+    private synchronized Future<RecordMetadata> write(String topic, Message message) {
+        seq++;
+        return producer.send(new ProducerRecord<>(topic, message.runId(),
+                codec.seal(message, topic, sender, seq, System.currentTimeMillis())));
+    }
+
+    private static RecordMetadata await(Future<RecordMetadata> sent, String topic) {
         try {
-            return producer.send(new ProducerRecord<>(ControlTopics.CONTROL, runId, encode(new Message.ClockProbe(runId))))
-                    .get(SEND_TIMEOUT_SEC, TimeUnit.SECONDS).timestamp();
+            return sent.get(SEND_TIMEOUT_SEC, TimeUnit.SECONDS);
         } catch (ExecutionException | TimeoutException e) {
-            throw new RunFailedException("cannot write to " + ControlTopics.CONTROL + ": "
+            throw new RunFailedException("cannot write to " + topic + ": "
                     + (e.getCause() != null ? e.getCause().getMessage() : e.getMessage()), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RunFailedException("interrupted while writing to " + ControlTopics.CONTROL, e);
+            throw new RunFailedException("interrupted while writing to " + topic, e);
         }
     }
 
-    /** The messages that arrived within {@code timeout}, in order; a record that is not a message is skipped. */
+    /**
+     * The messages that arrived within {@code timeout}, in order: only intact, authenticated ones not seen before;
+     * clock probes are left out. Every other record is named in one line and skipped.
+     */
     List<Message> poll(Duration timeout) {
         List<Message> messages = new ArrayList<>();
         for (ConsumerRecord<String, String> r : consumer.poll(timeout)) {
-            try {
-                Message m = JSON.readValue(r.value(), Message.class);
-                if (!(m instanceof Message.ClockProbe)) {
-                    messages.add(m);
+            long appended = r.timestampType() == TimestampType.LOG_APPEND_TIME ? r.timestamp() : System.currentTimeMillis();
+            ControlCodec.Opened opened = codec.open(r.value(), readTopic, appended);
+            if (opened instanceof ControlCodec.Refused refused) {
+                refusals.refuse(readTopic, r.offset(), refused);
+            } else if (opened instanceof ControlCodec.Accepted a) {
+                if (!replays.accept(a.envelope())) {
+                    refusals.refuse(readTopic, r.offset(), new ControlCodec.Refused(a.message().getClass().getSimpleName()
+                            .toLowerCase(java.util.Locale.ROOT) + " of run " + a.envelope().runId() + " from "
+                            + a.envelope().sender() + " (seq " + a.envelope().seq() + ")",
+                            "a replay: its sender's sequence number is not above the last one accepted"));
+                } else if (!(a.message() instanceof Message.ClockProbe)) {
+                    messages.add(a.message());
                 }
-            } catch (JsonProcessingException e) {
-                out.println("kbench: warning: skipped a message that is not kbench's protocol (offset " + r.offset() + "): "
-                        + e.getOriginalMessage());
             }
         }
         return messages;
-    }
-
-    static String encode(Message message) {
-        try {
-            return JSON.writeValueAsString(message);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot encode " + message.getClass().getSimpleName() + ": " + e.getMessage(), e);
-        }
-    }
-
-    static Message decode(String text) throws JsonProcessingException {
-        return JSON.readValue(text, Message.class);
     }
 
     @Override

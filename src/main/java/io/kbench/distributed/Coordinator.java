@@ -63,7 +63,9 @@ public final class Coordinator {
                 : distribution.controlConnection();
         ControlTopics.ensure(new ClientProperties(controlConnection).admin());
         int partitions = SharedTopic.prepare(spec.topic(), data);
-        try (Channel channel = new Channel(controlConnection, ControlTopics.CONTROL, ControlTopics.RESULTS, "kbench-coordinator", out);
+        out.println("coordinator: control messages " + distribution.control().describe());
+        try (Channel channel = new Channel(controlConnection, ControlTopics.CONTROL, ControlTopics.RESULTS,
+                distribution.control(), ControlCodec.COORDINATOR, out);
              LocalWorkers local = distribution.local()
                      ? LocalWorkers.start(distribution, data.connection(), controlConnection, hlogDir, out) : LocalWorkers.NONE) {
             ClockOffset offset = ClockOffset.estimate(() -> channel.probe(runId));

@@ -17,9 +17,11 @@ import java.util.Objects;
  *                           under test
  * @param workerCommand      the command line that starts {@code kbench} on this machine (local workers), without
  *                           the {@code worker} subcommand and its options
+ * @param control            how control messages are authenticated: the key the workers hold, a key generated for
+ *                           local workers, or none ({@code --insecure-control})
  */
 public record Distribution(int workers, boolean local, Duration joinTimeout, boolean tolerateWorkerLoss,
-                           Map<String, String> controlConnection, List<String> workerCommand) {
+                           Map<String, String> controlConnection, List<String> workerCommand, ControlAuth control) {
     /** The default time the coordinator waits for its workers. */
     public static final Duration DEFAULT_JOIN_TIMEOUT = Duration.ofSeconds(60);
 
@@ -32,5 +34,6 @@ public record Distribution(int workers, boolean local, Duration joinTimeout, boo
         }
         controlConnection = Map.copyOf(Objects.requireNonNull(controlConnection, "controlConnection"));
         workerCommand = List.copyOf(Objects.requireNonNull(workerCommand, "workerCommand"));
+        Objects.requireNonNull(control, "control");
     }
 }

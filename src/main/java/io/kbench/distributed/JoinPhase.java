@@ -37,7 +37,10 @@ final class JoinPhase {
         this.watch = watch;
     }
 
-    /** Repeats the plan every second until enough workers answered; a worker of another version ends the run. */
+    /** Workers refused at join (another kbench version), with why: named when too few join. */
+    private final java.util.Map<String, String> refused = new java.util.LinkedHashMap<>();
+
+    /** Repeats the plan every second until enough workers answered; a worker of another version is refused. */
     void awaitJoins() {
         Distribution distribution = setup.distribution();
         long deadline = System.nanoTime() + distribution.joinTimeout().toNanos();
@@ -52,7 +55,8 @@ final class JoinPhase {
                         "only %d of %d workers joined within %s%s; start more with 'kbench worker --bootstrap-server ...'"
                                 + " or raise --worker-timeout", watch.size(), distribution.workers(),
                         DurationText.format(distribution.joinTimeout()),
-                        watch.size() == 0 ? "" : " (" + String.join(", ", watch.ids()) + ")"));
+                        watch.size() == 0 ? "" : " (" + String.join(", ", watch.ids()) + ")")
+                        + (refused.isEmpty() ? "" : "; refused: " + String.join("; ", refused.values())));
             }
             if (now - lastPlan > 1_000_000_000L) {
                 setup.channel().send(new Message.Plan(setup.runId(), Versions.kbench(), distribution.workers()));
@@ -67,11 +71,15 @@ final class JoinPhase {
         }
     }
 
+    /** A worker of another version is refused, not the run: the others may still join (it is named if too few do). */
     private void join(Message.Join j) {
         if (!Versions.kbench().equals(j.kbenchVersion())) {
-            setup.channel().send(new Message.Stop(setup.runId(), "worker " + j.workerId() + " runs another kbench version"));
-            throw new RunFailedException("worker " + j.workerId() + " runs kbench " + j.kbenchVersion()
-                    + " but this coordinator runs kbench " + Versions.kbench() + ": run the same version everywhere");
+            String why = "worker " + j.workerId() + " runs kbench " + ControlCodec.Text.line(j.kbenchVersion())
+                    + " but this coordinator runs kbench " + Versions.kbench() + ": run the same version everywhere";
+            if (refused.put(j.workerId(), why) == null) {
+                setup.out().println("coordinator: refused " + why);
+            }
+            return;
         }
         if (watch.add(new WorkerState(j))) {
             setup.out().printf(Locale.ROOT, "coordinator: worker %s joined from %s (clock offset %+.3f ms ± %.3f ms)%n",
@@ -93,7 +101,7 @@ final class JoinPhase {
             slices.add(w.slice);
             i++;
         }
-        setup.channel().send(new Message.Assign(setup.runId(), spec, setup.group(), ThreadLocalRandom.current().nextInt() | 1,
+        setup.channel().send(new Message.Assign(setup.runId(), Distributable.forWorkers(spec), setup.group(), ThreadLocalRandom.current().nextInt() | 1,
                 setup.partitions(), slices));
         watch.all().forEach(w -> w.lastSeenNanos = System.nanoTime());
     }

@@ -34,11 +34,56 @@ public sealed interface Message {
     /** The run this message belongs to. */
     String runId();
 
+    /** Whether the coordinator writes this message (on the control topic); otherwise a worker does (results topic). */
+    default boolean fromCoordinator() {
+        return this instanceof Plan || this instanceof Assign || this instanceof Start || this instanceof Finish
+                || this instanceof Stop || this instanceof Alive;
+    }
+
+    /** The worker that wrote this message, or null for the coordinator's messages and clock probes. */
+    default String workerId() {
+        return null;
+    }
+
+    /**
+     * Run ids and worker ids: what kbench generates (a UUID, {@code host-pid}, {@code --id}); anything else comes from
+     * a writer that is not kbench and is refused when the message is read, before any of it is used.
+     */
+    String ID = "[A-Za-z0-9._:-]{1,128}";
+
+    private static String id(String field, String value) {
+        if (value == null || !value.matches(ID)) {
+            throw new IllegalArgumentException(field + " must be 1-128 characters of A-Z a-z 0-9 . _ : -");
+        }
+        return value;
+    }
+
+    private static <T> T present(String field, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(field + " is missing");
+        }
+        return value;
+    }
+
+    private static long notNegative(String field, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(field + " must be >= 0 (got " + value + ")");
+        }
+        return value;
+    }
+
     /**
      * Coordinator: a run looking for {@code workers} workers; repeated every second until they joined. Kept this small
      * so that a worker of another version still understands it and answers with its version.
      */
     record Plan(String runId, String kbenchVersion, int workers) implements Message {
+        public Plan {
+            Message.id("runId", runId);
+            Message.present("kbenchVersion", kbenchVersion);
+            if (workers < 1) {
+                throw new IllegalArgumentException("workers must be >= 1 (got " + workers + ")");
+            }
+        }
     }
 
     /**
@@ -47,36 +92,84 @@ public sealed interface Message {
      */
     record Assign(String runId, WorkloadSpec workload, String group, int stampMagic, int partitions, List<Slice> slices)
             implements Message {
+        public Assign {
+            Message.id("runId", runId);
+            Message.present("workload", workload);
+            Message.present("group", group);
+            if (partitions < 1) {
+                throw new IllegalArgumentException("partitions must be >= 1 (got " + partitions + ")");
+            }
+            slices = List.copyOf(Message.present("slices", slices));
+            if (slices.isEmpty()) {
+                throw new IllegalArgumentException("slices must not be empty");
+            }
+        }
     }
 
     /** One worker's slice: its index and its threads' workload-wide indexes. */
     record Slice(String workerId, int index, int producerFirst, int producerCount, int consumerFirst, int consumerCount) {
+        public Slice {
+            Message.id("slices[].workerId", workerId);
+            Message.notNegative("slices[].index", index);
+            Message.notNegative("slices[].producerFirst", producerFirst);
+            Message.notNegative("slices[].producerCount", producerCount);
+            Message.notNegative("slices[].consumerFirst", consumerFirst);
+            Message.notNegative("slices[].consumerCount", consumerCount);
+        }
     }
 
     /** Coordinator: producers start at {@code startNanos}, on the cluster's clock (epoch nanoseconds). */
     record Start(String runId, long startNanos) implements Message {
+        public Start {
+            Message.id("runId", runId);
+            Message.notNegative("startNanos", startNanos);
+        }
     }
 
     /** Coordinator: everything produced was consumed (or waiting gave up): consumers stop, workers report. */
     record Finish(String runId) implements Message {
+        public Finish {
+            Message.id("runId", runId);
+        }
     }
 
     /** Coordinator: stop the load now (Ctrl-C, a lost or refused worker); {@code reason} is printed by the workers. */
     record Stop(String runId, String reason) implements Message {
+        public Stop {
+            Message.id("runId", runId);
+            Message.present("reason", reason);
+        }
     }
 
     /** Coordinator: still here (every second during a run); a worker that hears nothing for 15 s ends its slice. */
     record Alive(String runId) implements Message {
+        public Alive {
+            Message.id("runId", runId);
+        }
     }
 
     /** Worker: ready for the plan, with its version and its clock's offset to the cluster's and the bound. */
     record Join(String runId, String workerId, String host, String kbenchVersion, double clockOffsetMicros,
                 double clockBoundMicros) implements Message {
+        public Join {
+            Message.id("runId", runId);
+            Message.id("workerId", workerId);
+            Message.present("host", host);
+            Message.present("kbenchVersion", kbenchVersion);
+        }
     }
 
     /** Worker: alive (every 500 ms from join to done), with what the coordinator's barriers need. */
     record Heartbeat(String runId, String workerId, int assignedPartitions, long producedMeasured, long consumedMeasured,
                      long consumedAll, boolean producersFinished) implements Message {
+        public Heartbeat {
+            Message.id("runId", runId);
+            Message.id("workerId", workerId);
+            Message.notNegative("assignedPartitions", assignedPartitions);
+            Message.notNegative("producedMeasured", producedMeasured);
+            Message.notNegative("consumedMeasured", consumedMeasured);
+            Message.notNegative("consumedAll", consumedAll);
+        }
     }
 
     /**
@@ -85,6 +178,17 @@ public sealed interface Message {
      */
     record Interval(String runId, String workerId, int index, IntervalPoint point, IntervalCounts counts,
                     String publishHistogram, String endToEndHistogram, String sendDelayHistogram) implements Message {
+        public Interval {
+            Message.id("runId", runId);
+            Message.id("workerId", workerId);
+            Message.notNegative("index", index);
+            Message.present("point", point);
+            Message.present("counts", counts);
+            Message.present("publishHistogram", publishHistogram);
+            Message.present("endToEndHistogram", endToEndHistogram);
+            Message.present("sendDelayHistogram", sendDelayHistogram);
+        }
+
         /** The encoded histogram of {@code metric}; the fields keep their names for the JSON on the results topic. */
         String histogram(LatencyMetric metric) {
             return switch (metric) {
@@ -98,9 +202,17 @@ public sealed interface Message {
     /** Worker: its slice ended; its own summary and measured windows on the cluster's clock. */
     record Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary, SliceWindows windows)
             implements Message {
+        public Done {
+            Message.id("runId", runId);
+            Message.id("workerId", workerId);
+            Message.present("status", status);
+        }
     }
 
     /** Anyone: a record written only for its LogAppendTime (clock estimate); ignored by readers. */
     record ClockProbe(String runId) implements Message {
+        public ClockProbe {
+            Message.id("runId", runId);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.kbench.distributed;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.load.ClientProperties;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -11,7 +12,9 @@ import java.util.Map;
 /**
  * {@code kbench worker}: a long-lived process that waits on the control topic for a coordinator's plan, joins it,
  * runs its slice, reports, and waits for the next run. It only opens outbound connections to Kafka. One run at a
- * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current slice and the loop.
+ * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current slice and the loop. It takes only authenticated messages
+ * ({@link Channel}), checks every workload it is given as the coordinator does ({@link Distributable}), and no
+ * message, however malformed, ends it.
  */
 public final class Worker {
     /** A worker that joined but was not given a slice within this goes back to waiting. */
@@ -22,6 +25,7 @@ public final class Worker {
 
     private final Map<String, String> dataConnection;
     private final Map<String, String> controlConnection;
+    private final ControlAuth auth;
     private final String id;
     private final String version;
     private final PrintStream out;
@@ -29,17 +33,22 @@ public final class Worker {
     private volatile SliceRun current;
     /** The clock estimate sent with the last join, used by the slice that follows it. */
     private ClockOffset joinedClock;
+    /** The run joined and waiting for its assignment, or null; when it was joined. */
+    private String joined;
+    private long joinedAt;
 
     /**
      * @param dataConnection    client properties of the cluster under test (bootstrap servers, security)
      * @param controlConnection client properties of the cluster carrying the control topics (may be the same)
+     * @param auth              how control messages are authenticated (the coordinator's key, or insecure)
      * @param id                this worker's name, or null for host-pid
      * @param version           the kbench version this worker announces
      */
-    public Worker(Map<String, String> dataConnection, Map<String, String> controlConnection, String id, String version,
-                  PrintStream out) {
+    public Worker(Map<String, String> dataConnection, Map<String, String> controlConnection, ControlAuth auth, String id,
+                  String version, PrintStream out) {
         this.dataConnection = Map.copyOf(dataConnection);
         this.controlConnection = Map.copyOf(controlConnection);
+        this.auth = auth;
         this.id = id != null ? id : host() + "-" + ProcessHandle.current().pid();
         this.version = version;
         this.out = out;
@@ -61,9 +70,9 @@ public final class Worker {
     /** Serves runs until {@link #stop}. */
     public void serve() {
         ControlTopics.ensure(new ClientProperties(controlConnection).admin());
-        try (Channel channel = new Channel(controlConnection, ControlTopics.RESULTS, ControlTopics.CONTROL, "kbench-worker-" + id, out)) {
-            out.printf(Locale.ROOT, "worker %s: pid %d, kbench %s, waiting for a coordinator on %s%n", id,
-                    ProcessHandle.current().pid(), version, controlConnection.get("bootstrap.servers"));
+        try (Channel channel = new Channel(controlConnection, ControlTopics.RESULTS, ControlTopics.CONTROL, auth, id, out)) {
+            out.printf(Locale.ROOT, "worker %s: pid %d, kbench %s, waiting for a coordinator on %s; control messages %s%n",
+                    id, ProcessHandle.current().pid(), version, controlConnection.get("bootstrap.servers"), auth.describe());
             out.flush();
             loop(channel);
             SliceRun slice = current;
@@ -74,23 +83,15 @@ public final class Worker {
     }
 
     private void loop(Channel channel) {
-        String joined = null;
-        long joinedAt = 0;
         while (!stopped) {
             for (Message m : channel.poll(POLL)) {
-                SliceRun slice = current;
-                if (slice != null && slice.runId().equals(m.runId())) {
-                    slice.control(m);
-                } else if (m instanceof Message.Plan p && slice == null && !p.runId().equals(joined)) {
-                    joined = join(channel, p);
-                    joinedAt = System.nanoTime();
-                } else if (m instanceof Message.Assign a && a.runId().equals(joined)) {
-                    current = a.slices().stream().filter(s -> s.workerId().equals(id)).findFirst()
-                            .map(s -> SliceRun.start(a, s, id, joinedClock, channel, dataConnection, out)).orElse(null);
-                    joined = null;
-                } else if (m instanceof Message.Stop s && s.runId().equals(joined)) {
-                    out.println("worker " + id + ": run " + s.runId() + " called off: " + s.reason());
-                    joined = null;
+                try {
+                    handle(channel, m);
+                } catch (RuntimeException e) {
+                    // An authenticated message this worker cannot act on: named, skipped; the worker goes on.
+                    out.println("kbench: warning: worker " + id + " skipped " + m.getClass().getSimpleName().toLowerCase(Locale.ROOT)
+                            + " of run " + m.runId() + ": " + ControlCodec.Text.line(String.valueOf(e.getMessage())));
+                    out.flush();
                 }
             }
             SliceRun slice = current;
@@ -106,13 +107,59 @@ public final class Worker {
         }
     }
 
+    private void handle(Channel channel, Message m) {
+        SliceRun slice = current;
+        if (slice != null && slice.runId().equals(m.runId())) {
+            slice.control(m);
+        } else if (m instanceof Message.Plan p && slice == null && !p.runId().equals(joined)) {
+            joined = join(channel, p);
+            joinedAt = System.nanoTime();
+        } else if (m instanceof Message.Assign a && a.runId().equals(joined)) {
+            joined = null;
+            a.slices().stream().filter(s -> s.workerId().equals(id)).findFirst().ifPresent(s -> assigned(channel, a, s));
+        } else if (m instanceof Message.Stop s && s.runId().equals(joined)) {
+            out.println("worker " + id + ": run " + s.runId() + " called off: " + ControlCodec.Text.line(s.reason()));
+            joined = null;
+        }
+    }
+
+    /** Checks the workload and the slice as the coordinator would have, then starts the slice; or refuses it. */
+    private void assigned(Channel channel, Message.Assign a, Message.Slice s) {
+        try {
+            Distributable.checkPlan(a.workload());
+            checkSlice(a, s);
+        } catch (InvalidInputException e) {
+            out.println("kbench: warning: worker " + id + " refused the assign of run " + a.runId() + ": " + e.getMessage());
+            out.flush();
+            channel.send(new Message.Done(a.runId(), id, io.kbench.result.run.WorkerStatus.FAILED,
+                    "worker " + id + " refused the workload: " + e.getMessage(), null, null));
+            return;
+        }
+        current = SliceRun.start(a, s, id, joinedClock, channel, dataConnection, out);
+    }
+
+    /** The slice's threads exist in the workload. */
+    private static void checkSlice(Message.Assign a, Message.Slice s) {
+        long producers = a.workload().producers().count();
+        long consumers = a.workload().consumers().count();
+        if ((long) s.producerFirst() + s.producerCount() > producers) {
+            throw InvalidInputException.field("slices[].producerFirst+producerCount",
+                    (long) s.producerFirst() + s.producerCount(), "must be <= producers.count (" + producers + ")");
+        }
+        if ((long) s.consumerFirst() + s.consumerCount() > Math.max(consumers, 0)) {
+            throw InvalidInputException.field("slices[].consumerFirst+consumerCount",
+                    (long) s.consumerFirst() + s.consumerCount(), "must be <= consumers.count (" + consumers + ")");
+        }
+    }
+
     /** Answers a plan with this worker's version and clock; the coordinator decides whether it takes part. */
     private String join(Channel channel, Message.Plan plan) {
         ClockOffset clock = ClockOffset.estimate(() -> channel.probe(plan.runId()));
         joinedClock = clock;
         channel.send(new Message.Join(plan.runId(), id, host(), version, clock.offsetMicros(), clock.boundMicros()));
         out.printf(Locale.ROOT, "worker %s: joined run %s (coordinator kbench %s); clock offset %+.3f ms ± %.3f ms%n", id,
-                plan.runId(), plan.kbenchVersion(), clock.offsetMicros() / 1000, clock.boundMicros() / 1000);
+                plan.runId(), ControlCodec.Text.line(plan.kbenchVersion()), clock.offsetMicros() / 1000,
+                clock.boundMicros() / 1000);
         out.flush();
         return plan.runId();
     }

@@ -83,26 +83,29 @@ final class WorkerWatch {
                 continue;
             }
             w.lastSeenNanos = System.nanoTime();
-            if (m instanceof Message.Heartbeat h) {
-                w.heartbeat(h);
-            } else if (m instanceof Message.Interval i && merger != null) {
-                merger.add(i);
-            } else if (m instanceof Message.Done d) {
-                w.done = d;
-                if (merger != null) {
-                    merger.closed(d.workerId());
-                }
-                if (d.status() == WorkerStatus.FAILED) {
-                    fail("worker " + d.workerId() + ": " + d.failure());
-                }
+            handle(w, m);
+        }
+    }
+
+    /** One worker's message; the channel let through only authenticated, well-formed ones of this run. */
+    private void handle(WorkerState w, Message m) {
+        if (m instanceof Message.Heartbeat h) {
+            w.heartbeat(h);
+        } else if (m instanceof Message.Interval i && merger != null) {
+            merger.add(i);
+        } else if (m instanceof Message.Done d) {
+            w.done = d;
+            if (merger != null) {
+                merger.closed(d.workerId());
+            }
+            if (d.status() == WorkerStatus.FAILED) {
+                fail("worker " + d.workerId() + ": " + d.failure());
             }
         }
     }
 
     private WorkerState workerOf(Message m) {
-        String id = m instanceof Message.Heartbeat h ? h.workerId() : m instanceof Message.Interval i ? i.workerId()
-                : m instanceof Message.Done d ? d.workerId() : null;
-        return id == null ? null : workers.get(id);
+        return m.workerId() == null ? null : workers.get(m.workerId());
     }
 
     /** A running worker silent for longer than {@link #HEARTBEAT_TIMEOUT}, or null. */

@@ -1,11 +1,11 @@
 package io.kbench.experiment;
 
+import io.kbench.distributed.Distributable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.ClientConfigCheck;
 import io.kbench.load.ClusterProbe;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.PayloadKey;
-import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -39,25 +39,9 @@ final class Preflight {
         }
     }
 
-    /**
-     * What a distributed run (--workers, --local-workers) cannot do yet: a fault schedule (it acts from one process on
-     * one clock), verification (the read-back matches one process's send logs), a backlog phase (consumers that start
-     * after all producers ended) and payload encryption (its key would have to reach every worker).
-     */
+    /** What a distributed run (--workers, --local-workers) cannot do: see {@link Distributable}. */
     static void distributable(WorkloadSpec spec) {
-        String flag = "--workers/--local-workers";
-        if (!spec.faults().isEmpty()) {
-            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)", "cannot be used with " + flag);
-        }
-        if (spec.verifies()) {
-            throw InvalidInputException.field("verify", true, "cannot be used with " + flag);
-        }
-        if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
-            throw InvalidInputException.field("consumers.mode", "backlog", "cannot be used with " + flag + " (live or none)");
-        }
-        if (spec.producers().payloadEncryption() != null) {
-            throw InvalidInputException.field("producers.payloadEncryption", "set", "cannot be used with " + flag);
-        }
+        Distributable.check(spec, "--workers/--local-workers");
     }
 
     /** An external cluster must answer within {@link ClusterProbe#TIMEOUT}; an embedded one is started later. */

@@ -182,7 +182,8 @@ class DistributedIT {
     void workersThatNeverArriveTimeOutInOneLine(EmbeddedCluster cluster) {
         String bootstrap = cluster.bootstrapServers();
         CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "2", "--bootstrap-server",
-                bootstrap, "--worker-timeout", "3s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+                bootstrap, "--worker-timeout", "3s", "--insecure-control", "--no-telemetry", "--results-dir",
+                dir.resolve("results").toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
         assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
                 .asString().startsWith("kbench: error: only 0 of 2 workers joined within 3s");
@@ -193,15 +194,21 @@ class DistributedIT {
         String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
-        Worker old = new Worker(conn, conn, "old-one", "0.0.1-old", new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Path key = controlKeyFile();
+        Worker old = new Worker(conn, conn, controlAuth(key), "old-one", "0.0.1-old",
+                new PrintStream(workerOut, true, StandardCharsets.UTF_8));
         Thread serving = new Thread(old::serve, "it-old-worker");
         serving.start();
         try {
             CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--workers", "1", "--bootstrap-server",
-                    bootstrap, "--worker-timeout", "30s", "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+                    bootstrap, "--worker-timeout", "8s", "--control-key-file", key.toString(), "--no-telemetry",
+                    "--results-dir", dir.resolve("results").toString());
             assertThat(run.exitCode()).as(run.transcript()).isEqualTo(1);
+            // Refused for that worker, not the run: the run waits on for others and names it when too few came.
+            assertThat(run.stdout()).as(run.transcript()).contains("coordinator: refused worker old-one runs kbench 0.0.1-old");
             assertThat(run.stderr().lines().filter(l -> !l.isBlank()).toList()).as(run.transcript()).singleElement()
-                    .asString().startsWith("kbench: error: worker old-one runs kbench 0.0.1-old")
+                    .asString().startsWith("kbench: error: only 0 of 1 workers joined within 8s")
+                    .contains("refused: worker old-one runs kbench 0.0.1-old")
                     .contains("this coordinator runs kbench " + io.kbench.result.Versions.kbench());
         } finally {
             old.stop();
@@ -215,7 +222,8 @@ class DistributedIT {
         String bootstrap = cluster.bootstrapServers();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Map<String, String> conn = Map.of("bootstrap.servers", bootstrap);
-        Worker worker = new Worker(conn, conn, "remote-1", io.kbench.result.Versions.kbench(),
+        Path key = controlKeyFile();
+        Worker worker = new Worker(conn, conn, controlAuth(key), "remote-1", io.kbench.result.Versions.kbench(),
                 new PrintStream(workerOut, true, StandardCharsets.UTF_8));
         Thread serving = new Thread(worker::serve, "it-worker");
         serving.start();
@@ -223,7 +231,7 @@ class DistributedIT {
             for (int i = 1; i <= 2; i++) {
                 Path results = dir.resolve("results-" + i);
                 CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
-                        "--workers", "1", "--bootstrap-server", bootstrap,
+                        "--workers", "1", "--bootstrap-server", bootstrap, "--control-key-file", key.toString(),
                         "--no-telemetry", "--results-dir", results.toString());
                 String transcript = run.transcript() + "--- worker ---\n" + workerOut.toString(StandardCharsets.UTF_8);
                 assertThat(run.exitCode()).as(transcript).isZero();
@@ -238,6 +246,103 @@ class DistributedIT {
             serving.join(30_000);
         }
         assertThat(serving.isAlive()).isFalse();
+    }
+
+    /**
+     * Issue 24's end-to-end check: a worker and a coordinator on a SASL_SSL cluster (SCRAM) with a control key; while
+     * the run goes, someone with write access to the control topic but without the key publishes a plan of their own
+     * and a stop for the running run. The run completes with every record, and the worker's log names both refusals.
+     */
+    @Test
+    void onASaslSslClusterAForgedPlanAndStopAreRefusedAndNamedWhileTheRunCompletes() throws Exception {
+        Path clusterDir = dir.resolve("sasl-cluster");
+        CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "384m", "--security", "SASL_SSL");
+        String bootstrap = ItFixture.bootstrap(start);
+        Path clientConfig = clusterDir.resolve("client.properties");
+        Map<String, String> conn = ConnectionOptions.readProperties(clientConfig, "--command-config");
+        Path key = controlKeyFile();
+        ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
+        Worker worker = new Worker(conn, conn, controlAuth(key), "sasl-1", io.kbench.result.Versions.kbench(),
+                new PrintStream(workerOut, true, StandardCharsets.UTF_8));
+        Thread serving = new Thread(worker::serve, "it-sasl-worker");
+        serving.start();
+        Thread forger = new Thread(() -> forgeWhenJoined(conn, workerOut), "it-forger");
+        forger.setDaemon(true);
+        forger.start();
+        try {
+            Path results = dir.resolve("results");
+            CliRun run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=3s",
+                    "--set", "producers.rate=1500", "--workers", "1", "--bootstrap-server", bootstrap, "--command-config",
+                    clientConfig.toString(), "--control-key-file", key.toString(), "--no-telemetry",
+                    "--results-dir", results.toString());
+            forger.join(30_000);
+            String log = workerOut.toString(StandardCharsets.UTF_8);
+            String transcript = run.transcript() + "--- worker ---\n" + log;
+            assertThat(run.exitCode()).as(transcript).isZero();
+            JsonNode r = ItFixture.onlyResult(results);
+            assertThat(r.at("/summary/produced/records").asLong()).as(transcript).isEqualTo(4_500);
+            assertThat(r.at("/summary/consumed/records").asLong()).as(transcript).isEqualTo(4_500);
+            assertThat(run.stdout()).contains("control messages authenticated (HMAC-SHA256");
+            assertThat(log).as(transcript)
+                    .contains("worker sasl-1 refused plan of run forged-plan-1 from coordinator")
+                    .contains("its MAC does not match")
+                    .containsPattern("worker sasl-1 refused stop of run [0-9a-f-]+ from coordinator .*its MAC does not match")
+                    .doesNotContain("joined run forged-plan-1").doesNotContain("stopping run");
+        } finally {
+            worker.stop();
+            serving.join(30_000);
+            CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
+        }
+        assertThat(serving.isAlive()).isFalse();
+    }
+
+    /**
+     * Once the worker joined a run, writes to the control topic as anyone with the cluster's credentials could: a
+     * plan sealed with another key, and a stop of the running run.
+     */
+    private static void forgeWhenJoined(Map<String, String> conn, ByteArrayOutputStream workerOut) {
+        long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+        java.util.regex.Pattern joined = java.util.regex.Pattern.compile("joined run ([0-9a-f-]{36})");
+        while (System.nanoTime() < deadline) {
+            java.util.regex.Matcher m = joined.matcher(workerOut.toString(StandardCharsets.UTF_8));
+            if (m.find()) {
+                sleep(3_000); // the slice's load is on
+                long now = System.currentTimeMillis();
+                String otherKey = "{\"v\":1,\"runId\":\"%s\",\"sender\":\"coordinator\",\"seq\":%d,\"sentMillis\":%d,"
+                        + "\"body\":%s,\"mac\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"}";
+                String plan = String.format(otherKey, "forged-plan-1", now * 1000, now,
+                        com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                                "{\"type\":\"plan\",\"runId\":\"forged-plan-1\",\"kbenchVersion\":\""
+                                        + io.kbench.result.Versions.kbench() + "\",\"workers\":1}"));
+                String stop = String.format(otherKey, m.group(1), now * 2000, now,
+                        com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                                "{\"type\":\"stop\",\"runId\":\"" + m.group(1) + "\",\"reason\":\"forged\"}"));
+                Map<String, Object> p = new java.util.HashMap<>(conn);
+                try (org.apache.kafka.clients.producer.KafkaProducer<String, String> producer =
+                             new org.apache.kafka.clients.producer.KafkaProducer<>(p,
+                                     new org.apache.kafka.common.serialization.StringSerializer(),
+                                     new org.apache.kafka.common.serialization.StringSerializer())) {
+                    producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>("kbench-control", "forged-plan-1", plan));
+                    producer.send(new org.apache.kafka.clients.producer.ProducerRecord<>("kbench-control", m.group(1), stop));
+                    producer.flush();
+                }
+                return;
+            }
+            sleep(200);
+        }
+    }
+
+    /** A control key file as an operator makes one ('openssl rand -hex 32'), owner-only. */
+    private Path controlKeyFile() throws IOException {
+        Path key = dir.resolve("control.key");
+        byte[] random = new byte[32];
+        new java.security.SecureRandom().nextBytes(random);
+        java.nio.file.Files.writeString(key, java.util.HexFormat.of().formatHex(random) + "\n");
+        return key;
+    }
+
+    private static io.kbench.distributed.ControlAuth controlAuth(Path key) {
+        return io.kbench.distributed.ControlAuth.of(io.kbench.distributed.ControlKey.fromFile(key, "--control-key-file"));
     }
 
     private static long hlogCount(Path hlog) throws IOException {

@@ -21,9 +21,9 @@ class MessageTest {
         WorkloadSpec spec = new SpecLoader().load(null, List.of("producers.rate=1234", "producers.properties.acks=1"), List.of());
         Message.Assign a = new Message.Assign("r1", spec, "g", 7, 6,
                 List.of(new Message.Slice("w1", 0, 0, 1, 0, 1), new Message.Slice("w2", 1, 1, 1, 1, 0)));
-        String text = Channel.encode(a);
+        String text = ControlCodec.encode(a);
         assertThat(text).contains("\"type\":\"assign\"");
-        assertThat(Channel.decode(text)).isEqualTo(a);
+        assertThat(ControlCodec.decode(text)).isEqualTo(a);
     }
 
     @Test
@@ -32,18 +32,18 @@ class MessageTest {
         Message.Done d = new Message.Done("r1", "w1", WorkerStatus.COMPLETED, null,
                 new Summary("intendedSendTime", t, null, new LatencyStats(10, 1, 2, 3, 4, 5, 2.5), null, null, null),
                 new SliceWindows(1, 2, Long.MAX_VALUE, Long.MIN_VALUE));
-        assertThat(Channel.decode(Channel.encode(d))).isEqualTo(d);
+        assertThat(ControlCodec.decode(ControlCodec.encode(d))).isEqualTo(d);
     }
 
     @Test
     void aPlanIsSmallSoAnyVersionReadsIt() {
-        assertThat(Channel.encode(new Message.Plan("r1", "9.9", 3)))
+        assertThat(ControlCodec.encode(new Message.Plan("r1", "9.9", 3)))
                 .isEqualTo("{\"type\":\"plan\",\"runId\":\"r1\",\"kbenchVersion\":\"9.9\",\"workers\":3}");
     }
 
     @Test
     void unknownFieldsAreRefused() {
-        assertThatThrownBy(() -> Channel.decode("{\"type\":\"plan\",\"runId\":\"r\",\"kbenchVersion\":\"1\",\"workers\":1,\"x\":1}"))
+        assertThatThrownBy(() -> ControlCodec.decode("{\"type\":\"plan\",\"runId\":\"r\",\"kbenchVersion\":\"1\",\"workers\":1,\"x\":1}"))
                 .isInstanceOf(JsonProcessingException.class);
     }
 }

@@ -1,0 +1,79 @@
+package io.kbench.distributed;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.load.PlanClientProperties;
+import io.kbench.spec.ConsumerMode;
+import io.kbench.spec.PayloadType;
+import io.kbench.spec.WorkloadSpec;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What a workload run by workers may contain: the coordinator checks it before anything starts, and every worker
+ * checks the workload it is given again, as a plan may come from anyone who can write to the control topic (or a
+ * coordinator of another build). Refused: a fault schedule (it acts from one process on one clock), verification (the
+ * read-back matches one process's send logs), a backlog phase (consumers that start after all producers ended),
+ * payload encryption (its key would have to reach every worker, and a key file or variable named by a plan would be
+ * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), and client
+ * properties outside {@link PlanClientProperties} (connection, security and class loading stay the worker's own).
+ */
+public final class Distributable {
+    private Distributable() {
+    }
+
+    /** Throws an {@link InvalidInputException} naming the first field {@code spec} may not have; {@code by}: who asks. */
+    public static void check(WorkloadSpec spec, String by) {
+        if (!spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)", "cannot be used with " + by);
+        }
+        if (spec.verifies()) {
+            throw InvalidInputException.field("verify", true, "cannot be used with " + by);
+        }
+        if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
+            throw InvalidInputException.field("consumers.mode", "backlog", "cannot be used with " + by + " (live or none)");
+        }
+        if (spec.producers().payloadEncryption() != null) {
+            throw InvalidInputException.field("producers.payloadEncryption", "set", "cannot be used with " + by);
+        }
+        if (spec.producers().payload().type() == PayloadType.FILE) {
+            throw InvalidInputException.field("producers.payload.type", "file", "cannot be used with " + by
+                    + " (a workload must not make a worker read a file on its host)");
+        }
+        properties("producers.properties", spec.producers().properties(), PlanClientProperties.PRODUCER, by);
+        properties("consumers.properties", spec.consumers().properties(), PlanClientProperties.CONSUMER, by);
+    }
+
+    private static void properties(String path, Map<String, String> given, Set<String> allowed, String by) {
+        Set<String> refused = PlanClientProperties.refused(given, allowed);
+        if (!refused.isEmpty()) {
+            // Names only: a refused property may be a secret (sasl.jaas.config) whose value must not be printed.
+            throw new InvalidInputException(path + ": " + String.join(", ", refused) + " cannot be set by a workload run"
+                    + " with " + by + " (connection, security and class-loading properties are each worker's own:"
+                    + " its --command-config; see docs/distributed.md for the properties a workload may set)");
+        }
+    }
+
+    /**
+     * The workload as sent to the workers: without the parts they do not use and that may hold secrets or name paths
+     * on the coordinator's host (the embedded cluster's settings, the client JDK).
+     */
+    static WorkloadSpec forWorkers(WorkloadSpec spec) {
+        if (spec.clientJavaHome() == null && spec.cluster().brokerConfig().isEmpty() && spec.cluster().security() == null
+                && spec.cluster().limits() == null) {
+            return spec;
+        }
+        Map<String, Object> unset = new HashMap<>();
+        unset.put("cluster", null);
+        unset.put("clientJavaHome", null);
+        return spec.with(unset);
+    }
+
+    /** A worker's check of a plan's workload: the coordinator's, plus the parts {@link #forWorkers} leaves out. */
+    static void checkPlan(WorkloadSpec spec) {
+        check(spec, "a distributed run");
+        if (spec.clientJavaHome() != null) {
+            throw InvalidInputException.field("clientJavaHome", "set", "cannot be sent to a worker");
+        }
+    }
+}

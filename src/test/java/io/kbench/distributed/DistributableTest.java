@@ -1,0 +1,68 @@
+package io.kbench.distributed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
+import io.kbench.spec.SpecLoader;
+import io.kbench.spec.WorkloadSpec;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** What a workload run by workers may hold: the same check on the coordinator and, again, on every worker. */
+class DistributableTest {
+    private static WorkloadSpec spec(String... sets) {
+        return new SpecLoader().load(null, List.of(sets), List.of());
+    }
+
+    private static void refused(WorkloadSpec spec, String... named) {
+        assertThatThrownBy(() -> Distributable.checkPlan(spec)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContainingAll(named).hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void tuningPropertiesPass() {
+        assertThatCode(() -> Distributable.checkPlan(spec("producers.properties.acks=1", "producers.properties.linger.ms=5",
+                "producers.properties.batch.size=65536", "producers.properties.compression.type=lz4",
+                "consumers.mode=live", "consumers.properties.fetch.min.bytes=1024"))).doesNotThrowAnyException();
+    }
+
+    @Test
+    void connectionSecurityAndClassLoadingPropertiesAreRefusedByNameNotValue() {
+        refused(spec("producers.properties.bootstrap.servers=evil:9092"), "producers.properties", "bootstrap.servers");
+        refused(spec("producers.properties.ssl.endpoint.identification.algorithm="), "ssl.endpoint.identification.algorithm");
+        refused(spec("producers.properties.interceptor.classes=com.evil.Steal"), "interceptor.classes");
+        refused(spec("consumers.mode=live", "consumers.properties.ssl.engine.factory.class=com.evil.Engine"),
+                "consumers.properties", "ssl.engine.factory.class");
+        WorkloadSpec jaas = spec("producers.properties.sasl.jaas.config=x required password=\"hunter2\";");
+        refused(jaas, "sasl.jaas.config");
+        assertThatThrownBy(() -> Distributable.checkPlan(jaas)).hasMessageNotContaining("hunter2");
+    }
+
+    @Test
+    void aPlanThatWouldReadAFileOrVariableIsRefused() {
+        refused(spec().with("producers.payload", java.util.Map.of("type", "file", "file", "/etc/kbench/client/client.properties")),
+                "producers.payload.type", "read a file");
+        refused(spec("producers.payloadEncryption.keyFile=/etc/passwd"), "producers.payloadEncryption");
+        refused(spec("producers.payloadEncryption.keyEnv=HOME"), "producers.payloadEncryption");
+    }
+
+    @Test
+    void theCoordinatorsLimitsAreCheckedAgain() {
+        refused(spec("verify=true", "producers.recordSize=64"), "verify");
+        refused(spec("consumers.mode=backlog", "producers.count=0", "consumers.records=10"), "consumers.mode");
+        refused(spec("clientJavaHome=/opt/jdk"), "clientJavaHome");
+    }
+
+    @Test
+    void theWorkloadSentToWorkersCarriesNoClusterSettingsOrClientJdk() {
+        WorkloadSpec spec = spec("cluster.brokerConfig.ssl.keystore.password=s3cret", "clientJavaHome=/opt/jdk");
+        WorkloadSpec sent = Distributable.forWorkers(spec);
+        assertThat(sent.cluster().brokerConfig()).isEmpty();
+        assertThat(sent.clientJavaHome()).isNull();
+        assertThat(ControlCodec.encode(new Message.Assign("r", sent, "g", 1, 1, List.of(new Message.Slice("w", 0, 0, 1, 0, 0)))))
+                .doesNotContain("s3cret").doesNotContain("/opt/jdk");
+        assertThat(sent.producers()).isEqualTo(spec.producers());
+    }
+}
