@@ -66,6 +66,7 @@ class KubernetesManifestsTest {
             "v1/PersistentVolumeClaim", PersistentVolumeClaim.class,
             "v1/Pod", Pod.class,
             "batch/v1/Job", Job.class,
+            "networking.k8s.io/v1/NetworkPolicy", io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class,
             "kafka.strimzi.io/v1beta2/KafkaUser", KafkaUser.class);
     /** Run per run, not applied with the kustomization. */
     private static final Set<String> NOT_IN_KUSTOMIZATION = Set.of("coordinator-job.yaml", "results-pod.yaml");
@@ -178,6 +179,29 @@ class KubernetesManifestsTest {
                 }
             }
         }
+    }
+
+    @Test
+    void noPodGetsATokenAndANetworkPolicyAdmitsNothingButTheKafkaCluster() {
+        for (Manifest m : manifests) {
+            PodSpec pod = podSpec(m);
+            if (pod != null) {
+                assertThat(pod.getAutomountServiceAccountToken()).as(m.file() + ": automountServiceAccountToken").isFalse();
+            }
+        }
+        var policy = manifests.stream().map(Manifest::model)
+                .filter(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class::isInstance)
+                .map(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class::cast).findFirst().orElseThrow();
+        assertThat(policy.getSpec().getPodSelector().getMatchLabels()).containsEntry("app.kubernetes.io/name", "kbench");
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+        assertThat(policy.getSpec().getIngress()).as("no inbound traffic").isEmpty();
+        assertThat(policy.getSpec().getEgress()).allSatisfy(rule -> assertThat(rule.getTo()).isNotEmpty());
+    }
+
+    @Test
+    void theMavenWrapperVerifiesTheDistributionItDownloads() throws IOException {
+        String wrapper = Files.readString(Path.of(".mvn/wrapper/maven-wrapper.properties"));
+        assertThat(wrapper).containsPattern("(?m)^distributionSha256Sum=[0-9a-f]{64}$");
     }
 
     @Test
