@@ -104,6 +104,10 @@ final class BrokerLauncher {
         cmd.addAll(JmxAccess.flags(dataDir));
         if (attached) {
             cmd.add("-D" + BrokerMain.WATCH_PARENT_PROPERTY + "=true");
+            if (params.dataDir() == null) {
+                // kbench made this directory: the brokers remove it if kbench dies without doing so.
+                cmd.add("-D" + BrokerMain.TEMP_DIR_PROPERTY + "=" + dataDir.toAbsolutePath());
+            }
         }
         cmd.add("-cp");
         cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
