@@ -204,6 +204,15 @@ class KubernetesManifestsTest {
         assertThat(wrapper).containsPattern("(?m)^distributionSha256Sum=[0-9a-f]{64}$");
     }
 
+    /** The log4j that kbench and the embedded brokers log through has the 2025 fixes (CVE-2025-68161: 2.25.3). */
+    @Test
+    void log4jHasThe2025Fixes() {
+        String version = org.apache.logging.log4j.core.LoggerContext.class.getPackage().getImplementationVersion();
+        int[] parts = java.util.Arrays.stream(version.split("[.-]")).limit(3).mapToInt(Integer::parseInt).toArray();
+        assertThat(parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]).as("log4j-core " + version)
+                .isGreaterThanOrEqualTo(2_025_003);
+    }
+
     @Test
     void theWorkerCountsAgreeAndEveryKbenchContainerRunsThisVersionsImage() throws IOException {
         Job workers = (Job) job("kbench-workers").model();
