@@ -26,6 +26,7 @@ public final class ClientJvm {
     /** Set in the re-launched JVM: the JDK the brokers default to (the one that started kbench). */
     static final String DEFAULT_BROKER_JAVA_HOME = "kbench.defaultBrokerJavaHome";
     static final String OPTION = "--client-java-home";
+    private static final String COMMAND_PROPERTY = "--command-property";
     /** Set in the re-launched JVM: the client JDK is chosen (by the flag or the workload), so never re-launch again. */
     static final String CHOSEN = "kbench.clientJavaHomeChosen";
     /** The workload field; the flag wins over it. */
@@ -117,8 +118,35 @@ public final class ClientJvm {
         return out;
     }
 
-    private static int relaunch(Jdk jdk, List<String> args) {
+    /**
+     * The arguments the re-launched JVM gets: a secret {@code --command-property KEY=VALUE} (sasl.jaas.config, a
+     * password) becomes {@code --command-property-env KEY=KBENCH_SECRET_n} with the value in {@code environment}, so
+     * the child's command line, which {@code ps} shows every local user, does not carry it a second time.
+     */
+    static List<String> secretsToEnvironment(List<String> args, java.util.Map<String, String> environment) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String pair = a.equals(COMMAND_PROPERTY) && i + 1 < args.size() ? args.get(i + 1)
+                    : a.startsWith(COMMAND_PROPERTY + "=") ? a.substring(COMMAND_PROPERTY.length() + 1) : null;
+            int eq = pair == null ? -1 : pair.indexOf('=');
+            if (eq > 0 && io.kbench.result.io.Redactor.isSecret(pair.substring(0, eq).trim())) {
+                String variable = "KBENCH_SECRET_" + (environment.size() + 1);
+                environment.put(variable, pair.substring(eq + 1).trim());
+                out.add(COMMAND_PROPERTY + "-env");
+                out.add(pair.substring(0, eq).trim() + "=" + variable);
+                i += a.equals(COMMAND_PROPERTY) ? 1 : 0;
+            } else {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private static int relaunch(Jdk jdk, List<String> originalArgs) {
         Path home = jdk.home();
+        java.util.Map<String, String> secrets = new java.util.LinkedHashMap<>();
+        List<String> args = secretsToEnvironment(originalArgs, secrets);
         List<String> cmd = new ArrayList<>();
         cmd.add(home.resolve("bin").resolve("java").toString());
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
@@ -137,7 +165,9 @@ public final class ClientJvm {
         cmd.addAll(args);
         Process child;
         try {
-            child = new ProcessBuilder(cmd).inheritIO().start();
+            ProcessBuilder builder = new ProcessBuilder(cmd).inheritIO();
+            builder.environment().putAll(secrets);
+            child = builder.start();
         } catch (IOException e) {
             throw new RunFailedException("cannot start the load generator on " + home + ": " + e.getMessage(), e);
         }

@@ -31,6 +31,16 @@ public final class ConnectionOptions {
             description = "Client property for every client (repeatable); overrides --command-config.")
     List<String> commandProperties = new ArrayList<>();
 
+    /**
+     * A client property whose value is read from an environment variable, so that a secret (sasl.jaas.config, a key
+     * password) is not on the command line, where {@code ps} shows it to every local user; repeatable, wins over
+     * --command-property.
+     */
+    @Option(names = "--command-property-env", paramLabel = "KEY=ENV_VAR",
+            description = "Client property for every client whose value is the environment variable ENV_VAR (repeatable):"
+                    + " keeps a secret out of the command line that ps shows.")
+    List<String> commandPropertiesFromEnv = new ArrayList<>();
+
     /** The merged connection properties (may lack bootstrap.servers when kbench will start a cluster). */
     public Map<String, String> properties() {
         Map<String, String> props = new LinkedHashMap<>();
@@ -42,6 +52,9 @@ public final class ConnectionOptions {
         Map<String, String> flags = parsePairs(commandProperties, "--command-property");
         KafkaConfigCheck.anyClient("--command-property ", flags);
         props.putAll(flags);
+        Map<String, String> fromEnv = fromEnvironment(parsePairs(commandPropertiesFromEnv, "--command-property-env"));
+        KafkaConfigCheck.anyClient("--command-property-env ", fromEnv);
+        props.putAll(fromEnv);
         if (bootstrapServer != null) {
             if (bootstrapServer.isBlank()) {
                 throw InvalidInputException.field("--bootstrap-server", "''", "must not be empty");
@@ -49,6 +62,18 @@ public final class ConnectionOptions {
             props.put("bootstrap.servers", bootstrapServer);
         }
         return props;
+    }
+
+    private static Map<String, String> fromEnvironment(Map<String, String> keyToVariable) {
+        Map<String, String> out = new LinkedHashMap<>();
+        keyToVariable.forEach((key, variable) -> {
+            String value = System.getenv(variable);
+            if (value == null) {
+                throw InvalidInputException.field("--command-property-env " + key, variable, "no such environment variable");
+            }
+            out.put(key, value);
+        });
+        return out;
     }
 
     static Map<String, String> readProperties(Path file, String flag) {

@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ResultListener;
 import io.kbench.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
@@ -9,17 +10,27 @@ import picocli.CommandLine.Option;
 /** {@code --metrics-port}: Prometheus /metrics while a run, sweep or find-max runs. */
 final class MetricsOptions {
     @Option(names = "--metrics-port", paramLabel = "PORT",
-            description = "Serve Prometheus /metrics on PORT (all interfaces) while running: client counters and latency, "
-                    + "and the sampled broker and host series.")
+            description = "Serve Prometheus /metrics on PORT (of 127.0.0.1 unless --metrics-address) while running: client"
+                    + " counters and latency, and the sampled broker and host series.")
     Integer port;
+
+    /** The interface /metrics listens on; the default keeps it to local processes (docs/security.md). */
+    @Option(names = "--metrics-address", paramLabel = "ADDRESS",
+            description = "Interface address /metrics binds (default 127.0.0.1: local scrapers only; 0.0.0.0: every"
+                    + " interface, unauthenticated, see docs/security.md).")
+    String address;
 
     /** The started server, or null without --metrics-port; a bad or busy port is invalid input (exit 2). */
     MetricsServer start(PrintStream out) {
         if (port == null) {
+            if (address != null) {
+                throw InvalidInputException.field("--metrics-address", address, "needs --metrics-port");
+            }
             return null;
         }
-        MetricsServer server = MetricsServer.start(port);
-        out.println("metrics: serving http://localhost:" + server.port() + "/metrics");
+        String bind = address == null ? MetricsServer.DEFAULT_ADDRESS : address;
+        MetricsServer server = MetricsServer.start(bind, port);
+        out.println("metrics: serving http://" + (bind.contains(":") ? "[" + bind + "]" : bind) + ":" + server.port() + "/metrics");
         return server;
     }
 

@@ -100,8 +100,14 @@ final class BrokerLauncher {
         cmd.add("-D" + BrokerLog4jConfig.NODE_ID_PROPERTY + "=" + node.id());
         cmd.add("-D" + BrokerMain.CLUSTER_ID_PROPERTY + "=" + clusterId);
         cmd.addAll(jmxFlags(node));
+        JmxAccess.create(dataDir);
+        cmd.addAll(JmxAccess.flags(dataDir));
         if (attached) {
             cmd.add("-D" + BrokerMain.WATCH_PARENT_PROPERTY + "=true");
+            if (params.dataDir() == null) {
+                // kbench made this directory: the brokers remove it if kbench dies without doing so.
+                cmd.add("-D" + BrokerMain.TEMP_DIR_PROPERTY + "=" + dataDir.toAbsolutePath());
+            }
         }
         cmd.add("-cp");
         cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
@@ -113,8 +119,8 @@ final class BrokerLauncher {
 
     /**
      * JMX remote on loopback, so kbench's telemetry (and jconsole) can read the broker's MBeans. Registry and RMI
-     * server share one port, so one HOST:PORT names the broker; no authentication or TLS, which is why it binds
-     * 127.0.0.1 only.
+     * server share one port, so one HOST:PORT names the broker; bound to 127.0.0.1 only, and password-protected by
+     * {@link JmxAccess} (the flags that follow these; no TLS, as it never leaves the host).
      */
     static List<String> jmxFlags(BrokerNode node) {
         String port = Integer.toString(node.jmxPort());
@@ -122,7 +128,7 @@ final class BrokerLauncher {
                 "-Dcom.sun.management.jmxremote.rmi.port=" + port,
                 "-Dcom.sun.management.jmxremote.host=" + BrokerConfigs.HOST,
                 "-Dcom.sun.management.jmxremote.local.only=true",
-                "-Dcom.sun.management.jmxremote.authenticate=false", "-Dcom.sun.management.jmxremote.ssl=false",
+                "-Dcom.sun.management.jmxremote.ssl=false",
                 "-Djava.rmi.server.hostname=" + BrokerConfigs.HOST);
     }
 
@@ -180,7 +186,7 @@ final class BrokerLauncher {
         Properties props = new Properties();
         props.putAll(config);
         try {
-            Files.createDirectories(file.getParent());
+            DataDirectory.createMarked(file.getParent());
             // A secured cluster's file holds its private key and passwords: readable by the owner only.
             Files.deleteIfExists(file);
             Files.createFile(file, OWNER_ONLY);

@@ -36,7 +36,7 @@ final class BrokerLog4jConfig {
     static Path write(Path logDir) {
         Path file = logDir.resolve(FILE_NAME);
         try {
-            Files.createDirectories(logDir);
+            DataDirectory.createMarked(logDir);
             Files.writeString(file, XML);
             return file;
         } catch (IOException e) {

@@ -25,6 +25,13 @@ public final class BrokerMain {
     public static final String CLUSTER_ID_PROPERTY = "kbench.clusterId";
     /** System property that turns on the parent watchdog ("true"). */
     public static final String WATCH_PARENT_PROPERTY = "kbench.watchParent";
+    /**
+     * System property naming the temporary cluster directory (never a user-named --data-dir) that the watchdog
+     * removes when the parent died without cleaning up (SIGKILL).
+     */
+    public static final String TEMP_DIR_PROPERTY = "kbench.tempClusterDir";
+    /** The prefix every temporary cluster directory has; anything else is never deleted by a broker. */
+    static final String TEMP_PREFIX = "kbench-cluster-";
 
     /**
      * Environment variable with the SCRAM users to store when formatting, one {@code --add-scram} value per line.
@@ -119,6 +126,27 @@ public final class BrokerMain {
         }
     }
 
+    /**
+     * A SIGKILLed kbench cannot remove its temporary cluster directory; the brokers it started, which notice its death,
+     * do: each deletes the directory as it exits (after Kafka's own shutdown hook had time to close its logs), so the
+     * last one to exit leaves nothing. Errors are ignored: another broker may be deleting the same files.
+     */
+    private static void deleteTempDirOnExit(String dir) {
+        if (dir == null || !Path.of(dir).getFileName().toString().startsWith(TEMP_PREFIX)) {
+            return;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            for (int attempt = 0; attempt < 5 && Files.exists(Path.of(dir)); attempt++) {
+                try {
+                    Thread.sleep(1000);
+                    DataDirectory.delete(Path.of(dir));
+                } catch (InterruptedException | RuntimeException e) {
+                    // Another broker is deleting it too, or Kafka still writes: try again.
+                }
+            }
+        }, "kbench-temp-dir-cleanup"));
+    }
+
     /** Exits this JVM once stdin reaches EOF, which happens when the parent kbench process dies. */
     private static void watchParent(InputStream stdin) {
         Thread watcher = new Thread(() -> {
@@ -140,6 +168,7 @@ public final class BrokerMain {
             halter.setDaemon(true);
             halter.start();
             System.err.println("kbench: parent process is gone, shutting down the broker");
+            deleteTempDirOnExit(System.getProperty(TEMP_DIR_PROPERTY));
             System.exit(0);
         }, "kbench-parent-watch");
         watcher.setDaemon(true);

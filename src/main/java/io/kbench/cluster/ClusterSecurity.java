@@ -65,6 +65,16 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
         return secured() && interBrokerPlaintext;
     }
 
+    /**
+     * The controller listener's protocol: SSL with client certificates required (brokers and controllers present the
+     * cluster's generated certificates) whenever the client listener uses TLS and replication is not explicitly
+     * plaintext; PLAINTEXT otherwise. Not SASL: KRaft keeps SCRAM credentials in the metadata log, which a controller
+     * must be reachable to serve, so the quorum authenticates by certificate.
+     */
+    public SecurityProtocol controllerProtocol() {
+        return tls() && !interBrokerPlaintext ? SecurityProtocol.SSL : SecurityProtocol.PLAINTEXT;
+    }
+
     /** The one-line description in progress output and cluster.json, e.g. {@code SASL_SSL/SCRAM-SHA-512 TLSv1.3}. */
     public String describe() {
         StringBuilder s = new StringBuilder(protocol.name);
@@ -85,6 +95,11 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
         }
         if (separateInterBrokerListener()) {
             s.append(", inter-broker PLAINTEXT");
+        } else if (secured()) {
+            s.append(", replication ").append(protocol.name);
+        }
+        if (secured()) {
+            s.append(", controller ").append(controllerProtocol() == SecurityProtocol.SSL ? "SSL (mTLS)" : "PLAINTEXT");
         }
         return s.toString();
     }

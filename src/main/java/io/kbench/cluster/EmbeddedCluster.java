@@ -165,6 +165,11 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /** Node ids of the brokers, in node id order. */
+    /** {user, password} of the brokers' JMX agents ({@link JmxAccess}); null for a cluster started without one. */
+    public String[] jmxCredentials() {
+        return JmxAccess.credentials(dataDir);
+    }
+
     public List<Integer> brokerIds() {
         return brokers.processes().stream().map(b -> b.node().id()).toList();
     }

@@ -48,7 +48,7 @@ final class RecordedCluster {
     /** Deletes only what kbench created in {@code dir}, in case it also holds the user's own files. */
     private static void deleteClusterFiles(Path dir, ClusterState state) {
         for (ClusterState.Broker b : state.brokers()) {
-            DataDirectory.delete(dir.resolve("broker-" + b.id()));
+            DataDirectory.deleteIfCreated(dir.resolve("broker-" + b.id()));
         }
         ClusterState.delete(dir);
         Path clientProperties = dir.resolve(EmbeddedCluster.CLIENT_PROPERTIES);
@@ -58,9 +58,11 @@ final class RecordedCluster {
             throw new RunFailedException("cannot delete " + clientProperties + ": " + e.getMessage(), e);
         }
         DataDirectory.delete(dir.resolve(JmxAddressFile.FILE_NAME));
+        DataDirectory.delete(dir.resolve(JmxAccess.PASSWORD_FILE));
+        DataDirectory.delete(dir.resolve(JmxAccess.ACCESS_FILE));
         Path logDir = Path.of(state.logDir());
         if (logDir.startsWith(dir)) {
-            DataDirectory.delete(logDir);
+            DataDirectory.deleteIfCreated(logDir);
         }
         try (var entries = Files.list(dir)) {
             if (entries.findAny().isEmpty()) {

@@ -1,6 +1,7 @@
 package io.kbench.cluster;
 
 import java.util.Locale;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -39,7 +40,7 @@ final class SecurityConfigs {
     static Map<String, String> broker(ClusterSecurity security, SecurityMaterial material) {
         Map<String, String> p = new TreeMap<>();
         String name = listenerName(security);
-        String map = name + ":" + security.protocol().name + ",CONTROLLER:PLAINTEXT";
+        String map = name + ":" + security.protocol().name + ",CONTROLLER:" + security.controllerProtocol().name;
         if (security.separateInterBrokerListener()) {
             map += "," + REPLICATION_LISTENER + ":PLAINTEXT";
         }
@@ -53,6 +54,10 @@ final class SecurityConfigs {
             p.put("ssl.truststore.type", "PEM");
             p.put("ssl.truststore.certificates", tls.caCertificatePem());
             p.put("ssl.client.auth", security.clientAuth() ? "required" : "none");
+            if (security.controllerProtocol() == SecurityProtocol.SSL) {
+                // Only a node with the cluster's certificate may join the quorum or fetch its metadata.
+                p.put("listener.name.controller.ssl.client.auth", "required");
+            }
             p.putAll(tlsPins(security));
         }
         if (security.sasl()) {

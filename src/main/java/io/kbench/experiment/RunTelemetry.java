@@ -52,7 +52,9 @@ final class RunTelemetry {
                 : "external cluster: the broker hosts' figures need --node-exporter-url";
         String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
         return new TelemetryTargets(brokers, embedded == null ? null : embedded.dataDir(), hostAbsent, topic,
-                spec.reportInterval(), TelemetrySettings.jmxCredentialsFromEnvironment(), settings.brokerMetricsUrls(),
+                spec.reportInterval(),
+                embedded != null ? embedded.jmxCredentials() : TelemetrySettings.jmxCredentialsFromEnvironment(),
+                settings.brokerMetricsUrls(),
                 settings.nodeExporterUrls());
     }
 

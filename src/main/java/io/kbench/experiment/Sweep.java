@@ -9,7 +9,9 @@ import io.kbench.error.RunFailedException;
 import io.kbench.result.Environment;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.sweep.FaultSpread;
+import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
 import io.kbench.console.RunHeader;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
@@ -311,13 +313,15 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         Path copy = dir.resolve(SWEEP_FILE);
         try {
             Files.createDirectories(dir);
+            // The copy is redacted (a secret axis lists [secret-1], ...), so a resume compares redacted texts.
+            String kept = Redactor.redactYaml(plan.text());
             if (Files.isRegularFile(copy)) {
-                if (!Files.readString(copy).equals(plan.text())) {
+                if (!Files.readString(copy).equals(kept)) {
                     throw InvalidInputException.field("--resume " + dir, plan.source(),
                             "this directory holds a different sweep (" + copy + "); use a new --results-dir or the same sweep file");
                 }
             } else {
-                Files.writeString(copy, plan.text());
+                ResultWriter.writeText(copy, kept);
             }
         } catch (IOException e) {
             throw new RunFailedException("cannot prepare sweep directory " + dir + ": " + e.getMessage(), e);

@@ -1,14 +1,13 @@
 package io.kbench.experiment;
 
 import io.kbench.console.SweepTable;
-import io.kbench.error.RunFailedException;
 import io.kbench.finding.FindingJudge;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.error.RunFailedException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,13 +22,14 @@ public final class SweepFiles {
     /** The sweep.json document. */
     public static SweepResult toResult(Sweep.SweepOutcome outcome) {
         SweepSpec spec = outcome.plan().spec();
+        SweepSecrets secrets = outcome.plan().secrets();
         RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
                 : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
         SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
                 .findFirst().map(SweepResult.Brokers::new).orElse(null);
         List<SweepResult.Point> points = new ArrayList<>();
         for (Sweep.PointResult p : outcome.points()) {
-            points.add(new SweepResult.Point(p.point().name(), p.point().overrides(),
+            points.add(new SweepResult.Point(p.point().name(), secrets.shown(p.point().overrides()),
                     p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
                     p.failed(), p.summary() == null ? null : p.summary().stats(),
                     p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
@@ -38,7 +38,7 @@ public final class SweepFiles {
         List<SweepResult.Slot> ran = outcome.ran().stream()
                 .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();
         SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
-                status, outcome.startTime(), outcome.endTime(), outcome.environment(), spec.axes(), spec.repeat(), cluster,
+                status, outcome.startTime(), outcome.endTime(), outcome.environment(), secrets.shownAxes(spec.axes()), spec.repeat(), cluster,
                 points, spec.order(), outcome.seed(), ran, null);
         if (outcome.plan().findings().isEmpty()) {
             return judged;
@@ -49,11 +49,14 @@ public final class SweepFiles {
                 judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);
     }
 
-    /** Writes {@code result} as sweep.json and sweep.csv into {@code dir}; returns the JSON file. */
+    /**
+     * Writes {@code result} as sweep.json and sweep.csv into {@code dir}, each atomically; returns the JSON file. The
+     * CSV is built from the redacted result, as the JSON is.
+     */
     public static Path write(SweepResult result, Path dir) {
         Path json = ResultWriter.write(result, dir);
         try {
-            Files.writeString(dir.resolve(CSV_FILE), SweepTable.csv(result));
+            ResultWriter.writeText(dir.resolve(CSV_FILE), SweepTable.csv(ResultWriter.redacted(result)));
             return json;
         } catch (IOException e) {
             throw new RunFailedException("cannot write " + dir.resolve(CSV_FILE) + ": " + e.getMessage(), e);

@@ -83,7 +83,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         SweepSpec spec = loader.bind(tree, SweepSpec.class, file.toString());
         ObjectNode base = spec.base() != null ? spec.base()
                 : loader.readTree(resolveRelative(file, spec.workload()));
-        List<SweepPoint> points = spec.axes() != null ? cartesian(spec.axes()) : spec.points().stream().map(SweepPoint::of).toList();
+        List<SweepPoint> points = spec.axes() != null ? cartesian(spec.axes()) : named(spec.points());
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < points.size(); i++) {
             Integer before = seen.put(points.get(i).name(), i);
@@ -130,7 +130,18 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
             }
             combos = next;
         }
-        return combos.stream().map(SweepPoint::of).toList();
+        return named(combos);
+    }
+
+    /** Points named after their values, a secret path's values numbered over all of them ([secret-1], ...). */
+    private static List<SweepPoint> named(List<Map<String, JsonNode>> combos) {
+        SweepSecrets secrets = SweepSecrets.of(combos);
+        return combos.stream().map(c -> SweepPoint.of(c, secrets)).toList();
+    }
+
+    /** How this plan shows its secret values. */
+    SweepSecrets secrets() {
+        return SweepSecrets.of(points.stream().map(SweepPoint::overrides).toList());
     }
 
     /**

@@ -13,43 +13,60 @@ import java.util.stream.Collectors;
 /**
  * One configuration of a sweep: the base workload plus these overrides.
  *
- * @param name      derived from the values, e.g. {@code compression.type=gzip,acks=all}; safe as a directory name
+ * @param name      derived from the values, e.g. {@code compression.type=gzip,acks=all}, a secret path's value shown as
+ *                  {@code [secret-1]} (never the value); safe as a directory name
  * @param overrides workload path -> value, applied like {@code --set}
  */
 public record SweepPoint(String name, Map<String, JsonNode> overrides) {
     private static final List<String> OPAQUE_MAPS = List.of("properties", "configs", "brokerConfig");
     private static final int MAX_NAME = 180;
+    /** What {@link #sanitize} keeps, plus the brackets of the {@code [secret-n]} labels. */
+    private static final java.util.regex.Pattern SAFE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._=,+\\[\\]-]+");
 
     public SweepPoint {
         if (overrides == null || overrides.isEmpty()) {
             throw InvalidInputException.field("point", overrides, "needs at least one override");
         }
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
-        if (name == null || name.isEmpty() || name.startsWith(".") || !name.equals(sanitize(name))) {
+        if (name == null || name.isEmpty() || name.startsWith(".") || !SAFE_NAME.matcher(name).matches()) {
             throw InvalidInputException.field("point name", name, "must be a safe directory name");
         }
     }
 
     /** A point named after its values. */
     public static SweepPoint of(Map<String, JsonNode> overrides) {
-        return new SweepPoint(nameOf(overrides), overrides);
+        return of(overrides, SweepSecrets.of(List.of(overrides)));
+    }
+
+    /** A point named after its values, secret ones by their labels in {@code secrets}. */
+    static SweepPoint of(Map<String, JsonNode> overrides, SweepSecrets secrets) {
+        return new SweepPoint(nameOfShown(secrets.shown(overrides)), overrides);
     }
 
     /**
      * {@code key=value} pairs joined by commas; the key is the Kafka key below properties/configs/brokerConfig,
-     * else the full path, so names stay short yet say what was varied.
+     * else the full path, so names stay short yet say what was varied. A secret path's value is shown by its label.
      */
     public static String nameOf(Map<String, JsonNode> overrides) {
-        String raw = overrides.entrySet().stream()
-                .map(e -> shortKey(e.getKey()) + "=" + JsonText.of(e.getValue()))
+        return nameOfShown(SweepSecrets.of(List.of(overrides)).shown(overrides));
+    }
+
+    private static String nameOfShown(Map<String, JsonNode> shown) {
+        // Each part is sanitized alone so that a label keeps its brackets and no value gains any.
+        String raw = shown.entrySet().stream()
+                .map(e -> sanitize(shortKey(e.getKey())) + "=" + label(e.getKey(), e.getValue()))
                 .collect(Collectors.joining(","));
-        String safe = sanitize(raw);
+        String safe = raw;
         if (safe.startsWith(".")) {
             safe = "_" + safe.substring(1);
         }
         // File systems cap names at 255 bytes; a hash keeps truncated names distinct.
         return safe.length() <= MAX_NAME ? safe
                 : safe.substring(0, MAX_NAME - 9) + "-" + String.format("%08x", raw.hashCode());
+    }
+
+    private static String label(String path, JsonNode shown) {
+        return io.kbench.result.io.Redactor.isSecret(path) ? shown.asText() : sanitize(JsonText.of(shown));
     }
 
     static String shortKey(String path) {

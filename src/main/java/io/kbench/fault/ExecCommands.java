@@ -62,7 +62,7 @@ final class ExecCommands {
             // Dismisses the watcher's reader, which outlives the guard shell until the pipe closes.
             p.onExit().thenRun(() -> closePipe(p));
         } catch (IOException e) {
-            throw new RunFailedException("cannot run '" + command + "': " + e.getMessage(), e);
+            throw new RunFailedException("cannot run '" + io.kbench.result.io.Redactor.redactCommand(command) + "': " + e.getMessage(), e);
         }
     }
 

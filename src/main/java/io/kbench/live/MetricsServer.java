@@ -14,7 +14,10 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Unit;
 import java.io.IOException;
+import io.kbench.result.io.Redactor;
 import java.net.BindException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -56,20 +59,31 @@ public final class MetricsServer implements LiveMetrics, AutoCloseable {
         }
     }
 
+    /** The address served unless {@code --metrics-address} widens it: only local processes can scrape. */
+    public static final String DEFAULT_ADDRESS = "127.0.0.1";
+
     /**
-     * Starts serving on {@code port} (all interfaces). A port outside 1..65535 or already in use is invalid input,
-     * reported before anything else starts.
+     * Starts serving on {@code port} of {@code address} (an interface's IP or host name; {@code 0.0.0.0}: all). A port
+     * outside 1..65535 or already in use, or an address that is not local, is invalid input, reported before anything
+     * else starts.
      */
-    public static MetricsServer start(int port) {
+    public static MetricsServer start(String address, int port) {
         if (port < 1 || port > 65_535) {
             throw InvalidInputException.field("--metrics-port", port, "must be a TCP port, 1..65535");
+        }
+        InetAddress bind;
+        try {
+            bind = InetAddress.getByName(address);
+        } catch (UnknownHostException e) {
+            throw InvalidInputException.field("--metrics-address", address, "is not a known host or IP address");
         }
         PrometheusRegistry registry = new PrometheusRegistry();
         HTTPServer server;
         try {
-            server = HTTPServer.builder().port(port).registry(registry).buildAndStart();
+            server = HTTPServer.builder().inetAddress(bind).port(port).registry(registry).buildAndStart();
         } catch (BindException e) {
-            throw InvalidInputException.field("--metrics-port", port, "is in use by another process");
+            throw InvalidInputException.field("--metrics-port", port, "is in use by another process (or " + address
+                    + " is not an address of this host)");
         } catch (IOException e) {
             throw InvalidInputException.field("--metrics-port", port, "cannot be served: " + e.getMessage());
         }
@@ -97,7 +111,8 @@ public final class MetricsServer implements LiveMetrics, AutoCloseable {
     @Override
     public void sampled(TelemetryMetric metric, String source, double value) {
         if (Double.isFinite(value)) {
-            telemetry.get(metric).labelValues(source).set(value);
+            // A source is a broker address or a configured URL, which may carry credentials (user:pass@, ?token=).
+            telemetry.get(metric).labelValues(Redactor.redactUrls(source)).set(value);
         }
     }
 

@@ -6,6 +6,7 @@ import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.plan.PlanResult;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.Versions;
@@ -46,11 +47,8 @@ public final class ReportRenderer {
         Path target = out != null ? out : dir.resolve(FILE_NAME);
         String html = render(dirOrFile, options);
         try {
-            Path parent = target.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(target, html, StandardCharsets.UTF_8);
+            // Atomically: a report being rewritten (kbench report DIR again) is never seen half-written.
+            ResultWriter.writeText(target, html);
         } catch (IOException e) {
             throw new InvalidInputException("--out " + target + ": cannot write: " + e.getMessage(), e);
         }
@@ -97,7 +95,7 @@ public final class ReportRenderer {
         }
         Path target = out != null ? out : dir.resolve(name);
         try {
-            Files.writeString(target, markdown, StandardCharsets.UTF_8);
+            ResultWriter.writeText(target, markdown);
         } catch (IOException e) {
             throw new InvalidInputException("--out " + target + ": cannot write: " + e.getMessage(), e);
         }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Share groups (KIP-932) and consumer-group rebalances on one real embedded broker, kbench running against it as an
  * external cluster: a share group consumes every record exactly as accepted; a RELEASE fraction causes redeliveries and
  * every record still ends accepted, rejected or archived; a scheduled join and leave is measured as per-partition
- * processing gaps under the classic and the consumer protocol.
+ * processing gaps under the classic and the consumer protocol. Being the IT class that sweeps against a shared
+ * cluster, it also runs the sweep over a secret property whose values must reach no file and no output.
  */
 @EmbeddedKafka
 class GroupsIT {
@@ -91,6 +92,39 @@ class GroupsIT {
         assertThat(run.stdout()).contains("rebalances: per-partition processing gap")
                 .containsPattern("groupProtocol=classic +1 +\\+1 at 2\\.0s")
                 .containsPattern("groupProtocol=consumer +1 +-1 at 4\\.5s");
+    }
+
+    /**
+     * Failed before the fix: the axis values were point names (directories, tags.point, runOrder, stdout), sweep.json
+     * axes and overrides, sweep.csv rows and the verbatim sweep.yaml; the exec command was in every result.json.
+     */
+    @Test
+    void aSweepOverASecretPropertyWritesAndPrintsNoSecret() throws IOException {
+        Path results = dir.resolve("secret");
+        List<String> secrets = List.of("AXISPASS-SWEEP-1", "AXISPASS-SWEEP-2", "KEYPASS-SWEEP-7", "EXECPASS-SWEEP-5",
+                "EXECJAAS-SWEEP-6", "FLAGPASS-SWEEP-3");
+        CliRun run = CliRun.of("sweep", ItFixture.workload("it-secret-sweep.yaml"), "--bootstrap-server",
+                cluster.bootstrapServers(), "--results-dir", results.toString(), "--no-telemetry",
+                "--command-property", "ssl.truststore.password=FLAGPASS-SWEEP-3");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.transcript()).doesNotContain(secrets).contains("sasl.jaas.config=[secret-2]");
+        Path sweepDir = RunIT.onlyRunDir(results);
+        JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
+        assertThat(sweep.at("/points/1/name").asText()).isEqualTo("sasl.jaas.config=[secret-2]");
+        assertThat(sweep.at("/axes/producers.properties.sasl.jaas.config/1").asText()).isEqualTo("[secret-2]");
+        assertThat(sweepDir.resolve("points/sasl.jaas.config=[secret-1]/rep-1/result.json")).exists();
+        List<Path> written;
+        try (var walk = java.nio.file.Files.walk(sweepDir)) {
+            written = walk.toList();
+        }
+        assertThat(written).hasSizeGreaterThan(10);
+        for (Path file : written) {
+            assertThat(sweepDir.relativize(file).toString()).doesNotContain(secrets);
+            if (java.nio.file.Files.isRegularFile(file)) {
+                assertThat(new String(java.nio.file.Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1))
+                        .as(file.toString()).doesNotContain(secrets);
+            }
+        }
     }
 
     private static void assertRebalancesMeasured(JsonNode r, String protocol, CliRun run) {

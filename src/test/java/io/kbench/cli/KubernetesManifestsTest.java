@@ -66,6 +66,7 @@ class KubernetesManifestsTest {
             "v1/PersistentVolumeClaim", PersistentVolumeClaim.class,
             "v1/Pod", Pod.class,
             "batch/v1/Job", Job.class,
+            "networking.k8s.io/v1/NetworkPolicy", io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class,
             "kafka.strimzi.io/v1beta2/KafkaUser", KafkaUser.class);
     /** Secrets a script makes (a random key per installation, never in a manifest): name -> the key it holds. */
     private static final Map<String, String> MADE_BY_SCRIPT = Map.of("kbench-control-key", "control.key");
@@ -181,6 +182,38 @@ class KubernetesManifestsTest {
                 }
             }
         }
+    }
+
+    @Test
+    void noPodGetsATokenAndANetworkPolicyAdmitsNothingButTheKafkaCluster() {
+        for (Manifest m : manifests) {
+            PodSpec pod = podSpec(m);
+            if (pod != null) {
+                assertThat(pod.getAutomountServiceAccountToken()).as(m.file() + ": automountServiceAccountToken").isFalse();
+            }
+        }
+        var policy = manifests.stream().map(Manifest::model)
+                .filter(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class::isInstance)
+                .map(io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy.class::cast).findFirst().orElseThrow();
+        assertThat(policy.getSpec().getPodSelector().getMatchLabels()).containsEntry("app.kubernetes.io/name", "kbench");
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactlyInAnyOrder("Ingress", "Egress");
+        assertThat(policy.getSpec().getIngress()).as("no inbound traffic").isEmpty();
+        assertThat(policy.getSpec().getEgress()).allSatisfy(rule -> assertThat(rule.getTo()).isNotEmpty());
+    }
+
+    @Test
+    void theMavenWrapperVerifiesTheDistributionItDownloads() throws IOException {
+        String wrapper = Files.readString(Path.of(".mvn/wrapper/maven-wrapper.properties"));
+        assertThat(wrapper).containsPattern("(?m)^distributionSha256Sum=[0-9a-f]{64}$");
+    }
+
+    /** The log4j that kbench and the embedded brokers log through has the 2025 fixes (CVE-2025-68161: 2.25.3). */
+    @Test
+    void log4jHasThe2025Fixes() {
+        String version = org.apache.logging.log4j.core.LoggerContext.class.getPackage().getImplementationVersion();
+        int[] parts = java.util.Arrays.stream(version.split("[.-]")).limit(3).mapToInt(Integer::parseInt).toArray();
+        assertThat(parts[0] * 1_000_000 + parts[1] * 1_000 + parts[2]).as("log4j-core " + version)
+                .isGreaterThanOrEqualTo(2_025_003);
     }
 
     @Test

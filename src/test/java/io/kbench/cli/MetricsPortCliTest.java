@@ -21,7 +21,8 @@ class MetricsPortCliTest {
 
                 assertThat(r.exitCode()).as(r.toString()).isEqualTo(2);
                 assertThat(r.stderr().strip()).as(r.toString())
-                        .isEqualTo("kbench: error: --metrics-port: is in use by another process (got " + busy.getLocalPort() + ")");
+                        .isEqualTo("kbench: error: --metrics-port: is in use by another process (or 127.0.0.1 is not an address"
+                                + " of this host) (got " + busy.getLocalPort() + ")");
                 assertThat(r.stdout()).as(r.toString()).doesNotContain("cluster: starting");
             }
         }

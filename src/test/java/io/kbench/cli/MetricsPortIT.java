@@ -61,7 +61,7 @@ class MetricsPortIT {
 
         CliRun done = run.get(240, TimeUnit.SECONDS);
         assertThat(done.exitCode()).as(done.transcript()).isZero();
-        assertThat(done.stdout()).contains("metrics: serving http://localhost:" + port + "/metrics");
+        assertThat(done.stdout()).contains("metrics: serving http://127.0.0.1:" + port + "/metrics");
         assertThatThrownBy(() -> scrape(port)).as("served after the run").isInstanceOf(ConnectException.class);
     }
 
@@ -74,7 +74,7 @@ class MetricsPortIT {
     }
 
     private static Map<String, Double> scrape(int port) throws IOException, InterruptedException {
-        String body = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/metrics"))
+        String body = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                 .timeout(Duration.ofSeconds(5)).build(), HttpResponse.BodyHandlers.ofString()).body();
         Map<String, Double> samples = new HashMap<>();
         body.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).forEach(l -> {

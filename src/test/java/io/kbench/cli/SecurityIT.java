@@ -83,6 +83,10 @@ class SecurityIT {
         assertThat(security.get("saslMechanism").asText()).isEqualTo("SCRAM-SHA-512");
         assertThat(security.get("negotiatedProtocol").asText()).startsWith("TLSv1.");
         assertThat(result.at("/cluster/brokerConfig/sasl.enabled.mechanisms").asText()).isEqualTo("SCRAM-SHA-512");
+        // Failed before the fix: the controller listener was PLAINTEXT on a SASL_SSL cluster.
+        assertThat(result.at("/cluster/brokerConfig/listener.security.protocol.map").asText()).contains("CONTROLLER:SSL")
+                .doesNotContain("PLAINTEXT");
+        assertThat(result.at("/cluster/brokerConfig/listener.name.controller.ssl.client.auth").asText()).isEqualTo("required");
         assertNoSecretMaterial(results);
     }
 

@@ -21,6 +21,42 @@ class ClusterStateTest {
                         dir.resolve("broker-1/server.properties").toString(), 4002)));
     }
 
+    /**
+     * Failed before the fix: --delete-data removed DIR/broker-N and DIR/logs whole, even when they held the user's
+     * files before kbench ran; now only the directories kbench created (its marker inside) go.
+     */
+    @Test
+    void deleteDataRemovesOnlyTheDirectoriesKbenchCreated() throws Exception {
+        java.nio.file.Files.createDirectories(dir.resolve("logs"));
+        java.nio.file.Files.writeString(dir.resolve("logs/mine.txt"), "the user's own");
+        DataDirectory.createMarked(dir.resolve("logs"));
+        DataDirectory.createMarked(dir.resolve("broker-1"));
+        java.nio.file.Files.writeString(dir.resolve("broker-1/server.properties"), "x=1");
+        JmxAccess.create(dir);
+        state(Long.MAX_VALUE).write(dir);
+        RecordedCluster.stop(dir, true);
+        assertThat(dir.resolve("logs/mine.txt")).exists();
+        assertThat(dir.resolve("broker-1")).doesNotExist();
+        assertThat(dir.resolve("cluster.json")).doesNotExist();
+        assertThat(dir.resolve(JmxAccess.PASSWORD_FILE)).doesNotExist();
+    }
+
+    /** Failed before the fix: the brokers' JMX agents took no password (authenticate=false). */
+    @Test
+    void theJmxPasswordFileIsOwnerOnlyAndNamedInTheBrokerFlags() throws Exception {
+        JmxAccess.create(dir);
+        assertThat(java.nio.file.Files.getPosixFilePermissions(dir.resolve(JmxAccess.PASSWORD_FILE)))
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+        String[] credentials = JmxAccess.credentials(dir);
+        assertThat(credentials[0]).isEqualTo(JmxAccess.USER);
+        assertThat(credentials[1]).hasSize(48);
+        JmxAccess.create(dir);
+        assertThat(JmxAccess.credentials(dir)[1]).as("kept for a restarted broker").isEqualTo(credentials[1]);
+        assertThat(JmxAccess.flags(dir)).contains("-Dcom.sun.management.jmxremote.authenticate=true")
+                .noneMatch(f -> f.contains(credentials[1]));
+        assertThat(dir.resolve(JmxAccess.ACCESS_FILE)).content().isEqualTo("kbench readonly\n");
+    }
+
     @Test
     void roundTripsThroughJson() {
         ClusterState s = state(12345);

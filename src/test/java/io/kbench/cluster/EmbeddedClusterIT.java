@@ -167,11 +167,16 @@ class EmbeddedClusterIT {
                 Thread.sleep(200);
             }
             assertThat(brokerPids).as("broker pids after parent was killed").noneMatch(ClusterTestSupport::alive);
+            // Failed before the fix: the killed parent's /tmp/kbench-cluster-* stayed behind; its broker removes it.
+            while (Files.exists(dataDir) && System.nanoTime() < deadline + TimeUnit.SECONDS.toNanos(10)) {
+                Thread.sleep(200);
+            }
+            assertThat(dataDir).as("the temporary cluster directory after the parent was killed").doesNotExist();
         } finally {
             parent.destroyForcibly();
             killAll(brokerPids);
             if (dataDir != null) {
-                // A killed parent cannot delete its temp dir; the test does.
+                // Should the brokers not have removed it, the test does.
                 DataDirectory.delete(dataDir);
             }
         }

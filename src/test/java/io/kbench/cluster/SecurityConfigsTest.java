@@ -21,7 +21,9 @@ class SecurityConfigsTest {
                 SecurityMaterial.generate(ssl), 0);
         assertThat(props).containsEntry("listeners", "SSL://127.0.0.1:9001,CONTROLLER://127.0.0.1:9002")
                 .containsEntry("advertised.listeners", "SSL://127.0.0.1:9001")
-                .containsEntry("listener.security.protocol.map", "SSL:SSL,CONTROLLER:PLAINTEXT")
+                // Failed before the fix (CONTROLLER:PLAINTEXT): the quorum is on mutual TLS like the client listener.
+                .containsEntry("listener.security.protocol.map", "SSL:SSL,CONTROLLER:SSL")
+                .containsEntry("listener.name.controller.ssl.client.auth", "required")
                 .containsEntry("inter.broker.listener.name", "SSL")
                 .containsEntry("ssl.keystore.type", "PEM")
                 .containsEntry("ssl.client.auth", "required")
@@ -41,7 +43,7 @@ class SecurityConfigsTest {
         SecurityMaterial material = SecurityMaterial.generate(ssl);
         assertThat(SecurityConfigs.broker(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
         assertThat(SecurityConfigs.client(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
-        assertThat(ssl.describe()).isEqualTo("SSL Conscrypt");
+        assertThat(ssl.describe()).isEqualTo("SSL Conscrypt, replication SSL, controller SSL (mTLS)");
     }
 
     @Test
@@ -51,6 +53,7 @@ class SecurityConfigsTest {
         Map<String, String> props = BrokerConfigs.forNode(NODES.get(1), NODES, Path.of("/d"), Map.of(), sasl,
                 material, 9010);
         assertThat(props.get("listeners")).startsWith("SASL_SSL://127.0.0.1:9003,REPLICATION://127.0.0.1:9010");
+        assertThat(sasl.describe()).isEqualTo("SASL_SSL/SCRAM-SHA-512, inter-broker PLAINTEXT, controller PLAINTEXT");
         assertThat(props).containsEntry("inter.broker.listener.name", "REPLICATION")
                 .containsEntry("listener.security.protocol.map", "SASL_SSL:SASL_SSL,CONTROLLER:PLAINTEXT,REPLICATION:PLAINTEXT")
                 .containsEntry("sasl.enabled.mechanisms", "SCRAM-SHA-512");

@@ -124,6 +124,26 @@ class SweepPlanTest {
         assertThat(SweepPoint.nameOf(Map.of("producers.properties.x", TextNode.valueOf("y".repeat(400))))).hasSizeLessThanOrEqualTo(180);
     }
 
+    /** Failed before the fix: a secret axis's values were the point names (and so directories, tags, stdout). */
+    @Test
+    void aSecretAxisNamesPointsByLabelsAndTheKeptCopyAndResultHoldNoValue() {
+        String text = BASE + "axes:\n  producers.properties.sasl.jaas.config: ['s3cr3t-A', 's3cr3t-B']\n"
+                + "  producers.properties.acks: [1, all]\n";
+        SweepPlan plan = parse(text);
+        assertThat(plan.points()).extracting(SweepPoint::name).containsExactly("sasl.jaas.config=[secret-1],acks=1",
+                "sasl.jaas.config=[secret-1],acks=all", "sasl.jaas.config=[secret-2],acks=1", "sasl.jaas.config=[secret-2],acks=all");
+        assertThat(plan.workload(plan.points().get(2)).producers().properties()).containsEntry("sasl.jaas.config", "s3cr3t-B");
+        assertThat(io.kbench.result.io.Redactor.redactYaml(text)).doesNotContain("s3cr3t").contains("[secret-2]");
+        assertThat(io.kbench.result.io.Redactor.redactYaml(BASE)).isEqualTo(BASE);
+        assertThat(plan.secrets().shownAxes(plan.spec().axes()).toString()).doesNotContain("s3cr3t").contains("[secret-1]");
+        // Explicit points number a secret path's distinct values in order of appearance.
+        SweepPlan listed = parse(BASE + "points:\n  - {producers.properties.ssl.key.password: x1, producers.count: 1}\n"
+                + "  - {producers.properties.ssl.key.password: x2, producers.count: 1}\n"
+                + "  - {producers.properties.ssl.key.password: x1, producers.count: 2}\n");
+        assertThat(listed.points()).extracting(SweepPoint::name).containsExactly("ssl.key.password=[secret-1],producers.count=1",
+                "ssl.key.password=[secret-2],producers.count=1", "ssl.key.password=[secret-1],producers.count=2");
+    }
+
     @Test
     void sweepFilesAreStrict() {
         assertThatThrownBy(() -> parse(BASE + "axis: {producers.count: [1]}\n")).isInstanceOf(InvalidInputException.class)

@@ -22,11 +22,12 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MetricsServerTest {
+    private static final String LOCAL = MetricsServer.DEFAULT_ADDRESS;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
 
     /** Scrapes /metrics and returns every sample line as name{labels} -> value. */
     static Map<String, Double> scrape(int port) throws IOException, InterruptedException {
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://localhost:" + port + "/metrics"))
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
         assertThat(r.headers().firstValue("Content-Type").orElse("")).startsWith("text/plain");
@@ -47,7 +48,7 @@ class MetricsServerTest {
 
     @Test
     void countersAdvancePerIntervalAndLatencyAndTelemetryAreGauges() throws Exception {
-        try (MetricsServer server = MetricsServer.start(freePort())) {
+        try (MetricsServer server = MetricsServer.start(LOCAL, freePort())) {
             server.interval(point(IntervalPhase.WARMUP, 12_000), new IntervalCounts(1000, 1_024_000, 900, 921_600, 0));
             server.interval(point(IntervalPhase.MEASURED, 40_000), new IntervalCounts(2000, 2_048_000, 2100, 2_150_400, 3));
             server.sampled(TelemetryMetric.BROKER_CPU_PERCENT, "broker-1", 73.5);
@@ -74,21 +75,47 @@ class MetricsServerTest {
     @Test
     void afterCloseNothingAnswers() throws Exception {
         int port = freePort();
-        MetricsServer.start(port).close();
+        MetricsServer.start(LOCAL, port).close();
         assertThatThrownBy(() -> scrape(port)).isInstanceOf(ConnectException.class);
         // The port is free again: a sweep's next run, or the next command, can serve on it.
-        MetricsServer.start(port).close();
+        MetricsServer.start(LOCAL, port).close();
     }
 
     @Test
     void aBusyOrImpossiblePortIsInvalidInput() throws Exception {
         try (ServerSocket busy = new ServerSocket(0)) {
-            assertThatThrownBy(() -> MetricsServer.start(busy.getLocalPort())).isInstanceOf(InvalidInputException.class)
-                    .hasMessage("--metrics-port: is in use by another process (got " + busy.getLocalPort() + ")");
+            assertThatThrownBy(() -> MetricsServer.start(LOCAL, busy.getLocalPort())).isInstanceOf(InvalidInputException.class)
+                    .hasMessage("--metrics-port: is in use by another process (or 127.0.0.1 is not an address of this host) (got "
+                            + busy.getLocalPort() + ")");
         }
-        assertThatThrownBy(() -> MetricsServer.start(70_000)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> MetricsServer.start(LOCAL, 70_000)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("--metrics-port").hasMessageContaining("70000").hasMessageContaining("1..65535");
-        assertThatThrownBy(() -> MetricsServer.start(0)).isInstanceOf(InvalidInputException.class);
+        assertThatThrownBy(() -> MetricsServer.start(LOCAL, 0)).isInstanceOf(InvalidInputException.class);
+    }
+
+    /** Failed before the fix: /metrics listened on every interface, unauthenticated. */
+    @Test
+    void servesOnlyLoopbackByDefault() throws Exception {
+        java.net.InetAddress external = java.util.Collections.list(java.net.NetworkInterface.getNetworkInterfaces()).stream()
+                .flatMap(i -> java.util.Collections.list(i.getInetAddresses()).stream())
+                .filter(a -> a instanceof java.net.Inet4Address && !a.isLoopbackAddress()).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(external != null, "this host has no non-loopback IPv4 address");
+        try (MetricsServer server = MetricsServer.start(LOCAL, freePort())) {
+            assertThat(scrape(server.port())).containsKey("kbench_measuring");
+            assertThatThrownBy(() -> new java.net.Socket(external, server.port()).close())
+                    .as("reachable on " + external).isInstanceOf(ConnectException.class);
+        }
+        assertThatThrownBy(() -> MetricsServer.start("no-such-host.invalid", freePort()))
+                .isInstanceOf(InvalidInputException.class).hasMessageStartingWith("--metrics-address: ");
+    }
+
+    /** Failed before the fix: a telemetry source URL's credentials became a label value. */
+    @Test
+    void aSourceLabelCarriesNoCredentials() throws Exception {
+        try (MetricsServer server = MetricsServer.start(LOCAL, freePort())) {
+            server.sampled(TelemetryMetric.BROKER_CPU_PERCENT, "http://scraper:hunter2@b1:7071/metrics?token=t0ps3cret", 5.0);
+            assertThat(scrape(server.port()).keySet().toString()).doesNotContain("hunter2", "t0ps3cret").contains("b1:7071");
+        }
     }
 
     static int freePort() throws IOException {

@@ -43,6 +43,32 @@ public final class ResultWriter {
         return writeFile(result, dir.resolve(fileName(result)));
     }
 
+    /** {@code result} as written: a copy with every secret redacted ({@link Redactor}). */
+    @SuppressWarnings("unchecked")
+    public static <T extends KbenchResult> T redacted(T result) {
+        try {
+            return (T) JSON.treeToValue(Redactor.redactTree(JSON.valueToTree(result)), result.getClass());
+        } catch (IOException e) {
+            throw new IllegalStateException("a " + result.kind() + " result does not read back: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code text} to {@code file} atomically (a temporary file in the same directory, then an atomic move), so
+     * a reader, or a kbench killed mid-write, never leaves half a file.
+     */
+    public static Path writeText(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path tmp = dir.resolve("." + file.getFileName() + ".tmp");
+        try {
+            Files.writeString(tmp, text, java.nio.charset.StandardCharsets.UTF_8);
+            return Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+
     /** Writes {@code result} to exactly {@code file}; returns it. */
     public static Path writeFile(KbenchResult result, Path file) {
         try {

@@ -54,4 +54,31 @@ public class RedactorTest {
         assertThat(out).containsEntry("ssl.truststore.password", Redactor.REDACTED)
                 .containsEntry("my.secret", Redactor.REDACTED).containsEntry("acks", "1");
     }
+
+    /** Failed before the fix: a list under a secret key (a sweep axis) was written as it was. */
+    @Test
+    void aListUnderASecretKeyBecomesLabelsAndAFullPathIsSecret() throws Exception {
+        JsonNode tree = JSON.readTree("""
+                {"axes": {"producers.properties.sasl.jaas.config": ["a", "b", "a"], "producers.properties.acks": ["1"]},
+                 "points": [{"overrides": {"producers.properties.ssl.truststore.password": "pw"}}]}
+                """);
+        Redactor.redactTree(tree);
+        assertThat(tree.at("/axes").toString()).isEqualTo(
+                "{\"producers.properties.sasl.jaas.config\":[\"[secret-1]\",\"[secret-2]\",\"[secret-1]\"],"
+                        + "\"producers.properties.acks\":[\"1\"]}");
+        assertThat(tree.at("/points/0/overrides/producers.properties.ssl.truststore.password").asText()).isEqualTo(Redactor.REDACTED);
+        assertThat(Redactor.isSecret("consumers.properties.sasl.login.refresh.buffer.seconds")).isFalse();
+    }
+
+    /** Failed before the fix: exec-fault commands were written and printed as given. */
+    @Test
+    void commandLinesLoseSecretValuesButKeepTheirShape() throws Exception {
+        assertThat(Redactor.redactCommand("kafka-configs --bootstrap-server b:9092 --command-property sasl.jaas.config=\"x password='p1'\" "
+                + "--password p2 --user-password=p3 -v ssl.key.password=p4 acks=all"))
+                .isEqualTo("kafka-configs --bootstrap-server b:9092 --command-property sasl.jaas.config=[redacted] "
+                        + "--password [redacted] --user-password=[redacted] -v ssl.key.password=[redacted] acks=all");
+        assertThat(Redactor.redactCommand("curl https://u:pw@h/x?token=abc&n=1")).isEqualTo("curl https://[redacted]@h/x?token=[redacted]&n=1");
+        JsonNode tree = JSON.readTree("{\"faults\": [{\"action\": \"exec\", \"command\": \"tool --secret s3\"}]}");
+        assertThat(Redactor.redactTree(tree).toString()).doesNotContain("s3").contains("--secret [redacted]");
+    }
 }
