@@ -82,12 +82,20 @@ public final class Catalog implements AutoCloseable {
 
     /** Records {@code entry}; false when the same run (same result.json) is there already. */
     public boolean add(CatalogEntry entry) throws SQLException {
+        return addAll(List.of(entry)) == 1;
+    }
+
+    /** Records {@code entries} in one transaction (one sync to disk); returns how many were new. */
+    public int addAll(List<CatalogEntry> entries) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
-            boolean added = insertRun(entry);
-            if (added) {
-                insertTags(entry);
+            int added = 0;
+            for (CatalogEntry entry : entries) {
+                if (insertRun(entry)) {
+                    insertTags(entry);
+                    added++;
+                }
             }
             connection.commit();
             return added;

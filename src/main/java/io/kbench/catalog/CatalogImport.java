@@ -37,8 +37,7 @@ public final class CatalogImport {
 
     public static Report run(Catalog catalog, List<Path> paths) throws SQLException {
         int files = 0;
-        int added = 0;
-        int already = 0;
+        List<CatalogEntry> all = new ArrayList<>();
         List<String> failures = new ArrayList<>();
         for (Path file : resultFiles(paths)) {
             List<CatalogEntry> entries;
@@ -49,15 +48,10 @@ public final class CatalogImport {
                 continue;
             }
             files++;
-            for (CatalogEntry e : entries) {
-                if (catalog.add(e)) {
-                    added++;
-                } else {
-                    already++;
-                }
-            }
+            all.addAll(entries);
         }
-        return new Report(files, added, already, failures);
+        int added = catalog.addAll(all);
+        return new Report(files, added, all.size() - added, failures);
     }
 
     private static List<Path> resultFiles(List<Path> paths) {

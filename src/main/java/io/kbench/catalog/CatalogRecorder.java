@@ -38,10 +38,7 @@ public final class CatalogRecorder {
                 return Optional.empty();
             }
             try (Catalog catalog = Catalog.open(url)) {
-                int added = 0;
-                for (CatalogEntry e : entries) {
-                    added += catalog.add(e) ? 1 : 0;
-                }
+                int added = catalog.addAll(entries);
                 return Optional.of("catalog: " + (added > 0 ? "recorded in " : "already in ") + url);
             }
         } catch (Exception e) {
