@@ -55,8 +55,11 @@ public record CatalogEntry(String runKey, EntryKind kind, String workload, Strin
         return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }
 
-    /** Short run id for tables: the result directory's name. */
+    /** Short run id for tables: the result directory's name (a sweep point: sweep/point). */
     public String label() {
+        if (kind == EntryKind.SWEEP_POINT) {
+            return workload;
+        }
         int slash = Math.max(resultDir.lastIndexOf('/'), resultDir.lastIndexOf('\\'));
         return resultDir.substring(slash + 1);
     }

@@ -24,6 +24,8 @@ import picocli.CommandLine.Command;
             ReportCommand.class,
             MergeCommand.class,
             WorkerCommand.class,
+            CatalogCommand.class,
+            HistoryCommand.class,
         })
 public final class Main {
 
