@@ -54,6 +54,19 @@ public final class CatalogImport {
         return new Report(files, added, all.size() - added, failures);
     }
 
+    /** The run entries of the results at {@code paths}, without a catalog; a file the reader refuses is an input error. */
+    public static List<CatalogEntry> read(List<Path> paths) {
+        List<CatalogEntry> entries = new ArrayList<>();
+        for (Path file : resultFiles(paths)) {
+            try {
+                ResultFiles.entries(file, null, null).stream().filter(e -> e.kind() == EntryKind.RUN).forEach(entries::add);
+            } catch (IOException e) {
+                throw new InvalidInputException(file + ": " + Messages.oneLine(e), e);
+            }
+        }
+        return entries;
+    }
+
     private static List<Path> resultFiles(List<Path> paths) {
         List<Path> found = new ArrayList<>();
         for (Path path : paths) {

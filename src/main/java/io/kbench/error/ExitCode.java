@@ -7,6 +7,7 @@ public enum ExitCode {
     INVALID_INPUT(2),
     THRESHOLD_FAILED(3),
     INTEGRITY_VIOLATION(4),
+    REGRESSION(6),
     INTERRUPTED(130);
 
     private final int code;
