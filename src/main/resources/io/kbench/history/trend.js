@@ -46,6 +46,9 @@
     const runs = kpi.runs.map(i => data.runs[i]);
     const changed = new Set(kpi.changes.map(c => c.index));
     const seg = segments(kpi);
+    // A KPI every run measured alike would get an axis of rounding noise: give it +-10% around its value.
+    const lo = Math.min(...kpi.values), hi = Math.max(...kpi.values);
+    const flat = hi - lo <= Math.abs(hi) * 1e-9;
     new Chart(canvas, {
       type: 'line',
       data: {
@@ -54,7 +57,7 @@
           { label: kpi.kpi + ' (' + kpi.unit + ')', data: kpi.values, showLine: false,
             pointBackgroundColor: runs.map((r, i) => changed.has(i) ? '#d62728' : colourOf(r.environmentGroup)),
             pointStyle: runs.map((r, i) => changed.has(i) ? 'triangle' : 'circle'),
-            pointRadius: runs.map((r, i) => changed.has(i) ? 9 : 5) },
+            pointRadius: runs.map((r, i) => changed.has(i) ? 9 : 5), clip: false },
           { label: 'segment mean', data: seg.mean, borderColor: '#555', borderDash: [4, 3], pointRadius: 0, fill: false },
           { label: 'mean - sd', data: seg.low, borderColor: 'rgba(0,0,0,0)', pointRadius: 0, fill: false },
           { label: 'spread (mean +- sd)', data: seg.high, borderColor: 'rgba(0,0,0,0)', backgroundColor: 'rgba(100,100,100,0.15)',
@@ -65,7 +68,10 @@
         animation: false, maintainAspectRatio: false,
         plugins: { title: { display: true, text: kpi.kpi + ' (' + kpi.unit + ', ' + (kpi.higherIsBetter ? 'higher' : 'lower') + ' is better)' },
           legend: { labels: { filter: item => item.text !== 'mean - sd' } } },
-        scales: { y: { title: { display: true, text: kpi.unit } } },
+        scales: { y: { title: { display: true, text: kpi.unit },
+          min: flat ? lo - Math.max(Math.abs(lo) * 0.1, 1e-6) : undefined,
+          max: flat ? hi + Math.max(Math.abs(hi) * 0.1, 1e-6) : undefined,
+          ticks: { callback: v => Number(Number(v).toPrecision(6)).toLocaleString('en-US') } } },
         onClick: (evt, elements) => {
           if (elements.length && elements[0].datasetIndex === 0) window.location.href = runs[elements[0].index].report;
         }
