@@ -7,6 +7,7 @@ import io.kbench.catalog.EntryKind;
 import io.kbench.changepoint.Settings;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.gate.BaselineRef;
 import io.kbench.history.HistoryJson;
 import io.kbench.history.HistoryText;
 import io.kbench.history.OtavaCsv;
@@ -14,10 +15,6 @@ import io.kbench.history.Trend;
 import io.kbench.history.TrendPage;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -89,8 +86,8 @@ public final class HistoryCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Settings settings = settings();
         CatalogQuery query = new CatalogQuery(kind.equals("all") ? null : EntryKind.of(kind), workload,
-                ConnectionOptions.parsePairs(tags, "--tag"), clusterShape, host, instant("--from", from),
-                instant("--to", to), last);
+                ConnectionOptions.parsePairs(tags, "--tag"), clusterShape, host, BaselineRef.instant("--from", from, false),
+                BaselineRef.instant("--to", to, false), last);
         List<CatalogEntry> runs;
         try (Catalog c = catalog.open(resultsDir)) {
             runs = c.find(query);
@@ -116,18 +113,6 @@ public final class HistoryCommand implements Callable<Integer> {
             return Settings.defaults().withSignificance(significance).withMinEffect(minEffectPercent / 100);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException("--significance/--min-effect: " + e.getMessage());
-        }
-    }
-
-    /** A date (midnight UTC) or an ISO instant; anything else is an input error naming the option. */
-    static Instant instant(String option, String text) {
-        if (text == null) {
-            return null;
-        }
-        try {
-            return text.length() == 10 ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(text);
-        } catch (DateTimeParseException e) {
-            throw InvalidInputException.field(option, text, "expected a date like 2026-11-01 or an instant like 2026-11-01T12:00:00Z");
         }
     }
 }

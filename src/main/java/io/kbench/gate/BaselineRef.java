@@ -71,10 +71,18 @@ public final class BaselineRef {
     }
 
     private static Instant instant(String key, String value) {
+        return instant("--baseline: " + key, value, true);
+    }
+
+    /** A date (midnight UTC, e.g. 2026-11-01) or an ISO instant; anything else is an input error naming {@code option}. */
+    public static Instant instant(String option, String text, boolean required) {
+        if (text == null && !required) {
+            return null;
+        }
         try {
-            return value.length() == 10 ? LocalDate.parse(value).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(value);
-        } catch (DateTimeParseException e) {
-            throw InvalidInputException.field("--baseline: " + key, value, "expected a date like 2026-11-01 or an ISO instant");
+            return text.length() == 10 ? LocalDate.parse(text).atStartOfDay(ZoneOffset.UTC).toInstant() : Instant.parse(text);
+        } catch (DateTimeParseException | NullPointerException e) {
+            throw InvalidInputException.field(option, text, "expected a date like 2026-11-01 or an instant like 2026-11-01T12:00:00Z");
         }
     }
 }
