@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -42,8 +43,14 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the comparison as an HTML page with charts to FILE.")
     Path htmlFile;
 
+    @Mixin
+    BaselineOptions baseline = new BaselineOptions();
+
     @Override
     public Integer call() {
+        if (baseline.ref != null) {
+            return baseline.gate(results, CommandOutput.out(spec));
+        }
         List<NamedComparison> comparisons = CompareInputs.resolve(results);
         PrintStream out = CommandOutput.out(spec);
         ComparisonReport.print(comparisons, out);

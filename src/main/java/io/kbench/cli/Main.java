@@ -36,6 +36,8 @@ public final class Main {
         m.put("report", ReportCommand::new);
         m.put("merge", MergeCommand::new);
         m.put("worker", WorkerCommand::new);
+        m.put("catalog", CatalogCommand::new);
+        m.put("history", HistoryCommand::new);
         return Collections.unmodifiableMap(m);
     }
 

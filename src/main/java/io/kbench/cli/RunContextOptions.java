@@ -60,6 +60,9 @@ public final class RunContextOptions {
     MetricsOptions metrics = new MetricsOptions();
 
     @Mixin
+    CatalogOptions catalog = new CatalogOptions();
+
+    @Mixin
     TelemetryOptions telemetry = new TelemetryOptions();
 
     @Mixin
@@ -111,9 +114,15 @@ public final class RunContextOptions {
         }
         target.restrictClientCpus();
         try (MetricsServer live = metrics.start(out)) {
-            RunContext watched = context.with(new RunContext.Observers(MetricsOptions.listener(live),
-                    context.observers().telemetry()));
+            RunContext watched = context.with(new RunContext.Observers(catalog.listener(MetricsOptions.listener(live),
+                    output.resultsDir, workloadFile(command)), context.observers().telemetry()));
             return experiment.apply(watched).run().apply(out).code();
         }
+    }
+
+    /** The workload (or sweep) file given as the command's first parameter, for its git revision; null for none. */
+    private static Path workloadFile(CommandSpec command) {
+        return command.positionalParameters().stream().map(p -> p.getValue()).filter(v -> v instanceof Path)
+                .map(v -> (Path) v).findFirst().orElse(null);
     }
 }

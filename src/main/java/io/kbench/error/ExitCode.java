@@ -8,6 +8,7 @@ public enum ExitCode {
     THRESHOLD_FAILED(3),
     INTEGRITY_VIOLATION(4),
     RATE_SHORTFALL(5),
+    REGRESSION(6),
     INTERRUPTED(130);
 
     private final int code;

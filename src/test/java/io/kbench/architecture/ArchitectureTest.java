@@ -27,7 +27,7 @@ class ArchitectureTest {
     private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
     /** package -> the kbench packages it may use besides itself; data flows spec -> load/cluster -> measure -> result. */
     private static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("console", "experiment", "distributed", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
+            Map.entry("cli", Set.of("catalog", "history", "changepoint", "gate", "console", "experiment", "distributed", "fault", "report", "diagnosis", "live", "compare", "plan", "cost", "load", "tls", "merge",
                     "integrity", "cluster", "measure", "verdict", "telemetry", "result", "spec", "error", "unit", "format")),
             Map.entry("experiment", Set.of("console", "distributed", "diagnosis", "fault", "load", "integrity", "cluster", "measure", "finding", "verdict",
                     "telemetry", "result", "spec", "error", "unit", "format")),
@@ -37,6 +37,10 @@ class ArchitectureTest {
             Map.entry("report", Set.of("diagnosis", "compare", "plan", "cost", "verdict", "measure", "result", "spec", "error", "unit", "format")),
             Map.entry("live", Set.of("measure", "result", "error", "unit", "format")),
             Map.entry("diagnosis", Set.of("result", "error", "unit", "format")),
+            Map.entry("gate", Set.of("catalog", "verdict", "result", "spec", "error", "unit", "format")),
+            Map.entry("history", Set.of("catalog", "changepoint", "report", "result", "spec", "error", "unit", "format")),
+            Map.entry("catalog", Set.of("result", "spec", "error", "unit", "format")),
+            Map.entry("changepoint", Set.of("error", "unit")),
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit", "format")),
             Map.entry("compare", Set.of("verdict", "result", "spec", "error", "unit", "format")),
             Map.entry("cost", Set.of("plan", "result", "error", "unit", "format")),

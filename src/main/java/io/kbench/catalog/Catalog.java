@@ -1,0 +1,238 @@
+package io.kbench.catalog;
+
+import io.kbench.error.InvalidInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.postgresql.ds.PGSimpleDataSource;
+import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteDataSource;
+
+/**
+ * The results catalog: one JDBC connection to SQLite or PostgreSQL, its schema migrated by Flyway on open
+ * ({@code src/main/resources/db/catalog}). Adding a run is idempotent (keyed by the hash of its result.json).
+ */
+public final class Catalog implements AutoCloseable {
+    /** How long a writer waits for another process holding the SQLite file's lock before giving up. */
+    static final int SQLITE_BUSY_TIMEOUT_MS = 5_000;
+    private static final int TEXT_LIMIT = 4096;
+    private final Connection connection;
+    private final CatalogUrl url;
+
+    private Catalog(Connection connection, CatalogUrl url) {
+        this.connection = connection;
+        this.url = url;
+    }
+
+    /** Opens (creating a SQLite file and its directory if needed) and migrates the catalog at {@code url}. */
+    public static Catalog open(CatalogUrl url) throws SQLException {
+        DataSource source = dataSource(url);
+        try {
+            Flyway.configure().dataSource(source).locations("classpath:db/catalog").loggers("slf4j").load().migrate();
+        } catch (RuntimeException e) {
+            throw new SQLException("schema migration failed: " + Messages.oneLine(e), e);
+        }
+        return new Catalog(source.getConnection(), url);
+    }
+
+    /** Flyway and the catalog share one kind of connection: for SQLite, one that waits for a busy file. */
+    private static DataSource dataSource(CatalogUrl url) throws SQLException {
+        if (url.sqlite()) {
+            createParent(url.file());
+            SQLiteConfig config = new SQLiteConfig();
+            config.setBusyTimeout(SQLITE_BUSY_TIMEOUT_MS);
+            config.enforceForeignKeys(true);
+            SQLiteDataSource source = new SQLiteDataSource(config);
+            source.setUrl(url.jdbc());
+            return source;
+        }
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setURL(url.jdbc());
+        source.setConnectTimeout(10);
+        source.setSocketTimeout(30);
+        return source;
+    }
+
+    private static void createParent(Path file) throws SQLException {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (java.io.IOException e) {
+            throw new SQLException("cannot create the catalog's directory: " + e.getMessage(), e);
+        }
+    }
+
+    public CatalogUrl url() {
+        return url;
+    }
+
+    /** Records {@code entry}; false when the same run (same result.json) is there already. */
+    public boolean add(CatalogEntry entry) throws SQLException {
+        return addAll(List.of(entry)) == 1;
+    }
+
+    /** Records {@code entries} in one transaction (one sync to disk); returns how many were new. */
+    public int addAll(List<CatalogEntry> entries) throws SQLException {
+        boolean autoCommit = connection.getAutoCommit();
+        connection.setAutoCommit(false);
+        try {
+            int added = 0;
+            for (CatalogEntry entry : entries) {
+                if (insertRun(entry)) {
+                    insertTags(entry);
+                    added++;
+                }
+            }
+            connection.commit();
+            return added;
+        } catch (SQLException | RuntimeException e) {
+            connection.rollback();
+            throw e;
+        } finally {
+            connection.setAutoCommit(autoCommit);
+        }
+    }
+
+    private boolean insertRun(CatalogEntry e) throws SQLException {
+        List<String> columns = new ArrayList<>(List.of("run_key", "kind", "workload", "workload_hash", "started_at",
+                "status", "cluster_shape", "kbench_version", "kafka_client_version", "kafka_broker_version",
+                "client_jdk", "broker_jdk", "os", "cpu_model", "cores", "host", "git_revision", "environment_key",
+                "result_dir", "errors", "limited_by", "diagnosis", "telemetry", "recorded_at"));
+        RunEnvironment env = e.environment();
+        List<Object> values = new ArrayList<>(java.util.Arrays.asList(e.runKey(), e.kind().text(), e.workload(), e.workloadHash(),
+                e.startedAt().toString(), e.status(), env.clusterShape(), env.kbenchVersion(), env.kafkaClientVersion(),
+                env.kafkaBrokerVersion(), env.clientJdk(), env.brokerJdk(), env.os(), env.cpuModel(), env.cores(),
+                env.host(), e.gitRevision(), env.key(), e.resultDir(), e.errors(),
+                e.diagnosis() == null ? null : e.diagnosis().limitedBy(),
+                e.diagnosis() == null ? null : cut(e.diagnosis().evidence()),
+                e.diagnosis() == null ? null : e.diagnosis().telemetry(), Instant.now().toString()));
+        for (Kpi k : Kpi.values()) {
+            columns.add(k.column());
+            values.add(e.kpis().get(k));
+        }
+        String sql = "INSERT INTO runs (" + String.join(", ", columns) + ") VALUES ("
+                + String.join(", ", Collections.nCopies(columns.size(), "?")) + ") ON CONFLICT (run_key) DO NOTHING";
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            for (int i = 0; i < values.size(); i++) {
+                ps.setObject(i + 1, values.get(i));
+            }
+            return ps.executeUpdate() == 1;
+        }
+    }
+
+    private void insertTags(CatalogEntry e) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(
+                "INSERT INTO run_tags (run_key, tag_key, tag_value) VALUES (?, ?, ?)")) {
+            for (Map.Entry<String, String> t : e.tags().entrySet()) {
+                ps.setString(1, e.runKey());
+                ps.setString(2, cut(t.getKey()));
+                ps.setString(3, cut(t.getValue()));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    private static String cut(String text) {
+        return text == null || text.length() <= TEXT_LIMIT ? text : text.substring(0, TEXT_LIMIT);
+    }
+
+    /** The runs {@code query} selects, oldest first. */
+    public List<CatalogEntry> find(CatalogQuery query) throws SQLException {
+        StringBuilder where = new StringBuilder(" WHERE 1=1");
+        List<Object> args = new ArrayList<>();
+        condition(where, args, "workload = ?", query.workload());
+        condition(where, args, "kind = ?", query.kind() == null ? null : query.kind().text());
+        condition(where, args, "cluster_shape = ?", query.clusterShape());
+        condition(where, args, "host = ?", query.host());
+        condition(where, args, "started_at >= ?", query.from() == null ? null : query.from().toString());
+        condition(where, args, "started_at < ?", query.to() == null ? null : query.to().toString());
+        for (Map.Entry<String, String> t : query.tags().entrySet()) {
+            where.append(" AND EXISTS (SELECT 1 FROM run_tags t WHERE t.run_key = runs.run_key AND t.tag_key = ?"
+                    + " AND t.tag_value = ?)");
+            args.add(t.getKey());
+            args.add(t.getValue());
+        }
+        String sql = "SELECT * FROM runs" + where + " ORDER BY started_at DESC, run_key"
+                + (query.limit() > 0 ? " LIMIT " + query.limit() : "");
+        List<CatalogEntry> found = new ArrayList<>();
+        try (PreparedStatement ps = connection.prepareStatement(sql)) {
+            for (int i = 0; i < args.size(); i++) {
+                ps.setObject(i + 1, args.get(i));
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    found.add(row(rs));
+                }
+            }
+        }
+        Collections.reverse(found);
+        return found;
+    }
+
+    private static void condition(StringBuilder where, List<Object> args, String sql, Object value) {
+        if (value != null) {
+            where.append(" AND ").append(sql);
+            args.add(value);
+        }
+    }
+
+    private CatalogEntry row(ResultSet rs) throws SQLException {
+        String key = rs.getString("run_key");
+        RunEnvironment env = new RunEnvironment(rs.getString("cluster_shape"), rs.getString("kbench_version"),
+                rs.getString("kafka_client_version"), rs.getString("kafka_broker_version"), rs.getString("client_jdk"),
+                rs.getString("broker_jdk"), rs.getString("os"), rs.getString("cpu_model"), rs.getInt("cores"),
+                rs.getString("host"));
+        Map<Kpi, Double> kpis = new EnumMap<>(Kpi.class);
+        for (Kpi k : Kpi.values()) {
+            double v = rs.getDouble(k.column());
+            if (!rs.wasNull()) {
+                kpis.put(k, v);
+            }
+        }
+        String limitedBy = rs.getString("limited_by");
+        CatalogEntry.Diagnosis diagnosis = limitedBy == null ? null
+                : new CatalogEntry.Diagnosis(limitedBy, rs.getString("diagnosis"), rs.getString("telemetry"));
+        return new CatalogEntry(key, EntryKind.of(rs.getString("kind")), rs.getString("workload"), rs.getString("workload_hash"),
+                Instant.parse(rs.getString("started_at")), rs.getString("status"), env, rs.getString("git_revision"),
+                tags(key), kpis, rs.getLong("errors"), diagnosis, rs.getString("result_dir"));
+    }
+
+    private Map<String, String> tags(String key) throws SQLException {
+        Map<String, String> tags = new LinkedHashMap<>();
+        try (PreparedStatement ps = connection.prepareStatement(
+                "SELECT tag_key, tag_value FROM run_tags WHERE run_key = ? ORDER BY tag_key")) {
+            ps.setString(1, key);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    tags.put(rs.getString(1), rs.getString(2));
+                }
+            }
+        }
+        return tags;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+
+    /** An input error for a URL that names no reachable catalog. */
+    static InvalidInputException unusable(CatalogUrl url, Exception e) {
+        return new InvalidInputException("catalog " + url + ": " + Messages.oneLine(e));
+    }
+}

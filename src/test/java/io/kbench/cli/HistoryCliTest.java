@@ -1,0 +1,92 @@
+package io.kbench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * catalog import, history and compare --baseline in-process over a real SQLite catalog: ten copies of a real run
+ * result with seeded noise, the sixth made slow, then three slow candidate repetitions against them.
+ */
+class HistoryCliTest {
+    private static final Path RUN = Path.of("src/test/resources/legacy/0.1.0-cf2bc0a/find-max/probes/02-200/result.json");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static Path run(Path parent, String name, int minute, double recordsPerSec, long p50Micros) throws Exception {
+        ObjectNode tree = (ObjectNode) JSON.readTree(RUN.toFile());
+        tree.put("startTime", Instant.parse("2026-11-20T10:00:00Z").plusSeconds(60L * minute).toString());
+        ObjectNode summary = (ObjectNode) tree.get("summary");
+        ((ObjectNode) summary.get("produced")).put("recordsPerSec", recordsPerSec);
+        ((ObjectNode) summary.get("publishLatencyMicros")).put("p50", p50Micros);
+        Path dir = Files.createDirectories(parent.resolve(name));
+        JSON.writeValue(dir.resolve("result.json").toFile(), tree);
+        return dir;
+    }
+
+    @Test
+    void historyMarksTheSlowRunAndTheGateFailsASlowCandidate(@TempDir Path tmp) throws Exception {
+        Random noise = new Random(9);
+        Path history = tmp.resolve("history");
+        for (int i = 0; i < 10; i++) {
+            boolean slow = i == 5;
+            run(history, "run-" + i, i, slow ? 100 : 200 + 4 * noise.nextGaussian(),
+                    slow ? 6_000 : 1_500 + (long) (30 * noise.nextGaussian()));
+        }
+        String catalog = tmp.resolve("catalog.sqlite").toString();
+        CliRun imported = CliRun.of("catalog", "import", history.toString(), "--catalog", catalog);
+        assertThat(imported.exitCode()).as(imported.stdout() + imported.stderr()).isZero();
+        assertThat(imported.stdout()).contains("10 entries added");
+        assertThat(CliRun.of("catalog", "import", history.toString(), "--catalog", catalog).stdout())
+                .contains("0 entries added, 10 already there");
+
+        CliRun table = CliRun.of("history", "tiny-fm", "--catalog", catalog, "--html", tmp.resolve("trend.html").toString());
+        assertThat(table.exitCode()).as(table.stderr()).isZero();
+        assertThat(table.stdout()).contains("REGRESSION produced.recordsPerSec at run run-5")
+                .contains("REGRESSION publish.p50 at run run-5").contains("one run");
+        assertThat(table.stdout().lines().filter(l -> l.contains("REGRESSION") || l.contains("improvement")))
+                .allMatch(l -> l.contains("at run run-5"));
+        assertThat(Files.readString(tmp.resolve("trend.html"))).contains("run-5/report.html").contains("Chart");
+
+        CliRun csv = CliRun.of("history", "tiny-fm", "--catalog", catalog, "--csv");
+        assertThat(csv.stdout().lines().findFirst().orElseThrow()).startsWith("time,run,commit,workload_hash,environment,");
+        assertThat(csv.stdout().lines()).hasSize(11);
+
+        Path candidates = tmp.resolve("candidate");
+        for (int i = 0; i < 3; i++) {
+            run(candidates, "rep-" + i, 100 + i, 150 + i, 1_500 + 10L * i);
+        }
+        Path junit = tmp.resolve("junit.xml");
+        Path md = tmp.resolve("summary.md");
+        CliRun gate = CliRun.of("compare", "--baseline", "workload=tiny-fm,last=10", candidates.toString(),
+                "--catalog", catalog, "--junit-xml", junit.toString(), "--markdown", md.toString());
+        assertThat(gate.exitCode()).as(gate.stdout() + gate.stderr()).isEqualTo(6);
+        assertThat(gate.stdout()).containsPattern("produced.recordsPerSec +REGRESSION");
+        assertThat(Files.readString(junit)).contains("<failure").contains("produced.recordsPerSec");
+        assertThat(Files.readString(md)).contains("**REGRESSION**");
+
+        CliRun same = CliRun.of("compare", "--baseline", "workload=tiny-fm,last=4", history.resolve("run-9").toString(),
+                "--catalog", catalog);
+        assertThat(same.exitCode()).isZero();
+        assertThat(same.stdout()).contains("too few runs to judge");
+    }
+
+    @Test
+    void anUnusableCatalogNeverFailsTheRecordingCaller(@TempDir Path tmp) throws Exception {
+        Path dir = run(tmp, "run", 0, 200, 1_500);
+        Path notADatabase = Files.writeString(tmp.resolve("corrupt.sqlite"), "this is not a SQLite file, it is text");
+        var line = new io.kbench.catalog.CatalogRecorder(io.kbench.catalog.CatalogUrl.parse(notADatabase.toString()), null)
+                .record(dir);
+        assertThat(line).hasValueSatisfying(l -> assertThat(l).startsWith("catalog: not recorded in ")
+                .contains("kbench catalog import " + dir).doesNotContain("\n"));
+        CliRun bad = CliRun.of("history", "--catalog", "jdbc:mysql://nope");
+        assertThat(bad.exitCode()).isEqualTo(2);
+        assertThat(bad.stderr().strip().lines()).hasSize(1);
+    }
+}
