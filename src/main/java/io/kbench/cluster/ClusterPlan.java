@@ -28,6 +28,7 @@ final class ClusterPlan {
     private final boolean temp;
     private final Path logDir;
     private final String clusterId;
+    private final SecurityMaterial material;
     private final List<BrokerNode> nodes;
     /** Per-node ports for all nodes, then the replication ports, then the client and replication proxy ports. */
     private final List<Integer> ports;
@@ -57,10 +58,38 @@ final class ClusterPlan {
         int n = params.brokers();
         this.ports = FreePorts.pick((BrokerNode.PORTS_PER_NODE + extraPortsPerNode()) * n);
         this.nodes = BrokerNode.layout(n, ports.subList(0, BrokerNode.PORTS_PER_NODE * n));
-        SecurityMaterial material = SecurityMaterial.generate(security);
-        this.configs = nodes.stream()
-                .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), security, material,
-                        replication() ? replicationPort(node) : 0, proxyPorts(node)))
+        this.material = SecurityMaterial.generate(security);
+        this.configs = nodeConfigs();
+        this.clientProperties = SecurityConfigs.client(security, material);
+        this.bootstrap = bootstrapServers();
+        this.launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId, attached,
+                SecurityConfigs.scramUsers(security, material));
+    }
+
+    /** {@code base} on other ports: everything else (dirs, cluster id, keys, launcher) stays. */
+    private ClusterPlan(ClusterPlan base) {
+        this.params = base.params;
+        this.attached = base.attached;
+        this.proxied = base.proxied;
+        this.java = base.java;
+        this.dataDir = base.dataDir;
+        this.temp = base.temp;
+        this.logDir = base.logDir;
+        this.clusterId = base.clusterId;
+        this.material = base.material;
+        this.ports = FreePorts.pick(base.ports.size());
+        this.nodes = BrokerNode.layout(params.brokers(), ports.subList(0, BrokerNode.PORTS_PER_NODE * params.brokers()));
+        this.configs = nodeConfigs();
+        this.clientProperties = base.clientProperties;
+        this.bootstrap = bootstrapServers();
+        this.launcher = base.launcher;
+    }
+
+    /** Each node's broker config; with emulated storage its log dirs are the mounted filesystems. */
+    private List<Map<String, String>> nodeConfigs() {
+        List<Map<String, String>> all = nodes.stream()
+                .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), params.security(),
+                        material, replication() ? replicationPort(node) : 0, proxyPorts(node)))
                 .toList();
         if (params.storage() != null) {
             if (!attached) {
@@ -68,17 +97,26 @@ final class ClusterPlan {
                 throw new IllegalArgumentException("emulated storage needs an attached cluster");
             }
             for (int i = 0; i < nodes.size(); i++) {
-                configs.get(i).put("log.dirs", StorageMounts.logDirs(dataDir, nodes.get(i).id(), params.storage())
+                all.get(i).put("log.dirs", StorageMounts.logDirs(dataDir, nodes.get(i).id(), params.storage())
                         .stream().map(Path::toString).collect(Collectors.joining(",")));
             }
         }
-        this.clientProperties = SecurityConfigs.client(security, material);
-        this.bootstrap = proxied
+        return all;
+    }
+
+    private String bootstrapServers() {
+        return proxied
                 ? nodes.stream().map(node -> BrokerConfigs.HOST + ":" + proxyPorts(node).client())
                         .collect(Collectors.joining(","))
                 : nodes.stream().map(BrokerNode::bootstrapAddress).collect(Collectors.joining(","));
-        this.launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId, attached,
-                SecurityConfigs.scramUsers(security, material));
+    }
+
+    /**
+     * The same plan on freshly picked ports, for another start after a broker found one of its ports taken (storage
+     * formatted by the first attempt stays valid: the controller quorum is in the config, not in the storage).
+     */
+    ClusterPlan withNewPorts() {
+        return new ClusterPlan(this);
     }
 
     /** Prepares dirs, ports and configs; {@code proxied} puts kbench's network proxies in front of the listeners. */

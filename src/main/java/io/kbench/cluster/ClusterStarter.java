@@ -10,6 +10,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /** One start attempt: owns everything it launched until the cluster is handed over or cleaned up. */
 final class ClusterStarter {
+    /** Starts on fresh ports after a broker lost one to another process; more would hide a real problem. */
+    static final int START_ATTEMPTS = 3;
+
     private final ClusterParams params;
     private final boolean attached;
     private final PrintStream progress;
@@ -37,7 +40,20 @@ final class ClusterStarter {
                 (security.secured() ? ", " + security.describe() : "")
                         + (proxies != null ? ", behind kbench's network proxies" : ""), plan.dataDir());
         long t0 = System.nanoTime();
-        ShutdownHook hook = launchAndAwait(plan);
+        ShutdownHook hook = null;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                hook = launchAndAwait(plan);
+                break;
+            } catch (RunFailedException e) {
+                if (attempt == START_ATTEMPTS || proxies != null || started.stream().noneMatch(BrokerProcess::lostAPort)) {
+                    throw e;
+                }
+                progress.printf("cluster: %s; starting again on other ports%n", e.getMessage());
+                started.clear();
+                plan = plan.withNewPorts();
+            }
+        }
         Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
         EmbeddedCluster cluster = new EmbeddedCluster(plan,
                 new BrokerFleet(started, plan.launcher(), plan.configs(), plan.dataDir()), startupTime, proxies, storage);

@@ -16,7 +16,6 @@ import java.util.stream.Stream;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,8 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Ctrl-C and SIGTERM during `kbench run`, on a real kbench process with a real embedded broker: the load stops, the
  * summary and result.json (status interrupted) are written, the broker is stopped and kbench exits 130, quickly.
  */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Runs beside other ITs: kbench stops in about 2 s and has EXIT_WITHIN_SEC, and the rest holds on a loaded machine too.
 @EmbeddedKafka
 class InterruptIT {
     /** kbench must be gone this long after the signal (it takes about 2 s; the guard's own deadline is 10 s). */

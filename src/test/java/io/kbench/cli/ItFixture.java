@@ -33,11 +33,18 @@ final class ItFixture {
         return lines.get(lines.size() - 1);
     }
 
-    /** The command line of kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it). */
+    /**
+     * The command line of kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it), with the
+     * suite's cheap start-up flags (pom.xml, it.jvmFlags).
+     */
     static List<String> kbenchJvm(String... args) {
-        List<String> command = new java.util.ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName()));
+        List<String> command = new java.util.ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        String flags = System.getProperty("kbench.it.jvmFlags", "");
+        if (!flags.isBlank()) {
+            command.addAll(List.of(flags.strip().split("\\s+")));
+        }
+        command.addAll(List.of("-cp", "target/classes" + java.io.File.pathSeparator + "target/lib/*", Main.class.getName()));
         command.addAll(List.of(args));
         return command;
     }

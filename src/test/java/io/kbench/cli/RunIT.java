@@ -9,13 +9,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** `kbench run/produce/consume` end to end on real embedded brokers, asserting on result.json. */
+/**
+ * `kbench run/produce/consume` end to end on real embedded brokers, asserting on result.json: the cluster kbench starts
+ * itself, and for the tests about the load rather than the cluster the class's shared one.
+ */
 @EmbeddedKafka
 class RunIT {
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
     @TempDir
     Path results;
 
@@ -62,7 +68,8 @@ class RunIT {
 
     @Test
     void backlogConsumersReadWhatWasWritten() throws IOException {
-        CliRun run = CliRun.of("run", workload("it-backlog.yaml"), "--results-dir", results.toString());
+        CliRun run = CliRun.of("run", workload("it-backlog.yaml"), "--bootstrap-server", cluster.bootstrapServers(),
+                "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         JsonNode result = onlyResult();
         assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(6000);
@@ -74,7 +81,8 @@ class RunIT {
 
     @Test
     void produceDropInPrintsThePerfTestLine() throws IOException {
-        CliRun run = CliRun.of("produce", "--topic", "dropin", "--num-records", "3000", "--record-size", "64",
+        CliRun run = CliRun.of("produce", "--bootstrap-server", cluster.bootstrapServers(), "--topic", "dropin",
+                "--num-records", "3000", "--record-size", "64",
                 "--throughput", "-1", "--producer-props", "acks=1", "linger.ms=1", "--warmup-records", "500",
                 "--threshold", "publish.p99<60s", "--threshold", "produced.recordsPerSec>999999999",
                 "--results-dir", results.toString());

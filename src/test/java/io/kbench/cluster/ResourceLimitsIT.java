@@ -19,11 +19,10 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Tag;
 
 /** Emulated hardware on real brokers: the limits are in the kernel's cgroup files and hold under load. */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Runs beside other ITs: the limits are read from the kernel's files, and a loaded machine only writes slower than a
+// throttle allows, never faster.
 class ResourceLimitsIT {
     private static final PrintStream QUIET = new PrintStream(NullOutputStream.INSTANCE);
 
