@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.telemetry.TelemetrySettings;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -17,6 +18,11 @@ public final class TelemetryOptions {
             + TelemetrySettings.JMX_PASSWORD_ENV + ".")
     List<String> brokerJmx = new ArrayList<>();
 
+    @Option(names = "--broker-jmx-password-file", paramLabel = "FILE", description = "JMX user and password of the"
+            + " external brokers: a file with a line 'USER PASSWORD', such as DIR/jmx.password of 'kbench cluster start'"
+            + " (instead of $" + TelemetrySettings.JMX_USER_ENV + " and $" + TelemetrySettings.JMX_PASSWORD_ENV + ").")
+    Path brokerJmxPasswordFile;
+
     @Option(names = "--broker-metrics-url", paramLabel = "URL", description = "Prometheus text endpoint of a broker"
             + " of the external cluster, e.g. the JMX exporter's (repeatable).")
     List<String> brokerMetricsUrls = new ArrayList<>();
@@ -27,7 +33,8 @@ public final class TelemetryOptions {
 
     /** The checked settings; external sources need an external target. */
     TelemetrySettings settings(boolean external) {
-        TelemetrySettings s = new TelemetrySettings(!off, brokerJmx, brokerMetricsUrls, nodeExporterUrls, null);
+        TelemetrySettings s = new TelemetrySettings(!off, brokerJmx, brokerMetricsUrls, nodeExporterUrls, null,
+                brokerJmxPasswordFile);
         if (s.namesExternalSources() && !external) {
             throw new InvalidInputException("--broker-jmx, --broker-metrics-url and --node-exporter-url describe an"
                     + " external cluster: give its --bootstrap-server too (an embedded cluster is sampled anyway)");

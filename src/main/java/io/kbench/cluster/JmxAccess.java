@@ -28,9 +28,11 @@ public final class JmxAccess {
 
     /**
      * Writes the password and access files into {@code dataDir} unless they exist (a restarted broker, a resumed
-     * cluster keeps its password); both are created owner-only, never widened afterwards.
+     * cluster keeps its password); both are created owner-only, never widened afterwards. Synchronized: the brokers of
+     * a cluster are launched side by side, and two launches that both found no file would each write a password, so
+     * that a broker started with the first would refuse the second, which kbench's telemetry then reads.
      */
-    static void create(Path dataDir) {
+    static synchronized void create(Path dataDir) {
         Path password = dataDir.resolve(PASSWORD_FILE);
         Path access = dataDir.resolve(ACCESS_FILE);
         try {

@@ -53,7 +53,7 @@ final class RunTelemetry {
         String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
         return new TelemetryTargets(brokers, embedded == null ? null : embedded.dataDir(), hostAbsent, topic,
                 spec.reportInterval(),
-                embedded != null ? embedded.jmxCredentials() : TelemetrySettings.jmxCredentialsFromEnvironment(),
+                embedded != null ? embedded.jmxCredentials() : settings.jmxCredentials(),
                 settings.brokerMetricsUrls(),
                 settings.nodeExporterUrls());
     }

@@ -3,6 +3,7 @@ package io.kbench.telemetry;
 import io.kbench.error.InvalidInputException;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -14,15 +15,17 @@ import java.util.Locale;
  * @param brokerMetricsUrls  Prometheus text endpoints of the brokers (--broker-metrics-url, repeatable)
  * @param nodeExporterUrls   node-exporter endpoints of the broker hosts (--node-exporter-url, repeatable)
  * @param listener           told every sampled value (e.g. for /metrics); null: nobody
+ * @param jmxPasswordFile    JMX user and password of the external brokers (--broker-jmx-password-file), checked here;
+ *                           null: from the environment, if set there
  */
 public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<String> brokerMetricsUrls,
-                                List<String> nodeExporterUrls, SampleListener listener) {
+                                List<String> nodeExporterUrls, SampleListener listener, Path jmxPasswordFile) {
     /** Environment variables holding the user and password for JMX agents that authenticate (never recorded). */
     public static final String JMX_USER_ENV = "KBENCH_JMX_USER";
     public static final String JMX_PASSWORD_ENV = "KBENCH_JMX_PASSWORD";
 
     /** Sampling on, embedded brokers and this host only. */
-    public static final TelemetrySettings DEFAULT = new TelemetrySettings(true, List.of(), List.of(), List.of(), null);
+    public static final TelemetrySettings DEFAULT = new TelemetrySettings(true, List.of(), List.of(), List.of(), null, null);
 
     public TelemetrySettings {
         brokerJmx = List.copyOf(brokerJmx);
@@ -31,11 +34,22 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
         brokerJmx.forEach(a -> BrokerEndpoint.requireHostPort("--broker-jmx", a));
         brokerMetricsUrls.forEach(u -> requireHttpUrl("--broker-metrics-url", u));
         nodeExporterUrls.forEach(u -> requireHttpUrl("--node-exporter-url", u));
+        if (jmxPasswordFile != null) {
+            JmxPasswordFile.read(jmxPasswordFile);
+        }
+    }
+
+    /**
+     * User and password for the external brokers' JMX agents: from --broker-jmx-password-file, else from
+     * {@link #JMX_USER_ENV} and {@link #JMX_PASSWORD_ENV}; null when neither is given.
+     */
+    public String[] jmxCredentials() {
+        return jmxPasswordFile != null ? JmxPasswordFile.read(jmxPasswordFile) : jmxCredentialsFromEnvironment();
     }
 
     /** The same settings with {@code listener} told every sampled value. */
     public TelemetrySettings withListener(SampleListener listener) {
-        return new TelemetrySettings(enabled, brokerJmx, brokerMetricsUrls, nodeExporterUrls, listener);
+        return new TelemetrySettings(enabled, brokerJmx, brokerMetricsUrls, nodeExporterUrls, listener, jmxPasswordFile);
     }
 
     /** Whether external broker sources were named (they need an external cluster). */
@@ -44,7 +58,7 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
     }
 
     /** User and password from {@link #JMX_USER_ENV} and {@link #JMX_PASSWORD_ENV}, or null when not set. */
-    public static String[] jmxCredentialsFromEnvironment() {
+    static String[] jmxCredentialsFromEnvironment() {
         String user = System.getenv(JMX_USER_ENV);
         return user == null ? null : new String[] {user, System.getenv().getOrDefault(JMX_PASSWORD_ENV, "")};
     }

@@ -96,7 +96,9 @@ class TelemetryIT {
         assertThat(diagnosis.at("/limitedBy").asText()).as(run.transcript()).isEqualTo("request_handler_threads");
         double idle = figures(diagnosis, "request_handler_idle_percent.broker-1");
         assertThat(idle).as(diagnosis.toString()).isLessThan(30);
-        assertThat(run.stdout()).contains("limited by: request handler threads (request handler idle ")
+        // The line opens with where the time went (the anatomy), then the evidence of the limit.
+        assertThat(run.stdout()).contains("limited by: request handler threads (publish mean ")
+                .contains("; request handler idle ")
                 .contains("| limit req handlers");
     }
 
@@ -109,7 +111,7 @@ class TelemetryIT {
     @Test
     void aFlushPerAppendMovesTheLocalPartAndIsNamed() throws Exception {
         CliRun run = CliRun.of("run", workload("it-anatomy-flush.yaml"), "--results-dir", results.toString(),
-                "--broker-heap", "256m", "--min-rate-ratio", "0");
+                "--broker-heap", "256m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         JsonNode result = result(RunIT.onlyRunDir(results));
         JsonNode anatomy = result.at("/anatomy");
@@ -121,10 +123,7 @@ class TelemetryIT {
         JsonNode diagnosis = result.at("/telemetry/diagnosis");
         assertThat(diagnosis.at("/evidence").asText()).as(run.transcript()).contains("the log flush");
         assertThat(diagnosis.at("/limitedBy").asText()).isEqualTo("disk");
-        // A light rate, but a flush per append on a busy machine's disk can still fall short: the line says which.
-        boolean met = result.at("/schedule/ratio").asDouble() >= 0.95;
-        assertThat(run.stdout()).contains(met ? "schedule: met, " : "schedule: fell short, ")
-                .contains((met ? "met its schedule; busiest: disk" : "limited by: disk") + " (publish mean ");
+        assertThat(run.stdout()).contains("limited by: disk (publish mean ").contains("the log flush");
         List<Double> idle = series(result.at("/telemetry"), "network_processor_idle_percent", "broker-1");
         assertThat(idle.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(0))
                 .as("network idle " + idle).isGreaterThan(50);
@@ -159,6 +158,7 @@ class TelemetryIT {
         long cpuBefore = procCpuTicks(pid);
         CliRun run = CliRun.of("run", workload("it-telemetry-external.yaml"), "--bootstrap-server", bootstrap,
                 "--broker-jmx", jmx, "--broker-jmx", "127.0.0.1:1", "--broker-metrics-url", "http://127.0.0.1:1/metrics",
+                "--broker-jmx-password-file", clusterDir.resolve("jmx.password").toString(),
                 "--results-dir", results.toString());
         long cpuAfter = procCpuTicks(pid);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
