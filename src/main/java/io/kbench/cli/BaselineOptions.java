@@ -53,12 +53,8 @@ final class BaselineOptions {
             description = "Gate: append a Markdown summary to FILE (e.g. \"$GITHUB_STEP_SUMMARY\").")
     Path markdown;
 
-    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Gate: where the default catalog lives (DIR/catalog.sqlite; default: ${DEFAULT-VALUE}).")
-    Path resultsDir;
-
     @Mixin
-    CatalogOptions catalog = new CatalogOptions();
+    CatalogReadOptions catalog = new CatalogReadOptions();
 
     int gate(List<Path> candidates, PrintStream out) {
         Gate gate = gate();
@@ -70,7 +66,7 @@ final class BaselineOptions {
         }
         Set<String> own = candidate.stream().map(CatalogEntry::runKey).collect(Collectors.toSet());
         List<CatalogEntry> baseline;
-        try (Catalog c = catalog.open(resultsDir)) {
+        try (Catalog c = catalog.open()) {
             // The candidate may be in the catalog already (recorded when it ran): it is never its own baseline.
             baseline = c.find(query).stream().filter(e -> !own.contains(e.runKey())).toList();
         } catch (java.sql.SQLException e) {

@@ -40,17 +40,13 @@ public final class CatalogCommand implements Callable<Integer> {
         @Parameters(arity = "1..*", paramLabel = "PATH", description = "Result directories or files.")
         List<Path> paths;
 
-        @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-                description = "Where the default catalog lives (DIR/catalog.sqlite; default: ${DEFAULT-VALUE}).")
-        Path resultsDir;
-
         @Mixin
-        CatalogOptions catalog = new CatalogOptions();
+        CatalogReadOptions catalog = new CatalogReadOptions();
 
         @Override
         public Integer call() throws Exception {
             PrintStream out = CommandOutput.out(spec);
-            try (Catalog c = catalog.open(resultsDir)) {
+            try (Catalog c = catalog.open()) {
                 CatalogImport.Report report = CatalogImport.run(c, paths);
                 report.failures().forEach(f -> out.println("not imported: " + f));
                 out.printf("catalog %s: %d result file(s) read, %d entr%s added, %d already there%n", c.url(),

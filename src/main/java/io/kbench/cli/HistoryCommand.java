@@ -75,12 +75,8 @@ public final class HistoryCommand implements Callable<Integer> {
     @Option(names = "--html", paramLabel = "FILE", description = "Also write the trend page (charts, change points, links to each run's report).")
     Path html;
 
-    @Option(names = "--results-dir", paramLabel = "DIR", defaultValue = "results",
-            description = "Where the default catalog lives (DIR/catalog.sqlite; default: ${DEFAULT-VALUE}).")
-    Path resultsDir;
-
     @Mixin
-    CatalogOptions catalog = new CatalogOptions();
+    CatalogReadOptions catalog = new CatalogReadOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -89,7 +85,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 ConnectionOptions.parsePairs(tags, "--tag"), clusterShape, host, BaselineRef.instant("--from", from, false),
                 BaselineRef.instant("--to", to, false), last);
         List<CatalogEntry> runs;
-        try (Catalog c = catalog.open(resultsDir)) {
+        try (Catalog c = catalog.open()) {
             runs = c.find(query);
         }
         Trend trend = Trend.of(runs, settings);
