@@ -23,7 +23,9 @@ import java.util.function.Function;
  */
 public final class LatencyAnatomy {
     static final String METHOD = "per interval: send delay and publish latency are kbench's interval means; record queue"
-            + " time is the producers' record-queue-time-avg (Kafka's windowed mean, 30 s window); each broker phase is"
+            + " time is the producers' record-queue-time-avg (Kafka's windowed mean, 30 s window), capped per interval"
+            + " at what the publish mean leaves after the other parts (the window lags: a warm-up backlog would"
+            + " otherwise outweigh the interval's whole publish latency); each broker phase is"
             + " the interval mean of its RequestMetrics histogram (delta of Count x Mean over delta of Count), averaged"
             + " over brokers weighted by their requests in the interval; the rest is the publish mean minus the parts"
             + " before it (network and client I/O; 0 when the parts add up to more). Percentages are shares of the"
@@ -77,6 +79,7 @@ public final class LatencyAnatomy {
             return null;
         }
         List<Double> publish = kbench(intervals, IntervalPoint::publishLatencyMicros);
+        capRecordQueue(parts, publish, before);
         List<Double> rest = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
             // Only where the broker phases are known: elsewhere "the rest" would swallow them.
@@ -97,6 +100,30 @@ public final class LatencyAnatomy {
         // The mean the shares are of: over the intervals where every part is known.
         double publishMean = shares.stream().filter(x -> x.share() != null).mapToDouble(PartShare::meanMs).sum();
         return new Anatomy(METHOD, parts, shares, headline(shares, publishMean, publishP99Micros));
+    }
+
+    /**
+     * Kafka's record queue time is a windowed average that still holds the warm-up's backlog long after the queue has
+     * drained, so in an interval it can exceed the interval's whole publish mean; it is capped at what the publish
+     * mean leaves after the other parts, so that the parts add up to the publish latency kbench measured.
+     */
+    private static void capRecordQueue(List<AnatomyPart> parts, List<Double> publish, Double[] before) {
+        for (int k = 0; k < parts.size(); k++) {
+            AnatomyPart queue = parts.get(k);
+            if (queue.part() != LatencyPart.RECORD_QUEUE) {
+                continue;
+            }
+            List<Double> capped = new ArrayList<>(queue.valuesMs());
+            for (int i = 0; i < capped.size(); i++) {
+                Double q = capped.get(i);
+                if (q != null && publish.get(i) != null && before[i] != null && before[i] > publish.get(i)) {
+                    double room = Math.max(0, publish.get(i) - (before[i] - q));
+                    capped.set(i, Math.min(q, room));
+                    before[i] = before[i] - q + capped.get(i);
+                }
+            }
+            parts.set(k, new AnatomyPart(queue.part(), queue.statistic(), capped));
+        }
     }
 
     /** Adds the part's values to the running sum of the parts before the rest (a part's gap adds nothing). */

@@ -50,6 +50,21 @@ class LatencyAnatomyTest {
     }
 
     @Test
+    void aLaggingWindowedRecordQueueTimeIsCappedSoThePartsStillAddUpToThePublishMean() {
+        // A 30 s window still holding a warm-up backlog: 50 ms of "record queue" against a ~3 ms publish mean.
+        SyntheticRun run = broker(0.3, 2.0, 0)
+                .series(TelemetryMetric.PRODUCER_RECORD_QUEUE_TIME_MS, "load-generator", i -> 50.0);
+        Anatomy a = LatencyAnatomy.of(run.intervals(), run.telemetry(), 9_000);
+
+        double publish = run.intervals().get(5).publishLatencyMicros().mean() / 1000;
+        double stacked = a.parts().stream().filter(p -> p.part().publish()).mapToDouble(p -> p.at(5)).sum();
+        assertThat(stacked).isCloseTo(publish, within(1e-9));
+        double queue = a.parts().stream().filter(p -> p.part() == LatencyPart.RECORD_QUEUE).findFirst().orElseThrow().at(5);
+        assertThat(queue).isLessThan(publish);
+        assertThat(a.headline()).startsWith("publish mean 3.0 ms (p99 9.0 ms): ");
+    }
+
+    @Test
     void aFlushPerAppendIsNamedAsTheLogFlushAndOnlyThen() {
         Diagnosis flushing = broker(2.2, 0.1, 1500).diagnose();
         assertThat(flushing.limitedBy()).isEqualTo(LimitingResource.DISK);
