@@ -18,10 +18,21 @@ final class HistogramCodec {
         return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
     }
 
+    /**
+     * A worker's histogram, refused unless it has kbench's own shape: one with a wider range or other precision would
+     * make the coordinator's add throw (its range is fixed), and ending a run is not a worker's to decide.
+     */
     static Histogram decode(String text) {
         try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)),
+            Histogram h = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)),
                     LatencyRecorder.HIGHEST_TRACKABLE_MICROS);
+            if (h.getHighestTrackableValue() != LatencyRecorder.HIGHEST_TRACKABLE_MICROS
+                    || h.getNumberOfSignificantValueDigits() != LatencyRecorder.SIGNIFICANT_DIGITS) {
+                throw new IllegalArgumentException("range "
+                        + h.getHighestTrackableValue() + " or precision " + h.getNumberOfSignificantValueDigits()
+                        + " is not kbench's");
+            }
+            return h;
         } catch (DataFormatException | IllegalArgumentException e) {
             throw new IllegalArgumentException("malformed histogram in a worker's message: " + e.getMessage(), e);
         }

@@ -83,7 +83,7 @@ final class JoinPhase {
         }
         if (watch.add(new WorkerState(j))) {
             setup.out().printf(Locale.ROOT, "coordinator: worker %s joined from %s (clock offset %+.3f ms ± %.3f ms)%n",
-                    j.workerId(), j.host(), j.clockOffsetMicros() / 1000, j.clockBoundMicros() / 1000);
+                    j.workerId(), ControlCodec.Text.line(j.host()), j.clockOffsetMicros() / 1000, j.clockBoundMicros() / 1000);
         }
     }
 

@@ -129,10 +129,12 @@ public final class Worker {
             Distributable.checkPlan(a.workload());
             checkSlice(a, s);
         } catch (InvalidInputException e) {
-            out.println("kbench: warning: worker " + id + " refused the assign of run " + a.runId() + ": " + e.getMessage());
+            // The message names property names the plan's author chose: bounded to one line before it is printed.
+            String why = ControlCodec.Text.line(e.getMessage());
+            out.println("kbench: warning: worker " + id + " refused the assign of run " + a.runId() + ": " + why);
             out.flush();
             channel.send(new Message.Done(a.runId(), id, io.kbench.result.run.WorkerStatus.FAILED,
-                    "worker " + id + " refused the workload: " + e.getMessage(), null, null));
+                    "worker " + id + " refused the workload: " + why, null, null));
             return;
         }
         current = SliceRun.start(a, s, id, joinedClock, channel, dataConnection, out);

@@ -99,7 +99,7 @@ final class WorkerWatch {
                 merger.closed(d.workerId());
             }
             if (d.status() == WorkerStatus.FAILED) {
-                fail("worker " + d.workerId() + ": " + d.failure());
+                fail("worker " + d.workerId() + ": " + ControlCodec.Text.line(d.failure()));
             }
         }
     }

@@ -10,7 +10,7 @@ import org.HdrHistogram.Recorder;
 public final class LatencyRecorder {
     /** One hour: a send that takes longer is a stall to report, not a latency to resolve finely. */
     public static final long HIGHEST_TRACKABLE_MICROS = 3_600_000_000L;
-    private static final int SIGNIFICANT_DIGITS = 3;
+    public static final int SIGNIFICANT_DIGITS = 3;
 
     private final Recorder recorder = new Recorder(1, HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
 

@@ -1,6 +1,7 @@
 package io.kbench.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
@@ -81,5 +82,16 @@ class IntervalMergerTest {
         Histogram h = histogram(1, 17, 255, 4_096, 1_000_000, 3_600_000_000L);
         Histogram back = HistogramCodec.decode(HistogramCodec.encode(h));
         assertThat(back).isEqualTo(h);
+    }
+
+    @Test
+    void aHistogramOfAnotherRangeOrPrecisionIsRefusedNotMerged() {
+        Histogram wide = new Histogram(1, 100 * LatencyRecorder.HIGHEST_TRACKABLE_MICROS, 3);
+        wide.recordValue(50 * LatencyRecorder.HIGHEST_TRACKABLE_MICROS);
+        assertThatThrownBy(() -> HistogramCodec.decode(HistogramCodec.encode(wide)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is not kbench's");
+        Histogram precise = new Histogram(1, LatencyRecorder.HIGHEST_TRACKABLE_MICROS, 4);
+        assertThatThrownBy(() -> HistogramCodec.decode(HistogramCodec.encode(precise)))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }
