@@ -176,7 +176,14 @@ public final class Catalog implements AutoCloseable {
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    found.add(row(rs));
+                    try {
+                        found.add(row(rs));
+                    } catch (RuntimeException e) {
+                        // A shared catalog holds rows other writers (other kbench versions) made: one that does not
+                        // read is a catalog error in one line, never an exception that ends the command.
+                        throw new SQLException("catalog row " + rs.getString("run_key") + " cannot be read: "
+                                + Messages.oneLine(e), e);
+                    }
                 }
             }
         }

@@ -87,6 +87,8 @@ public final class HistoryCommand implements Callable<Integer> {
         List<CatalogEntry> runs;
         try (Catalog c = catalog.open()) {
             runs = c.find(query);
+        } catch (java.sql.SQLException e) {
+            throw new InvalidInputException("catalog: " + CatalogOptions.oneLine(e), e);
         }
         Trend trend = Trend.of(runs, settings);
         PrintStream out = CommandOutput.out(spec);
