@@ -130,9 +130,12 @@ final class ProducerWorker implements Runnable {
         } catch (RuntimeException e) {
             failure = e;
         } finally {
-            producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
-            // After close the I/O thread has ended: its writes to the histogram are visible here.
-            metrics.addPublishFromSendCall(fromSendCall);
+            try {
+                producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+            } finally {
+                // Close joins the I/O thread before it can throw: its writes to the histogram are visible here.
+                metrics.addPublishFromSendCall(fromSendCall);
+            }
         }
     }
 

@@ -113,8 +113,9 @@ public final class IntervalReporter {
     /** A failing live endpoint must not stop the ticks (they run on a scheduled executor, which would end silently). */
     private void tellLive(IntervalPoint point, IntervalCounts counts) {
         try {
-            live.interval(point, counts);
+            // First: the send-call figures are taken out of RunMetrics already, a failing listener must not lose them.
             live.publishFromSendCall(sendCallInterval);
+            live.interval(point, counts);
         } catch (RuntimeException e) {
             out.println("kbench: warning: live metrics: " + e.getMessage());
         }
