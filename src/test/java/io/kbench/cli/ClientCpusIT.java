@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * --client-cpus holds kbench's own JVM to a CPU set and leaves the brokers it starts on every CPU. Runs kbench as a
  * child process: a restricted JVM must not be the test JVM.
  */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
+@Tag("timing")
 @EmbeddedKafka
 class ClientCpusIT {
     @TempDir

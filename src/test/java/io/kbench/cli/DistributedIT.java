@@ -30,9 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * coordinated through Kafka, merged exactly; a worker killed with SIGKILL; workers that never come; a worker of
  * another version.
  */
-// Timing-sensitive (offered rate within 2%, a lost worker reported within 10 s): runs alone (pom.xml, "serial-its").
+// Timing-sensitive (offered rate within 2%, a lost worker reported within 10 s): runs with the other timing ITs only,
+// after the heavy ones (pom.xml, failsafe "timing-its").
 // The tests that point workers at an existing cluster share one: a start costs seconds on a busy machine.
-@Tag("serial")
+@Tag("timing")
 @EmbeddedKafka(heap = "512m")
 class DistributedIT {
     @TempDir

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Faults on real 3-broker embedded clusters: the fault fires on the run's clock, result.json records it with recovery
  * figures, and no broker, pause guard or stopped process is left behind (@EmbeddedKafka checks the first two).
  */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
+@Tag("timing")
 @EmbeddedKafka
 class FaultsIT {
     @TempDir

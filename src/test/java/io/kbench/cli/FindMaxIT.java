@@ -27,9 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * id (kbench's one producer is {@code kbench-producer-0}) caps it at QUOTA bytes/s = QUOTA / 1,024 records/s of
  * 1 KiB. Then {@code kbench plan --from-result} on that result.
  */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
 // Short quota windows (2 x 1 s instead of 11 x 1 s) so one probe's traffic barely affects the next one's throttling.
-@Tag("serial")
+@Tag("timing")
 @EmbeddedKafka(heap = "512m", brokerConfig = {"quota.window.num=2", "quota.window.size.seconds=1"})
 class FindMaxIT {
     private static final long QUOTA_BYTES_PER_SEC = 256 * 1024;

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Network faults on a real 3-broker cluster behind kbench's proxies: a delay raises publish latency by about it. */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
+@Tag("timing")
 @EmbeddedKafka
 class NetworkFaultsIT {
     private static final double DELAY_MILLIS = 100;

@@ -24,8 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Broker, host and load-generator telemetry sampled from real brokers, embedded and "external". */
-// Timing-sensitive: runs alone, after the ITs that share the machine (pom.xml, failsafe "serial-its").
-@Tag("serial")
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
+@Tag("timing")
 @EmbeddedKafka
 class TelemetryIT {
     private static final ObjectMapper JSON = new ObjectMapper();
