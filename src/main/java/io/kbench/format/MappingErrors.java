@@ -1,5 +1,6 @@
 package io.kbench.format;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,7 +9,11 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.kbench.error.InvalidInputException;
+import java.lang.reflect.RecordComponent;
+import java.util.Iterator;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -33,7 +38,10 @@ public final class MappingErrors {
     public static InvalidInputException translate(JsonProcessingException e, JsonNode tree, String source) {
         InvalidInputException known = find(e, InvalidInputException.class);
         if (known != null) {
-            return known;
+            // Jackson builds a record before it reports the keys it did not know, so the constructor's complaint
+            // ("needs both min and max") would hide the real mistake ({a: 1}): an unknown key is named first.
+            String unknown = e instanceof JsonMappingException m ? unknownKey(m, tree) : null;
+            return unknown == null ? known : new InvalidInputException(source + ": " + unknown, e);
         }
         String original = firstLine(e.getOriginalMessage());
         String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column "
@@ -72,6 +80,29 @@ public final class MappingErrors {
             return path + ": " + firstLine(reason.getMessage()) + " (got " + got + ")";
         }
         return path + ": expected " + ExpectedForms.of(target(e)) + " (got " + got + ")";
+    }
+
+    /** {@code unknown key 'path.a' (...)} when the mapping a record was built from holds a key it has no part for. */
+    private static String unknownKey(JsonMappingException e, JsonNode tree) {
+        Class<?> type = target(e);
+        JsonNode node = at(tree, e);
+        if (type == null || !type.isRecord() || node == null || !node.isObject()) {
+            return null;
+        }
+        Set<String> names = new TreeSet<>();
+        for (RecordComponent c : type.getRecordComponents()) {
+            JsonProperty renamed = c.getAccessor().getAnnotation(JsonProperty.class);
+            names.add(renamed != null && !renamed.value().isEmpty() ? renamed.value() : c.getName());
+        }
+        String path = JsonPaths.of(e);
+        for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
+            String key = keys.next();
+            if (!names.contains(key)) {
+                return "unknown key '" + (path.isEmpty() ? key : path + "." + key) + "' (known keys here: "
+                        + String.join(", ", names) + ")";
+            }
+        }
+        return null;
     }
 
     private static Class<?> target(JsonMappingException e) {
