@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.cluster.ClusterAcls;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ClientAuth;
@@ -104,7 +105,8 @@ public final class SecurityOptions {
                 spec.saslMechanism() == null ? null : spec.saslMechanism().kafkaName(),
                 spec.interBroker() == InterBroker.PLAINTEXT,
                 spec.tlsVersion() == null ? null : spec.tlsVersion().jdkName(), suites,
-                conscrypt ? ConscryptEngineFactory.class.getName() : null, conscrypt ? "Conscrypt" : null);
+                conscrypt ? ConscryptEngineFactory.class.getName() : null, conscrypt ? "Conscrypt" : null,
+                spec.acls() == null ? null : new ClusterAcls(spec.acls().count(), spec.acls().grantWorkload()));
     }
 
     /** Conscrypt is a native library: refuse before any broker starts when it cannot load here. */

@@ -34,6 +34,7 @@ final class ClusterPlan {
     private final List<Integer> ports;
     private final List<Map<String, String>> configs;
     private final Map<String, String> clientProperties;
+    private final Map<String, String> adminProperties;
     private final String bootstrap;
     private final BrokerLauncher launcher;
 
@@ -61,6 +62,7 @@ final class ClusterPlan {
         this.material = SecurityMaterial.generate(security);
         this.configs = nodeConfigs();
         this.clientProperties = SecurityConfigs.client(security, material);
+        this.adminProperties = SecurityConfigs.admin(security, material);
         this.bootstrap = bootstrapServers();
         this.launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId, attached,
                 SecurityConfigs.scramUsers(security, material));
@@ -81,6 +83,7 @@ final class ClusterPlan {
         this.nodes = BrokerNode.layout(params.brokers(), ports.subList(0, BrokerNode.PORTS_PER_NODE * params.brokers()));
         this.configs = nodeConfigs();
         this.clientProperties = base.clientProperties;
+        this.adminProperties = base.adminProperties;
         this.bootstrap = bootstrapServers();
         this.launcher = base.launcher;
     }
@@ -154,6 +157,11 @@ final class ClusterPlan {
 
     List<Map<String, String>> configs() {
         return configs;
+    }
+
+    /** kbench's own admin settings: the clients' without an authorizer, a super user's with one (secrets). */
+    Map<String, String> adminProperties() {
+        return adminProperties;
     }
 
     Map<String, String> clientProperties() {

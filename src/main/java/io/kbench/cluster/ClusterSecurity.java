@@ -17,10 +17,11 @@ import org.apache.kafka.common.security.auth.SecurityProtocol;
  * @param engineFactoryClass  TLS protocols only: {@code ssl.engine.factory.class} of both sides (null: Kafka's
  *                            default, the JDK's TLS)
  * @param tlsProviderName     how {@link #describe()} names that TLS implementation (null with the default)
+ * @param acls                the StandardAuthorizer and the ACLs to create; null: no authorizer
  */
 public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, String saslMechanism,
                               boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites,
-                              String engineFactoryClass, String tlsProviderName) {
+                              String engineFactoryClass, String tlsProviderName, ClusterAcls acls) {
     /** The mechanisms kbench can set up users for. */
     public static final List<String> SASL_MECHANISMS = List.of("SCRAM-SHA-512", "PLAIN");
 
@@ -36,12 +37,17 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
             throw InvalidInputException.field("security", protocol,
                     "client auth, TLS version, cipher and TLS provider need TLS");
         }
+        boolean identified = sasl && tls || protocol == SecurityProtocol.SSL && clientAuth;
+        if (acls != null && (!identified || interBrokerPlaintext)) {
+            throw InvalidInputException.field("security acls", protocol,
+                    "an authorizer needs SASL_SSL or SSL with client auth, and replication on the same protocol");
+        }
     }
 
     /** With the JDK's TLS. */
     public ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, String saslMechanism,
                            boolean interBrokerPlaintext, String tlsVersion, List<String> cipherSuites) {
-        this(protocol, clientAuth, saslMechanism, interBrokerPlaintext, tlsVersion, cipherSuites, null, null);
+        this(protocol, clientAuth, saslMechanism, interBrokerPlaintext, tlsVersion, cipherSuites, null, null, null);
     }
 
     public static ClusterSecurity plaintext() {
@@ -58,6 +64,17 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
 
     public boolean secured() {
         return protocol != SecurityProtocol.PLAINTEXT;
+    }
+
+    /** This security with the authorizer and {@code acls} (null: none). */
+    public ClusterSecurity withAcls(ClusterAcls acls) {
+        return new ClusterSecurity(protocol, clientAuth, saslMechanism, interBrokerPlaintext, tlsVersion, cipherSuites,
+                engineFactoryClass, tlsProviderName, acls);
+    }
+
+    /** The principal kbench's clients have on the client listener: the SASL user or the client certificate's. */
+    public String workloadPrincipal() {
+        return sasl() ? "User:" + SecurityMaterial.CLIENT_USER : "User:" + TlsMaterial.CLIENT_DN;
     }
 
     /** Whether replication runs on its own plaintext listener (which needs a port per broker). */
@@ -100,6 +117,9 @@ public record ClusterSecurity(SecurityProtocol protocol, boolean clientAuth, Str
         }
         if (secured()) {
             s.append(", controller ").append(controllerProtocol() == SecurityProtocol.SSL ? "SSL (mTLS)" : "PLAINTEXT");
+        }
+        if (acls != null) {
+            s.append(", ").append(acls.describe());
         }
         return s.toString();
     }

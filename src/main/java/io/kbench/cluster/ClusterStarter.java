@@ -93,7 +93,11 @@ final class ClusterStarter {
             for (int i = 0; i < plan.nodes().size(); i++) {
                 started.add(plan.launcher().launch(plan.nodes().get(i), plan.configs().get(i)));
             }
-            new ReadinessProbe(plan.bootstrap(), started, plan.clientProperties()).await(readyTimeout);
+            new ReadinessProbe(plan.bootstrap(), started, plan.adminProperties()).await(readyTimeout);
+            if (plan.security().acls() != null) {
+                int acls = AclSetup.create(plan.bootstrap(), plan.adminProperties(), plan.security());
+                progress.printf("cluster: %d ACL(s) created, StandardAuthorizer on every node%n", acls);
+            }
             return hook;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -60,12 +60,50 @@ final class SecurityConfigs {
             }
             p.putAll(tlsPins(security));
         }
+        if (security.acls() != null) {
+            p.put("authorizer.class.name", ClusterAcls.AUTHORIZER);
+            p.put("super.users", String.join(";", superUsers(security)));
+        }
         if (security.sasl()) {
             String mechanism = security.saslMechanism();
             p.put("sasl.enabled.mechanisms", mechanism);
             p.put("sasl.mechanism.inter.broker.protocol", mechanism);
             p.put("listener.name." + name.toLowerCase(Locale.ROOT) + "." + mechanism.toLowerCase(Locale.ROOT)
                     + ".sasl.jaas.config", brokerJaas(mechanism, material));
+        }
+        return p;
+    }
+
+    /**
+     * The brokers' and controllers' own principals: the broker SASL user (replication on a SASL listener) and the
+     * broker certificate (controller quorum, and replication on an SSL listener). kbench's admin work under an
+     * authorizer (creating the ACLs) logs in as the same identity ({@link #admin}).
+     */
+    static java.util.List<String> superUsers(ClusterSecurity security) {
+        java.util.List<String> users = new java.util.ArrayList<>();
+        if (security.sasl()) {
+            users.add("User:" + SecurityMaterial.BROKER_USER);
+        }
+        users.add("User:" + TlsMaterial.BROKER_DN);
+        return users;
+    }
+
+    /**
+     * What kbench's own admin client uses: with an authorizer the brokers' identity (a super user), so the ACLs it
+     * creates do not depend on the ACLs being created; without one the clients' settings.
+     */
+    static Map<String, String> admin(ClusterSecurity security, SecurityMaterial material) {
+        Map<String, String> p = client(security, material);
+        if (security.acls() == null) {
+            return p;
+        }
+        if (security.sasl()) {
+            p.put("sasl.jaas.config", loginModule(security.saslMechanism()) + " required username=\""
+                    + SecurityMaterial.BROKER_USER + "\" password=\"" + material.brokerPassword() + "\";");
+        } else {
+            p.put("ssl.keystore.type", "PEM");
+            p.put("ssl.keystore.certificate.chain", material.tls().brokerChainPem());
+            p.put("ssl.keystore.key", material.tls().brokerKeyPem());
         }
         return p;
     }

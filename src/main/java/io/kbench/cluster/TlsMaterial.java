@@ -49,6 +49,9 @@ public record TlsMaterial(String caCertificatePem, String brokerChainPem, String
     /** Long enough for a long-lived cluster of a benchmark campaign; it is regenerated at every start anyway. */
     static final Duration VALIDITY = Duration.ofDays(30);
     static final String KEY_DESCRIPTION = "EC P-256, SHA256withECDSA";
+    /** The certificates' subjects: Kafka's default principal for a certificate is {@code User:} and its subject. */
+    static final String BROKER_DN = "CN=kbench-broker";
+    static final String CLIENT_DN = "CN=kbench-client";
 
     private static final String SIGNATURE = "SHA256withECDSA";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -61,12 +64,12 @@ public record TlsMaterial(String caCertificatePem, String brokerChainPem, String
             X500Name caName = new X500Name("CN=kbench throwaway CA " + now.toEpochMilli());
             X509Certificate ca = sign(caName, caKeys, caName, caKeys, now, true, null);
             KeyPair brokerKeys = keyPair();
-            X509Certificate broker = sign(new X500Name("CN=kbench-broker"), brokerKeys, caName, caKeys, now, false,
+            X509Certificate broker = sign(new X500Name(BROKER_DN), brokerKeys, caName, caKeys, now, false,
                     new GeneralNames(new GeneralName[] {
                         new GeneralName(GeneralName.iPAddress, BrokerConfigs.HOST),
                         new GeneralName(GeneralName.dNSName, "localhost")}));
             KeyPair clientKeys = keyPair();
-            X509Certificate client = sign(new X500Name("CN=kbench-client"), clientKeys, caName, caKeys, now, false,
+            X509Certificate client = sign(new X500Name(CLIENT_DN), clientKeys, caName, caKeys, now, false,
                     null);
             String caPem = pem(ca);
             return new TlsMaterial(caPem, pem(broker) + caPem, pkcs8(brokerKeys.getPrivate()), pem(client) + caPem,

@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.cluster.ClusterAcls;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.load.TlsHandshake;
@@ -31,17 +32,20 @@ final class SecurityRecord {
         Boolean clientAuth = tls ? conn.containsKey("ssl.keystore.location")
                 || conn.containsKey("ssl.keystore.certificate.chain") : null;
         String mechanism = sasl ? conn.getOrDefault(SaslConfigs.SASL_MECHANISM, SaslConfigs.DEFAULT_SASL_MECHANISM) : null;
+        ClusterAcls acls = setup == null ? null : setup.acls();
+        String authorizer = acls == null ? null : "StandardAuthorizer";
+        Integer aclCount = acls == null ? null : acls.total();
         if (!tls) {
             return new SecurityInfo(protocol.name, clientAuth, mechanism, interBroker, certificates, null, null, null,
-                    null);
+                    null, authorizer, aclCount);
         }
         try {
             TlsHandshake.Negotiated n = TlsHandshake.probe(conn);
             return new SecurityInfo(protocol.name, clientAuth, mechanism, interBroker, certificates, n.protocol(),
-                    n.cipherSuite(), n.provider(), null);
+                    n.cipherSuite(), n.provider(), null, authorizer, aclCount);
         } catch (IOException | RuntimeException e) {
             return new SecurityInfo(protocol.name, clientAuth, mechanism, interBroker, certificates, null, null, null,
-                    firstLine(String.valueOf(e.getMessage())));
+                    firstLine(String.valueOf(e.getMessage())), authorizer, aclCount);
         }
     }
 

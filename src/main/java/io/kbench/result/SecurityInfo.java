@@ -13,8 +13,11 @@ package io.kbench.result;
  * @param negotiatedCipherSuite TLS only: the cipher suite of the handshake, e.g. TLS_AES_128_GCM_SHA256
  * @param tlsProvider         TLS only: the JSSE provider of the clients' TLS context, e.g. SunJSSE
  * @param handshakeError      TLS only: why the handshake probe failed (then the negotiated fields are absent)
+ * @param authorizer          embedded with {@code cluster.security.acls} only: the brokers' authorizer class
+ * @param acls                embedded with {@code cluster.security.acls} only: the ACLs the cluster held when the
+ *                            load started (the workload's grants and the others)
  */
 public record SecurityInfo(String protocol, Boolean clientAuth, String saslMechanism, String interBroker,
                            String certificates, String negotiatedProtocol, String negotiatedCipherSuite,
-                           String tlsProvider, String handshakeError) {
+                           String tlsProvider, String handshakeError, String authorizer, Integer acls) {
 }

@@ -13,9 +13,11 @@ import io.kbench.error.InvalidInputException;
  * @param tlsVersion    pin both sides to TLSv1.2 or TLSv1.3; absent: Kafka's default (both enabled, 1.3 preferred)
  * @param cipher        pin both sides to one bulk cipher; absent: the JDK's default order
  * @param tlsProvider   the TLS implementation of brokers and clients: jdk or conscrypt; absent: jdk
+ * @param acls          KRaft's StandardAuthorizer and a number of ACLs; absent: no authorizer (everyone may do anything)
  */
 public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth, SaslMechanism saslMechanism,
-                           InterBroker interBroker, TlsVersion tlsVersion, TlsCipher cipher, TlsProvider tlsProvider) {
+                           InterBroker interBroker, TlsVersion tlsVersion, TlsCipher cipher, TlsProvider tlsProvider,
+                           AclSpec acls) {
     public SecuritySpec {
         protocol = protocol == null ? SecurityProtocolName.PLAINTEXT : protocol;
         clientAuth = clientAuth == null ? ClientAuth.NONE : clientAuth;
@@ -46,10 +48,32 @@ public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth,
             throw InvalidInputException.field("cluster.security.cipher", json(cipher),
                     "with tlsProvider conscrypt needs tlsVersion TLSv1.2 (BoringSSL cannot pin TLS 1.3 suites)");
         }
+        if (acls != null) {
+            checkAcls(protocol, clientAuth, interBroker);
+        }
+    }
+
+    /**
+     * An authorizer needs every principal to be a real identity: SASL users, or certificates on both sides. A
+     * plaintext listener (clients, controllers or replication) has the principal ANONYMOUS, which would have to be a
+     * super user for the cluster to work, and then anyone reaching that port would be one.
+     */
+    private static void checkAcls(SecurityProtocolName protocol, ClientAuth clientAuth, InterBroker interBroker) {
+        boolean identified = protocol == SecurityProtocolName.SASL_SSL
+                || protocol == SecurityProtocolName.SSL && clientAuth == ClientAuth.REQUIRED;
+        if (!identified) {
+            throw InvalidInputException.field("cluster.security.acls", "present",
+                    "needs protocol sasl-ssl, or ssl with clientAuth required, not " + json(protocol)
+                            + (protocol == SecurityProtocolName.SSL ? " without client certificates" : ""));
+        }
+        if (interBroker == InterBroker.PLAINTEXT) {
+            throw InvalidInputException.field("cluster.security.acls", "present",
+                    "needs interBroker same: a plaintext replication listener's principal is ANONYMOUS");
+        }
     }
 
     public static SecuritySpec plaintext() {
-        return new SecuritySpec(null, null, null, null, null, null, null);
+        return new SecuritySpec(null, null, null, null, null, null, null, null);
     }
 
     private static String json(Enum<?> value) {

@@ -39,7 +39,7 @@ class SecurityConfigsTest {
     @Test
     void aPluggedTlsImplementationIsSetOnBrokersAndClients() {
         ClusterSecurity ssl = new ClusterSecurity(SecurityProtocol.SSL, false, null, false, null, List.of(),
-                "x.ConscryptEngineFactory", "Conscrypt");
+                "x.ConscryptEngineFactory", "Conscrypt", null);
         SecurityMaterial material = SecurityMaterial.generate(ssl);
         assertThat(SecurityConfigs.broker(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
         assertThat(SecurityConfigs.client(ssl, material)).containsEntry("ssl.engine.factory.class", "x.ConscryptEngineFactory");
@@ -93,6 +93,47 @@ class SecurityConfigsTest {
         assertThatThrownBy(() -> new ClusterSecurity(SecurityProtocol.SASL_SSL, false, null, false, null, null))
                 .isInstanceOf(InvalidInputException.class);
         assertThatThrownBy(() -> new ClusterSecurity(SecurityProtocol.SASL_PLAINTEXT, false, "PLAIN", false, "TLSv1.3", null))
+                .isInstanceOf(InvalidInputException.class);
+    }
+
+    @Test
+    void anAuthorizerMakesTheNodesAndKbenchsAdminSuperUsersButNotTheWorkload() {
+        ClusterSecurity sasl = new ClusterSecurity(SecurityProtocol.SASL_SSL, false, "SCRAM-SHA-512", false, null, null)
+                .withAcls(new ClusterAcls(1000, true));
+        SecurityMaterial material = SecurityMaterial.generate(sasl);
+        assertThat(SecurityConfigs.broker(sasl, material))
+                .containsEntry("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer")
+                .containsEntry("super.users", "User:kbench-broker;User:CN=kbench-broker");
+        // kbench creates the ACLs as the brokers' principal, and its workload runs as its own user.
+        assertThat(SecurityConfigs.admin(sasl, material).get("sasl.jaas.config")).contains("username=\"kbench-broker\"");
+        assertThat(SecurityConfigs.client(sasl, material).get("sasl.jaas.config")).contains("username=\"kbench\"");
+        assertThat(sasl.workloadPrincipal()).isEqualTo("User:kbench");
+        assertThat(sasl.describe()).endsWith(", StandardAuthorizer with 1000 other ACL(s) + the workload's");
+        assertThat(AclSetup.bindings(sasl)).hasSize(sasl.acls().total()).hasSize(1014)
+                .filteredOn(b -> b.entry().principal().equals("User:kbench")).hasSize(ClusterAcls.WORKLOAD_GRANTS);
+        ClusterSecurity denied = sasl.withAcls(new ClusterAcls(3, false));
+        assertThat(AclSetup.bindings(denied)).hasSize(3).noneMatch(b -> b.entry().principal().equals("User:kbench"));
+    }
+
+    @Test
+    void anAuthorizerOnMutualTlsUsesTheCertificatesPrincipals() {
+        ClusterSecurity mtls = new ClusterSecurity(SecurityProtocol.SSL, true, null, false, null, null)
+                .withAcls(new ClusterAcls(0, true));
+        SecurityMaterial material = SecurityMaterial.generate(mtls);
+        assertThat(SecurityConfigs.broker(mtls, material)).containsEntry("super.users", "User:CN=kbench-broker");
+        assertThat(SecurityConfigs.admin(mtls, material).get("ssl.keystore.certificate.chain"))
+                .isEqualTo(material.tls().brokerChainPem());
+        assertThat(mtls.workloadPrincipal()).isEqualTo("User:CN=kbench-client");
+        assertThat(SecurityConfigs.broker(ClusterSecurity.plaintext(), null)).doesNotContainKey("authorizer.class.name");
+    }
+
+    @Test
+    void anAuthorizerNeedsEveryPrincipalIdentified() {
+        ClusterSecurity ssl = new ClusterSecurity(SecurityProtocol.SSL, false, null, false, null, null);
+        assertThatThrownBy(() -> ssl.withAcls(new ClusterAcls(0, true))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("an authorizer needs SASL_SSL or SSL with client auth");
+        ClusterSecurity plainReplication = new ClusterSecurity(SecurityProtocol.SASL_SSL, false, "PLAIN", true, null, null);
+        assertThatThrownBy(() -> plainReplication.withAcls(new ClusterAcls(0, true)))
                 .isInstanceOf(InvalidInputException.class);
     }
 }

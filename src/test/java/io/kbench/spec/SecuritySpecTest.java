@@ -75,4 +75,22 @@ class SecuritySpecTest {
         assertThat(s.tlsProvider()).isEqualTo(TlsProvider.CONSCRYPT);
         assertThat(load("cluster.security.protocol=ssl").cluster().security().tlsProvider()).isNull();
     }
+
+    @Test
+    void aclsAreSetByTheSetPathAndNeedIdentifiedPrincipals() {
+        AclSpec acls = load("cluster.security.protocol=sasl-ssl", "cluster.security.acls.count=1000")
+                .cluster().security().acls();
+        assertThat(acls.count()).isEqualTo(1000);
+        assertThat(acls.grantWorkload()).isTrue();
+        assertThat(load("cluster.security.protocol=ssl", "cluster.security.clientAuth=required",
+                "cluster.security.acls.grantWorkload=false").cluster().security().acls().grantWorkload()).isFalse();
+        assertThatThrownBy(() -> load("cluster.security.protocol=ssl", "cluster.security.acls.count=1"))
+                .hasMessageContaining("cluster.security.acls").hasMessageContaining("clientAuth required");
+        assertThatThrownBy(() -> load("cluster.security.protocol=sasl-plaintext", "cluster.security.acls.count=1"))
+                .hasMessageContaining("cluster.security.acls").hasMessageContaining("sasl-plaintext");
+        assertThatThrownBy(() -> load("cluster.security.protocol=sasl-ssl", "cluster.security.interBroker=plaintext",
+                "cluster.security.acls.count=1")).hasMessageContaining("ANONYMOUS");
+        assertThatThrownBy(() -> load("cluster.security.protocol=sasl-ssl", "cluster.security.acls.count=-1"))
+                .hasMessageContaining("cluster.security.acls.count").hasMessageContaining("-1");
+    }
 }

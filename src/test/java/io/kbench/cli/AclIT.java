@@ -1,0 +1,41 @@
+package io.kbench.cli;
+
+import static io.kbench.cli.SecuredRuns.assertNoSecretMaterial;
+import static io.kbench.cli.SecuredRuns.securedRun;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cluster.EmbeddedKafka;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** KRaft's StandardAuthorizer on an embedded SASL_SSL cluster: ACLs created before the load, a missing one refused. */
+@EmbeddedKafka
+class AclIT {
+    @TempDir
+    Path results;
+
+    @Test
+    void withTheWorkloadsAclsAndAThousandOthersTheRunCompletes() throws IOException {
+        JsonNode result = securedRun(results, "--set", "cluster.security.protocol=sasl-ssl", "--set", "cluster.security.acls.count=1000");
+        assertThat(result.at("/cluster/security/authorizer").asText()).isEqualTo("StandardAuthorizer");
+        assertThat(result.at("/cluster/security/acls").asInt()).isEqualTo(1014);
+        assertThat(result.at("/workload/cluster/security/acls/count").asInt()).isEqualTo(1000);
+        assertThat(result.at("/cluster/brokerConfig/authorizer.class.name").asText())
+                .isEqualTo("org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+        assertThat(result.at("/cluster/brokerConfig/super.users").asText())
+                .isEqualTo("User:kbench-broker;User:CN=kbench-broker");
+        assertNoSecretMaterial(results);
+    }
+
+    @Test
+    void aWorkloadWhosePrincipalLacksItsAclsFailsWithAnAuthorizationError() {
+        CliRun run = CliRun.of("run", ItFixture.workload("it-secure.yaml"), "--results-dir", results.toString(),
+                "--broker-heap", "384m", "--set", "cluster.security.protocol=sasl-ssl", "--set", "cluster.security.acls.grantWorkload=false");
+        assertThat(run.exitCode()).as(run.transcript()).isNotZero();
+        assertThat(run.transcript()).containsIgnoringCase("authoriz").contains("it-secure")
+                .doesNotContain("\tat ");
+    }
+}
