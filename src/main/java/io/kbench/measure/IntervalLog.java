@@ -2,6 +2,7 @@ package io.kbench.measure;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -71,16 +72,67 @@ public final class IntervalLog implements AutoCloseable {
         stream.close();
     }
 
+    /** The largest log kbench reads: hours of one-second intervals are a few MB. */
+    static final long MAX_BYTES = 256L * 1024 * 1024;
+
+    /**
+     * What a log holds.
+     *
+     * @param intervals every complete interval histogram, in order
+     * @param cut       whether the file ends inside a line: the writer was stopped mid-interval (the 10 s interrupt
+     *                  deadline); that last interval is not among {@code intervals}
+     */
+    public record Contents(List<Histogram> intervals, boolean cut) {
+        public Contents {
+            intervals = List.copyOf(intervals);
+        }
+    }
+
     /**
      * Every interval histogram of {@code file}, in order; empty when there is no such file (each reader decides what
-     * that means). A file that is not a log of integer histograms is an input error naming it.
+     * that means). A file that is not a log of integer histograms, or is cut off, is an input error naming it: merge
+     * adds up every interval exactly.
      */
     public static Optional<List<Histogram>> read(Path file) {
+        return readContents(file).map(c -> {
+            if (c.cut()) {
+                throw new InvalidInputException(file + ": cut off inside interval " + (c.intervals().size() + 1)
+                        + " (the run was stopped while writing it); only its " + c.intervals().size()
+                        + " complete interval(s) can be read");
+            }
+            return c.intervals();
+        });
+    }
+
+    /**
+     * Like {@link #read} but a file cut off inside its last line (a writer stopped mid-interval) loads: its complete
+     * intervals, named as cut. Anything else unreadable is still an input error naming the file.
+     */
+    public static Optional<Contents> readContents(Path file) {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        byte[] bytes;
+        try {
+            if (Files.size(file) > MAX_BYTES) {
+                throw new InvalidInputException(file + ": " + Files.size(file) + " bytes, more than the "
+                        + MAX_BYTES / (1024 * 1024) + " MB an interval log of kbench's can hold");
+            }
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new InvalidInputException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+        }
+        int complete = bytes.length;
+        while (complete > 0 && bytes[complete - 1] != '\n') {
+            complete--;
+        }
+        boolean cut = complete < bytes.length;
+        return Optional.of(new Contents(parse(file, new ByteArrayInputStream(bytes, 0, complete)), cut));
+    }
+
+    private static List<Histogram> parse(Path file, InputStream in) {
         List<Histogram> intervals = new ArrayList<>();
-        try (InputStream in = Files.newInputStream(file)) {
+        try {
             HistogramLogReader reader = new HistogramLogReader(in);
             for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
                 if (!(h instanceof Histogram histogram)) {
@@ -91,10 +143,10 @@ public final class IntervalLog implements AutoCloseable {
             }
         } catch (InvalidInputException e) {
             throw e;
-        } catch (IOException | RuntimeException e) {
+        } catch (RuntimeException e) {
             throw new InvalidInputException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
         }
-        return Optional.of(intervals);
+        return intervals;
     }
 
     /** The sum of {@code intervals}, in kbench's latency range. */

@@ -13,9 +13,12 @@ import org.HdrHistogram.HistogramIterationValue;
  *
  * @param points (percentile, value in microseconds) pairs, percentile ascending, below 100
  * @param count  recorded values
- * @param source "hlog" when read from the interval log, "summary" when built from the summary's percentiles
+ * @param source "hlog" when read from the interval log, {@link #CUT_HLOG} from the complete intervals of a log cut
+ *               off mid-interval, "summary" when built from the summary's percentiles
  */
 public record LatencyDistribution(List<Point> points, long count, String source) {
+    /** The source of a distribution read from a cut-off log (its last, incomplete interval left out). */
+    public static final String CUT_HLOG = "hlog, cut";
 
     /**
      * One point of the distribution.
@@ -30,9 +33,33 @@ public record LatencyDistribution(List<Point> points, long count, String source)
         }
     }
 
-    /** The distribution of an .hlog file, empty when it is missing or holds no values. */
+    /**
+     * The distribution of an .hlog file, empty when it is missing or holds no values; a log cut off mid-interval gives
+     * the distribution of its complete intervals, its source {@link #CUT_HLOG}.
+     */
     public static Optional<LatencyDistribution> fromHlog(Path hlog) {
-        return IntervalLog.readTotal(hlog).map(LatencyDistribution::of);
+        return IntervalLog.readContents(hlog).flatMap(c -> {
+            Histogram total = IntervalLog.total(c.intervals());
+            if (total.getTotalCount() == 0) {
+                return Optional.empty();
+            }
+            LatencyDistribution d = of(total);
+            return Optional.of(c.cut() ? new LatencyDistribution(d.points(), d.count(), CUT_HLOG) : d);
+        });
+    }
+
+    /** How the report names where this came from, e.g. {@code " from e2e-latency.hlog"}. */
+    String sourceNote(String logFileName) {
+        if (!fromLog()) {
+            return " from the summary percentiles (no .hlog)";
+        }
+        return " from " + logFileName + (source.equals(CUT_HLOG)
+                ? " (cut off mid-interval when the run was stopped: its complete intervals)" : "");
+    }
+
+    /** Whether this was read from an interval log (complete or cut). */
+    public boolean fromLog() {
+        return !source.equals("summary");
     }
 
     /**

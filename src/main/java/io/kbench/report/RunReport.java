@@ -308,13 +308,13 @@ final class RunReport {
             if (d.isEmpty()) {
                 continue;
             }
-            sources.add(k.label() + (d.get().source().equals("hlog") ? " from " + k.fileName() : " from the summary percentiles (no .hlog)"));
+            sources.add(k.label() + d.get().sourceNote(k.fileName()));
             List<Xy> xy = new ArrayList<>();
             for (LatencyDistribution.Point p : d.get().points()) {
                 xy.add(new Xy(p.inverseTail(), Fmt.ms(p.micros())));
             }
             ObjectNode line = Charts.lineDataset(k.label(), color(k), xy, k == LatencyMetric.SEND_DELAY, null);
-            line.put("pointRadius", d.get().source().equals("hlog") ? 0 : 3);
+            line.put("pointRadius", d.get().fromLog() ? 0 : 3);
             line.put("stepped", false);
             ds.add(line);
         }

@@ -140,4 +140,28 @@ class IntervalLogTest {
             }
         }
     }
+
+    /** Failed before the fix: a log cut inside its last line (the 10 s interrupt deadline) did not load at all. */
+    @Test
+    void aLogCutOffMidIntervalLoadsItsCompleteIntervalsNamedAsCut() throws Exception {
+        try (IntervalLog log = IntervalLog.create(tmp, LatencyMetric.END_TO_END, BASE)) {
+            log.append(histogram(100, 200, 300), BASE, BASE + 1000);
+            log.append(histogram(5_000, 6_000), BASE + 1000, BASE + 2000);
+        }
+        Path file = tmp.resolve("end-to-end-latency.hlog");
+        byte[] whole = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(whole, whole.length - 20));
+
+        IntervalLog.Contents contents = IntervalLog.readContents(file).orElseThrow();
+        assertThat(contents.cut()).isTrue();
+        assertThat(contents.intervals()).hasSize(1);
+        assertThat(contents.intervals().get(0).getTotalCount()).isEqualTo(3);
+        // Merge adds up every interval exactly: a cut log is refused, named as cut.
+        assertThatThrownBy(() -> IntervalLog.read(file)).isInstanceOf(InvalidInputException.class)
+                .hasMessage(file + ": cut off inside interval 2 (the run was stopped while writing it); only its 1"
+                        + " complete interval(s) can be read");
+        // A complete log is not cut; one cut exactly at a line's end is indistinguishable from a shorter run.
+        Files.write(file, whole);
+        assertThat(IntervalLog.readContents(file).orElseThrow().cut()).isFalse();
+    }
 }

@@ -98,4 +98,17 @@ class LatencyDistributionTest {
         assertThat(d.points().get(4).percentile()).isCloseTo(99.999, within(1e-9));
         assertThat(d.points()).extracting(LatencyDistribution.Point::micros).containsExactly(1000.0, 2000.0, 3000.0, 4000.0, 9000.0);
     }
+
+    /** Failed before the fix: the report could not read a log cut mid-interval (the 10 s interrupt deadline). */
+    @Test
+    void aCutLogGivesItsCompleteIntervalsNamedAsCut() throws Exception {
+        Path file = writeUniformHlog();
+        byte[] whole = Files.readAllBytes(file);
+        Files.write(file, java.util.Arrays.copyOf(whole, whole.length - 10));
+        LatencyDistribution d = LatencyDistribution.fromHlog(file).orElseThrow();
+        assertThat(d.count()).isEqualTo(5000);
+        assertThat(d.source()).isEqualTo(LatencyDistribution.CUT_HLOG);
+        assertThat(d.sourceNote("publish-latency.hlog")).isEqualTo(" from publish-latency.hlog (cut off mid-interval"
+                + " when the run was stopped: its complete intervals)");
+    }
 }
