@@ -41,18 +41,24 @@ final class ClusterStarter {
                         + (proxies != null ? ", behind kbench's network proxies" : ""), plan.dataDir());
         long t0 = System.nanoTime();
         ShutdownHook hook = null;
-        for (int attempt = 1; ; attempt++) {
-            try {
-                hook = launchAndAwait(plan);
-                break;
-            } catch (RunFailedException e) {
-                if (attempt == START_ATTEMPTS || proxies != null || started.stream().noneMatch(BrokerProcess::lostAPort)) {
-                    throw e;
+        try {
+            for (int attempt = 1; ; attempt++) {
+                try {
+                    hook = launchAndAwait(plan);
+                    break;
+                } catch (RunFailedException e) {
+                    if (attempt == START_ATTEMPTS || proxies != null
+                            || started.stream().noneMatch(BrokerProcess::lostAPort)) {
+                        throw e;
+                    }
+                    progress.printf("cluster: %s; starting again on other ports%n", e.getMessage());
+                    started.clear();
+                    plan = plan.withNewPorts();
                 }
-                progress.printf("cluster: %s; starting again on other ports%n", e.getMessage());
-                started.clear();
-                plan = plan.withNewPorts();
             }
+        } catch (RuntimeException | Error e) {
+            removeTempDir(plan);
+            throw e;
         }
         Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
         EmbeddedCluster cluster = new EmbeddedCluster(plan,
@@ -117,6 +123,21 @@ final class ClusterStarter {
         // After the brokers: a mount in use cannot go.
         if (storage != null) {
             storage.release();
+        }
+    }
+
+    /**
+     * After a start that gave up: a temporary cluster directory goes, unless it holds the broker logs the error points
+     * at. Without this the JMX password and access files kbench wrote before the first launch stayed behind.
+     */
+    private void removeTempDir(ClusterPlan plan) {
+        if (!plan.temp() || params.keepData()) {
+            return;
+        }
+        if (plan.logDir().startsWith(plan.dataDir())) {
+            JmxAccess.delete(plan.dataDir());
+        } else {
+            DataDirectory.delete(plan.dataDir());
         }
     }
 

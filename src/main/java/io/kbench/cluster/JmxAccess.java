@@ -59,6 +59,16 @@ public final class JmxAccess {
     }
 
     /** The agent flags naming the files of {@code dataDir}. */
+    /** Removes the password and access files from {@code dataDir} (missing files are fine). */
+    static void delete(Path dataDir) {
+        try {
+            Files.deleteIfExists(dataDir.resolve(PASSWORD_FILE));
+            Files.deleteIfExists(dataDir.resolve(ACCESS_FILE));
+        } catch (IOException e) {
+            // Best effort on a failed start: the start's own error is what the user needs to see.
+        }
+    }
+
     static List<String> flags(Path dataDir) {
         return List.of("-Dcom.sun.management.jmxremote.authenticate=true",
                 "-Dcom.sun.management.jmxremote.password.file=" + dataDir.resolve(PASSWORD_FILE).toAbsolutePath(),

@@ -13,6 +13,7 @@ final class Refusals {
     private static final long REPEAT_NANOS = 60_000_000_000L;
     private static final int REMEMBERED = 256;
     static final int LINES_PER_MINUTE = 20;
+    private static final java.util.regex.Pattern SEQUENCE = java.util.regex.Pattern.compile(" \\(seq -?[0-9]+\\)");
 
     private final PrintStream out;
     private final String who;
@@ -33,7 +34,8 @@ final class Refusals {
     }
 
     void refuse(String topic, long offset, ControlCodec.Refused r) {
-        String key = r.what() + "\n" + r.reason();
+        // Without the sequence number: a forged record repeated with a new one each time is still the same refusal.
+        String key = SEQUENCE.matcher(r.what()).replaceAll("") + "\n" + r.reason();
         long now = System.nanoTime();
         Long last = printed.get(key);
         if (last != null && now - last < REPEAT_NANOS) {

@@ -204,6 +204,24 @@ class EmbeddedClusterIT {
         assertThat(processesMentioning(dir.toString())).isEmpty();
     }
 
+    /**
+     * Failed before the fix: a temporary cluster whose broker died at startup left its /tmp/kbench-cluster-* directory
+     * behind, holding only jmx.access and jmx.password (the logs were elsewhere, as a run's are).
+     */
+    @Test
+    void aTemporaryClusterThatFailsToStartLeavesNoDirectory(@TempDir Path dir) {
+        ClusterParams p = new ClusterParams(1, null, false, Map.of("num.network.threads", "not-a-number"), null,
+                ClusterTestSupport.TEST_HEAP, List.of(), dir.resolve("broker-logs"), null, null, null);
+        java.io.ByteArrayOutputStream progress = new java.io.ByteArrayOutputStream();
+        assertThatThrownBy(() -> EmbeddedCluster.start(p, true, new java.io.PrintStream(progress, true),
+                Duration.ofSeconds(60))).isInstanceOf(RunFailedException.class).hasMessageContaining("broker 1");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(" in (/\\S*kbench-cluster-\\S+)")
+                .matcher(progress.toString());
+        assertThat(m.find()).as(progress.toString()).isTrue();
+        assertThat(Path.of(m.group(1))).doesNotExist();
+        assertThat(dir.resolve("broker-logs")).isDirectory();
+    }
+
     /** Right after creation a broker may not have the topic's metadata yet; ask again until it does. */
     private static TopicDescription describeOnceKnown(Admin admin, String topic) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);

@@ -94,4 +94,39 @@ class IntervalMergerTest {
         assertThatThrownBy(() -> HistogramCodec.decode(HistogramCodec.encode(precise)))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    /**
+     * Failed before the fix: HdrHistogram allocated the counts array the header declares (about 48 MB here, five
+     * digits over a range of 2^62) before kbench compared the shape with its own.
+     */
+    @Test
+    void aHeaderDeclaringAHugeHistogramIsRefusedBeforeAnythingIsAllocatedForIt() throws Exception {
+        byte[] compressed = java.util.Base64.getDecoder().decode(HistogramCodec.encode(LatencyRecorder.newHistogram()));
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(compressed);
+        int cookie = in.getInt();
+        int length = in.getInt();
+        java.util.zip.Inflater inflater = new java.util.zip.Inflater();
+        inflater.setInput(compressed, 8, length);
+        byte[] contents = new byte[1 << 16];
+        int n = inflater.inflate(contents);
+        inflater.end();
+        java.nio.ByteBuffer header = java.nio.ByteBuffer.wrap(contents);
+        header.putInt(12, 5);                      // five significant digits
+        header.putLong(24, Long.MAX_VALUE / 2);     // the widest range
+        java.util.zip.Deflater deflater = new java.util.zip.Deflater();
+        deflater.setInput(contents, 0, n);
+        deflater.finish();
+        byte[] deflated = new byte[1 << 16];
+        int d = deflater.deflate(deflated);
+        deflater.end();
+        java.nio.ByteBuffer forged = java.nio.ByteBuffer.allocate(8 + d).putInt(cookie).putInt(d).put(deflated, 0, d);
+        String text = java.util.Base64.getEncoder().encodeToString(forged.array());
+
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        assertThatThrownBy(() -> HistogramCodec.decode(text)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("precision 5 is not kbench's");
+        assertThat(threads.getCurrentThreadAllocatedBytes() - before).isLessThan(4L * 1024 * 1024);
+    }
 }
