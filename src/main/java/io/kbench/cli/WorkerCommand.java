@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.distributed.ControlAuth;
 import io.kbench.distributed.LocalHandover;
+import io.kbench.distributed.Message;
 import io.kbench.distributed.Worker;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
@@ -64,6 +65,11 @@ public final class WorkerCommand implements Callable<Integer> {
     public Integer call() {
         if (id != null && (id.isBlank() || !id.matches("[A-Za-z0-9._-]+"))) {
             throw InvalidInputException.field("--id", "'" + id + "'", "must be letters, digits, '.', '_' or '-'");
+        }
+        if (id != null && id.length() > Message.MAX_ID_CHARS) {
+            // Every message names its sender: a longer id would make each one the worker sends a refused record.
+            throw InvalidInputException.field("--id", id.length() + " characters",
+                    "must be at most " + Message.MAX_ID_CHARS + " (a control message carries the id)");
         }
         if (exitWithParent) {
             return serve(LocalHandover.readFrom(System.in), true);

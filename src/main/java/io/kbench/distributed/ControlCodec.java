@@ -39,10 +39,6 @@ final class ControlCodec {
         this.auth = auth;
     }
 
-    ControlAuth auth() {
-        return auth;
-    }
-
     String seal(Message message, String topic, String sender, long seq, long nowMillis) {
         String body = encode(message);
         Envelope unsigned = new Envelope(Envelope.VERSION, message.runId(), sender, seq, nowMillis, body, null);

@@ -50,6 +50,8 @@ public sealed interface Message {
      * a writer that is not kbench and is refused when the message is read, before any of it is used.
      */
     String ID = "[A-Za-z0-9._:-]{1,128}";
+    /** The longest id {@link #ID} admits: a worker refuses a longer {@code --id} at start. */
+    int MAX_ID_CHARS = 128;
 
     private static String id(String field, String value) {
         if (value == null || !value.matches(ID)) {

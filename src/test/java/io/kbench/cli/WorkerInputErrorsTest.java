@@ -80,4 +80,11 @@ class WorkerInputErrorsTest {
         CliRun.of("worker", "--bootstrap-server", "127.0.0.1:1", "--id", "a b")
                 .assertOneErrorLine(2, FAST, "--id", "'a b'");
     }
+
+    /** Failed before the fix: the worker started, and each message it sent was refused for its sender's id. */
+    @Test
+    void anIdLongerThanAMessageCarriesIsRefusedAtStart() {
+        CliRun.of("worker", "--bootstrap-server", "127.0.0.1:1", "--id", "w".repeat(129))
+                .assertOneErrorLine(2, FAST, "--id", "129 characters", "at most 128");
+    }
 }
