@@ -21,7 +21,7 @@ import org.apache.kafka.common.TopicPartition;
  */
 final class MembershipFaults {
     /** How long an added broker may take to register (a JVM start and a KRaft registration). */
-    static final Duration JOIN_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration JOIN_TIMEOUT = EmbeddedCluster.DEFAULT_READY_TIMEOUT;
     private static final long POLL_MILLIS = 200;
 
     private final EmbeddedCluster cluster;
@@ -122,7 +122,10 @@ final class MembershipFaults {
                 m.error = "still moving at the end of the run" + (leaving == null ? "" : ": broker " + leaving + " kept");
                 return;
             }
-            m.doneNanos = clock.nanoTime();
+            long done = clock.nanoTime();
+            // Empty also when the topic is gone (deleted at the end of the run): only the replicas in place count.
+            checkInPlace(m);
+            m.doneNanos = done;
             m.bytes = m.added.isEmpty() ? 0L : admin.addedBytes(m.added);
             liftThrottle(m);
             if (leaving != null) {
@@ -141,6 +144,18 @@ final class MembershipFaults {
                 liftThrottle(m);
             }
         }
+    }
+
+    private void checkInPlace(Move m) {
+        Map<TopicPartition, List<Integer>> now = admin.assignment(
+                m.target.keySet().stream().map(TopicPartition::topic).distinct().toList());
+        m.target.forEach((tp, replicas) -> {
+            List<Integer> actual = now.get(tp);
+            if (actual == null || !Set.copyOf(actual).equals(Set.copyOf(replicas))) {
+                throw new IllegalStateException("the move of " + tp + " ended with replicas " + actual + ", not "
+                        + replicas);
+            }
+        });
     }
 
     private void liftThrottle(Move m) {
