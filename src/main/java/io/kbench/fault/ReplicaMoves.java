@@ -23,7 +23,7 @@ final class ReplicaMoves {
     /**
      * Every partition of {@code current} spread over {@code brokers} (sorted by id) the way Kafka assigns a new topic:
      * partition p's replicas are brokers p, p+1, ... (mod n), its replication factor kept. An added broker so gets
-     * its share of the replicas and of the preferred leaders.
+     * its share of the replicas and of the preferred leaders. A partition already on its target brokers stays as it is.
      */
     static Map<TopicPartition, List<Integer>> spread(Map<TopicPartition, List<Integer>> current, List<Integer> brokers) {
         List<Integer> ids = brokers.stream().sorted().toList();
@@ -37,7 +37,8 @@ final class ReplicaMoves {
             for (int i = 0; i < replicas.size(); i++) {
                 target.add(ids.get((tp.partition() + i) % ids.size()));
             }
-            if (!target.equals(replicas)) {
+            // Only where a replica moves: a mere reorder would change the preferred leader and copy nothing.
+            if (!Set.copyOf(target).equals(Set.copyOf(replicas))) {
                 moves.put(tp, List.copyOf(target));
             }
         });

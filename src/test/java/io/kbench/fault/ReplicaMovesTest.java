@@ -17,10 +17,10 @@ class ReplicaMovesTest {
 
     @Test
     void spreadGivesAnAddedBrokerItsShareKeepingTheReplicationFactor() {
-        Map<TopicPartition, List<Integer>> current = Map.of(tp("t", 0), List.of(1, 2), tp("t", 1), List.of(2, 1),
+        Map<TopicPartition, List<Integer>> current = Map.of(tp("t", 0), List.of(2, 1), tp("t", 1), List.of(2, 1),
                 tp("t", 2), List.of(1, 2));
         Map<TopicPartition, List<Integer>> moves = ReplicaMoves.spread(current, List.of(3, 1, 2));
-        // Partition p on brokers p+1, p+2 (mod 3): partition 0 keeps [1, 2] and is not moved.
+        // Partition p on brokers p+1, p+2 (mod 3): partition 0 is on brokers 1 and 2 already and is not moved.
         assertThat(moves).containsExactly(Map.entry(tp("t", 1), List.of(2, 3)), Map.entry(tp("t", 2), List.of(3, 1)));
         assertThat(ReplicaMoves.added(current, moves)).containsExactly(Map.entry(tp("t", 1), Set.of(3)),
                 Map.entry(tp("t", 2), Set.of(3)));
