@@ -25,7 +25,7 @@ final class BrokerFleet {
                 Path dataDir) {
         this.brokers = new CopyOnWriteArrayList<>(brokers);
         this.launcher = launcher;
-        this.configs = List.copyOf(configs);
+        this.configs = new CopyOnWriteArrayList<>(configs);
         this.dataDir = dataDir;
     }
 
@@ -103,6 +103,33 @@ final class BrokerFleet {
         brokers.set(index, started);
         // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.
         ClusterState.read(dataDir).ifPresent(state -> state.withPid(id, started.pid()).write(dataDir));
+    }
+
+    /**
+     * Launches a node that was not part of the start (add-broker); from here on it is one of the fleet, stopped with
+     * the others. Returns its process; the caller waits for it to register.
+     */
+    synchronized BrokerProcess add(BrokerNode node, Map<String, String> config) {
+        if (closed) {
+            throw new IllegalStateException("cluster is closed");
+        }
+        if (indexOf(node.id()) >= 0) {
+            throw new IllegalArgumentException("broker " + node.id() + " is already in this cluster");
+        }
+        BrokerProcess started = launcher.launch(node, config);
+        configs.add(config);
+        brokers.add(started);
+        return started;
+    }
+
+    /** Stops broker {@code id} for good (SIGTERM: a controlled shutdown, then SIGKILL after the grace); waits. */
+    synchronized void stop(int id) {
+        BrokerProcess b = broker(id);
+        if (paused.containsKey(id)) {
+            resume(id);
+        }
+        ProcessStopper.stop(List.of(b.process().toHandle()), ProcessStopper.DEFAULT_GRACE);
+        b.closeInput();
     }
 
     /** Resumes every paused broker and stops them all; later pauses do nothing and restarts fail. */

@@ -192,6 +192,37 @@ final class ClusterPlan {
         }
     }
 
+    /**
+     * A node added to the running cluster: a broker only (the controller quorum is static), on ports of its own, with
+     * the same listeners, security and overrides as the others.
+     */
+    record AddedNode(BrokerNode node, Map<String, String> config, BrokerConfigs.ProxyPorts proxyPorts,
+                     int replicationPort) {
+    }
+
+    /** Plans node {@code id} to join the cluster this plan started. */
+    AddedNode addNode(int id) {
+        List<Integer> p = FreePorts.pick(BrokerNode.PORTS_PER_NODE + extraPortsPerNode());
+        BrokerNode node = new BrokerNode(id, p.get(0), p.get(1), false, p.get(2));
+        int replicationPort = replication() ? p.get(BrokerNode.PORTS_PER_NODE) : 0;
+        BrokerConfigs.ProxyPorts proxyPorts = proxied ? new BrokerConfigs.ProxyPorts(
+                p.get(BrokerNode.PORTS_PER_NODE + 1), p.get(BrokerNode.PORTS_PER_NODE + 2)) : null;
+        // The original nodes as "all": the defaults sized for them and the same controller quorum.
+        Map<String, String> config = BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(),
+                params.security(), material, replicationPort, proxyPorts);
+        return new AddedNode(node, config, proxyPorts, replicationPort);
+    }
+
+    /** Opens an added node's client and replication proxy; nothing for a cluster reached directly. */
+    void openProxies(NetworkProxies proxies, AddedNode added) {
+        if (added.proxyPorts() != null) {
+            BrokerNode node = added.node();
+            proxies.open(node.id(), NetworkProxies.Listener.CLIENT, added.proxyPorts().client(), node.port());
+            proxies.open(node.id(), NetworkProxies.Listener.REPLICATION, added.proxyPorts().replication(),
+                    added.replicationPort());
+        }
+    }
+
     /** What cluster.json records once {@code started} (in node order) passed the readiness check. */
     ClusterState state(List<BrokerProcess> started) {
         List<ClusterState.Broker> entries = new ArrayList<>();

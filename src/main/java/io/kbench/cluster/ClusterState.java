@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -116,6 +117,14 @@ public record ClusterState(
                         b.jmxPort()) : b)
                 .toList();
         return new ClusterState(brokerCount, bootstrapServers, dataDir, logDir, clusterId, kafkaVersion,
+                brokerJavaVersion, attached, startedAt, updated);
+    }
+
+    /** This state with broker {@code added} appended (a fault added it to the running cluster). */
+    public ClusterState withBroker(Broker added) {
+        List<Broker> updated = new ArrayList<>(brokers);
+        updated.add(added);
+        return new ClusterState(brokerCount + 1, bootstrapServers, dataDir, logDir, clusterId, kafkaVersion,
                 brokerJavaVersion, attached, startedAt, updated);
     }
 

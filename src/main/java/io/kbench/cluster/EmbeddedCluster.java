@@ -1,5 +1,6 @@
 package io.kbench.cluster;
 
+import io.kbench.error.RunFailedException;
 import io.kbench.network.NetworkProxies;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -22,6 +23,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             + ", SAN 127.0.0.1/localhost";
 
     private final ClusterParams params;
+    /** The plan the cluster started from; an added broker is planned from it (same security, overrides, quorum). */
+    private final ClusterPlan plan;
     private final Path dataDir;
     private final boolean tempDataDir;
     private final BrokerFleet brokers;
@@ -41,6 +44,7 @@ public final class EmbeddedCluster implements AutoCloseable {
                     StorageMounts storage) {
         this.storage = storage;
         this.params = plan.params();
+        this.plan = plan;
         this.dataDir = plan.dataDir();
         this.tempDataDir = plan.temp();
         this.brokers = brokers;
@@ -242,6 +246,41 @@ public final class EmbeddedCluster implements AutoCloseable {
      */
     public void restart(int id) {
         brokers.restart(id);
+    }
+
+    /**
+     * Starts one more broker, the next node id, that joins the running quorum as a broker only, with the same
+     * listeners, security and broker settings as the others (behind a proxy of its own when the cluster has them).
+     * It is one of the cluster from the moment it is launched: stopped by {@link #close}, recorded in cluster.json,
+     * and dying with kbench like the others. Returns its id once it is registered with the controller.
+     */
+    public synchronized int addBroker(Duration timeout) {
+        if (closed) {
+            throw new IllegalStateException("cluster is closed");
+        }
+        int id = brokerIds().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+        ClusterPlan.AddedNode added = plan.addNode(id);
+        if (proxies != null) {
+            plan.openProxies(proxies, added);
+        }
+        BrokerProcess started = brokers.add(added.node(), added.config());
+        BrokerNode n = added.node();
+        ClusterState.read(dataDir).ifPresent(state -> state.withBroker(new ClusterState.Broker(id, started.pid(),
+                n.port(), n.controllerPort(), BrokerConfigs.propertiesFile(dataDir, id).toString(), n.jmxPort()))
+                .write(dataDir));
+        JmxAddressFile.write(dataDir, jmxAddresses());
+        try {
+            new ReadinessProbe(bootstrapServers, List.of(started), clientProperties).awaitRegistered(id, timeout);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted while broker " + id + " joined", e);
+        }
+        return id;
+    }
+
+    /** Stops broker {@code id} for good: a controlled shutdown (SIGTERM), SIGKILL after the grace; waits for it. */
+    public void stopBroker(int id) {
+        brokers.stop(id);
     }
 
     /** The recorded state of the cluster in {@code dir} and which of its brokers still run. */

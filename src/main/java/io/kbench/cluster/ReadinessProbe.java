@@ -46,13 +46,7 @@ final class ReadinessProbe {
     /** Returns once the cluster is ready; throws RunFailedException if a broker died or time ran out. */
     void await(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        Map<String, Object> config = new HashMap<>(clientProperties);
-        config.putAll(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
-                AdminClientConfig.CLIENT_ID_CONFIG, "kbench-readiness"));
-        try (Admin admin = Admin.create(config)) {
+        try (Admin admin = Admin.create(adminConfig("kbench-readiness"))) {
             int n = brokers.size();
             String step = "all " + n + " brokers registered";
             while (registeredBrokers(admin) < n) {
@@ -71,6 +65,28 @@ final class ReadinessProbe {
                 pause(deadline, timeout, step);
             }
         }
+    }
+
+    /** Returns once broker {@code id} (one of this probe's brokers) is registered; fails when it exits first. */
+    void awaitRegistered(int id, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (Admin admin = Admin.create(adminConfig("kbench-join"))) {
+            while (!call(() -> admin.describeCluster(new DescribeClusterOptions().timeoutMs(CALL_TIMEOUT_MILLIS))
+                    .nodes().get(CALL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS).stream().anyMatch(n -> n.id() == id))
+                    .orElse(false)) {
+                pause(deadline, timeout, "broker " + id + " registered");
+            }
+        }
+    }
+
+    private Map<String, Object> adminConfig(String clientId) {
+        Map<String, Object> config = new HashMap<>(clientProperties);
+        config.putAll(Map.of(
+                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS,
+                AdminClientConfig.CLIENT_ID_CONFIG, clientId));
+        return config;
     }
 
     private void pause(long deadline, Duration timeout, String waitingFor) throws InterruptedException {

@@ -122,6 +122,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (params != null) {
             FaultPreflight.checkNetwork(spec.faults(), params.security());
+            FaultPreflight.checkStorage(spec.faults(), params.storage() != null);
         }
         if (!external()) {
             int brokers = shared != null ? shared.brokerCount() : params.brokers();

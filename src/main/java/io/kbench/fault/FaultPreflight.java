@@ -21,14 +21,53 @@ public final class FaultPreflight {
         for (int i = 0; i < faults.size(); i++) {
             FaultSpec f = faults.get(i);
             String name = "faults[" + i + "]";
-            if (embeddedBrokers == null && f.action() != FaultAction.EXEC) {
-                throw InvalidInputException.field(name + ".action", f.action().name().toLowerCase(Locale.ROOT),
-                        "needs kbench's embedded cluster; against an external cluster only action exec runs");
+            if (embeddedBrokers == null && f.action() != FaultAction.EXEC && f.action() != FaultAction.REASSIGN) {
+                throw InvalidInputException.field(name + ".action", f.action().word(), "needs kbench's embedded"
+                        + " cluster; against an external cluster only actions exec and reassign run");
             }
-            if (embeddedBrokers != null && f.target() != null && f.target().kind() == FaultTargetKind.BROKER
-                    && (f.target().brokerId() < 1 || f.target().brokerId() > embeddedBrokers)) {
-                throw InvalidInputException.field(name + ".target", f.target().brokerId(),
-                        "no such broker: the embedded cluster has brokers 1 to " + embeddedBrokers);
+            if (embeddedBrokers == null) {
+                continue;
+            }
+            int brokers = brokersWhenFired(faults, i, embeddedBrokers);
+            if (f.target() != null && f.target().kind() == FaultTargetKind.BROKER
+                    && (f.target().brokerId() < 1 || f.target().brokerId() > brokers)) {
+                throw InvalidInputException.field(name + ".target", f.target().brokerId(), noSuchBroker(brokers));
+            }
+            if (f.plan() != null) {
+                f.plan().forEach((partition, replicas) -> replicas.stream().filter(r -> r > brokers).findFirst()
+                        .ifPresent(r -> {
+                            throw InvalidInputException.field(name + ".plan." + partition, replicas,
+                                    "broker " + r + ": " + noSuchBroker(brokers));
+                        }));
+            }
+        }
+    }
+
+    /** The brokers of the embedded cluster when fault {@code index} fires: those started, and those added before it. */
+    static int brokersWhenFired(List<FaultSpec> faults, int index, int started) {
+        int brokers = started;
+        FaultSpec f = faults.get(index);
+        for (int j = 0; j < faults.size(); j++) {
+            FaultSpec other = faults.get(j);
+            int order = other.at().compareTo(f.at());
+            if (other.action() == FaultAction.ADD_BROKER && (order < 0 || (order == 0 && j < index))) {
+                brokers++;
+            }
+        }
+        return brokers;
+    }
+
+    private static String noSuchBroker(int brokers) {
+        return "no such broker: the embedded cluster has brokers 1 to " + brokers + " when this fault fires"
+                + " (add-broker faults before it included)";
+    }
+
+    /** Brokers added to emulated storage would need mounts of their own, which are made before the cluster starts. */
+    public static void checkStorage(List<FaultSpec> faults, boolean emulatedStorage) {
+        for (int i = 0; i < faults.size(); i++) {
+            if (emulatedStorage && faults.get(i).action() == FaultAction.ADD_BROKER) {
+                throw InvalidInputException.field("faults[" + i + "].action", "add-broker",
+                        "cannot be combined with cluster.storage (the added broker would have no emulated disk)");
             }
         }
     }

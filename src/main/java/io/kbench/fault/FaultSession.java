@@ -6,6 +6,7 @@ import io.kbench.result.run.FaultRecovery;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.ReassignmentFigures;
 import io.kbench.spec.FaultAction;
 import io.kbench.spec.FaultSpec;
 import io.kbench.spec.WorkloadSpec;
@@ -35,6 +36,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
     private final FaultClock clock;
     private final PrintStream out;
     private final ExecCommands exec;
+    private final MembershipFaults membership;
     private final List<Fired> fired = new ArrayList<>();
     private final FaultScheduler scheduler;
     private boolean closed;
@@ -61,6 +63,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         this.clock = clock;
         this.out = out;
         this.exec = new ExecCommands(runDir, clock, windows);
+        this.membership = new MembershipFaults(cluster, new ReassignmentAdmin(admin), spec.topic().name(), clock, windows);
         spec.faults().forEach(f -> fired.add(new Fired()));
         this.scheduler = new FaultScheduler(spec.faults(), clock, measuredStartNanos, this);
     }
@@ -84,6 +87,10 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         FaultSpec f = spec.faults().get(index);
         Fired state = fired.get(index);
         try {
+            if (f.action().isMembership()) {
+                startMembership(index, f, state);
+                return;
+            }
             int broker = f.action() == FaultAction.RESTART && f.target() == null
                     ? restartedBroker(index) : resolver.resolve(f);
             state.brokerId = broker;
@@ -110,6 +117,21 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             state.error = e.getMessage();
             out.printf(Locale.ROOT, "fault %d: %s did not fire: %s%n", index, f.describe(), e.getMessage());
         }
+    }
+
+    /** add-broker, reassign, remove-broker: the window opens as the action starts; it ends when the move is done. */
+    private void startMembership(int index, FaultSpec f, Fired state) {
+        Integer target = f.target() == null ? null : resolver.resolve(f);
+        long at = clock.nanoTime();
+        state.window = windows.open(at);
+        state.startNanos = at;
+        state.brokerId = membership.start(index, f, target, state.window, at);
+        ReassignmentFigures moving = membership.figures(index);
+        out.printf(Locale.ROOT, "fault %d: %s%s at %.1fs%s%n", index, f.action().word(),
+                state.brokerId == null ? "" : " broker " + state.brokerId, seconds(at),
+                moving == null ? ": joined at " + String.format(Locale.ROOT, "%.1fs", seconds(membership.endNanos(index)))
+                        : ": moving " + moving.partitions() + " partition(s), " + moving.replicasAdded()
+                                + " replica(s) to broker(s) " + moving.toBrokers());
     }
 
     @Override
@@ -175,6 +197,8 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         }
         closed = true;
         scheduler.close();
+        // Before the windows close: a move that completes now still ends its own window.
+        membership.close();
         long now = clock.nanoTime();
         for (int i = 0; i < fired.size(); i++) {
             Fired state = fired.get(i);
@@ -206,13 +230,14 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         for (int i = 0; i < fired.size(); i++) {
             Fired s = fired.get(i);
             Double start = s.startNanos == null ? null : round((s.startNanos - zero) / 1e9);
-            Double end = s.endNanos == null ? null : round((s.endNanos - zero) / 1e9);
+            Long endNanos = s.endNanos != null ? s.endNanos : membership.endNanos(i);
+            Double end = endNanos == null ? null : round((endNanos - zero) / 1e9);
             FaultRecovery recovery = start == null ? null : RecoveryFigures.of(intervals, start, windowEnd);
             LatencyStats latency = s.window < 0 ? null : windows.latency(s.window);
             long failed = s.window < 0 ? 0 : windows.failures(s.window);
-            String error = s.error != null ? s.error : exec.error(i);
+            String error = s.error != null ? s.error : exec.error(i) != null ? exec.error(i) : membership.error(i);
             results.add(new FaultResult(i, spec.faults().get(i), s.brokerId, start, end, error, exec.exitCode(i),
-                    exec.output(i), failed, latency, recovery));
+                    exec.output(i), failed, latency, recovery, membership.figures(i)));
         }
         return results;
     }

@@ -25,6 +25,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
@@ -64,7 +65,7 @@ public final class TopicVerifier {
      * before and is not judged) and its leader epoch (a later one at read-back means the leader changed during the run).
      */
     public Mark mark() {
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latest = latest();
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latest = latestOnceKnown();
         Map<TopicPartition, Long> ends = new HashMap<>();
         Map<TopicPartition, Integer> epochs = new HashMap<>();
         latest.forEach((p, info) -> {
@@ -115,6 +116,30 @@ public final class TopicVerifier {
                     }
                 });
         return changes;
+    }
+
+    /**
+     * {@link #latest} right after the topic was created: a broker whose metadata has not caught up yet answers that it
+     * does not know the topic (a retriable error), which on a busy machine lasts seconds; asked again until it does.
+     */
+    private Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latestOnceKnown() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(ADMIN_TIMEOUT_SEC);
+        while (true) {
+            try {
+                return latest();
+            } catch (RunFailedException e) {
+                if (!(e.getCause() instanceof ExecutionException x && x.getCause() instanceof RetriableException)
+                        || System.nanoTime() > deadline) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunFailedException("verify: interrupted", e);
+            }
+        }
     }
 
     private Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> latest() {

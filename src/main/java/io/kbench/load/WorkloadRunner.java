@@ -184,7 +184,8 @@ public final class WorkloadRunner {
      */
     private List<String> brokerFaults() {
         return spec.faults().stream()
-                .filter(f -> f.action() != FaultAction.DELAY && f.action() != FaultAction.RESTART)
+                .filter(f -> f.action() != FaultAction.DELAY && f.action() != FaultAction.RESTART
+                        && f.action() != FaultAction.ADD_BROKER)
                 .map(FaultSpec::describe).toList();
     }
 

@@ -56,7 +56,7 @@ final class FaultSection {
             ObjectNode band = JsonNodeFactory.instance.objectNode();
             band.put("from", f.startSec());
             band.put("to", f.endSec() == null ? last : f.endSec());
-            band.put("label", "fault " + f.index() + ": " + f.spec().action().name().toLowerCase(Locale.ROOT)
+            band.put("label", "fault " + f.index() + ": " + f.spec().action().word()
                     + (f.brokerId() == null ? "" : " broker " + f.brokerId()));
             bands.add(band);
         }

@@ -19,7 +19,13 @@ public enum FaultAction {
     /** Network: close the broker's proxied connections, and every new one, for the duration. */
     @JsonProperty("drop") DROP,
     /** Network: hold (blackhole) the broker's proxied traffic for the duration; connections stay open. */
-    @JsonProperty("isolate") ISOLATE;
+    @JsonProperty("isolate") ISOLATE,
+    /** Cluster: start one more broker (the next node id), joining the running KRaft quorum as a broker only. */
+    @JsonProperty("add-broker") ADD_BROKER,
+    /** Cluster: move the topic's replicas (a given plan, or spread over every running broker), optionally throttled. */
+    @JsonProperty("reassign") REASSIGN,
+    /** Cluster: move every replica off the target broker, then stop it and unregister it from the controller. */
+    @JsonProperty("remove-broker") REMOVE_BROKER;
 
     /** Whether a duration ends this fault (restart, resume, or the network healed). */
     public boolean takesDuration() {
@@ -29,6 +35,26 @@ public enum FaultAction {
     /** Whether the fault acts on kbench's TCP proxies in front of the brokers rather than on a process. */
     public boolean isNetwork() {
         return this == DELAY || this == DROP || this == ISOLATE;
+    }
+
+    /** Whether the action changes which brokers hold which replicas (add-broker, reassign, remove-broker). */
+    public boolean isMembership() {
+        return this == ADD_BROKER || this == REASSIGN || this == REMOVE_BROKER;
+    }
+
+    /** Whether the action moves replicas and so may be throttled. */
+    public boolean movesReplicas() {
+        return this == REASSIGN || this == REMOVE_BROKER;
+    }
+
+    /** Whether the action hits one broker named by a target (add-broker makes its own, reassign moves a topic). */
+    public boolean takesTarget() {
+        return this != ADD_BROKER && this != REASSIGN;
+    }
+
+    /** The YAML word, e.g. {@code add-broker}. */
+    public String word() {
+        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
     }
 
     /** Whether the action stops a broker, so that a later restart may target it. */

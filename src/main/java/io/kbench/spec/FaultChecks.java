@@ -10,7 +10,7 @@ final class FaultChecks {
     private FaultChecks() {
     }
 
-    static void check(List<FaultSpec> faults, ProducerSpec producers) {
+    static void check(List<FaultSpec> faults, ProducerSpec producers, TopicSpec topic) {
         for (int i = 0; i < faults.size(); i++) {
             FaultSpec f = faults.get(i);
             String name = "faults[" + i + "]";
@@ -34,6 +34,20 @@ final class FaultChecks {
             if (f.action() == FaultAction.RESTART && f.target() == null && FaultSpec.previousStop(faults, i) < 0) {
                 throw InvalidInputException.field(name + ".target", "nothing", "a restart without a target restarts"
                         + " the broker of an earlier kill or terminate without duration, and there is none");
+            }
+            checkPlanPartitions(name, f, topic);
+        }
+    }
+
+    /** A plan may only name partitions the workload's topic has. */
+    private static void checkPlanPartitions(String name, FaultSpec f, TopicSpec topic) {
+        if (f.plan() == null) {
+            return;
+        }
+        for (int partition : f.plan().keySet()) {
+            if (partition >= topic.partitions()) {
+                throw InvalidInputException.field(name + ".plan." + partition, f.plan().get(partition),
+                        "no such partition: topic " + topic.name() + " has partitions 0 to " + (topic.partitions() - 1));
             }
         }
     }

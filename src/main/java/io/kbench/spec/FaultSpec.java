@@ -3,8 +3,12 @@ package io.kbench.spec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.unit.DurationText;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One scheduled fault of a workload ({@code faults:} in YAML, {@code --fault} on the command line).
@@ -21,10 +25,14 @@ import java.util.Locale;
  * @param delay     for action delay: how much later each chunk of bytes is forwarded
  * @param jitter    for action delay: each chunk's delay is drawn uniformly from delay +- jitter (default 0)
  * @param scope     for network actions: clients, peers or all (default all)
+ * @param plan      for reassign: partition of the workload's topic -> its new replicas (the first is the preferred
+ *                  leader); absent: the topic's partitions are spread over every running broker
+ * @param throttle  for reassign and remove-broker: the replication throttle while the replicas move, e.g. 10MiB/s
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
-                        String command, Long seed, Duration delay, Duration jitter, FaultScope scope) {
+                        String command, Long seed, Duration delay, Duration jitter, FaultScope scope,
+                        Map<Integer, List<Integer>> plan, ReplicationThrottle throttle) {
     /** The longest delay a network fault may add (the proxy holds what is in flight in memory). */
     public static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
@@ -36,11 +44,16 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
             throw new ElementFieldException("at", DurationText.format(at), "must not be negative");
         }
         if (action == null) {
-            throw new ElementFieldException("action", "nothing",
-                    "is required: kill, terminate, pause, restart, exec, delay, drop or isolate");
+            throw new ElementFieldException("action", "nothing", "is required: kill, terminate, pause, restart, exec,"
+                    + " delay, drop, isolate, add-broker, reassign or remove-broker");
         }
-        if (target == null && action != FaultAction.RESTART) {
+        if (target == null && action != FaultAction.RESTART && action.takesTarget()) {
             throw new ElementFieldException("target", "nothing", "is required: a broker id, leader, controller or random");
+        }
+        if (target != null && !action.takesTarget()) {
+            throw new ElementFieldException("target", target, action == FaultAction.ADD_BROKER
+                    ? "does not apply to add-broker (the new broker takes the next free id)"
+                    : "does not apply to reassign (give a plan, or none to spread over every running broker)");
         }
         if (duration != null && !action.takesDuration()) {
             throw new ElementFieldException("duration", DurationText.format(duration),
@@ -67,6 +80,38 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
             throw new ElementFieldException("command", "''", "must not be empty");
         }
         checkNetwork(action, delay, jitter, scope);
+        plan = checkPlan(action, plan);
+        if (throttle != null && !action.movesReplicas()) {
+            throw new ElementFieldException("throttle", throttle, "only applies to reassign and remove-broker");
+        }
+    }
+
+    /** The plan in partition order, each replica list checked; null stays null. */
+    private static Map<Integer, List<Integer>> checkPlan(FaultAction action, Map<Integer, List<Integer>> plan) {
+        if (plan == null) {
+            return null;
+        }
+        if (action != FaultAction.REASSIGN) {
+            throw new ElementFieldException("plan", plan, "only applies to action reassign");
+        }
+        if (plan.isEmpty()) {
+            throw new ElementFieldException("plan", "{}", "must name at least one partition, e.g. {0: [1, 4]}");
+        }
+        Map<Integer, List<Integer>> sorted = new TreeMap<>();
+        plan.forEach((partition, replicas) -> {
+            if (partition == null || partition < 0) {
+                throw new ElementFieldException("plan", partition, "partitions must be numbers from 0");
+            }
+            if (replicas == null || replicas.isEmpty() || replicas.stream().anyMatch(r -> r == null || r < 1)) {
+                throw new ElementFieldException("plan." + partition, replicas,
+                        "must be a list of broker ids (1 or more), e.g. [1, 4]");
+            }
+            if (new HashSet<>(replicas).size() != replicas.size()) {
+                throw new ElementFieldException("plan." + partition, replicas, "names a broker twice");
+            }
+            sorted.put(partition, List.copyOf(replicas));
+        });
+        return Collections.unmodifiableMap(sorted);
     }
 
     private static void checkNetwork(FaultAction action, Duration delay, Duration jitter, FaultScope scope) {
@@ -118,7 +163,9 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
 
     /** One short line: {@code kill leader at 20s for 10s}. */
     public String describe() {
-        return action.name().toLowerCase(Locale.ROOT) + (target == null ? "" : " " + target)
+        return action.word() + (target == null ? "" : " " + target)
+                + (plan == null ? "" : " " + plan)
+                + (throttle == null ? "" : " throttled to " + throttle)
                 + (partition == null ? "" : " of partition " + partition)
                 + (delay == null ? "" : " by " + DurationText.format(delay))
                 + (jitter == null ? "" : " +- " + DurationText.format(jitter))

@@ -1,5 +1,6 @@
 package io.kbench.spec;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
@@ -11,7 +12,8 @@ import java.util.List;
  */
 public final class FaultText {
     static final List<String> KEYS = List.of("at", "action", "target", "duration", "partition", "command", "seed", "delay",
-            "jitter", "scope");
+            "jitter", "scope", "plan", "throttle");
+    private static final String PLAN_FORM = "plan is partition:replicas pairs separated by ';', e.g. plan=0:1,4;1:4,2";
 
     private FaultText() {
     }
@@ -38,9 +40,30 @@ public final class FaultText {
             String afterEq = rest.substring(eq + 1);
             // A command line has spaces of its own: it is the last key and takes everything after it.
             int end = key.equals("command") ? afterEq.length() : afterEq.indexOf(' ') < 0 ? afterEq.length() : afterEq.indexOf(' ');
-            node.put(key, afterEq.substring(0, end));
+            String value = afterEq.substring(0, end);
+            if (key.equals("plan")) {
+                node.set(key, plan(text, value));
+            } else {
+                node.put(key, value);
+            }
             rest = afterEq.substring(end).strip();
         }
         return node;
+    }
+
+    /** {@code 0:1,4;1:4,2} as the YAML map {@code {0: [1, 4], 1: [4, 2]}}. */
+    private static ObjectNode plan(String text, String value) {
+        ObjectNode plan = JsonNodeFactory.instance.objectNode();
+        for (String entry : value.split(";", -1)) {
+            String[] parts = entry.split(":", -1);
+            if (parts.length != 2 || !parts[0].strip().matches("\\d{1,6}") || !parts[1].strip().matches("\\d{1,6}(,\\d{1,6})*")) {
+                throw InvalidInputException.field("--fault", "'" + text + "'", PLAN_FORM);
+            }
+            ArrayNode replicas = plan.putArray(parts[0].strip());
+            for (String r : parts[1].strip().split(",")) {
+                replicas.add(Integer.parseInt(r));
+            }
+        }
+        return plan;
     }
 }

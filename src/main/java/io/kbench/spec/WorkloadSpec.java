@@ -59,7 +59,7 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             validateTransactions(producers, consumers, Boolean.TRUE.equals(verify));
         }
         faults = faults == null ? List.of() : List.copyOf(faults);
-        FaultChecks.check(faults, producers);
+        FaultChecks.check(faults, producers, topic);
         if (clientJavaHome != null && clientJavaHome.isBlank()) {
             throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
         }

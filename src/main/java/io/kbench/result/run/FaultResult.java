@@ -21,19 +21,19 @@ import java.util.Objects;
  *                             whose send failed
  * @param publishLatencyMicros send -> ack latency of the records sent during the fault, from their intended send time
  * @param recovery             recovery times, null for a fault that did not fire
+ * @param reassignment         reassign and remove-broker: what moved and how long it took; else null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double startSec, Double endSec, String error,
                           Integer exitCode, String output, long failedRecords, LatencyStats publishLatencyMicros,
-                          FaultRecovery recovery) {
+                          FaultRecovery recovery, ReassignmentFigures reassignment) {
     public FaultResult {
         Objects.requireNonNull(spec, "spec");
     }
 
     /** One terminal line: what happened and how fast the run came back. */
     public String line() {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "fault %d: %s", index, spec.action().name()
-                .toLowerCase(Locale.ROOT)));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "fault %d: %s", index, spec.action().word()));
         if (brokerId != null) {
             b.append(" broker ").append(brokerId);
         }
@@ -47,6 +47,9 @@ public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double st
         b.append(endSec == null ? "" : String.format(Locale.ROOT, "-%.1fs", endSec));
         if (spec.action() == FaultAction.EXEC) {
             b.append(exitCode == null ? ", still running at the end" : ", exit " + exitCode);
+        }
+        if (reassignment != null) {
+            b.append(", ").append(reassignment.line());
         }
         if (recovery != null && recovery.note() == null) {
             b.append(": throughput ").append(seconds(recovery.throughputSec()))

@@ -1,0 +1,207 @@
+package io.kbench.fault;
+
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.measure.FaultWindows;
+import io.kbench.result.run.ReassignmentFigures;
+import io.kbench.spec.FaultAction;
+import io.kbench.spec.FaultSpec;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.kafka.common.TopicPartition;
+
+/**
+ * The faults that change which brokers hold which replicas: add-broker (synchronous: its window ends when the new
+ * broker has registered), reassign and remove-broker (the move is submitted when the fault fires; a watcher thread
+ * waits until listPartitionReassignments is empty, measures what moved, lifts the throttle, and for remove-broker
+ * stops and unregisters the broker; the fault's window ends then). {@link #close} stops the watchers: a move still
+ * running at the end of the run is reported as such, its throttle lifted, and a leaving broker kept.
+ */
+final class MembershipFaults {
+    /** How long an added broker may take to register (a JVM start and a KRaft registration). */
+    static final Duration JOIN_TIMEOUT = EmbeddedCluster.DEFAULT_READY_TIMEOUT;
+    private static final long POLL_MILLIS = 200;
+
+    private final EmbeddedCluster cluster;
+    private final ReassignmentAdmin admin;
+    private final String topic;
+    private final FaultClock clock;
+    private final FaultWindows windows;
+    private final Map<Integer, Move> moves = new ConcurrentHashMap<>();
+    private final Map<Integer, Long> ends = new ConcurrentHashMap<>();
+    private volatile boolean closing;
+
+    /** One move in progress; its fields are written by its watcher, read after the watcher ended. */
+    private static final class Move {
+        final Map<TopicPartition, List<Integer>> current;
+        final Map<TopicPartition, List<Integer>> target;
+        final Map<TopicPartition, Set<Integer>> added;
+        final Long throttle;
+        final long startNanos;
+        volatile Long doneNanos;
+        volatile Long bytes;
+        volatile String error;
+        Thread watcher;
+
+        Move(Map<TopicPartition, List<Integer>> current, Map<TopicPartition, List<Integer>> target, Long throttle,
+             long startNanos) {
+            this.current = current;
+            this.target = target;
+            this.added = ReplicaMoves.added(current, target);
+            this.throttle = throttle;
+            this.startNanos = startNanos;
+        }
+    }
+
+    MembershipFaults(EmbeddedCluster cluster, ReassignmentAdmin admin, String topic, FaultClock clock,
+                     FaultWindows windows) {
+        this.cluster = cluster;
+        this.admin = admin;
+        this.topic = topic;
+        this.clock = clock;
+        this.windows = windows;
+    }
+
+    /**
+     * Fires fault {@code index}, whose window is open from {@code at}; {@code target} is the resolved broker of a
+     * remove-broker. Returns the broker the fault is about (the added or the leaving one), null for reassign.
+     */
+    Integer start(int index, FaultSpec f, Integer target, int window, long at) {
+        switch (f.action()) {
+            case ADD_BROKER -> {
+                int id = cluster.addBroker(JOIN_TIMEOUT);
+                long joined = clock.nanoTime();
+                ends.put(index, joined);
+                windows.close(window, joined);
+                return id;
+            }
+            case REASSIGN -> {
+                Map<TopicPartition, List<Integer>> current = admin.assignment(List.of(topic));
+                move(index, f, current, f.plan() == null ? ReplicaMoves.spread(current, admin.liveBrokers())
+                        : ReplicaMoves.plan(topic, f.plan(), current), null, window, at);
+                return null;
+            }
+            case REMOVE_BROKER -> {
+                Map<TopicPartition, List<Integer>> current = admin.assignment(admin.allTopics());
+                move(index, f, current, ReplicaMoves.awayFrom(current, target, admin.liveBrokers()), target, window, at);
+                return target;
+            }
+            default -> throw new IllegalArgumentException("not a membership fault: " + f.action());
+        }
+    }
+
+    private void move(int index, FaultSpec f, Map<TopicPartition, List<Integer>> current,
+                      Map<TopicPartition, List<Integer>> target, Integer leaving, int window, long at) {
+        Move m = new Move(current, target, f.throttle() == null ? null : f.throttle().bytesPerSec(), at);
+        if (m.throttle != null && !m.added.isEmpty()) {
+            admin.throttle(m.throttle, current, m.added);
+        }
+        try {
+            if (!target.isEmpty()) {
+                admin.start(target);
+            }
+        } catch (RuntimeException e) {
+            liftThrottle(m);
+            throw e;
+        }
+        moves.put(index, m);
+        m.watcher = new Thread(() -> watch(index, m, leaving, window), "kbench-reassign-" + index);
+        m.watcher.setDaemon(true);
+        m.watcher.start();
+    }
+
+    /** Waits for the move, then measures it, lifts the throttle and lets a leaving broker go. */
+    private void watch(int index, Move m, Integer leaving, int window) {
+        try {
+            while (!closing && !admin.done(m.target.keySet())) {
+                Thread.sleep(POLL_MILLIS);
+            }
+            if (closing && !admin.done(m.target.keySet())) {
+                m.error = "still moving at the end of the run" + (leaving == null ? "" : ": broker " + leaving + " kept");
+                return;
+            }
+            long done = clock.nanoTime();
+            // Empty also when the topic is gone (deleted at the end of the run): only the replicas in place count.
+            checkInPlace(m);
+            m.doneNanos = done;
+            m.bytes = m.added.isEmpty() ? 0L : admin.addedBytes(m.added);
+            liftThrottle(m);
+            if (leaving != null) {
+                cluster.stopBroker(leaving);
+                admin.unregister(leaving);
+            }
+            long end = clock.nanoTime();
+            ends.put(index, end);
+            windows.close(window, end);
+        } catch (InterruptedException e) {
+            m.error = "interrupted while moving";
+        } catch (RuntimeException e) {
+            m.error = e.getMessage();
+        } finally {
+            if (m.doneNanos == null) {
+                liftThrottle(m);
+            }
+        }
+    }
+
+    private void checkInPlace(Move m) {
+        Map<TopicPartition, List<Integer>> now = admin.assignment(
+                m.target.keySet().stream().map(TopicPartition::topic).distinct().toList());
+        m.target.forEach((tp, replicas) -> {
+            List<Integer> actual = now.get(tp);
+            if (actual == null || !Set.copyOf(actual).equals(Set.copyOf(replicas))) {
+                throw new IllegalStateException("the move of " + tp + " ended with replicas " + actual + ", not "
+                        + replicas);
+            }
+        });
+    }
+
+    private void liftThrottle(Move m) {
+        if (m.throttle == null) {
+            return;
+        }
+        try {
+            admin.removeThrottle(m.target.keySet().stream().map(TopicPartition::topic).distinct().toList());
+        } catch (RuntimeException e) {
+            m.error = m.error != null ? m.error : "throttle not removed: " + e.getMessage();
+        }
+    }
+
+    /** When fault {@code index} ended (joined, moved and let go), or null. */
+    Long endNanos(int index) {
+        return ends.get(index);
+    }
+
+    String error(int index) {
+        Move m = moves.get(index);
+        return m == null ? null : m.error;
+    }
+
+    /** What fault {@code index} moved, or null when it moved nothing (or is no move). */
+    ReassignmentFigures figures(int index) {
+        Move m = moves.get(index);
+        if (m == null) {
+            return null;
+        }
+        List<Integer> to = m.added.values().stream().flatMap(Set::stream).distinct().sorted().toList();
+        Double movedSec = m.doneNanos == null ? null : Math.round((m.doneNanos - m.startNanos) / 1e6) / 1000.0;
+        return new ReassignmentFigures(m.target.size(), m.added.values().stream().mapToInt(Set::size).sum(), to,
+                movedSec, m.bytes, m.throttle);
+    }
+
+    /** Stops waiting for moves still in progress (their watchers lift the throttle and return). */
+    void close() {
+        closing = true;
+        for (Move m : moves.values()) {
+            try {
+                // A leaving broker's controlled shutdown takes up to the stop grace (20 s).
+                m.watcher.join(30_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}
