@@ -1,6 +1,7 @@
 package io.kbench.cluster;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -133,11 +134,11 @@ final class BrokerFleet {
     }
 
     /** Resumes every paused broker and stops them all; later pauses do nothing and restarts fail. */
-    synchronized void close() {
+    synchronized void close(Duration grace) {
         closed = true;
         // A stopped process does not act on SIGTERM: it must run again before it can shut down.
         List.copyOf(paused.keySet()).forEach(this::resume);
-        BrokerProcess.stopAll(brokers);
+        BrokerProcess.stopAll(brokers, grace);
     }
 
     private int indexOf(int id) {

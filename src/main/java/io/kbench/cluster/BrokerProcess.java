@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -27,8 +28,8 @@ record BrokerProcess(BrokerNode node, Process process, Path logFile, Path outFil
     }
 
     /** Stops every broker (SIGTERM, a grace period, then SIGKILL) and releases its cgroup and stdin pipe. */
-    static void stopAll(List<BrokerProcess> brokers) {
-        ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), ProcessStopper.DEFAULT_GRACE);
+    static void stopAll(List<BrokerProcess> brokers, Duration grace) {
+        ProcessStopper.stop(brokers.stream().map(b -> b.process().toHandle()).toList(), grace);
         for (BrokerProcess b : brokers) {
             if (b.cgroup() != null) {
                 b.cgroup().remove();

@@ -116,7 +116,7 @@ final class ClusterStarter {
     }
 
     private void stopStarted() {
-        BrokerProcess.stopAll(started);
+        BrokerProcess.stopAll(started, ProcessStopper.DEFAULT_GRACE);
         if (proxies != null) {
             proxies.close();
         }

@@ -187,7 +187,10 @@ public final class EmbeddedCluster implements AutoCloseable {
         return brokers.processes().get(0).logFile().getParent();
     }
 
-    /** Stops every broker (SIGTERM, up to 20 s, then SIGKILL) and deletes temp data unless keepData; idempotent. */
+    /**
+     * Stops every broker (SIGTERM, then SIGKILL after 20 s, or after 1 s when the data is deleted next) and deletes temp
+     * data unless keepData; idempotent.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -197,7 +200,8 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (shutdownHook != null) {
             shutdownHook.remove();
         }
-        brokers.close();
+        boolean disposable = tempDataDir && !params.keepData();
+        brokers.close(disposable ? ProcessStopper.DISPOSABLE_GRACE : ProcessStopper.DEFAULT_GRACE);
         if (proxies != null) {
             proxies.close();
         }
@@ -205,7 +209,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (storage != null) {
             storage.release();
         }
-        if (tempDataDir && !params.keepData()) {
+        if (disposable) {
             DataDirectory.delete(dataDir);
         }
     }
