@@ -29,7 +29,7 @@ one() { # side index
   local side="$1" i="$2" start end flag=""
   [ "$side" = without ] && flag="--no-catalog"
   start="$(date +%s%N)"
-  ./kbench run --results-dir "$work/$side" $flag --no-telemetry --set producers.rate="$RATE" \
+  ./kbench run --results-dir "$work/$side" $flag --no-telemetry --min-rate-ratio 0 --set producers.rate="$RATE" \
     --set producers.duration="$DURATION" --set producers.warmupDuration="$WARMUP" > "$work/$side-$i.log" 2>&1
   end="$(date +%s%N)"
   local result

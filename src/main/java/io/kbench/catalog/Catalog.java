@@ -27,7 +27,19 @@ import org.sqlite.SQLiteDataSource;
 public final class Catalog implements AutoCloseable {
     /** How long a writer waits for another process holding the SQLite file's lock before giving up. */
     static final int SQLITE_BUSY_TIMEOUT_MS = 5_000;
-    private static final int TEXT_LIMIT = 4096;
+    /**
+     * Each text column's width in V1__runs.sql. Every value is cut to its column's width before it is written, so a
+     * long value (a result file's workload name, a tag) is stored cut on PostgreSQL, which enforces VARCHAR widths,
+     * as on SQLite, which does not, instead of failing the insert on one database only.
+     */
+    private static final Map<String, Integer> WIDTHS = Map.ofEntries(Map.entry("run_key", 64), Map.entry("kind", 16),
+            Map.entry("workload", 255), Map.entry("workload_hash", 64), Map.entry("started_at", 40),
+            Map.entry("status", 16), Map.entry("cluster_shape", 255), Map.entry("kbench_version", 64),
+            Map.entry("kafka_client_version", 64), Map.entry("kafka_broker_version", 64), Map.entry("client_jdk", 255),
+            Map.entry("broker_jdk", 255), Map.entry("os", 255), Map.entry("cpu_model", 255), Map.entry("host", 255),
+            Map.entry("git_revision", 64), Map.entry("environment_key", 64), Map.entry("result_dir", 4096),
+            Map.entry("limited_by", 64), Map.entry("diagnosis", 4096), Map.entry("telemetry", 8192),
+            Map.entry("recorded_at", 40), Map.entry("tag_key", 255), Map.entry("tag_value", 1024));
     private final Connection connection;
     private final CatalogUrl url;
 
@@ -80,22 +92,14 @@ public final class Catalog implements AutoCloseable {
         return url;
     }
 
-    /** Records {@code entry}; false when the same run (same result.json) is there already. */
+    /** Records {@code entry} (its row and tags in one transaction); false when the same run is there already. */
     public boolean add(CatalogEntry entry) throws SQLException {
-        return addAll(List.of(entry)) == 1;
-    }
-
-    /** Records {@code entries} in one transaction (one sync to disk); returns how many were new. */
-    public int addAll(List<CatalogEntry> entries) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try {
-            int added = 0;
-            for (CatalogEntry entry : entries) {
-                if (insertRun(entry)) {
-                    insertTags(entry);
-                    added++;
-                }
+            boolean added = insertRun(entry);
+            if (added) {
+                insertTags(entry);
             }
             connection.commit();
             return added;
@@ -105,6 +109,26 @@ public final class Catalog implements AutoCloseable {
         } finally {
             connection.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * Records {@code entries}, each in its own transaction, so one the database refuses costs that run only: its one
+     * line goes to {@code failures} and the others are recorded. Returns how many were new. A lost connection
+     * (SQLState class 08) ends the import: every further run would fail the same way.
+     */
+    public int addAll(List<CatalogEntry> entries, List<String> failures) throws SQLException {
+        int added = 0;
+        for (CatalogEntry entry : entries) {
+            try {
+                added += add(entry) ? 1 : 0;
+            } catch (SQLException e) {
+                if (e.getSQLState() != null && e.getSQLState().startsWith("08")) {
+                    throw e;
+                }
+                failures.add(entry.resultDir() + ": not recorded: " + Messages.oneLine(e));
+            }
+        }
+        return added;
     }
 
     private boolean insertRun(CatalogEntry e) throws SQLException {
@@ -118,7 +142,7 @@ public final class Catalog implements AutoCloseable {
                 env.kafkaBrokerVersion(), env.clientJdk(), env.brokerJdk(), env.os(), env.cpuModel(), env.cores(),
                 env.host(), e.gitRevision(), env.key(), e.resultDir(), e.errors(),
                 e.diagnosis() == null ? null : e.diagnosis().limitedBy(),
-                e.diagnosis() == null ? null : cut(e.diagnosis().evidence()),
+                e.diagnosis() == null ? null : e.diagnosis().evidence(),
                 e.diagnosis() == null ? null : e.diagnosis().telemetry(), Instant.now().toString()));
         for (Kpi k : Kpi.values()) {
             columns.add(k.column());
@@ -128,7 +152,8 @@ public final class Catalog implements AutoCloseable {
                 + String.join(", ", Collections.nCopies(columns.size(), "?")) + ") ON CONFLICT (run_key) DO NOTHING";
         try (PreparedStatement ps = connection.prepareStatement(sql)) {
             for (int i = 0; i < values.size(); i++) {
-                ps.setObject(i + 1, values.get(i));
+                Object v = values.get(i);
+                ps.setObject(i + 1, v instanceof String text ? cut(text, columns.get(i)) : v);
             }
             return ps.executeUpdate() == 1;
         }
@@ -139,16 +164,18 @@ public final class Catalog implements AutoCloseable {
                 "INSERT INTO run_tags (run_key, tag_key, tag_value) VALUES (?, ?, ?)")) {
             for (Map.Entry<String, String> t : e.tags().entrySet()) {
                 ps.setString(1, e.runKey());
-                ps.setString(2, cut(t.getKey()));
-                ps.setString(3, cut(t.getValue()));
+                ps.setString(2, cut(t.getKey(), "tag_key"));
+                ps.setString(3, cut(t.getValue(), "tag_value"));
                 ps.addBatch();
             }
             ps.executeBatch();
         }
     }
 
-    private static String cut(String text) {
-        return text == null || text.length() <= TEXT_LIMIT ? text : text.substring(0, TEXT_LIMIT);
+    /** {@code text} cut to the width of {@code column}. */
+    static String cut(String text, String column) {
+        int width = WIDTHS.getOrDefault(column, 255);
+        return text == null || text.length() <= width ? text : text.substring(0, width);
     }
 
     /** The runs {@code query} selects, oldest first. */

@@ -27,7 +27,7 @@ public final class CatalogImport {
      * @param files    result files read
      * @param added    entries new to the catalog
      * @param already  entries it held already
-     * @param failures one line per file the reader refused
+     * @param failures one line per file the reader refused or run the database refused
      */
     public record Report(int files, int added, int already, List<String> failures) {
         public Report {
@@ -50,8 +50,9 @@ public final class CatalogImport {
             files++;
             all.addAll(entries);
         }
-        int added = catalog.addAll(all);
-        return new Report(files, added, all.size() - added, failures);
+        int readFailures = failures.size();
+        int added = catalog.addAll(all, failures);
+        return new Report(files, added, all.size() - added - (failures.size() - readFailures), failures);
     }
 
     /** The run entries of the results at {@code paths}, without a catalog; a file the reader refuses is an input error. */

@@ -38,7 +38,10 @@ public final class CatalogRecorder {
                 return Optional.empty();
             }
             try (Catalog catalog = Catalog.open(url)) {
-                int added = catalog.addAll(entries);
+                int added = 0;
+                for (CatalogEntry entry : entries) {
+                    added += catalog.add(entry) ? 1 : 0;
+                }
                 return Optional.of("catalog: " + (added > 0 ? "recorded in " : "already in ") + url);
             }
         } catch (Exception e) {

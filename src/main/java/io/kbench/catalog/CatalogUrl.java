@@ -1,6 +1,7 @@
 package io.kbench.catalog;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.io.Redactor;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -44,14 +45,14 @@ public record CatalogUrl(String jdbc) {
         return Path.of(query >= 0 ? rest.substring(0, query) : rest);
     }
 
-    /** The URL as it may be printed: never a password (user info and query parameters are dropped). */
+    /** The URL as it may be printed: never a password (the project's redaction rule: user info and secret-named parameters). */
     @Override
     public String toString() {
         return bounded(jdbc);
     }
 
     private static String bounded(String url) {
-        String shown = url.replaceAll("//[^/@]*@", "//").replaceAll("\\?.*$", "");
+        String shown = Redactor.redactUrls(url);
         return shown.length() > 120 ? shown.substring(0, 120) + "..." : shown;
     }
 }

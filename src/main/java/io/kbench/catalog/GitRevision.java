@@ -25,21 +25,33 @@ public final class GitRevision {
         return commit.trim() + (status != null && !status.isBlank() ? "-dirty" : "");
     }
 
-    private static String git(Path dir, String... args) {
+    /**
+     * Runs git with its output in a temporary file, so the timeout starts as soon as git does: reading a pipe would
+     * block for as long as a hung git (a network file system, a lock) kept it open, before any timeout applied.
+     */
+    static String git(Path dir, String... args) {
         String[] command = new String[args.length + 3];
         command[0] = "git";
         command[1] = "-C";
         command[2] = dir.toString();
         System.arraycopy(args, 0, command, 3, args.length);
+        return run(command, TIMEOUT_SECONDS * 1000);
+    }
+
+    /** The first 4 KiB of what {@code command} prints, when it exits 0 within {@code timeoutMillis}; else null. */
+    static String run(String[] command, long timeoutMillis) {
         Process p = null;
+        Path out = null;
         try {
-            p = new ProcessBuilder(command).redirectErrorStream(false).redirectError(ProcessBuilder.Redirect.DISCARD)
-                    .start();
-            byte[] out = p.getInputStream().readNBytes(4096);
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            out = Files.createTempFile("kbench-git", ".out");
+            p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            if (!p.waitFor(timeoutMillis, TimeUnit.MILLISECONDS) || p.exitValue() != 0) {
                 return null;
             }
-            return new String(out, java.nio.charset.StandardCharsets.UTF_8);
+            try (java.io.InputStream in = Files.newInputStream(out)) {
+                return new String(in.readNBytes(4096), java.nio.charset.StandardCharsets.UTF_8);
+            }
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
@@ -47,7 +59,15 @@ public final class GitRevision {
             return null;
         } finally {
             if (p != null) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
+            }
+            if (out != null) {
+                try {
+                    Files.deleteIfExists(out);
+                } catch (java.io.IOException ignored) {
+                    // a temporary file left in the temp directory; nothing to tell the user
+                }
             }
         }
     }

@@ -1,5 +1,7 @@
 package io.kbench.catalog;
 
+import io.kbench.result.io.Redactor;
+
 /** A database error as one short line: the first line of the innermost message, never a stack trace. */
 final class Messages {
     private static final int MAX = 200;
@@ -20,8 +22,8 @@ final class Messages {
             return e.getClass().getSimpleName();
         }
         String line = message.lines().map(String::trim).filter(l -> !l.isEmpty()).findFirst().orElse(message).trim();
-        // A JDBC message may quote the URL it was given; keep any password out of it.
-        line = line.replaceAll("password=[^&\\s]*", "password=[redacted]");
+        // A JDBC message may quote the URL it was given: the project's one redaction rule keeps secrets out of it.
+        line = Redactor.redactCommand(line);
         return line.length() > MAX ? line.substring(0, MAX) + "..." : line;
     }
 }

@@ -1,7 +1,8 @@
 package io.kbench.catalog;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.sweep.SweepResult;
@@ -14,7 +15,7 @@ import java.util.List;
 final class ResultFiles {
     /** A result file larger than this is refused rather than read whole (a long run's result.json is a few MiB). */
     static final long MAX_BYTES = 256L * 1024 * 1024;
-    private static final ObjectMapper PEEK = new ObjectMapper();
+    private static final JsonFactory JSON = new JsonFactory();
 
     private ResultFiles() {
     }
@@ -25,9 +26,29 @@ final class ResultFiles {
             if (Files.size(file) > MAX_BYTES) {
                 return true; // let entries() refuse it with a line naming it
             }
-            JsonNode tree = PEEK.readTree(file.toFile());
-            return tree != null && tree.isObject() && tree.has("kind");
+            return hasTopLevelKind(file);
         } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Streams the file's top-level fields until one is named {@code kind}, skipping every value unread: a file of
+     * hundreds of MiB is never held in memory just to learn what it is, and a result that names its kind first (as
+     * kbench writes it) is decided after a few bytes.
+     */
+    static boolean hasTopLevelKind(Path file) throws IOException {
+        try (JsonParser parser = JSON.createParser(file.toFile())) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return false;
+            }
+            for (JsonToken t = parser.nextToken(); t == JsonToken.FIELD_NAME; t = parser.nextToken()) {
+                if ("kind".equals(parser.currentName())) {
+                    return true;
+                }
+                parser.nextToken();
+                parser.skipChildren();
+            }
             return false;
         }
     }

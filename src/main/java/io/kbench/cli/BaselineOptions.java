@@ -14,6 +14,7 @@ import io.kbench.gate.Verdict;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
+import io.kbench.verdict.NoiseRule;
 import io.kbench.verdict.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,11 +36,11 @@ final class BaselineOptions {
     String ref;
 
     @Option(names = "--significance", paramLabel = "P", defaultValue = "0.05",
-            description = "Gate: largest p-value of a change (default: ${DEFAULT-VALUE}).")
+            description = "Largest Mann-Whitney p-value of a change, in both modes (default: ${DEFAULT-VALUE}).")
     double significance;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "5",
-            description = "Gate: smallest change of a median that counts, in percent (default: ${DEFAULT-VALUE}).")
+            description = "Smallest change of a median that counts, in percent, in both modes (default: ${DEFAULT-VALUE}).")
     double minEffectPercent;
 
     @Option(names = "--threshold", paramLabel = "CONDITION",
@@ -88,8 +89,14 @@ final class BaselineOptions {
     }
 
     private Gate gate() {
+        NoiseRule rule = rule();
+        return new Gate(rule.significance(), rule.minEffect());
+    }
+
+    /** The rule both modes judge a change by: --significance and --min-effect. */
+    NoiseRule rule() {
         try {
-            return new Gate(significance, minEffectPercent / 100);
+            return new NoiseRule(significance, minEffectPercent / 100);
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException("--significance/--min-effect: " + e.getMessage());
         }

@@ -24,8 +24,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare results against the first: each a result.json, a run directory, a sweep point",
             "directory with rep-N/result.json, or a sweep (directory or sweep.json: one side per point). Two or more",
-            "sweeps alone are compared point by point. With >= 2 repetitions on both sides, a change is 'significant'",
-            "only when the min..max ranges do not overlap. See docs/sweeps.md."})
+            "sweeps alone are compared point by point. A change is 'significant' when Mann-Whitney U over the",
+            "repetitions gives p <= --significance and the medians differ by >= --min-effect; without repetitions,",
+            "with too few, or over a window under 5 s it is shown as not judged. See docs/sweeps.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -51,7 +52,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (baseline.ref != null) {
             return baseline.gate(results, CommandOutput.out(spec));
         }
-        List<NamedComparison> comparisons = CompareInputs.resolve(results);
+        List<NamedComparison> comparisons = CompareInputs.resolve(results, baseline.rule());
         PrintStream out = CommandOutput.out(spec);
         ComparisonReport.print(comparisons, out);
         if (jsonFile != null) {

@@ -1,6 +1,7 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.verdict.NoiseRule;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.SweepResult;
 import java.nio.file.Files;
@@ -19,11 +20,16 @@ public final class CompareInputs {
     private CompareInputs() {
     }
 
-    /** The comparisons to show for {@code inputs}, in order. */
+    /** The comparisons to show for {@code inputs}, in order, judged by {@link NoiseRule#DEFAULT}. */
     public static List<NamedComparison> resolve(List<Path> inputs) {
+        return resolve(inputs, NoiseRule.DEFAULT);
+    }
+
+    /** The comparisons to show for {@code inputs}, in order, each change judged by {@code rule}. */
+    public static List<NamedComparison> resolve(List<Path> inputs, NoiseRule rule) {
         boolean allSweeps = inputs.stream().allMatch(CompareInputs::isSweep);
         if (inputs.size() >= 2 && allSweeps) {
-            return pointByPoint(inputs);
+            return pointByPoint(inputs, rule);
         }
         List<RunSet> sides = new ArrayList<>();
         boolean severalSweeps = inputs.stream().filter(CompareInputs::isSweep).count() > 1;
@@ -40,7 +46,7 @@ public final class CompareInputs {
             throw InvalidInputException.field("RESULT", inputs,
                     "compare needs at least two sides (a run is one, a sweep is one per completed point)");
         }
-        return List.of(new NamedComparison(null, Comparison.of(sides)));
+        return List.of(new NamedComparison(null, Comparison.of(sides, rule)));
     }
 
     /** A sweep directory (holding sweep.json) or a sweep.json file. */
@@ -72,7 +78,7 @@ public final class CompareInputs {
     }
 
     /** For every point present in all sweeps, the sweeps side by side; the first sweep is the baseline. */
-    private static List<NamedComparison> pointByPoint(List<Path> sweeps) {
+    private static List<NamedComparison> pointByPoint(List<Path> sweeps, NoiseRule rule) {
         List<Map<String, RunSet>> all = sweeps.stream().map(CompareInputs::sweepPoints).toList();
         List<String> labels = sweeps.stream().map(CompareInputs::sweepLabel).toList();
         if (labels.stream().map(l -> l.replaceFirst("^\\d{8}-\\d{6}-", "")).distinct().count() < labels.size()) {
@@ -87,7 +93,7 @@ public final class CompareInputs {
                     RunSet s = all.get(i).get(point);
                     sides.add(s.labelled(labels.get(i)));
                 }
-                out.add(new NamedComparison(point, Comparison.of(sides)));
+                out.add(new NamedComparison(point, Comparison.of(sides, rule)));
             }
         }
         if (out.isEmpty()) {

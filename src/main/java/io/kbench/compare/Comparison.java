@@ -2,21 +2,28 @@ package io.kbench.compare;
 
 import io.kbench.result.Spread;
 import io.kbench.verdict.Kpi;
+import io.kbench.verdict.NoiseRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Every KPI of several run sets against the first (the baseline), with the noise rule applied.
+ * Every KPI of several run sets against the first (the baseline), each difference judged by the one {@link NoiseRule}
+ * that {@code compare --baseline} uses too.
  *
  * @param sides the run sets, baseline first
  * @param rows  one per KPI, in {@link Kpi#ALL} order
  * @param telemetryRows one per {@link TelemetryKpi} that some side measured, in its order; empty without telemetry
+ * @param rule  how each change was judged
  */
-public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> telemetryRows) {
+public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> telemetryRows, NoiseRule rule) {
     public static final String SIGNIFICANT = "significant";
     public static final String WITHIN_NOISE = "within noise";
     public static final String NO_REPETITIONS = "no repetitions";
+    public static final String TOO_FEW_RUNS = "too few runs";
+    public static final String SHORT_WINDOW = "short window";
+    public static final String NOT_MEASURED = "not measured";
 
     /**
      * One KPI across the sides.
@@ -34,65 +41,81 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
 
     /**
      * A side against the baseline; ratio and percent are null when either side lacks the figure or the baseline is 0.
+     * Only a {@link #judged()} change may be read as a finding; any other is shown with the reason it was not judged.
      *
      * @param ratio         side median / baseline median
      * @param percentChange (ratio - 1) x 100
-     * @param noise         significant, within noise, no repetitions, or not measured
+     * @param noise         significant or within noise (judged by {@link NoiseRule}); otherwise why it was not judged:
+     *                      no repetitions, too few runs, short window, or not measured
+     * @param pValue        two-sided Mann-Whitney U of the side's runs against the baseline's; null when not tested
+     * @param runs          "n vs m": the baseline's runs against the side's
+     * @param smallestP     the smallest p-value runs this many can reach (above the level: too few runs); null when
+     *                      not measured
      */
-    public record Change(Double ratio, Double percentChange, String noise) {
+    public record Change(Double ratio, Double percentChange, String noise, Double pValue, String runs, Double smallestP) {
+        /** Whether the difference has a verdict (significant or within noise). */
+        public boolean judged() {
+            return SIGNIFICANT.equals(noise) || WITHIN_NOISE.equals(noise);
+        }
     }
 
+    /** Every KPI of each side against the first, judged by {@link NoiseRule#DEFAULT}. */
     public static Comparison of(List<RunSet> sides) {
+        return of(sides, NoiseRule.DEFAULT);
+    }
+
+    public static Comparison of(List<RunSet> sides, NoiseRule rule) {
         if (sides.size() < 2) {
             throw new IllegalArgumentException("compare needs at least two sides");
         }
         List<Row> rows = new ArrayList<>();
         for (Kpi kpi : Kpi.ALL) {
             List<Optional<Spread>> values = sides.stream().map(s -> s.spread(kpi)).toList();
-            List<Change> changes = new ArrayList<>();
-            for (int i = 1; i < values.size(); i++) {
-                changes.add(change(values.get(0), values.get(i)));
-            }
-            rows.add(new Row(kpi, values, changes));
+            rows.add(new Row(kpi, values, changes(sides, s -> s.values(kpi), rule)));
         }
         List<TelemetryRow> telemetryRows = new ArrayList<>();
         for (TelemetryKpi kpi : TelemetryKpi.values()) {
             List<Optional<Spread>> values = sides.stream().map(s -> s.spread(kpi)).toList();
             if (values.stream().anyMatch(Optional::isPresent)) {
-                telemetryRows.add(new TelemetryRow(kpi, values, changes(values)));
+                telemetryRows.add(new TelemetryRow(kpi, values, changes(sides, s -> s.values(kpi), rule)));
             }
         }
-        return new Comparison(List.copyOf(sides), List.copyOf(rows), List.copyOf(telemetryRows));
+        return new Comparison(List.copyOf(sides), List.copyOf(rows), List.copyOf(telemetryRows), rule);
     }
 
-    private static List<Change> changes(List<Optional<Spread>> values) {
+    private static List<Change> changes(List<RunSet> sides, Function<RunSet, List<Double>> figure, NoiseRule rule) {
         List<Change> changes = new ArrayList<>();
-        for (int i = 1; i < values.size(); i++) {
-            changes.add(change(values.get(0), values.get(i)));
+        boolean baseShort = sides.get(0).shortWindow().isPresent();
+        for (int i = 1; i < sides.size(); i++) {
+            changes.add(change(figure.apply(sides.get(0)), figure.apply(sides.get(i)),
+                    baseShort || sides.get(i).shortWindow().isPresent(), rule));
         }
         return changes;
     }
 
-    /** The change from {@code base} to {@code other} and whether it stands out from run-to-run spread. */
-    static Change change(Optional<Spread> base, Optional<Spread> other) {
+    /**
+     * The change from {@code base} to {@code other}, judged by {@code rule}: a difference without repetitions, with
+     * too few of them for the test to reach the level, or over a window too short to trust gets no verdict.
+     */
+    static Change change(List<Double> base, List<Double> other, boolean shortWindow, NoiseRule rule) {
         if (base.isEmpty() || other.isEmpty()) {
-            return new Change(null, null, "not measured");
+            return new Change(null, null, NOT_MEASURED, null, base.size() + " vs " + other.size(), null);
         }
-        Spread a = base.get();
-        Spread b = other.get();
-        Double ratio = a.median() == 0 ? null : b.median() / a.median();
+        NoiseRule.Judgement j = rule.judge(array(base), array(other));
+        Double ratio = j.baseMedian() == 0 ? null : j.otherMedian() / j.baseMedian();
         Double pct = ratio == null ? null : (ratio - 1) * 100;
-        return new Change(ratio, pct, noise(a, b));
+        Double p = Double.isNaN(j.pValue()) ? null : j.pValue();
+        String runs = base.size() + " vs " + other.size();
+        String noise = switch (j.outcome()) {
+            case NO_REPETITIONS -> NO_REPETITIONS;
+            case TOO_FEW_RUNS -> TOO_FEW_RUNS;
+            case CHANGED -> shortWindow ? SHORT_WINDOW : SIGNIFICANT;
+            case NO_CHANGE -> shortWindow ? SHORT_WINDOW : WITHIN_NOISE;
+        };
+        return new Change(ratio, pct, noise, p, runs, j.smallestP());
     }
 
-    /**
-     * With at least two runs on each side, a difference counts only when the min..max ranges do not overlap:
-     * anything inside the spread of repeated runs could be the same configuration measured twice.
-     */
-    static String noise(Spread a, Spread b) {
-        if (a.count() < 2 || b.count() < 2) {
-            return NO_REPETITIONS;
-        }
-        return a.overlaps(b) ? WITHIN_NOISE : SIGNIFICANT;
+    private static double[] array(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -1,9 +1,10 @@
 package io.kbench.compare;
 
-import io.kbench.result.run.ShortWindow;
 import io.kbench.format.AlignedTable;
 import io.kbench.result.Spread;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.verdict.Kpi;
+import io.kbench.verdict.NoiseRule;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,7 +27,7 @@ public final class ComparisonReport {
         }
     }
 
-    /** One line per KPI: each side's median [min..max], then for each side after A its ratio, change and noise. */
+    /** One line per KPI: each side's median [min..max], then for each side after A its change and noise verdict. */
     public static void print(Comparison c, PrintStream out) {
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("kpi"));
@@ -34,7 +35,7 @@ public final class ComparisonReport {
             header.add(letter(i) + " (n=" + c.sides().get(i).runs().size() + ")");
         }
         for (int i = 1; i < c.sides().size(); i++) {
-            header.addAll(List.of(letter(i) + "/A", letter(i) + " vs A", letter(i) + " noise"));
+            header.addAll(List.of(letter(i) + " vs A", letter(i) + " noise"));
         }
         table.add(header);
         c.rows().forEach(row -> table.add(line(row.kpi().label(), row.values(), row.changes())));
@@ -42,24 +43,52 @@ public final class ComparisonReport {
         for (int i = 0; i < c.sides().size(); i++) {
             out.println(letter(i) + ": " + c.sides().get(i).source());
             // A short window's figures are noise: say so beside the side, before anyone reads its change.
-            c.sides().get(i).runs().stream().map(r -> r.produced() != null && r.produced().records() > 0 ? r.produced()
-                    : r.consumed()).filter(t -> t != null).mapToDouble(t -> t.windowSec()).min()
-                    .stream().mapToObj(w -> ShortWindow.flag(w, -1)).flatMap(java.util.Optional::stream).findFirst()
-                    .ifPresent(f -> out.println("   " + f));
+            c.sides().get(i).shortWindow().ifPresent(f -> out.println("   " + f));
         }
         out.println();
         AlignedTable.print(table, out);
-        out.println("noise: with >= 2 runs on both sides, 'significant' means the min..max ranges do not overlap");
+        out.println(ruleText(c.rule()));
     }
 
-    /** B/A as shown in tables, e.g. 1.135; "-" when either side lacks the figure. */
-    public static String ratioText(Comparison.Change ch) {
-        return ch.ratio() == null ? "-" : String.format(Locale.ROOT, "%.3f", ch.ratio());
+    /** The line under a table that says how its changes were judged. */
+    public static String ruleText(NoiseRule rule) {
+        return String.format(Locale.ROOT, "noise: a change is 'significant' when Mann-Whitney U over the repetitions gives"
+                + " p <= %s and the medians differ by >= %s%%; a change without repetitions, with too few for p to reach"
+                + " %s, or over a window under %.0f s is not judged", plain(rule.significance()),
+                plain(rule.minEffect() * 100), plain(rule.significance()), ShortWindow.MIN_SECONDS);
     }
 
-    /** The change as shown in tables, e.g. +13.5%. */
+    private static String plain(double v) {
+        return new java.math.BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * The change as shown in tables: +13.5% when it was judged, else with the reason it was not, so a difference
+     * measured once or over a short window never stands as a bare percentage: +35.5% (not judged: no repetitions).
+     */
     public static String percentText(Comparison.Change ch) {
-        return ch.percentChange() == null ? "-" : String.format(Locale.ROOT, "%+.1f%%", ch.percentChange());
+        if (ch.percentChange() == null) {
+            return "-";
+        }
+        String pct = String.format(Locale.ROOT, "%+.1f%%", ch.percentChange());
+        return ch.judged() ? pct : pct + " (not judged: " + ch.noise() + ")";
+    }
+
+    /** The noise column: the verdict with its p-value and run counts, e.g. "significant, p 0.029 (4 vs 4 runs)". */
+    public static String noiseText(Comparison.Change ch) {
+        if (Comparison.NOT_MEASURED.equals(ch.noise())) {
+            return ch.noise();
+        }
+        String runs = "(" + ch.runs() + " runs)";
+        if (ch.judged()) {
+            return ch.noise() + ", p " + String.format(Locale.ROOT, "%.3f", ch.pValue()) + " " + runs;
+        }
+        return switch (ch.noise()) {
+            case Comparison.SHORT_WINDOW -> "window under " + plain(ShortWindow.MIN_SECONDS) + " s " + runs;
+            case Comparison.TOO_FEW_RUNS -> "(" + ch.runs() + " runs: p >= " + String.format(Locale.ROOT, "%.3f",
+                    ch.smallestP()) + ")";
+            default -> runs;
+        };
     }
 
     /** median [min..max], or the single value of one run. */
@@ -73,14 +102,13 @@ public final class ComparisonReport {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
     }
 
-    /** One table line: the label, each side's spread, then ratio, percent and noise verdict per change. */
+    /** One table line: the label, each side's spread, then the change and its noise verdict per side. */
     private static List<String> line(String label, List<Optional<Spread>> values, List<Comparison.Change> changes) {
         List<String> line = new ArrayList<>(List.of(label));
         values.forEach(v -> line.add(v.map(ComparisonReport::spreadText).orElse("-")));
         for (Comparison.Change ch : changes) {
-            line.add(ratioText(ch));
             line.add(percentText(ch));
-            line.add(ch.noise());
+            line.add(noiseText(ch));
         }
         return line;
     }

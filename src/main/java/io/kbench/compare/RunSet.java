@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.result.Spread;
 import io.kbench.result.run.Summary;
 import io.kbench.verdict.Kpi;
@@ -63,8 +64,20 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
 
     /** The telemetry figure over the runs that have it; empty when none does. */
     public Optional<Spread> spread(TelemetryKpi kpi) {
-        List<Double> values = telemetry.stream().map(m -> m.get(kpi)).filter(v -> v != null).toList();
+        List<Double> values = values(kpi);
         return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
+    }
+
+    /** The telemetry figure of each run that has it, in run order. */
+    public List<Double> values(TelemetryKpi kpi) {
+        return telemetry.stream().map(m -> m.get(kpi)).filter(v -> v != null).toList();
+    }
+
+    /** The short-window flag of this side's shortest measured window (produced, else consumed); empty when none is short. */
+    public Optional<String> shortWindow() {
+        return runs.stream().map(r -> r.produced() != null && r.produced().records() > 0 ? r.produced() : r.consumed())
+                .filter(t -> t != null).mapToDouble(t -> t.windowSec()).min().stream()
+                .mapToObj(w -> ShortWindow.flag(w, -1)).flatMap(Optional::stream).findFirst();
     }
 
     private static Map<TelemetryKpi, Double> telemetryFigures(RunResult run) {
@@ -77,9 +90,14 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
 
     /** The KPI over the runs that measured it; empty when none did. */
     public Optional<Spread> spread(Kpi kpi) {
-        List<Double> values = runs.stream().map(kpi::valueIn).filter(OptionalDouble::isPresent)
-                .map(OptionalDouble::getAsDouble).toList();
+        List<Double> values = values(kpi);
         return values.isEmpty() ? Optional.empty() : Optional.of(Spread.of(values));
+    }
+
+    /** The KPI of each run that measured it, in run order. */
+    public List<Double> values(Kpi kpi) {
+        return runs.stream().map(kpi::valueIn).filter(OptionalDouble::isPresent).map(OptionalDouble::getAsDouble)
+                .toList();
     }
 
     private static List<Path> resultFiles(Path path) {

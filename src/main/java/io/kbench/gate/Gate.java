@@ -2,8 +2,8 @@ package io.kbench.gate;
 
 import io.kbench.catalog.CatalogEntry;
 import io.kbench.catalog.Kpi;
+import io.kbench.verdict.NoiseRule;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,12 +18,7 @@ import java.util.Objects;
  */
 public record Gate(double significance, double minEffect) {
     public Gate {
-        if (!(significance > 0 && significance < 1)) {
-            throw new IllegalArgumentException("significance: must be in (0, 1) (got " + significance + ")");
-        }
-        if (!(minEffect >= 0) || !Double.isFinite(minEffect)) {
-            throw new IllegalArgumentException("minEffect: must be >= 0 (got " + minEffect + ")");
-        }
+        new NoiseRule(significance, minEffect); // validates both
     }
 
     public List<KpiVerdict> judge(List<CatalogEntry> baseline, List<CatalogEntry> candidate) {
@@ -35,33 +30,24 @@ public record Gate(double significance, double minEffect) {
             if (b.length == 0 || c.length == 0) {
                 continue;
             }
-            double mb = median(b);
-            double mc = median(c);
-            double rel = mb == 0 ? 0 : (mc - mb) / mb;
-            double p = MannWhitney.pValue(b, c);
-            verdicts.add(new KpiVerdict(kpi, b.length, c.length, mb, mc, rel, p, verdict(kpi, b.length, c.length, rel, p)));
+            NoiseRule.Judgement j = new NoiseRule(significance, minEffect).judge(b, c);
+            double p = Double.isNaN(j.pValue()) ? 1 : j.pValue();
+            verdicts.add(new KpiVerdict(kpi, b.length, c.length, j.baseMedian(), j.otherMedian(), j.relativeChange(), p,
+                    verdict(kpi, j)));
         }
         return verdicts;
     }
 
-    private Verdict verdict(Kpi kpi, int n, int m, double rel, double p) {
-        if (MannWhitney.smallestPossible(n, m) > significance) {
-            return Verdict.TOO_FEW_RUNS;
-        }
-        if (p > significance || Math.abs(rel) < minEffect) {
-            return Verdict.NO_CHANGE;
-        }
-        boolean worse = kpi.higherIsBetter() ? rel < 0 : rel > 0;
-        return worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+    private static Verdict verdict(Kpi kpi, NoiseRule.Judgement j) {
+        return switch (j.outcome()) {
+            case NO_REPETITIONS, TOO_FEW_RUNS -> Verdict.TOO_FEW_RUNS;
+            case NO_CHANGE -> Verdict.NO_CHANGE;
+            case CHANGED -> (kpi.higherIsBetter() ? j.relativeChange() < 0 : j.relativeChange() > 0)
+                    ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+        };
     }
 
     private static double[] values(List<CatalogEntry> runs, Kpi kpi) {
         return runs.stream().map(r -> r.kpi(kpi)).filter(o -> o.isPresent()).mapToDouble(o -> o.getAsDouble()).toArray();
-    }
-
-    static double median(double[] v) {
-        double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * The HTML form of {@code kbench compare}: throughput and p99 per side as bars with min..max ranges, then the KPI
- * table with ratios, percent change and the noise verdict. Point-by-point sweep comparisons get an overview chart of
+ * table with the percent change and the noise verdict. Point-by-point sweep comparisons get an overview chart of
  * every point first, then a section per point.
  */
 public final class ComparisonPage {
@@ -62,9 +62,9 @@ public final class ComparisonPage {
         }
         page.header("kbench comparison", byPoint ? comparisons.size() + " sweep point(s), side by side" : "Comparison", null, lines);
         page.section("How to read this")
-                .paragraph("Each figure is the median over a side's completed runs, with its min..max range. A change is "
-                        + "'significant' only when both sides have at least 2 runs and their min..max ranges do not overlap; "
-                        + "anything inside the run-to-run spread could be the same configuration measured twice.", "note")
+                .paragraph("Each figure is the median over a side's completed runs, with its min..max range. "
+                        + ComparisonReport.ruleText(comparisons.get(0).comparison().rule()).replaceFirst("^noise: a", "A")
+                        + ". A change that is not judged could be the same configuration measured twice.", "note")
                 .endSection();
         if (byPoint) {
             overview(page, comparisons);
@@ -140,19 +140,19 @@ public final class ComparisonPage {
         }
         for (int i = 1; i < c.sides().size(); i++) {
             String l = ComparisonReport.letter(i);
-            headers.addAll(List.of(l + "/A", l + " vs A", l + " noise"));
+            headers.addAll(List.of(l + " vs A", l + " noise"));
         }
         boolean[] numeric = new boolean[headers.size()];
         Arrays.fill(numeric, 1, numeric.length, true);
         for (int i = 1; i < c.sides().size(); i++) {
-            numeric[c.sides().size() + 3 * i] = false; // the noise column of side i
+            numeric[c.sides().size() + 2 * i] = false; // the noise column of side i
+            numeric[c.sides().size() + 2 * i - 1] = false; // and its change, which may carry why it was not judged
         }
         List<Object[]> rows = new ArrayList<>();
         for (Comparison.Row row : c.rows()) {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
             row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ComparisonReport.ratioText(ch));
                 cells.add(ComparisonReport.percentText(ch));
                 cells.add(noiseBadge(row.kpi(), ch));
             }
@@ -162,7 +162,6 @@ public final class ComparisonPage {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
             row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ComparisonReport.ratioText(ch));
                 cells.add(ComparisonReport.percentText(ch));
                 cells.add(noiseBadge(row.kpi().higherIsBetter(), ch));
             }
@@ -183,10 +182,11 @@ public final class ComparisonPage {
 
     static Html noiseBadge(boolean higherIsBetter, Comparison.Change ch) {
         if (!Comparison.SIGNIFICANT.equals(ch.noise()) || ch.ratio() == null) {
-            return Html.of("span", "badge neutral", ch.noise());
+            return Html.of("span", "badge neutral", ComparisonReport.noiseText(ch));
         }
         boolean better = higherIsBetter == ch.ratio() > 1;
-        return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse"));
+        return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse")
+                + String.format(java.util.Locale.ROOT, ", p %.3f (%s runs)", ch.pValue(), ch.runs()));
     }
 
     private static Optional<Spread> value(Comparison c, Metric metric, int side) {

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +46,7 @@ class CatalogPostgresTest {
                 home.resolve("log").toString(), "-o", "-p " + port + " -k " + home + " -h 127.0.0.1 -F", "start"), home, true);
         try {
             CatalogUrl url = CatalogUrl.parse("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=kbench&password=s3cret");
-            assertThat(url.toString()).doesNotContain("s3cret");
+            assertThat(url.toString()).doesNotContain("s3cret").contains("user=kbench").contains("password=[redacted]");
             List<Path> shipped = List.of(Path.of("docs/studies/data/s5-long.json"), Path.of("docs/studies/data/s1-compression.json"),
                     Path.of("docs/studies/data/s4-find-max-sla.json"));
             try (Catalog catalog = Catalog.open(url)) {
@@ -55,10 +56,37 @@ class CatalogPostgresTest {
                 assertThat(CatalogImport.run(catalog, shipped).added()).isZero();
                 List<CatalogEntry> runs = catalog.find(new CatalogQuery(EntryKind.RUN, null, null, null, null, null, null, 0));
                 assertThat(runs).singleElement().satisfies(r -> assertThat(r.kpis()).isNotEmpty());
+                overLongValuesAreCutAndOneRefusedRunCostsOnlyItself(catalog, runs.get(0));
             }
         } finally {
             run(List.of(home.resolve("bin/pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop"), home, true);
         }
+    }
+
+    /**
+     * PostgreSQL enforces the schema's VARCHAR widths (workload 255, git revision 64) where SQLite does not: longer
+     * values are cut to their column, never a failed insert. A value PostgreSQL refuses outright (a NUL character in
+     * text) costs that run only: each run is its own transaction.
+     */
+    private static void overLongValuesAreCutAndOneRefusedRunCostsOnlyItself(Catalog catalog, CatalogEntry base)
+            throws Exception {
+        CatalogEntry longOne = copy(base, "a".repeat(64), "w".repeat(1_000), "f".repeat(100), Map.of("t", "v".repeat(5_000)));
+        CatalogEntry refused = copy(base, "b".repeat(64), "bad\u0000name", null, Map.of());
+        CatalogEntry fine = copy(base, "c".repeat(64), "fine", null, Map.of());
+        List<String> failures = new ArrayList<>();
+        assertThat(catalog.addAll(List.of(longOne, refused, fine), failures)).isEqualTo(2);
+        assertThat(failures).singleElement().asString().contains(base.resultDir()).contains("not recorded");
+        List<CatalogEntry> cut = catalog.find(new CatalogQuery(EntryKind.RUN, "w".repeat(255), null, null, null, null, null, 0));
+        assertThat(cut).singleElement().satisfies(r -> {
+            assertThat(r.gitRevision()).hasSize(64);
+            assertThat(r.tags().get("t")).hasSize(1024);
+        });
+        assertThat(catalog.find(new CatalogQuery(EntryKind.RUN, "fine", null, null, null, null, null, 0))).hasSize(1);
+    }
+
+    private static CatalogEntry copy(CatalogEntry e, String key, String workload, String git, Map<String, String> tags) {
+        return new CatalogEntry(key, e.kind(), workload, e.workloadHash(), e.startedAt(), e.status(), e.environment(), git,
+                tags, e.kpis(), e.errors(), e.diagnosis(), e.resultDir());
     }
 
     private static void run(List<String> command, Path dir, boolean asPostgresUser) throws Exception {

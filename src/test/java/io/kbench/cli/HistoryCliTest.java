@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.time.Instant;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -88,5 +89,35 @@ class HistoryCliTest {
         CliRun bad = CliRun.of("history", "--catalog", "jdbc:mysql://nope");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.stderr().strip().lines()).hasSize(1);
+    }
+
+    @Test
+    void aLockedOrUnreachableCatalogCostsOneLineAndImportAddsTheRunLater(@TempDir Path tmp) throws Exception {
+        Path dir = run(tmp, "run", 0, 200, 1_500);
+        Path file = tmp.resolve("locked.sqlite");
+        io.kbench.catalog.CatalogUrl url = io.kbench.catalog.CatalogUrl.parse(file.toString());
+        try (io.kbench.catalog.Catalog created = io.kbench.catalog.Catalog.open(url)) {
+            assertThat(created.url()).isEqualTo(url);
+        }
+        try (java.sql.Connection holder = java.sql.DriverManager.getConnection(url.jdbc());
+             java.sql.Statement st = holder.createStatement()) {
+            st.execute("BEGIN EXCLUSIVE"); // another kbench in the middle of a write, for longer than the 5 s wait
+            var line = new io.kbench.catalog.CatalogRecorder(url, null).record(dir);
+            assertThat(line).hasValueSatisfying(l -> assertThat(l).startsWith("catalog: not recorded in ")
+                    .contains("kbench catalog import " + dir).doesNotContain("\n"));
+            st.execute("ROLLBACK");
+        }
+        assertThat(Files.exists(dir.resolve("result.json"))).as("the run's files stand").isTrue();
+        try (io.kbench.catalog.Catalog later = io.kbench.catalog.Catalog.open(url)) {
+            assertThat(io.kbench.catalog.CatalogImport.run(later, List.of(dir)).added()).isEqualTo(1);
+        }
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        var unreachable = new io.kbench.catalog.CatalogRecorder(io.kbench.catalog.CatalogUrl.parse(
+                "jdbc:postgresql://127.0.0.1:" + closedPort + "/k?user=u&password=s3cret"), null).record(dir);
+        assertThat(unreachable).hasValueSatisfying(l -> assertThat(l).startsWith("catalog: not recorded in ")
+                .doesNotContain("s3cret").doesNotContain("\n").contains("kbench catalog import " + dir));
     }
 }

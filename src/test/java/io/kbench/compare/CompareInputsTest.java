@@ -50,7 +50,7 @@ class CompareInputsTest {
         Comparison p1 = result.get(0).comparison();
         assertThat(p1.sides()).extracting(RunSet::label).containsExactly("jdk17", "jdk25");
         assertThat(rate(p1).changes().get(0).ratio()).isCloseTo(12000.0 / 11000.0, within(1e-9));
-        assertThat(rate(p1).changes().get(0).noise()).isEqualTo(Comparison.WITHIN_NOISE);
+        assertThat(rate(p1).changes().get(0).noise()).as("2 vs 2 runs").isEqualTo(Comparison.TOO_FEW_RUNS);
         assertThat(rate(result.get(1).comparison()).changes().get(0).ratio()).isEqualTo(1.0);
         ComparisonDocument json = ComparisonDocument.of(result);
         assertThat(json.points()).extracting(ComparisonDocument.Point::point).containsExactly("p1", "p2");
@@ -97,15 +97,40 @@ class CompareInputsTest {
         String html = ComparisonPage.render(CompareInputs.resolve(List.of(evil)));
         assertThat(html).doesNotContain("<img src=x>").doesNotContain("<b>sweep")
                 .contains("&lt;img src=x&gt;");
-        // b against a: throughput up (better), publish p99 down from 9 to 5 ms (better): both significant.
-        assertThat(html).contains("significant, better").doesNotContain("significant, worse");
+        // 2 runs a side over short windows: nothing is judged, so nothing is coloured.
+        assertThat(html).doesNotContain("significant,").contains("not judged: too few runs");
+        // 4 runs a side over 10 s windows, b's throughput double a's and its latency lower: both better.
+        Path slow = repetitions("slow", 10_000, 8_000);
+        Path fast = repetitions("fast", 20_000, 5_000);
+        String better = ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(List.of(
+                RunSet.load(slow), RunSet.load(fast))))));
+        assertThat(better).contains("significant, better, p 0.029 (4 vs 4 runs)").doesNotContain("significant, worse");
         String reversed = ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(List.of(
-                RunSet.load(CompareTest.FIXTURES.resolve("b")), RunSet.load(CompareTest.FIXTURES.resolve("a")))))));
-        assertThat(reversed).contains("significant, worse");
+                RunSet.load(fast), RunSet.load(slow))))));
+        assertThat(reversed).contains("significant, worse").doesNotContain("significant, better");
         Path pairA = sweep("pa", Map.of("p", "a"), List.of("p"));
         Path pairB = sweep("pb", Map.of("p", "b"), List.of("p"));
         assertThat(ComparisonPage.render(CompareInputs.resolve(List.of(pairA, pairB))))
                 .contains("per point").contains("Point p");
+    }
+
+    /** A point directory of 4 repetitions over 10 s windows: rate + 0..300 records/s, publish p99 + 0..300 µs. */
+    private Path repetitions(String name, double rate, long p99Micros) throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (int i = 0; i < 4; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode run = (com.fasterxml.jackson.databind.node.ObjectNode)
+                    json.readTree(CompareTest.FIXTURES.resolve("a/rep-1/result.json").toFile());
+            com.fasterxml.jackson.databind.node.ObjectNode summary = (com.fasterxml.jackson.databind.node.ObjectNode) run.get("summary");
+            for (String side : List.of("produced", "consumed")) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) summary.get(side)).put("windowSec", 10.0)
+                        .put("recordsPerSec", rate + 100 * i).put("mebibytesPerSec", (rate + 100 * i) / 1024);
+            }
+            ((com.fasterxml.jackson.databind.node.ObjectNode) summary.get("publishLatencyMicros")).put("p99", p99Micros + 100 * i)
+                    .put("p999", 20_000).put("max", 30_000);
+            Path rep = Files.createDirectories(dir.resolve(name).resolve("rep-" + (i + 1)));
+            json.writeValue(rep.resolve("result.json").toFile(), run);
+        }
+        return dir.resolve(name);
     }
 
     /** A sweep directory: sweep.json listing {@code order} and points/NAME copied from the fixture point directories. */

@@ -8,6 +8,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.Spread;
 import io.kbench.verdict.Kpi;
 import io.kbench.verdict.Metric;
+import io.kbench.verdict.NoiseRule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,13 +29,39 @@ class CompareTest {
     }
 
     @Test
-    void noiseRuleNeedsTwoRunsEachAndDisjointRanges() {
-        Spread a = Spread.of(List.of(10.0, 12.0));
-        assertThat(Comparison.noise(a, Spread.of(List.of(20.0, 22.0)))).isEqualTo(Comparison.SIGNIFICANT);
-        assertThat(Comparison.noise(a, Spread.of(List.of(11.0, 13.0)))).isEqualTo(Comparison.WITHIN_NOISE);
-        assertThat(Comparison.noise(a, Spread.of(List.of(12.0, 14.0)))).as("touching ranges").isEqualTo(Comparison.WITHIN_NOISE);
-        assertThat(Comparison.noise(a, Spread.single(50.0))).isEqualTo(Comparison.NO_REPETITIONS);
-        assertThat(Comparison.noise(Spread.single(1.0), Spread.single(50.0))).isEqualTo(Comparison.NO_REPETITIONS);
+    void aChangeIsSignificantOnlyByMannWhitneyAndTheMinimumEffect() {
+        List<Double> a = List.of(10.0, 11.0, 12.0, 13.0);
+        Comparison.Change up = Comparison.change(a, List.of(20.0, 21.0, 22.0, 23.0), false, NoiseRule.DEFAULT);
+        assertThat(up.noise()).isEqualTo(Comparison.SIGNIFICANT);
+        assertThat(up.pValue()).as("exact: 2 of the 70 orderings are this extreme").isCloseTo(2.0 / 70, within(1e-12));
+        assertThat(up.runs()).isEqualTo("4 vs 4");
+        assertThat(ComparisonReport.percentText(up)).isEqualTo("+87.0%");
+        assertThat(ComparisonReport.noiseText(up)).isEqualTo("significant, p 0.029 (4 vs 4 runs)");
+        assertThat(Comparison.change(a, List.of(10.5, 11.5, 12.5, 13.5), false, NoiseRule.DEFAULT).noise())
+                .as("interleaved values").isEqualTo(Comparison.WITHIN_NOISE);
+        assertThat(Comparison.change(a, List.of(13.1, 13.2, 13.3, 13.4), false, new NoiseRule(0.05, 0.2)).noise())
+                .as("significant but under the minimum effect").isEqualTo(Comparison.WITHIN_NOISE);
+    }
+
+    @Test
+    void aDifferenceWithoutRepetitionsOrOverAShortWindowIsNeverABarePercentage() {
+        Comparison.Change once = Comparison.change(List.of(100.0), List.of(135.5), false, NoiseRule.DEFAULT);
+        assertThat(once.noise()).isEqualTo(Comparison.NO_REPETITIONS);
+        assertThat(once.pValue()).isNull();
+        assertThat(once.judged()).isFalse();
+        assertThat(ComparisonReport.percentText(once)).isEqualTo("+35.5% (not judged: no repetitions)");
+        assertThat(ComparisonReport.noiseText(once)).isEqualTo("(1 vs 1 runs)");
+        Comparison.Change twoEach = Comparison.change(List.of(10.0, 11.0), List.of(20.0, 21.0), false, NoiseRule.DEFAULT);
+        assertThat(twoEach.noise()).as("2 vs 2 runs cannot reach p 0.05").isEqualTo(Comparison.TOO_FEW_RUNS);
+        assertThat(ComparisonReport.percentText(twoEach)).endsWith("(not judged: too few runs)");
+        assertThat(Comparison.change(List.of(10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0), List.of(50.0),
+                false, NoiseRule.DEFAULT).noise()).as("one run against ten: p is at best 2/11").isEqualTo(Comparison.TOO_FEW_RUNS);
+        Comparison.Change shortWindow = Comparison.change(List.of(10.0, 11.0, 12.0, 13.0), List.of(20.0, 21.0, 22.0, 23.0),
+                true, NoiseRule.DEFAULT);
+        assertThat(shortWindow.noise()).isEqualTo(Comparison.SHORT_WINDOW);
+        assertThat(ComparisonReport.percentText(shortWindow)).isEqualTo("+87.0% (not judged: short window)");
+        assertThat(Comparison.change(List.of(), List.of(1.0), false, NoiseRule.DEFAULT).noise())
+                .isEqualTo(Comparison.NOT_MEASURED);
     }
 
     @Test
@@ -55,10 +82,10 @@ class CompareTest {
         assertThat(rate.changes()).hasSize(3);
         assertThat(rate.changes().get(0).ratio()).isCloseTo(21000.0 / 11000.0, within(1e-9));
         assertThat(rate.changes().get(0).percentChange()).isCloseTo((21000.0 / 11000.0 - 1) * 100, within(1e-9));
-        assertThat(rate.changes().get(0).noise()).isEqualTo(Comparison.SIGNIFICANT);
+        assertThat(rate.changes().get(0).noise()).as("2 vs 2 runs").isEqualTo(Comparison.TOO_FEW_RUNS);
         assertThat(rate.changes().get(1).ratio()).isCloseTo(12000.0 / 11000.0, within(1e-9));
-        assertThat(rate.changes().get(1).noise()).isEqualTo(Comparison.WITHIN_NOISE);
-        assertThat(rate.changes().get(2).noise()).isEqualTo(Comparison.NO_REPETITIONS);
+        assertThat(rate.changes().get(1).noise()).isEqualTo(Comparison.TOO_FEW_RUNS);
+        assertThat(rate.changes().get(2).noise()).as("2 vs 1 runs").isEqualTo(Comparison.TOO_FEW_RUNS);
         Comparison.Row p99 = row(c, "publish.p99");
         assertThat(p99.changes().get(0).ratio()).isCloseTo(5.0 / 9.0, within(1e-9));
         assertThat(p99.changes().get(0).percentChange()).isCloseTo(-44.444, within(1e-3));
@@ -72,7 +99,7 @@ class CompareTest {
         ComparisonReport.print(c, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String table = bytes.toString(StandardCharsets.UTF_8);
         assertThat(table).contains("produced records/s").contains("end-to-end p99.9 ms").contains("11000 [10000..12000]")
-                .contains("+90.9%").contains("significant");
+                .contains("+90.9% (not judged: too few runs)").contains("(2 vs 2 runs: p >= 0.333)").doesNotContain("significant,");
         ComparisonDocument json = ComparisonDocument.of(List.of(new NamedComparison(null, c)));
         assertThat(json.kind()).isEqualTo("compare");
         assertThat(json.sides()).extracting(ComparisonDocument.Side::id).containsExactly("A", "B");

@@ -1,4 +1,4 @@
-package io.kbench.gate;
+package io.kbench.verdict;
 
 import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 
@@ -8,14 +8,15 @@ import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
  * Commons Math. The exact form matters here: a gate compares a few repetitions with a few baseline runs, where the
  * approximation is poor.
  */
-final class MannWhitney {
+public final class MannWhitney {
     /** Exact up to this many pairs (n x m); the counts stay well inside a long. */
     static final int EXACT_PAIRS = 2_500;
 
     private MannWhitney() {
     }
 
-    static double pValue(double[] x, double[] y) {
+    /** The two-sided p-value of {@code x} against {@code y}; 1 when either is empty. */
+    public static double pValue(double[] x, double[] y) {
         if (x.length == 0 || y.length == 0) {
             return 1;
         }
@@ -26,7 +27,7 @@ final class MannWhitney {
     }
 
     /** The smallest p-value samples of these sizes can reach: below the significance level or no verdict is possible. */
-    static double smallestPossible(int n, int m) {
+    public static double smallestPossible(int n, int m) {
         double[] x = new double[n];
         double[] y = new double[m];
         for (int i = 0; i < n; i++) {
