@@ -35,6 +35,7 @@ public record TieredStorageParams(String managerClass, List<Path> classPath, Map
     static final String METADATA_PREFIX = "rlmm.config.";
     static final String METADATA_LISTENER = "remote.log.metadata.manager.listener.name";
     static final String TASK_INTERVAL = "remote.log.manager.task.interval.ms";
+    static final String RETENTION_CHECK = "log.retention.check.interval.ms";
 
     public TieredStorageParams {
         classPath = List.copyOf(classPath);
@@ -55,6 +56,8 @@ public record TieredStorageParams(String managerClass, List<Path> classPath, Map
             c.put(MANAGER_CLASS_PATH, classPath.stream().map(Path::toString).collect(Collectors.joining(File.pathSeparator)));
         }
         c.put(TASK_INTERVAL, Long.toString(taskIntervalMs));
+        // Local retention deletes copied segments on the log manager's retention check (Kafka's default: every 5 min).
+        c.put(RETENTION_CHECK, Long.toString(taskIntervalMs));
         c.put(METADATA_PREFIX + "remote.log.metadata.topic.replication.factor", Integer.toString(Math.min(brokers, 3)));
         // Kafka's default is 50 partitions, each a log on every replica: a small cluster's start would be slowed.
         c.put(METADATA_PREFIX + "remote.log.metadata.topic.num.partitions", "3");

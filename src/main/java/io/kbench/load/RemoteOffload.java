@@ -16,10 +16,10 @@ import org.apache.kafka.common.TopicPartition;
 
 /**
  * A backlog read of a tiered topic starts cold: after the fill, kbench waits until the brokers have stopped moving the
- * backlog to remote storage (docs/tiered-storage.md). Done when, for a whole {@link #STABLE_MS}, no partition's
- * highest tiered offset ({@code OffsetSpec.latestTiered()}) nor its local log start ({@code earliestLocal()}, KIP-1005)
- * moved and every partition has something in remote storage; at most {@link #CAP_MS}, after which the read starts
- * anyway and says so. The wait is on the run's clock (its intervals show the copies and deletions), not measured.
+ * backlog to remote storage (docs/tiered-storage.md). Done when every partition's local log starts past its log start
+ * (local retention deleted segments that stay readable from remote storage: {@code OffsetSpec.earliestLocal()},
+ * KIP-1005) and, for a whole {@link #STABLE_MS}, neither that nor its highest tiered offset ({@code latestTiered()})
+ * moved; at most {@link #CAP_MS}, after which the read starts anyway and says so. The wait is on the run's clock (its intervals show the copies and deletions), not measured.
  */
 final class RemoteOffload {
     static final long STABLE_MS = 3_000;
@@ -46,11 +46,12 @@ final class RemoteOffload {
                 stableSince = t;
                 last = now;
             }
-            boolean allTiered = !now.isEmpty() && now.values().stream().allMatch(o -> o[0] >= 0);
+            boolean allTiered = !now.isEmpty() && now.values().stream().allMatch(o -> o[1] > o[2]);
             long waitedMs = TimeUnit.NANOSECONDS.toMillis(t - start);
             if (allTiered && TimeUnit.NANOSECONDS.toMillis(t - stableSince) >= STABLE_MS) {
-                out.printf(Locale.ROOT, "tiered storage: the backlog moved to remote storage in %.1f s (no partition's"
-                        + " tiered or local offsets moved for %d s); local logs start at %s: the read starts cold%n",
+                out.printf(Locale.ROOT, "tiered storage: the backlog moved to remote storage in %.1f s (local retention"
+                        + " deleted what was copied; nothing moved for %d s); local logs start at %s: the read starts"
+                        + " cold%n",
                         waitedMs / 1000.0, STABLE_MS / 1000, localStarts(now));
                 return;
             }
@@ -63,19 +64,30 @@ final class RemoteOffload {
         }
     }
 
-    /** Per partition: {highest tiered offset (-1: none), local log start offset}. */
+    /** Per partition: {highest tiered offset (-1: none), local log start offset, log start offset}. */
     private static Map<TopicPartition, long[]> offsets(Admin admin, String topic, int partitions) {
-        Map<TopicPartition, OffsetSpec> tiered = new HashMap<>();
-        Map<TopicPartition, OffsetSpec> local = new HashMap<>();
-        for (int p = 0; p < partitions; p++) {
-            tiered.put(new TopicPartition(topic, p), OffsetSpec.latestTiered());
-            local.put(new TopicPartition(topic, p), OffsetSpec.earliestLocal());
-        }
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> t = get(admin.listOffsets(tiered));
-        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> l = get(admin.listOffsets(local));
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> t = list(admin, topic, partitions,
+                OffsetSpec.latestTiered());
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> l = list(admin, topic, partitions,
+                OffsetSpec.earliestLocal());
+        Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> e = list(admin, topic, partitions,
+                OffsetSpec.earliest());
         Map<TopicPartition, long[]> out = new HashMap<>();
-        t.forEach((tp, info) -> out.put(tp, new long[] {info.offset(), l.get(tp).offset()}));
+        t.forEach((tp, info) -> {
+            if (l.containsKey(tp) && e.containsKey(tp)) {
+                out.put(tp, new long[] {info.offset(), l.get(tp).offset(), e.get(tp).offset()});
+            }
+        });
         return out;
+    }
+
+    private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> list(Admin admin, String topic,
+                                                                                      int partitions, OffsetSpec spec) {
+        Map<TopicPartition, OffsetSpec> request = new HashMap<>();
+        for (int p = 0; p < partitions; p++) {
+            request.put(new TopicPartition(topic, p), spec);
+        }
+        return get(admin.listOffsets(request));
     }
 
     private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> get(ListOffsetsResult r) {
