@@ -106,7 +106,11 @@ final class BrokerFigures {
             String key = BrokerMBeans.REMOTE_METERS.get(i) + ".Count";
             Double rate = Deltas.rate(a.get(key), b.get(key), elapsed);
             boolean bytes = BrokerMBeans.REMOTE_METERS.get(i).contains("Bytes");
-            out.put(REMOTE_RATES.get(i), rate == null || !bytes ? rate : Units.mib(rate));
+            // Not a ternary: Units.mib's double would unbox a missing rate (a broker without tiered storage).
+            if (rate != null && bytes) {
+                rate = Units.mib(rate);
+            }
+            out.put(REMOTE_RATES.get(i), rate);
         }
         String reads = BrokerMBeans.REMOTE_READS;
         out.put(TelemetryMetric.REMOTE_READ_TIME_MS, Deltas.intervalMean(a.get(reads + ".Count"), a.get(reads + ".Mean"),
