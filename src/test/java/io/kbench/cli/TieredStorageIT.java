@@ -20,12 +20,9 @@ class TieredStorageIT {
 
     @Test
     void aColdReadIsServedFromRemoteStorage() throws Exception {
-        CliRun run = CliRun.of("run", ItFixture.workload("it-tiered.yaml"), "--results-dir",
-                results.resolve("cold").toString(), "--broker-heap", "256m", "--min-rate-ratio", "0");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        CliRun run = runAndReadBack("it-tiered.yaml", "cold");
         JsonNode result = ItFixture.onlyResult(results.resolve("cold"));
         long consumedBytes = result.at("/summary/consumed/bytes").asLong();
-        assertThat(result.at("/summary/consumed/records").asLong()).as(run.transcript()).isEqualTo(16_000);
 
         double remoteBytes = TelemetryJson.integral(result, "remote_fetch_mib_per_sec", "broker-1") * MIB;
         double remoteReads = TelemetryJson.integral(result, "remote_fetch_requests_per_sec", "broker-1");
@@ -43,13 +40,20 @@ class TieredStorageIT {
 
     @Test
     void aHotReadOfTheSameBacklogFetchesNothingRemotely() throws Exception {
-        CliRun run = CliRun.of("run", ItFixture.workload("it-tiered-hot.yaml"), "--results-dir",
-                results.resolve("hot").toString(), "--broker-heap", "256m", "--min-rate-ratio", "0");
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        runAndReadBack("it-tiered-hot.yaml", "hot");
         JsonNode result = ItFixture.onlyResult(results.resolve("hot"));
-        assertThat(result.at("/summary/consumed/records").asLong()).as(run.transcript()).isEqualTo(16_000);
         // The meters exist (the cluster has tiered storage) and count nothing: the cold read's figures are not noise.
         assertThat(TelemetryJson.integral(result, "remote_fetch_requests_per_sec", "broker-1")).isZero();
         assertThat(TelemetryJson.integral(result, "remote_copy_mib_per_sec", "broker-1")).isZero();
+    }
+
+    /** Runs the workload into results/{@code dir}: it must complete and read back all 16,000 records. */
+    private CliRun runAndReadBack(String workload, String dir) throws Exception {
+        CliRun run = CliRun.of("run", ItFixture.workload(workload), "--results-dir", results.resolve(dir).toString(),
+                "--broker-heap", "256m", "--min-rate-ratio", "0");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(ItFixture.onlyResult(results.resolve(dir)).at("/summary/consumed/records").asLong())
+                .as(run.transcript()).isEqualTo(16_000);
+        return run;
     }
 }
