@@ -69,7 +69,7 @@ public final class EmbeddedOptions {
                     + " inter-broker traffic on its own plaintext listener (cluster.security.interBroker: plaintext)");
         }
         return new TieredStorageParams(t.local() ? TieredStorageParams.LOCAL_MANAGER : t.remoteStorageManager(),
-                t.classPath().stream().map(p -> Path.of(p).toAbsolutePath().normalize()).toList(), t.config(),
+                t.classPath().stream().map(p -> Path.of(p).toAbsolutePath().normalize()).toList(), t.configs(),
                 t.taskIntervalOrDefault().toMillis());
     }
 

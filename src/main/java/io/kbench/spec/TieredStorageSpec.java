@@ -17,12 +17,12 @@ import java.util.regex.Pattern;
  *                             absent: local
  * @param classPath            jars or directories holding that class, loaded by the broker in a class loader of its own
  *                             ({@code remote.log.storage.manager.class.path}); absent: kbench's class path
- * @param config               the manager's own settings, passed with Kafka's {@code rsm.config.} prefix
+ * @param configs              the manager's own settings, passed with Kafka's {@code rsm.config.} prefix
  * @param taskInterval         how often each partition's leader looks for segments to copy and expire
  *                             ({@code remote.log.manager.task.interval.ms}); absent: 1 s (Kafka's default: 30 s)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record TieredStorageSpec(String remoteStorageManager, List<String> classPath, Map<String, String> config,
+public record TieredStorageSpec(String remoteStorageManager, List<String> classPath, Map<String, String> configs,
                                 Duration taskInterval) {
     /** The name of Kafka's file-system RemoteStorageManager. */
     public static final String LOCAL = "local";
@@ -48,10 +48,10 @@ public record TieredStorageSpec(String remoteStorageManager, List<String> classP
                         "each entry must name one jar or directory (a list entry each, no ':')");
             }
         }
-        config = config == null ? Map.of() : Map.copyOf(config);
-        for (Map.Entry<String, String> e : config.entrySet()) {
+        configs = configs == null ? Map.of() : Map.copyOf(configs);
+        for (Map.Entry<String, String> e : configs.entrySet()) {
             if (!CONFIG_KEY.matcher(e.getKey()).matches() || e.getValue() == null) {
-                throw InvalidInputException.field("cluster.tieredStorage.config", e.getKey() + "=" + e.getValue(),
+                throw InvalidInputException.field("cluster.tieredStorage.configs", e.getKey() + "=" + e.getValue(),
                         "needs a key (letters, digits, '.', '_', '-') and a value");
             }
         }
