@@ -1,6 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
+import io.kbench.cluster.ClusterSecurity;
+import io.kbench.cluster.TieredStorageParams;
+import io.kbench.error.InvalidInputException;
 import io.kbench.cluster.EmulatedFilesystem;
 import io.kbench.cluster.ResourceLimits;
 import io.kbench.cluster.StorageHost;
@@ -8,6 +11,7 @@ import io.kbench.cluster.StorageParams;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.StorageSpec;
+import io.kbench.spec.TieredStorageSpec;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +41,12 @@ public final class EmbeddedOptions {
     ClusterParams toParams(ClusterSpec spec, Path logDir) {
         ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
                 dataDir, keepData, logDir, spec.security());
-        Map<String, String> config = new LinkedHashMap<>(spec.brokerConfig());
+        Map<String, String> config = new LinkedHashMap<>();
+        TieredStorageParams tiered = tiered(spec.tieredStorage(), fromFlags.security());
+        if (tiered != null) {
+            config.putAll(tiered.brokerConfig(fromFlags.brokers()));
+        }
+        config.putAll(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
         String heap = broker.brokerHeap != null ? broker.brokerHeap : spec.heap();
         ClusterParams params = new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
@@ -47,6 +56,21 @@ public final class EmbeddedOptions {
             StorageHost.check(params.storage(), params.brokers());
         }
         return params;
+    }
+
+    /** The workload's tiered storage as the cluster takes it; null without. */
+    static TieredStorageParams tiered(TieredStorageSpec t, ClusterSecurity security) {
+        if (t == null) {
+            return null;
+        }
+        if (security.secured() && !security.separateInterBrokerListener()) {
+            // The metadata manager's producer and consumer would need the client listener's secrets.
+            throw InvalidInputException.field("cluster.tieredStorage", "on " + security.describe(), "needs the"
+                    + " inter-broker traffic on its own plaintext listener (cluster.security.interBroker: plaintext)");
+        }
+        return new TieredStorageParams(t.local() ? TieredStorageParams.LOCAL_MANAGER : t.remoteStorageManager(),
+                t.classPath().stream().map(p -> Path.of(p).toAbsolutePath().normalize()).toList(), t.configs(),
+                t.taskIntervalOrDefault().toMillis());
     }
 
     /** The workload's emulated storage as the cluster takes it. */

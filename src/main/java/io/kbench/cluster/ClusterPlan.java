@@ -94,6 +94,7 @@ final class ClusterPlan {
                 .map(node -> BrokerConfigs.forNode(node, nodes, dataDir, params.brokerConfig(), params.security(),
                         material, replication() ? replicationPort(node) : 0, proxyPorts(node)))
                 .toList();
+        all.forEach(config -> TieredStorageParams.perNode(config, dataDir));
         if (params.storage() != null) {
             if (!attached) {
                 // Only a guard that dies with kbench releases the mounts; a detached cluster has no such owner.

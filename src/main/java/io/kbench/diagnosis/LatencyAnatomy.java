@@ -88,12 +88,17 @@ public final class LatencyAnatomy {
         }
         parts.add(new AnatomyPart(LatencyPart.PUBLISH_REST, "mean", rest));
         for (LatencyPart part : LatencyPart.values()) {
-            if (!part.publish()) {
+            if (!part.publish() && BROKER.containsKey(part)) {
                 List<Double> v = brokers(telemetry, BROKER.get(part), TelemetryMetric.FETCH_REQUESTS_PER_SEC, n);
                 if (v.stream().anyMatch(x -> x != null)) {
                     parts.add(new AnatomyPart(part, "mean", v));
                 }
             }
+        }
+        List<Double> remoteReads = brokers(telemetry, TelemetryMetric.REMOTE_READ_TIME_MS,
+                TelemetryMetric.REMOTE_FETCH_REQUESTS_PER_SEC, n);
+        if (remoteReads.stream().anyMatch(x -> x != null)) {
+            parts.add(new AnatomyPart(LatencyPart.REMOTE_STORAGE_READ, "mean", remoteReads));
         }
         int[] measured = measured(intervals);
         List<PartShare> shares = shares(parts, measured);

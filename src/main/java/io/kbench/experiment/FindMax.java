@@ -102,6 +102,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, context.connection());
+        Preflight.embeddedOnly(spec, context.target());
         Preflight.reachable(context.target(), context.connection());
         Instant start = Instant.now();
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;

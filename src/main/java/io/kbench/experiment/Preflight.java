@@ -44,6 +44,14 @@ final class Preflight {
         Distributable.check(spec, "--workers/--local-workers");
     }
 
+    /** What only kbench's embedded cluster can do: tiered storage is set up when kbench starts the brokers. */
+    static void embeddedOnly(WorkloadSpec spec, ClusterTarget target) {
+        if (target.external() && spec.cluster().tieredStorage() != null) {
+            throw InvalidInputException.field("cluster.tieredStorage", "with --bootstrap-server", "needs kbench's"
+                    + " embedded cluster; an external cluster's tiered storage is its brokers' own configuration");
+        }
+    }
+
     /** An external cluster must answer within {@link ClusterProbe#TIMEOUT}; an embedded one is started later. */
     static void reachable(ClusterTarget target, Map<String, String> connection) {
         if (target.external()) {

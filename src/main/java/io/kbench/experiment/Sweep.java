@@ -265,6 +265,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         for (SweepPoint point : plan.points()) {
             WorkloadSpec spec = plan.workload(point, null);
             Preflight.workload(spec, context.connection());
+            Preflight.embeddedOnly(spec, context.target());
             if (context.distribution() != null) {
                 Preflight.distributable(spec);
             }

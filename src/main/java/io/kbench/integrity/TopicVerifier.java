@@ -188,8 +188,6 @@ public final class TopicVerifier {
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions);
             // Where each partition's read has got to (next offset), for counting what a stall leaves unread.
             Map<TopicPartition, Long> starts = consumer.beginningOffsets(partitions);
-            Map<Integer, Long> logStarts = new HashMap<>();
-            starts.forEach((p, offset) -> logStarts.put(p.partition(), offset));
             Map<TopicPartition, Long> readTo = new HashMap<>(starts);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> remaining = new HashMap<>(ends);
@@ -213,11 +211,21 @@ public final class TopicVerifier {
                 if (polled > 0) {
                     lastProgress = System.nanoTime();
                 } else if (System.nanoTime() - lastProgress > STALL_TIMEOUT.toNanos()) {
-                    return new ReadResult(Math.max(1, unread(readTo, remaining)), logStarts);
+                    return new ReadResult(Math.max(1, unread(readTo, remaining)), logStarts(consumer, partitions));
                 }
             }
-            return new ReadResult(0, logStarts);
+            return new ReadResult(0, logStarts(consumer, partitions));
         }
+    }
+
+    /**
+     * Each partition's log start once the read is over: retention can delete while the read runs (the consumer then
+     * skips ahead), and what it deleted before the read reached it is below this start, deleted rather than lost.
+     */
+    private static Map<Integer, Long> logStarts(KafkaConsumer<byte[], byte[]> consumer, List<TopicPartition> partitions) {
+        Map<Integer, Long> logStarts = new HashMap<>();
+        consumer.beginningOffsets(partitions).forEach((p, offset) -> logStarts.put(p.partition(), offset));
+        return logStarts;
     }
 
     /** Records between each stalled partition's position and its end offset. */

@@ -62,6 +62,12 @@ final class LoadPhases {
     /** A whole run's phases; {@code shareGroup} is the configured share group when consumers.mode is share, else null. */
     RunOutcome runWhole(RunMetrics metrics, int partitions, int magic, PartitionBreakdown breakdown,
                         ShareGroupConsumers shareGroup) {
+        return runWhole(metrics, partitions, magic, breakdown, shareGroup, () -> { });
+    }
+
+    /** As above; {@code beforeBacklogRead} runs between a backlog's fill and its read (a tiered topic's offload). */
+    RunOutcome runWhole(RunMetrics metrics, int partitions, int magic, PartitionBreakdown breakdown,
+                        ShareGroupConsumers shareGroup, Runnable beforeBacklogRead) {
         ConsumerMode mode = spec.consumers().mode();
         ProducerSpec p = spec.producers();
         long startMsec = System.currentTimeMillis();
@@ -105,6 +111,9 @@ final class LoadPhases {
                 } else if (mode == ConsumerMode.BACKLOG) {
                     long expected = p.count() == 0 ? spec.consumers().records()
                             : metrics.producedAll.records() - assembler.invisibleAborted(false);
+                    if (failure == null && !stop.requested()) {
+                        beforeBacklogRead.run();
+                    }
                     threads.addAll(consumers.startGroup(metrics, magic, false, 0, spec.consumers().count(), breakdown,
                             stop, () -> progress.backlogStarted(metrics)));
                     progress.await(metrics, expected, stop);

@@ -152,7 +152,10 @@ public final class WorkloadRunner {
             PartitionBreakdown breakdown = new PartitionBreakdown(partitions,
                     spec.consumers().mode() == ConsumerMode.LIVE ? PartitionLatency.END_TO_END : PartitionLatency.PUBLISH,
                     spec.consumers().enabled());
-            RunOutcome outcome = phases.runWhole(metrics, partitions, magic, breakdown, shareGroup);
+            boolean cold = !byPattern && spec.producers().count() > 0 && spec.consumers().mode() == ConsumerMode.BACKLOG
+                    && RemoteOffload.tiered(spec.topic());
+            RunOutcome outcome = phases.runWhole(metrics, partitions, magic, breakdown, shareGroup, !cold ? () -> { }
+                    : () -> RemoteOffload.await(admin, spec.topic().name(), partitions, stop, out));
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
             if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stop.requested()) {
                 outcome = outcome.withIntegrity(verify(verifier, before));

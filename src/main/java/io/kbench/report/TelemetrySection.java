@@ -56,6 +56,10 @@ final class TelemetrySection {
                     TelemetryMetric.BROKER_BYTES_OUT_MIB_PER_SEC, TelemetryMetric.DISK_READ_MIB_PER_SEC,
                     TelemetryMetric.DISK_WRITE_MIB_PER_SEC, TelemetryMetric.NETWORK_RX_MIB_PER_SEC,
                     TelemetryMetric.NETWORK_TX_MIB_PER_SEC)),
+            new Group("Tiered storage: read from and copied to remote storage (MiB/s)", EnumSet.of(
+                    TelemetryMetric.REMOTE_FETCH_MIB_PER_SEC, TelemetryMetric.REMOTE_COPY_MIB_PER_SEC)),
+            new Group("Tiered storage operations (per second)", EnumSet.of(TelemetryMetric.REMOTE_FETCH_REQUESTS_PER_SEC,
+                    TelemetryMetric.REMOTE_FETCH_ERRORS_PER_SEC, TelemetryMetric.REMOTE_COPY_REQUESTS_PER_SEC)),
             new Group("Page cache and memory (MiB)", EnumSet.of(TelemetryMetric.PAGE_CACHE_DIRTY_MIB,
                     TelemetryMetric.PAGE_CACHE_WRITEBACK_MIB, TelemetryMetric.MEMORY_AVAILABLE_MIB,
                     TelemetryMetric.BROKER_HEAP_USED_MIB)));

@@ -16,10 +16,11 @@ import java.util.Map;
  * @param storage      each broker's data dirs on emulated filesystems (loop devices, root only); absent: a plain
  *                     directory on the filesystem holding the cluster directory
  * @param heap         broker heap for -Xms and -Xmx, e.g. {@code 8g}; absent: 1g. {@code --broker-heap} wins
+ * @param tieredStorage tiered storage (KIP-405) with Kafka's local RemoteStorageManager or a named one; absent: none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, BrokerLimits limits, SecuritySpec security,
-                          StorageSpec storage, String heap) {
+                          StorageSpec storage, String heap, TieredStorageSpec tieredStorage) {
     /** A JVM size as -Xmx takes it. */
     private static final java.util.regex.Pattern HEAP = java.util.regex.Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
@@ -34,7 +35,7 @@ public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, Bro
     }
 
     public static ClusterSpec defaults() {
-        return new ClusterSpec(null, null, null, null, null, null);
+        return new ClusterSpec(null, null, null, null, null, null, null);
     }
 
     /** The security to start the cluster with: plaintext when none is given. */

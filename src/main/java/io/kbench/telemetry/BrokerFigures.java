@@ -25,15 +25,22 @@ final class BrokerFigures {
             TelemetryMetric.FETCH_REMOTE_TIME_MS, TelemetryMetric.FETCH_RESPONSE_QUEUE_TIME_MS,
             TelemetryMetric.FETCH_RESPONSE_SEND_TIME_MS);
 
+    private static final List<TelemetryMetric> REMOTE_RATES = List.of(TelemetryMetric.REMOTE_FETCH_MIB_PER_SEC,
+            TelemetryMetric.REMOTE_FETCH_REQUESTS_PER_SEC, TelemetryMetric.REMOTE_FETCH_ERRORS_PER_SEC,
+            TelemetryMetric.REMOTE_COPY_MIB_PER_SEC, TelemetryMetric.REMOTE_COPY_REQUESTS_PER_SEC);
+
     private final GcPauses gc = new GcPauses();
     private Map<String, Double> last;
     private Map<String, Double> lastSegments;
     private Map<String, Double> segments = Map.of();
+    private Map<String, Double> lastLogStarts;
+    private Map<String, Double> logStarts = Map.of();
     private long lastNanos;
 
-    /** The per-partition segment counts of the reading about to be passed to {@link #update}. */
-    void segments(Map<String, Double> segmentsByPartition) {
+    /** The per-partition segment counts and log start offsets of the reading about to be passed to {@link #update}. */
+    void partitions(Map<String, Double> segmentsByPartition, Map<String, Double> logStartsByPartition) {
         this.segments = segmentsByPartition;
+        this.logStarts = logStartsByPartition;
     }
 
     /** Adds the interval since the previous reading to {@code out}; the first reading only sets the baseline. */
@@ -54,6 +61,7 @@ final class BrokerFigures {
                 TelemetryMetric.BROKER_GC_PAUSES, TelemetryMetric.BROKER_GC_PAUSE_TIME_MS, TelemetryEventType.GC_PAUSE);
         last = now;
         lastSegments = segments;
+        lastLogStarts = logStarts;
         lastNanos = nowNanos;
     }
 
@@ -87,8 +95,26 @@ final class BrokerFigures {
         out.put(TelemetryMetric.LOG_FLUSHES_PER_SEC, Deltas.rate(a.get("flush.Count"), b.get("flush.Count"), elapsed));
         out.put(TelemetryMetric.LOG_FLUSH_TIME_MS,
                 Deltas.intervalMean(a.get("flush.Count"), a.get("flush.Mean"), b.get("flush.Count"), b.get("flush.Mean")));
+        remoteStorage(a, b, elapsed, out);
         out.put(TelemetryMetric.ISR_SHRINKS_PER_SEC, Deltas.rate(a.get("isrShrinks.Count"), b.get("isrShrinks.Count"), elapsed));
         out.put(TelemetryMetric.ISR_EXPANDS_PER_SEC, Deltas.rate(a.get("isrExpands.Count"), b.get("isrExpands.Count"), elapsed));
+    }
+
+    /** Tiered storage's rates and the remote reader's mean read time; nothing on a broker without tiered storage. */
+    private static void remoteStorage(Map<String, Double> a, Map<String, Double> b, long elapsed, Sample out) {
+        for (int i = 0; i < REMOTE_RATES.size(); i++) {
+            String key = BrokerMBeans.REMOTE_METERS.get(i) + ".Count";
+            Double rate = Deltas.rate(a.get(key), b.get(key), elapsed);
+            boolean bytes = BrokerMBeans.REMOTE_METERS.get(i).contains("Bytes");
+            // Not a ternary: Units.mib's double would unbox a missing rate (a broker without tiered storage).
+            if (rate != null && bytes) {
+                rate = Units.mib(rate);
+            }
+            out.put(REMOTE_RATES.get(i), rate);
+        }
+        String reads = BrokerMBeans.REMOTE_READS;
+        out.put(TelemetryMetric.REMOTE_READ_TIME_MS, Deltas.intervalMean(a.get(reads + ".Count"), a.get(reads + ".Mean"),
+                b.get(reads + ".Count"), b.get(reads + ".Mean")));
     }
 
     /**
@@ -148,6 +174,7 @@ final class BrokerFigures {
                     leadersNow, leadersBefore));
         }
         segmentRolls(lastSegments, segments, out);
+        SegmentDeletes.events(lastLogStarts, logStarts, lastSegments, segments, out);
     }
 
     /**

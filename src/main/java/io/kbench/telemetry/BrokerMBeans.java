@@ -36,6 +36,12 @@ final class BrokerMBeans {
      */
     static final double NETWORK_GAUGE_TRUSTED_AFTER_MS = 60_000;
 
+    /** KIP-405's broker-wide meters, in the order of TelemetryMetric's REMOTE_* rates. */
+    static final List<String> REMOTE_METERS = List.of("RemoteFetchBytesPerSec", "RemoteFetchRequestsPerSec",
+            "RemoteFetchErrorsPerSec", "RemoteCopyBytesPerSec", "RemoteCopyRequestsPerSec");
+    /** The remote log reader's timer: one entry per read of a remote segment, in milliseconds. */
+    static final String REMOTE_READS = "remoteReads";
+
     private static final String[] COUNT = {"Count"};
     private static final String[] COUNT_MEAN = {"Count", "Mean"};
     private static final String[] VALUE = {"Value"};
@@ -46,6 +52,7 @@ final class BrokerMBeans {
 
     private final List<Probe> probes = new ArrayList<>();
     private final ObjectName segmentCounts;
+    private final ObjectName logStartOffsets;
 
     /** {@code topic}: the workload's topic, whose partitions' segment counts give segment-roll events; null: none. */
     BrokerMBeans(String topic) {
@@ -73,8 +80,16 @@ final class BrokerMBeans {
         add("isrShrinks", "kafka.server:type=ReplicaManager,name=IsrShrinksPerSec", COUNT);
         add("isrExpands", "kafka.server:type=ReplicaManager,name=IsrExpandsPerSec", COUNT);
         add("purgatory", "kafka.server:type=DelayedOperationPurgatory,name=PurgatorySize,delayedOperation=Produce", VALUE);
+        // Tiered storage (KIP-405; registered only on brokers with remote.log.storage.system.enable): what was read
+        // from and copied to remote storage, and how long the remote log reader threads took per read.
+        for (String remote : REMOTE_METERS) {
+            add(remote, "kafka.server:type=BrokerTopicMetrics,name=" + remote, COUNT);
+        }
+        add(REMOTE_READS, "kafka.log.remote:type=RemoteLogManager,name=RemoteLogReaderFetchRateAndTimeMs", COUNT_MEAN);
         segmentCounts = topic == null ? null
                 : JmxBrokerSource.name("kafka.log:type=Log,name=NumLogSegments,topic=" + topic + ",partition=*");
+        logStartOffsets = topic == null ? null
+                : JmxBrokerSource.name("kafka.log:type=Log,name=LogStartOffset,topic=" + topic + ",partition=*");
     }
 
     private void add(String key, String name, String... attributes) {
@@ -88,5 +103,10 @@ final class BrokerMBeans {
     /** The pattern of the workload topic's per-partition NumLogSegments gauges, or null. */
     ObjectName segmentCounts() {
         return segmentCounts;
+    }
+
+    /** The pattern of the workload topic's per-partition LogStartOffset gauges (retention moves them), or null. */
+    ObjectName logStartOffsets() {
+        return logStartOffsets;
     }
 }

@@ -41,6 +41,8 @@ final class JmxBrokerSource implements SampledSource {
 
     /** Keys of per-partition segment counts in a reading, followed by {@code topic-partition}. */
     private static final String SEGMENTS = "segments:";
+    /** Keys of per-partition log start offsets in a reading, followed by {@code topic-partition}. */
+    private static final String LOG_START = "logStart:";
     private static final int PARALLEL_READS = 6;
 
     private final BrokerFigures figures = new BrokerFigures();
@@ -124,16 +126,18 @@ final class JmxBrokerSource implements SampledSource {
             calls.add(() -> readAll("gc", gc, BrokerMBeans.GC_ATTRIBUTES));
         }
         calls.add(this::heap);
-        ObjectName pattern = beans.segmentCounts();
-        List<ObjectName> logs = pattern == null ? List.of() : new ArrayList<>(server.queryNames(pattern, null));
-        for (ObjectName log : logs) {
-            calls.add(() -> segmentCount(log));
+        for (ObjectName log : query(beans.segmentCounts())) {
+            calls.add(() -> partitionGauge(SEGMENTS, log));
+        }
+        for (ObjectName log : query(beans.logStartOffsets())) {
+            calls.add(() -> partitionGauge(LOG_START, log));
         }
         for (ObjectName processor : server.queryNames(BrokerMBeans.NETWORK_PROCESSORS, null)) {
             calls.add(() -> ioWait(processor));
         }
         Map<String, Double> values = new HashMap<>();
         Map<String, Double> segments = new TreeMap<>();
+        Map<String, Double> logStarts = new TreeMap<>();
         double gcCount = 0;
         double gcMillis = 0;
         for (Future<Map<String, Double>> f : readers.invokeAll(calls)) {
@@ -143,6 +147,8 @@ final class JmxBrokerSource implements SampledSource {
             part.forEach((k, v) -> {
                 if (k.startsWith(SEGMENTS)) {
                     segments.put(k.substring(SEGMENTS.length()), v);
+                } else if (k.startsWith(LOG_START)) {
+                    logStarts.put(k.substring(LOG_START.length()), v);
                 } else if (!k.startsWith("gc.")) {
                     values.put(k, v);
                 }
@@ -150,7 +156,7 @@ final class JmxBrokerSource implements SampledSource {
         }
         values.put(BrokerFigures.GC_COUNT, gcCount);
         values.put(BrokerFigures.GC_MILLIS, gcMillis);
-        figures.segments(segments);
+        figures.partitions(segments, logStarts);
         return values;
     }
 
@@ -174,10 +180,15 @@ final class JmxBrokerSource implements SampledSource {
                 ? Map.of(BrokerFigures.HEAP_USED, ((Number) c.get("used")).doubleValue()) : Map.of();
     }
 
-    private Map<String, Double> segmentCount(ObjectName log) throws IOException {
+    private List<ObjectName> query(ObjectName pattern) throws IOException {
+        return pattern == null ? List.of() : new ArrayList<>(server.queryNames(pattern, null));
+    }
+
+    /** One per-partition gauge of the workload topic, keyed {@code prefix + topic-partition}. */
+    private Map<String, Double> partitionGauge(String prefix, ObjectName log) throws IOException {
         Object v = attribute(log, "Value");
         return v instanceof Number n
-                ? Map.of(SEGMENTS + log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue())
+                ? Map.of(prefix + log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue())
                 : Map.of();
     }
 

@@ -101,10 +101,11 @@ final class PrometheusBrokerSource implements SampledSource {
         figures.update(values, nowNanos, out);
     }
 
-    /** The reading in the keys {@link BrokerFigures} uses; segment counts go to the figures directly. */
+    /** The reading in the keys {@link BrokerFigures} uses; segment counts and log starts go to the figures directly. */
     Map<String, Double> read(List<PrometheusText.PromSample> samples) {
         Map<String, Double> values = new HashMap<>();
         Map<String, Double> segments = new TreeMap<>();
+        Map<String, Double> logStarts = new TreeMap<>();
         double gcCount = 0;
         double gcSeconds = 0;
         for (PrometheusText.PromSample s : samples) {
@@ -121,8 +122,10 @@ final class PrometheusBrokerSource implements SampledSource {
                 case "jvmgccollectionsecondscount" -> gcCount += gc != null && GcPauses.isPauseCollector(gc) ? s.value() : 0;
                 case "jvmgccollectionsecondssum" -> gcSeconds += gc != null && GcPauses.isPauseCollector(gc) ? s.value() : 0;
                 default -> {
-                    if (isSegmentCount(n, s)) {
+                    if (isPartitionGauge(n, s, "NumLogSegments")) {
                         segments.put(s.labels().get("topic") + "-" + s.labels().get("partition"), s.value());
+                    } else if (isPartitionGauge(n, s, "LogStartOffset")) {
+                        logStarts.put(s.labels().get("topic") + "-" + s.labels().get("partition"), s.value());
                     } else {
                         match(n, s, values);
                     }
@@ -131,13 +134,15 @@ final class PrometheusBrokerSource implements SampledSource {
         }
         values.put(BrokerFigures.GC_COUNT, gcCount);
         values.put(BrokerFigures.GC_MILLIS, gcSeconds * 1000);
-        figures.segments(segments);
+        figures.partitions(segments, logStarts);
         return values;
     }
 
-    private static boolean isSegmentCount(String n, PrometheusText.PromSample s) {
-        boolean named = n.equals("kafkaloglognumlogsegmentsvalue") || n.equals("kafkaloglognumlogsegments")
-                || (n.equals("kafkaloglogvalue") && "NumLogSegments".equals(s.labels().get("name")));
+    /** A per-partition {@code kafka.log:type=Log,name=<gauge>} value, as JMX exporters name it. */
+    private static boolean isPartitionGauge(String n, PrometheusText.PromSample s, String gauge) {
+        String lower = gauge.toLowerCase(java.util.Locale.ROOT);
+        boolean named = n.equals("kafkaloglog" + lower + "value") || n.equals("kafkaloglog" + lower)
+                || (n.equals("kafkaloglogvalue") && gauge.equals(s.labels().get("name")));
         return named && s.labels().containsKey("topic") && s.labels().containsKey("partition");
     }
 

@@ -50,11 +50,11 @@ class BrokerFiguresTest {
     @Test
     void intervalFiguresAndEventsFromTwoReadings() {
         BrokerFigures f = new BrokerFigures();
-        f.segments(Map.of("bench-0", 1.0, "bench-1", 1.0));
+        f.partitions(Map.of("bench-0", 1.0, "bench-1", 1.0), Map.of());
         f.update(reading(0, 0, 100, 4.0, 10, 6, 1000), 0, new Sample("broker-1", 0));
 
         Sample s = new Sample("broker-1", 2.0);
-        f.segments(Map.of("bench-0", 3.0, "bench-1", 1.0, "bench-2", 1.0));
+        f.partitions(Map.of("bench-0", 3.0, "bench-1", 1.0, "bench-2", 1.0), Map.of());
         f.update(reading(0.5 * 2 * SECOND, 0.25 * 2 * SECOND, 300, 8.0, 12, 5, 1000), 2 * SECOND, s);
 
         Map<TelemetryMetric, Double> v = s.values();

@@ -24,7 +24,12 @@ public enum LatencyPart {
     FETCH_LOCAL(false, "fetch reading the log", "FetchConsumer LocalTimeMs"),
     FETCH_REMOTE(false, "fetch waiting for data (long poll)", "FetchConsumer RemoteTimeMs"),
     FETCH_RESPONSE_QUEUE(false, "fetch waiting for a network thread", "FetchConsumer ResponseQueueTimeMs"),
-    FETCH_RESPONSE_SEND(false, "fetch sending the response", "FetchConsumer ResponseSendTimeMs");
+    FETCH_RESPONSE_SEND(false, "fetch sending the response", "FetchConsumer ResponseSendTimeMs"),
+    /**
+     * Tiered storage: one read of a remote segment by the broker's remote log reader, which a cold fetch waits for in
+     * the delayed remote fetch purgatory (so it is inside that fetch's FetchConsumer RemoteTimeMs).
+     */
+    REMOTE_STORAGE_READ(false, "fetch reading remote storage (tiered)", "RemoteLogReaderFetchRateAndTimeMs");
 
     private final boolean publish;
     private final String label;

@@ -7,7 +7,7 @@ import io.kbench.format.LowercaseEnum;
 /** What happened on a broker or to the run at one moment: written lowercase. */
 public enum TelemetryEventType {
     SEGMENT_ROLL, LOG_FLUSH, LEADER_CHANGE, ISR_SHRINK, ISR_EXPAND, GC_PAUSE, BROKER_RESTART, BROKER_UNRESPONSIVE,
-    FAULT_START, FAULT_END;
+    FAULT_START, FAULT_END, SEGMENT_DELETE;
 
     @JsonValue
     public String json() {
