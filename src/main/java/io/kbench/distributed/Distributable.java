@@ -33,6 +33,11 @@ public final class Distributable {
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
             throw InvalidInputException.field("consumers.mode", "backlog", "cannot be used with " + by + " (live or none)");
         }
+        if (spec.producers().autoWarmup()) {
+            // Each worker would end its warm-up on its own figures; a common end needs the coordinator to decide it.
+            throw InvalidInputException.field("producers.warmup", "auto", "cannot be used with " + by
+                    + " (give a fixed warmupDuration)");
+        }
         if (spec.producers().payloadEncryption() != null) {
             throw InvalidInputException.field("producers.payloadEncryption", "set", "cannot be used with " + by);
         }

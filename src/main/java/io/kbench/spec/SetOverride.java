@@ -86,5 +86,8 @@ public record SetOverride(String[] path, JsonNode value, String text) {
             node = (ObjectNode) child;
         }
         node.set(path[path.length - 1], value);
+        if (path.length == 2 && path[0].equals("producers")) {
+            WarmupSpec.keepOneKind(node, path[1], value);
+        }
     }
 }
