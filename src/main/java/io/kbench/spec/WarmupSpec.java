@@ -54,6 +54,11 @@ public record WarmupSpec(Mode mode, Duration min, Duration max) {
         return new WarmupSpec(Mode.AUTO, null, null);
     }
 
+    /** Whether {@code key: value} of the producers section is {@code warmup: auto}, the short form of a mapping. */
+    static boolean isAutoWord(String key, JsonNode value) {
+        return key.equals("warmup") && value.isTextual() && value.asText().equals("auto");
+    }
+
     /**
      * Keeps one kind of warm-up after {@code --set} (or {@code WorkloadSpec.with}) set {@code key} of the producers
      * section: a fixed warm-up set on a workload with an auto one replaces it, and the other way round, so that

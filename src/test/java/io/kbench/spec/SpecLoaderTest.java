@@ -401,6 +401,7 @@ class SpecLoaderTest {
         var back = quickstart("producers.warmupDuration=1s", "producers.warmup=auto").producers();
         assertThat(back.warmup()).isEqualTo(auto);
         assertThat(back.warmupDuration()).isNull();
+        assertThat(quickstart("producers.warmup.max=30s").producers().warmup().max()).isEqualTo(Duration.ofSeconds(30));
         assertThat(quickstart().with("producers.warmupDuration", Duration.ofSeconds(2)).producers().warmup()).isNull();
     }
 }
