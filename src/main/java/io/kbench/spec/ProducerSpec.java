@@ -64,6 +64,9 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
             throw InvalidInputException.field("producers.warmup", "auto",
                     "give warmup: auto or a fixed warmupDuration/warmupRecords, not both");
         }
+        if (warmup != null && count == 0) {
+            throw InvalidInputException.field("producers.warmup", "auto", "needs producers (count is 0): it judges their sends");
+        }
         recordSize = recordSize == null ? RecordSizeSpec.fixed(1024) : recordSize;
         keys = keys == null ? KeySpec.none() : keys;
         payload = payload == null ? PayloadSpec.random() : payload;

@@ -386,6 +386,7 @@ class SpecLoaderTest {
                 .hasMessageContaining("always");
         rejects("producers: {warmup: {min: 10s, max: 5s}}").hasMessageContaining("producers.warmup.max")
                 .hasMessageContaining("5s");
+        rejects("producers: {count: 0, records: 0, warmup: auto}").hasMessageContaining("needs producers");
         rejects("producers: {warmup: auto, warmupDuration: 5s}").hasMessageContaining("producers.warmup")
                 .hasMessageContaining("not both");
     }
