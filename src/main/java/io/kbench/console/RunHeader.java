@@ -74,6 +74,8 @@ public final class RunHeader {
         String rate = p.unlimitedRate() ? "unlimited rate" : number(p.rate()) + " records/s";
         String amount = p.records() != null ? number(p.records()) + " records" : "for " + DurationText.format(p.duration());
         String warmup = !p.hasWarmup() ? ""
+                : p.autoWarmup() ? " after an auto warm-up of " + DurationText.format(p.warmup().min()) + " to "
+                        + DurationText.format(p.warmup().max())
                 : p.warmupRecords() != null ? " after " + number(p.warmupRecords()) + " warm-up records"
                 : " after " + DurationText.format(p.warmupDuration()) + " warm-up";
         return p.count() + ", " + rate + ", " + size(p.recordSize()) + ", " + amount + warmup + transactions(p);

@@ -42,6 +42,11 @@ public final class Distributable {
         }
         properties("producers.properties", spec.producers().properties(), PlanClientProperties.PRODUCER, by);
         properties("consumers.properties", spec.consumers().properties(), PlanClientProperties.CONSUMER, by);
+        if (spec.producers().autoWarmup()) {
+            // Each worker would end its warm-up on its own figures; a common end needs the coordinator to decide it.
+            throw InvalidInputException.field("producers.warmup", "auto", "cannot be used with " + by
+                    + " (give a fixed warm-up, e.g. --set producers.warmupDuration=5s)");
+        }
     }
 
     private static void properties(String path, Map<String, String> given, Set<String> allowed, String by) {

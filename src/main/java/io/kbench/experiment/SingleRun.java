@@ -216,12 +216,15 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
-                        .storage(StorageRecord.of(embedded)).build());
+                        .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).build());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
             if (result.schedule() != null) {
                 out.println(result.schedule().line());
+            }
+            if (result.warmup() != null) {
+                out.println(result.warmup().line());
             }
             ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
             SummaryTable.limitedBy(result.telemetry(), out);

@@ -4,6 +4,7 @@ import io.kbench.measure.IntervalReporter;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongConsumer;
 
 /**
  * The one interval clock of every kind of run (whole, backlog, share group, a worker's slice): closes an interval of
@@ -16,6 +17,7 @@ final class IntervalTicker implements AutoCloseable {
     private final ScheduledExecutorService executor =
             Executors.newSingleThreadScheduledExecutor(r -> StopSignal.daemon(r, "kbench-reporter"));
     private volatile IntervalReporter reporter;
+    private volatile LongConsumer afterTick = now -> { };
 
     IntervalTicker(NanoClock clock, IntervalTicks ticks) {
         this.clock = clock;
@@ -25,6 +27,11 @@ final class IntervalTicker implements AutoCloseable {
     /** The reporter whose intervals this closes; from now on {@link #close} closes its last interval. */
     void use(IntervalReporter intervals) {
         this.reporter = intervals;
+    }
+
+    /** Also calls {@code judge} with each tick's time, after the interval's line (an auto warm-up judges it). */
+    void alsoOnTick(LongConsumer judge) {
+        this.afterTick = judge;
     }
 
     /** Ticks every {@code intervalNanos}, the first time at {@code firstTickNanos} (or at once if that has passed). */
@@ -50,6 +57,7 @@ final class IntervalTicker implements AutoCloseable {
     private void tick() {
         long now = clock.nanoTime();
         reporter.tick(now);
+        afterTick.accept(now);
         ticks.ticked(now);
     }
 }

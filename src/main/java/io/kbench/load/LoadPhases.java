@@ -82,6 +82,7 @@ final class LoadPhases {
         String failure = null;
         ConsumerSchedule schedule = null;
         RebalanceStats rebalances = null;
+        AutoWarmup autoWarmup = null;
         try (IntervalTicker ticker = new IntervalTicker(clock, ticks)) {
             ticker.use(reporter);
             try {
@@ -95,15 +96,22 @@ final class LoadPhases {
                     shareGroup.awaitReady(partitions, stop, out);
                 }
                 long producersStartNanos = clock.nanoTime();
+                if (p.autoWarmup()) {
+                    autoWarmup = new AutoWarmup(p, metrics, out, producersStartNanos);
+                    ticker.alsoOnTick(autoWarmup::intervalClosed);
+                }
                 ticker.schedule(producersStartNanos + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());
                 List<Thread> producerThreads = producers.start(metrics, magic, producersStartNanos, 0, p.count(),
-                        breakdown, stop);
+                        breakdown, stop, autoWarmup);
                 threads.addAll(producerThreads);
                 if (schedule != null) {
                     threads.add(0, StopSignal.daemon(schedule, "kbench-consumer-changes"));
                     threads.get(0).start();
                 }
                 stop.join(producerThreads, Long.MAX_VALUE);
+                if (autoWarmup != null) {
+                    autoWarmup.stopJudging();
+                }
                 failure = firstFailure();
                 if (spec.consumers().endToEnd()) {
                     progress.await(metrics, metrics.producedMeasured.records() - assembler.invisibleAborted(true), stop);
@@ -135,7 +143,8 @@ final class LoadPhases {
             failure = "consumer change failed: " + schedule.failure().getMessage();
         }
         return assembler.outcome(metrics, reporter.points(), failure, stop.requested(), producers, consumers, breakdown,
-                runStartNanos, runStartMillis).withGroups(shareGroup == null ? null : shareGroup.stats(metrics), rebalances);
+                runStartNanos, runStartMillis).withGroups(shareGroup == null ? null : shareGroup.stats(metrics), rebalances)
+                .withWarmup(autoWarmup == null ? null : autoWarmup.result());
     }
 
     /**
@@ -166,7 +175,7 @@ final class LoadPhases {
                     ticker.use(reporter);
                     ticker.schedule(start + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());
                     List<Thread> producerThreads = producers.start(metrics, magic, start, slice.producerFirst(),
-                            slice.producerCount(), breakdown, stop);
+                            slice.producerCount(), breakdown, stop, null);
                     threads.addAll(producerThreads);
                     stop.join(producerThreads, Long.MAX_VALUE);
                     failure = firstFailure();

@@ -45,9 +45,10 @@ final class ProducerFleet {
     /**
      * Starts producer threads {@code first} to {@code first + count - 1} of the workload (a slice's threads keep the
      * rate, phase and seed they have alone) on the schedule that begins at {@code startNanos}; returns their threads.
+     * {@code autoWarmup} ends their warm-up when the workload's is auto, else it is null.
      */
     List<Thread> start(RunMetrics metrics, int magic, long startNanos, int first, int count,
-                       PartitionBreakdown breakdown, StopSignal stop) {
+                       PartitionBreakdown breakdown, StopSignal stop, AutoWarmup autoWarmup) {
         ProducerSpec p = spec.producers();
         PayloadGenerator payloads = payloads(p);
         KeyPool keys = new KeyPool(p.keys());
@@ -60,7 +61,7 @@ final class ProducerFleet {
                 workers.add(new ProducerWorker(plan(p, i, magic), properties(p, i, magic),
                         payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
                         payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey),
-                        p.transactions(), transactionMetrics, breakdown));
+                        p.transactions(), transactionMetrics, breakdown, autoWarmup));
             } catch (KafkaException e) {
                 throw ClientFailure.of(e);
             }

@@ -52,6 +52,8 @@ final class ProducerWorker implements Runnable {
     private final TransactionCadence transactions;
     /** Measured acknowledgements per partition. */
     private final PartitionBreakdown partitions;
+    /** The auto warm-up that says when measuring starts, or null for a fixed warm-up (or none). */
+    private final AutoWarmup autoWarmup;
     /**
      * Measured publish latencies from the send() call, for the stock tool's line. Written only by the producer's I/O
      * thread (successful sends complete there), so a plain histogram: no atomics per record. Handed to the run's
@@ -65,12 +67,13 @@ final class ProducerWorker implements Runnable {
 
     /**
      * {@code transactionSpec} non-null: a transactional producer ({@code clientProperties} must hold its
-     * transactional.id) counting into {@code transactionMetrics}; {@code partitions} gets each measured acknowledgement.
+     * transactional.id) counting into {@code transactionMetrics}; {@code partitions} gets each measured acknowledgement;
+     * {@code autoWarmup} non-null: it, not the plan's fixed warm-up, ends the warm-up.
      */
     ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
                    RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
                    Serializer<byte[]> valueSerializer, TransactionSpec transactionSpec,
-                   TransactionMetrics transactionMetrics, PartitionBreakdown partitions) {
+                   TransactionMetrics transactionMetrics, PartitionBreakdown partitions, AutoWarmup autoWarmup) {
         this.plan = plan;
         this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
@@ -84,6 +87,7 @@ final class ProducerWorker implements Runnable {
         this.transactions = transactionSpec == null ? null
                 : new TransactionCadence(producer, transactionSpec, transactionMetrics, clock, seed);
         this.partitions = partitions;
+        this.autoWarmup = autoWarmup;
         int pool = callbackPoolSize(clientProperties, values);
         this.callbacks = new MpscArrayQueue<>(pool);
         for (int i = 0; i < pool; i++) {
@@ -150,7 +154,8 @@ final class ProducerWorker implements Runnable {
             if (now < intended) {
                 return; // the wait was cancelled by requestStop
             }
-            boolean measured = i >= plan.warmupRecords() && intended >= warmupEndNanos;
+            boolean measured = i >= plan.warmupRecords()
+                    && intended >= (autoWarmup == null ? warmupEndNanos : autoWarmup.endNanos());
             if (measured) {
                 if (measuredSent == 0) {
                     firstMeasuredSendNanos = intended;
@@ -229,6 +234,8 @@ final class ProducerWorker implements Runnable {
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);
                 lastMeasuredAckNanos = now;
+            } else if (autoWarmup != null) {
+                autoWarmup.acknowledged(Units.micros(now - send.startNanos));
             }
         }
         callbacks.relaxedOffer(send);

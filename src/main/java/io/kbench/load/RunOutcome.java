@@ -7,6 +7,7 @@ import io.kbench.result.run.RebalanceStats;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.ShareStats;
 import io.kbench.result.run.Summary;
+import io.kbench.result.run.Warmup;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -42,21 +43,27 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
      * @param breakdown  per partition and per consumer figures, or null when not recorded
      * @param share      what the share group did, or null unless consumers.mode is share
      * @param rebalances gaps around consumer changes, or null without consumers.changes
+     * @param warmup     how an auto warm-up went, or null for a fixed warm-up or none
      */
-    public record Sections(Integrity integrity, LoadBreakdown breakdown, ShareStats share, RebalanceStats rebalances) {
-        public static final Sections NONE = new Sections(null, null, null, null);
+    public record Sections(Integrity integrity, LoadBreakdown breakdown, ShareStats share, RebalanceStats rebalances,
+                           Warmup warmup) {
+        public static final Sections NONE = new Sections(null, null, null, null, null);
 
         public Sections withIntegrity(Integrity found) {
-            return new Sections(found, breakdown, share, rebalances);
+            return new Sections(found, breakdown, share, rebalances, warmup);
         }
 
         public Sections withBreakdown(LoadBreakdown perPartition) {
-            return new Sections(integrity, perPartition, share, rebalances);
+            return new Sections(integrity, perPartition, share, rebalances, warmup);
         }
 
         /** The share group's and the rebalances' figures (either may be null). */
         public Sections withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
-            return new Sections(integrity, breakdown, shareStats, rebalanceStats);
+            return new Sections(integrity, breakdown, shareStats, rebalanceStats, warmup);
+        }
+
+        public Sections withWarmup(Warmup auto) {
+            return new Sections(integrity, breakdown, share, rebalances, auto);
         }
     }
 
@@ -74,6 +81,15 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
     /** This outcome with the share group's and the rebalances' figures (either may be null). */
     public RunOutcome withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
         return new RunOutcome(status, failure, summary, intervals, sections.withGroups(shareStats, rebalanceStats));
+    }
+
+    /** This outcome with how its auto warm-up went (null: a fixed warm-up or none). */
+    public RunOutcome withWarmup(Warmup auto) {
+        return new RunOutcome(status, failure, summary, intervals, sections.withWarmup(auto));
+    }
+
+    public Warmup warmup() {
+        return sections.warmup();
     }
 
     public Integrity integrity() {

@@ -14,6 +14,7 @@ import java.util.Map;
  * @param duration       how long to send after warm-up; exclusive with records
  * @param warmupRecords  records sent first and excluded from the results; exclusive with warmupDuration
  * @param warmupDuration time spent sending first, excluded from the results
+ * @param warmup         a warm-up that ends when the run is steady ({@code auto}); exclusive with the two above
  * @param recordSize     record value size in bytes, fixed or a distribution
  * @param keys           record keys
  * @param payload        record value contents
@@ -25,7 +26,7 @@ import java.util.Map;
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
                            Map<String, String> properties, PayloadEncryptionSpec payloadEncryption,
-                           TransactionSpec transactions) {
+                           TransactionSpec transactions, WarmupSpec warmup) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
     /** Kafka's producer property naming a transactional producer; kbench sets it from {@link TransactionSpec}. */
     public static final String TRANSACTIONAL_ID = "transactional.id";
@@ -59,6 +60,13 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         if (warmupDuration != null && warmupDuration.isNegative()) {
             throw InvalidInputException.field("producers.warmupDuration", warmupDuration, "must not be negative");
         }
+        if (warmup != null && (warmupRecords != null || warmupDuration != null)) {
+            throw InvalidInputException.field("producers.warmup", "auto",
+                    "give warmup: auto or a fixed warmupDuration/warmupRecords, not both");
+        }
+        if (warmup != null && count == 0) {
+            throw InvalidInputException.field("producers.warmup", "auto", "needs producers (count is 0): it judges their sends");
+        }
         recordSize = recordSize == null ? RecordSizeSpec.fixed(1024) : recordSize;
         keys = keys == null ? KeySpec.none() : keys;
         payload = payload == null ? PayloadSpec.random() : payload;
@@ -71,7 +79,7 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
     }
 
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean unlimitedRate() {
@@ -83,7 +91,12 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         return transactions != null;
     }
 
+    /** Whether the warm-up ends when the run is steady (warmup: auto) rather than after a fixed time or count. */
+    public boolean autoWarmup() {
+        return warmup != null;
+    }
+
     public boolean hasWarmup() {
-        return (warmupRecords != null && warmupRecords > 0) || (warmupDuration != null && !warmupDuration.isZero());
+        return warmup != null || (warmupRecords != null && warmupRecords > 0) || (warmupDuration != null && !warmupDuration.isZero());
     }
 }

@@ -79,6 +79,8 @@ public record SetOverride(String[] path, JsonNode value, String text) {
             JsonNode child = node.get(path[i]);
             if (child == null || child.isNull()) {
                 child = node.putObject(path[i]);
+            } else if (i == 1 && path[0].equals("producers") && WarmupSpec.isAutoWord(path[1], child)) {
+                child = node.putObject(path[i]).put("mode", "auto"); // warmup: auto, so that warmup.max can be set
             } else if (!child.isObject()) {
                 throw InvalidInputException.field("--set " + String.join(".", path), "'" + text + "'",
                         "'" + path[i] + "' is a value, not a section");
@@ -86,5 +88,8 @@ public record SetOverride(String[] path, JsonNode value, String text) {
             node = (ObjectNode) child;
         }
         node.set(path[path.length - 1], value);
+        if (path.length == 2 && path[0].equals("producers")) {
+            WarmupSpec.keepOneKind(node, path[1], value);
+        }
     }
 }

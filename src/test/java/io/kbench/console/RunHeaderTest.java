@@ -27,7 +27,7 @@ public class RunHeaderTest {
         assertThat(header).as(String.join("\n", header)).hasSizeLessThanOrEqualTo(5);
         assertThat(header.get(0)).startsWith("# kbench ").contains("Kafka clients ", "JDK ", "embedded cluster of 1 broker(s)");
         assertThat(String.join("\n", header)).contains("workload quickstart", "topic kbench-quickstart",
-                "2, 20,000 records/s, 1024 B, for 20s after 5s warm-up", "# consumers: 3, live")
+                "2, 20,000 records/s, 1024 B, for 20s after an auto warm-up of 3s to 1m", "# consumers: 3, live")
                 .doesNotContain("acks");
     }
 

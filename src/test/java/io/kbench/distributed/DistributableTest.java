@@ -12,8 +12,18 @@ import org.junit.jupiter.api.Test;
 
 /** What a workload run by workers may hold: the same check on the coordinator and, again, on every worker. */
 class DistributableTest {
+    /** The quick start with a fixed warm-up (its auto warm-up is refused, see below), then {@code sets}. */
     private static WorkloadSpec spec(String... sets) {
-        return new SpecLoader().load(null, List.of(sets), List.of());
+        List<String> all = new java.util.ArrayList<>(List.of("producers.warmupDuration=5s"));
+        all.addAll(List.of(sets));
+        return new SpecLoader().load(null, all, List.of());
+    }
+
+    @Test
+    void anAutoWarmupIsRefusedWithTheFixedOneToGive() {
+        assertThatThrownBy(() -> Distributable.checkPlan(new SpecLoader().load(null, List.of(), List.of())))
+                .isInstanceOf(InvalidInputException.class).hasMessageContainingAll("producers.warmup", "auto",
+                        "producers.warmupDuration=5s");
     }
 
     private static void refused(WorkloadSpec spec, String... named) {

@@ -45,7 +45,9 @@ class SpecLoaderTest {
         assertThat(s.producers().count()).isEqualTo(2);
         assertThat(s.producers().rate()).isEqualTo(20_000.0);
         assertThat(s.producers().duration()).isEqualTo(Duration.ofSeconds(20));
-        assertThat(s.producers().warmupDuration()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(s.producers().warmupDuration()).isNull();
+        assertThat(s.producers().warmup()).isEqualTo(new WarmupSpec(WarmupSpec.Mode.AUTO, Duration.ofSeconds(3),
+                Duration.ofSeconds(60)));
         assertThat(s.producers().recordSize().bytes()).isEqualTo(1024);
         assertThat(s.producers().payload().type()).isEqualTo(PayloadType.SYNTHETIC);
         assertThat(s.producers().payload().compressibility()).isEqualTo(0.5);
@@ -362,5 +364,45 @@ class SpecLoaderTest {
                 .hasMessageContaining("cluster.brokers").hasMessageContaining("got 10");
         assertThatThrownBy(() -> quickstart("producers.recordSize.min=100"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("producers.recordSize");
+    }
+
+    // ---- auto warm-up ----
+
+    @Test
+    void autoWarmupTakesDefaultsOrBounds() throws IOException {
+        assertThat(load("producers: {warmup: auto}").producers().warmup())
+                .isEqualTo(new WarmupSpec(WarmupSpec.Mode.AUTO, Duration.ofSeconds(3), Duration.ofSeconds(60)));
+        WarmupSpec bounded = load("producers: {warmup: {min: 5s, max: 2m}}").producers().warmup();
+        assertThat(bounded.min()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(bounded.max()).isEqualTo(Duration.ofMinutes(2));
+        assertThat(load("producers: {warmupDuration: 2s}").producers().autoWarmup()).isFalse();
+    }
+
+    @Test
+    void badAutoWarmupIsOneLineNamingFieldAndValue() {
+        rejects("producers: {warmup: sometimes}").hasMessageContaining("producers.warmup")
+                .hasMessageContaining("'sometimes'").hasMessageNotContaining("\n");
+        rejects("producers: {warmup: {mode: always}}").hasMessageContaining("producers.warmup.mode")
+                .hasMessageContaining("always");
+        rejects("producers: {warmup: {min: 10s, max: 5s}}").hasMessageContaining("producers.warmup.max")
+                .hasMessageContaining("5s");
+        rejects("producers: {count: 0, records: 0, warmup: auto}").hasMessageContaining("needs producers");
+        rejects("producers: {warmup: auto, warmupDuration: 5s}").hasMessageContaining("producers.warmup")
+                .hasMessageContaining("not both");
+    }
+
+    @Test
+    void setOfOneKindOfWarmupReplacesTheOther() {
+        WarmupSpec auto = quickstart().producers().warmup();
+        assertThat(auto).isNotNull();
+        var fixed = quickstart("producers.warmupDuration=1s").producers();
+        assertThat(fixed.warmup()).isNull();
+        assertThat(fixed.warmupDuration()).isEqualTo(Duration.ofSeconds(1));
+        assertThat(quickstart("producers.warmupRecords=100").producers().warmup()).isNull();
+        var back = quickstart("producers.warmupDuration=1s", "producers.warmup=auto").producers();
+        assertThat(back.warmup()).isEqualTo(auto);
+        assertThat(back.warmupDuration()).isNull();
+        assertThat(quickstart("producers.warmup.max=30s").producers().warmup().max()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(quickstart().with("producers.warmupDuration", Duration.ofSeconds(2)).producers().warmup()).isNull();
     }
 }

@@ -24,10 +24,11 @@ import java.util.List;
  * @param schedule    offered and achieved rate of a fixed-rate run; absent for an unlimited rate and in results
  *                    written before it existed
  * @param anatomy     where the latency went, part by part (needs broker telemetry); absent otherwise
+ * @param warmup      how an auto warm-up went (producers.warmup: auto); absent for a fixed warm-up or none
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
-                          StorageInfo storage, Schedule schedule, Anatomy anatomy) {
+                          StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -47,7 +48,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy);
+                .anatomy(anatomy).warmup(warmup);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -63,6 +64,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private StorageInfo storage;
         private Schedule schedule;
         private Anatomy anatomy;
+        private Warmup warmup;
 
         private Builder() {
         }
@@ -122,9 +124,14 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder warmup(Warmup value) {
+            warmup = value;
+            return this;
+        }
+
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy);
+                    storage, schedule, anatomy, warmup);
         }
     }
 }

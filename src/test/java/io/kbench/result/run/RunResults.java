@@ -178,6 +178,11 @@ public final class RunResults {
         return this;
     }
 
+    public RunResults warmup(Warmup value) {
+        sections.warmup(value);
+        return this;
+    }
+
     public RunResult build() {
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections.build());
