@@ -96,18 +96,36 @@ public final class Catalog implements AutoCloseable {
     public boolean add(CatalogEntry entry) throws SQLException {
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
+        boolean added;
         try {
-            boolean added = insertRun(entry);
+            added = insertRun(entry);
             if (added) {
                 insertTags(entry);
             }
             connection.commit();
-            return added;
         } catch (SQLException | RuntimeException e) {
-            connection.rollback();
+            undo(e, autoCommit);
             throw e;
-        } finally {
+        }
+        connection.setAutoCommit(autoCommit);
+        return added;
+    }
+
+    /**
+     * Rolls back after {@code failure} and restores auto-commit. On a full disk SQLite has already rolled the
+     * transaction back itself, so both may fail ("cannot commit - no transaction is active"): that failure is kept
+     * as suppressed, never thrown in place of the cause the user must see.
+     */
+    private void undo(Exception failure, boolean autoCommit) {
+        try {
+            connection.rollback();
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
+        }
+        try {
             connection.setAutoCommit(autoCommit);
+        } catch (SQLException e) {
+            failure.addSuppressed(e);
         }
     }
 
