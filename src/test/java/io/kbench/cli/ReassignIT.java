@@ -8,6 +8,7 @@ import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * all three (throttled) while acks=all records flow; result.json records the join and the move, and verification
  * finds nothing lost or duplicated. @EmbeddedKafka checks that no broker (the added one included) is left running.
  */
+// Timing-sensitive: the added broker's JVM must start within the window (pom.xml, failsafe "timing-its").
+@Tag("timing")
 @EmbeddedKafka
 class ReassignIT {
     @TempDir
