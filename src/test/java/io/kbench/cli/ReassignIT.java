@@ -48,7 +48,7 @@ class ReassignIT {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
         JsonNode add = result.at("/faults/0");
-        assertThat(add.get("brokerId").asInt()).as(run.transcript()).isEqualTo(3);
+        assertThat(add.path("brokerId").asInt()).as(run.transcript()).isEqualTo(3);
         assertThat(add.has("error")).as(run.transcript()).isFalse();
         assertThat(add.get("endSec").asDouble()).as("joined").isGreaterThan(add.get("startSec").asDouble());
 
