@@ -34,7 +34,7 @@ public final class FaultPreflight {
                 throw InvalidInputException.field(name + ".target", f.target().brokerId(), noSuchBroker(brokers));
             }
             if (f.plan() != null) {
-                f.plan().forEach((partition, replicas) -> replicas.stream().filter(r -> r > brokers).findFirst()
+                f.partitionPlan().forEach((partition, replicas) -> replicas.stream().filter(r -> r > brokers).findFirst()
                         .ifPresent(r -> {
                             throw InvalidInputException.field(name + ".plan." + partition, replicas,
                                     "broker " + r + ": " + noSuchBroker(brokers));

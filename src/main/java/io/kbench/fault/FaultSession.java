@@ -236,6 +236,10 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             LatencyStats latency = s.window < 0 ? null : windows.latency(s.window);
             long failed = s.window < 0 ? 0 : windows.failures(s.window);
             String error = s.error != null ? s.error : exec.error(i) != null ? exec.error(i) : membership.error(i);
+            if (start == null && error == null) {
+                // The schedule stopped first: the load ended, or an earlier fault (a joining broker) ran past it.
+                error = "the run ended before it fired";
+            }
             results.add(new FaultResult(i, spec.faults().get(i), s.brokerId, start, end, error, exec.exitCode(i),
                     exec.output(i), failed, latency, recovery, membership.figures(i)));
         }

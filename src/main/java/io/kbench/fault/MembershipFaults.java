@@ -80,7 +80,7 @@ final class MembershipFaults {
             case REASSIGN -> {
                 Map<TopicPartition, List<Integer>> current = admin.assignment(List.of(topic));
                 move(index, f, current, f.plan() == null ? ReplicaMoves.spread(current, admin.liveBrokers())
-                        : ReplicaMoves.plan(topic, f.plan(), current), null, window, at);
+                        : ReplicaMoves.plan(topic, f.partitionPlan(), current), null, window, at);
                 return null;
             }
             case REMOVE_BROKER -> {

@@ -44,9 +44,9 @@ final class FaultChecks {
         if (f.plan() == null) {
             return;
         }
-        for (int partition : f.plan().keySet()) {
+        for (int partition : f.partitionPlan().keySet()) {
             if (partition >= topic.partitions()) {
-                throw InvalidInputException.field(name + ".plan." + partition, f.plan().get(partition),
+                throw InvalidInputException.field(name + ".plan." + partition, f.partitionPlan().get(partition),
                         "no such partition: topic " + topic.name() + " has partitions 0 to " + (topic.partitions() - 1));
             }
         }

@@ -5,6 +5,7 @@ import io.kbench.unit.DurationText;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,7 +33,7 @@ import java.util.TreeMap;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
                         String command, Long seed, Duration delay, Duration jitter, FaultScope scope,
-                        Map<Integer, List<Integer>> plan, ReplicationThrottle throttle) {
+                        Map<String, List<Integer>> plan, ReplicationThrottle throttle) {
     /** The longest delay a network fault may add (the proxy holds what is in flight in memory). */
     public static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
@@ -86,8 +87,11 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         }
     }
 
-    /** The plan in partition order, each replica list checked; null stays null. */
-    private static Map<Integer, List<Integer>> checkPlan(FaultAction action, Map<Integer, List<Integer>> plan) {
+    /**
+     * The plan in partition order, each key a partition number and each replica list checked; null stays null. Keys
+     * are read as text so that a wrong key is named with its path ({@code faults[0].plan.x}).
+     */
+    private static Map<String, List<Integer>> checkPlan(FaultAction action, Map<String, List<Integer>> plan) {
         if (plan == null) {
             return null;
         }
@@ -98,20 +102,32 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
             throw new ElementFieldException("plan", "{}", "must name at least one partition, e.g. {0: [1, 4]}");
         }
         Map<Integer, List<Integer>> sorted = new TreeMap<>();
-        plan.forEach((partition, replicas) -> {
-            if (partition == null || partition < 0) {
-                throw new ElementFieldException("plan", partition, "partitions must be numbers from 0");
+        plan.forEach((key, replicas) -> {
+            if (key == null || !key.strip().matches("\\d{1,6}")) {
+                throw new ElementFieldException("plan." + key, "'" + key + "'", "partitions are numbers from 0");
             }
             if (replicas == null || replicas.isEmpty() || replicas.stream().anyMatch(r -> r == null || r < 1)) {
-                throw new ElementFieldException("plan." + partition, replicas,
+                throw new ElementFieldException("plan." + key, replicas,
                         "must be a list of broker ids (1 or more), e.g. [1, 4]");
             }
             if (new HashSet<>(replicas).size() != replicas.size()) {
-                throw new ElementFieldException("plan." + partition, replicas, "names a broker twice");
+                throw new ElementFieldException("plan." + key, replicas, "names a broker twice");
             }
-            sorted.put(partition, List.copyOf(replicas));
+            sorted.put(Integer.parseInt(key.strip()), List.copyOf(replicas));
         });
-        return Collections.unmodifiableMap(sorted);
+        Map<String, List<Integer>> byText = new LinkedHashMap<>();
+        sorted.forEach((partition, replicas) -> byText.put(Integer.toString(partition), replicas));
+        return Collections.unmodifiableMap(byText);
+    }
+
+    /** The plan by partition number, in partition order; null when there is none. */
+    public Map<Integer, List<Integer>> partitionPlan() {
+        if (plan == null) {
+            return null;
+        }
+        Map<Integer, List<Integer>> byPartition = new TreeMap<>();
+        plan.forEach((key, replicas) -> byPartition.put(Integer.parseInt(key), replicas));
+        return byPartition;
     }
 
     private static void checkNetwork(FaultAction action, Duration delay, Duration jitter, FaultScope scope) {

@@ -60,7 +60,7 @@ class FaultInputErrorsTest {
     @Test
     void processFaultsAgainstAnExternalCluster() {
         assertInputError(kbench("run", "--bootstrap-server", "127.0.0.1:1", "--fault", "at=5s action=kill target=leader"),
-                "faults[0].action", "kill", "only action exec");
+                "faults[0].action", "kill", "only actions exec and reassign");
     }
 
     @Test
@@ -88,6 +88,6 @@ class FaultInputErrorsTest {
         Path external = Files.writeString(dir.resolve("e.yaml"),
                 "name: e\nworkload: w.yaml\nrepeat: 1\naxes:\n  producers.properties.acks: [all]\n");
         assertInputError(kbench("sweep", external.toString(), "--bootstrap-server", "127.0.0.1:1"),
-                "faults[0].action", "pause", "only action exec");
+                "faults[0].action", "pause", "only actions exec and reassign");
     }
 }

@@ -38,7 +38,7 @@ class NetworkFaultInputErrorsTest {
     @Test
     void networkFaultsAgainstAnExternalCluster() {
         assertInputError(kbench("run", "--bootstrap-server", "127.0.0.1:1", "--fault",
-                "at=5s action=delay target=1 delay=50ms"), "faults[0].action", "delay", "only action exec");
+                "at=5s action=delay target=1 delay=50ms"), "faults[0].action", "delay", "only actions exec and reassign");
     }
 
     @Test
