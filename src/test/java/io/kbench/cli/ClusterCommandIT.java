@@ -114,6 +114,8 @@ class ClusterCommandIT {
                 }
             }
             assertThat(produceTimes).as("broker-1's Produce times sampled: %s", t.get("series")).isTrue();
+            // The JDK's agent would have replaced the password by a hash at that login: the next run could not log in.
+            assertThat(clusterDir.resolve("jmx.password")).content().doesNotContain("hashed").startsWith("kbench ");
 
             Run wrongDir = kbench("run", w.toString(), "--bootstrap-server", bootstrap, "--cluster-dir",
                     dir.resolve("nothing").toString());
