@@ -25,7 +25,9 @@ final class Fmt {
         if (Double.isInfinite(v)) {
             return v > 0 ? "∞" : "-∞";
         }
-        BigDecimal rounded = new BigDecimal(v).setScale(decimals(Math.abs(v)), RoundingMode.HALF_UP);
+        // The shortest decimal that reads back as v (1.005, not 1.00499999...), rounded half up: what the browser's
+        // Intl.NumberFormat does with the same double in number-format.js (ReportBrowserIT compares them).
+        BigDecimal rounded = BigDecimal.valueOf(v).setScale(decimals(Math.abs(v)), RoundingMode.HALF_UP);
         if (rounded.signum() == 0) {
             return "0";
         }
