@@ -1,5 +1,6 @@
 package io.kbench.cli;
 
+import io.kbench.cluster.ClusterState;
 import io.kbench.error.InvalidInputException;
 import io.kbench.telemetry.TelemetrySettings;
 import java.nio.file.Path;
@@ -31,13 +32,27 @@ public final class TelemetryOptions {
             + " of the external cluster (repeatable).")
     List<String> nodeExporterUrls = new ArrayList<>();
 
+    @Option(names = "--cluster-dir", paramLabel = "DIR", description = "Directory of a cluster 'kbench cluster start'"
+            + " runs on this host: its brokers' JMX (with DIR/jmx.password) and this host's figures are sampled. Without"
+            + " it, ./kbench-cluster is used when its cluster.json records the run's --bootstrap-server.")
+    Path clusterDir;
+
     /** The checked settings; external sources need an external target. */
     TelemetrySettings settings(boolean external) {
         TelemetrySettings s = new TelemetrySettings(!off, brokerJmx, brokerMetricsUrls, nodeExporterUrls, null,
-                brokerJmxPasswordFile);
+                brokerJmxPasswordFile, clusterDir);
         if (s.namesExternalSources() && !external) {
-            throw new InvalidInputException("--broker-jmx, --broker-metrics-url and --node-exporter-url describe an"
-                    + " external cluster: give its --bootstrap-server too (an embedded cluster is sampled anyway)");
+            throw new InvalidInputException("--broker-jmx, --broker-metrics-url, --node-exporter-url and --cluster-dir"
+                    + " describe an external cluster: give its --bootstrap-server too (an embedded cluster is sampled"
+                    + " anyway)");
+        }
+        if (clusterDir != null && !java.nio.file.Files.isRegularFile(ClusterState.file(clusterDir))) {
+            throw InvalidInputException.field("--cluster-dir", clusterDir, "no " + ClusterState.FILE_NAME + " there,"
+                    + " so no kbench cluster was started in it");
+        }
+        if (clusterDir != null && (!brokerJmx.isEmpty() || !brokerMetricsUrls.isEmpty())) {
+            throw InvalidInputException.field("--cluster-dir", clusterDir, "names the brokers to sample, as"
+                    + " --broker-jmx and --broker-metrics-url do: give one or the other");
         }
         return s;
     }

@@ -4,8 +4,10 @@ import io.kbench.error.RunFailedException;
 import io.kbench.network.NetworkProxies;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /** One start attempt: owns everything it launched until the cluster is handed over or cleaned up. */
@@ -30,6 +32,19 @@ final class ClusterStarter {
         this.progress = progress;
         this.readyTimeout = readyTimeout;
         this.proxies = networkProxies ? new NetworkProxies() : null;
+        if (proxies != null) {
+            // Known from the first launch on: the readiness probe's topic already opens the followers' fetch
+            // connections, which Kafka's fetchers reuse for the workload's partitions of the same leader. Identified
+            // only later, those stayed "unknown source" for good, and a fault on a follower's replication then missed
+            // its fetches whenever the workload's leader was the probe topic's.
+            proxies.identifyPeersBy(this::launchedByPid);
+        }
+    }
+
+    private Map<Long, Integer> launchedByPid() {
+        Map<Long, Integer> byPid = new HashMap<>();
+        started.forEach(b -> byPid.put(b.pid(), b.node().id()));
+        return byPid;
     }
 
     EmbeddedCluster start() {

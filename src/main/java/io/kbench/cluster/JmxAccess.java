@@ -70,7 +70,11 @@ public final class JmxAccess {
     }
 
     static List<String> flags(Path dataDir) {
+        // toHashes=false: by default the JDK's agent rewrites a writable password file with salted hashes at the first
+        // login, after which kbench (and --broker-jmx-password-file, --cluster-dir) could no longer read the password,
+        // so every later run against the same cluster lost its broker series to FailedLoginException.
         return List.of("-Dcom.sun.management.jmxremote.authenticate=true",
+                "-Dcom.sun.management.jmxremote.password.toHashes=false",
                 "-Dcom.sun.management.jmxremote.password.file=" + dataDir.resolve(PASSWORD_FILE).toAbsolutePath(),
                 "-Dcom.sun.management.jmxremote.access.file=" + dataDir.resolve(ACCESS_FILE).toAbsolutePath());
     }

@@ -117,9 +117,11 @@ public final class Coordinator {
             long startNanos = clusterClock.nanoTime() + START_LEAD.toNanos();
             long startMillis = startNanos / 1_000_000;
             channel.send(new Message.Start(runId, startNanos));
-            ticks.started(System.nanoTime() + START_LEAD.toNanos());
+            long tickStartNanos = System.nanoTime() + START_LEAD.toNanos();
+            ticks.started(tickStartNanos);
             try (RunMetrics metrics = new RunMetrics(hlogDir, startMillis)) {
-                MergedIntervals intervals = new MergedIntervals(spec, metrics, startMillis, out, ticks, live);
+                MergedIntervals intervals = new MergedIntervals(spec, metrics, startMillis, tickStartNanos, out, ticks,
+                        live);
                 new RunFollower(spec, channel, runId, watch, intervals, out, () -> stopRequested).follow();
                 return finish(DistributedOutcome.of(spec, distribution, watch, stopRequested, metrics, intervals.points()));
             }

@@ -24,14 +24,20 @@ final class MergedIntervals {
     private final long startMillis;
     private final PrintStream out;
     private final IntervalTicks ticks;
+    private final long tickStartNanos;
     private final LiveMetrics live;
     private final List<IntervalPoint> points = new ArrayList<>();
 
-    MergedIntervals(WorkloadSpec spec, RunMetrics metrics, long startMillis, PrintStream out, IntervalTicks ticks,
-                    LiveMetrics live) {
+    /**
+     * @param tickStartNanos this JVM's nanoTime of the common start, as given to {@code ticks.started}: each merged
+     *                       interval is ticked at that plus its end, so telemetry sampled for it is aligned with it
+     */
+    MergedIntervals(WorkloadSpec spec, RunMetrics metrics, long startMillis, long tickStartNanos, PrintStream out,
+                    IntervalTicks ticks, LiveMetrics live) {
         this.spec = spec;
         this.metrics = metrics;
         this.startMillis = startMillis;
+        this.tickStartNanos = tickStartNanos;
         this.out = out;
         this.ticks = ticks;
         this.live = live;
@@ -52,7 +58,10 @@ final class MergedIntervals {
         out.println(ProgressLine.format(point, new ProgressLine.Columns(spec.producers().count() > 0,
                 spec.consumers().enabled(), ticks == IntervalTicks.NONE ? null : ticks::currentLimit)));
         out.flush();
-        ticks.ticked(System.nanoTime());
+        // The interval's own end, not the moment its reports arrived: the telemetry table files each sample under the
+        // tick's time, and the run's intervals are looked up there by their endSec (a receipt time matched none of them,
+        // so a distributed run had no broker, host or load generator series at all). Sampled now, on receipt.
+        ticks.ticked(tickStartNanos + Math.round(point.endSec() * 1e9));
         try {
             live.interval(point, m.counts());
         } catch (RuntimeException e) {

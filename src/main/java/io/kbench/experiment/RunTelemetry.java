@@ -23,18 +23,34 @@ final class RunTelemetry {
 
     /** The opened sampler for this run, or null when telemetry is off. */
     static TelemetrySampler open(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,
-                                 PrintStream out) {
+                                 String bootstrap, PrintStream out) {
         if (!settings.enabled()) {
             return null;
         }
-        TelemetrySampler sampler = TelemetrySampler.open(targets(settings, spec, embedded), out);
+        StartedClusterTelemetry started = embedded != null || !settings.brokerJmx().isEmpty()
+                || !settings.brokerMetricsUrls().isEmpty() ? null : StartedClusterTelemetry.find(settings, bootstrap);
+        if (started != null) {
+            out.println("telemetry: the brokers of the kbench cluster in " + started.dir() + " (" + started.brokers().size()
+                    + " JMX addresses) and this host");
+        }
+        TelemetrySampler sampler = TelemetrySampler.open(targets(settings, spec, embedded, started), out);
         if (settings.listener() != null) {
             sampler.addListener(settings.listener());
         }
         return sampler;
     }
 
-    static TelemetryTargets targets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded) {
+    static TelemetryTargets targets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,
+                                    StartedClusterTelemetry started) {
+        String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
+        if (started != null) {
+            // Brokers on this host: their data dir's disk and the host's CPU come from /proc, as for an embedded run.
+            // A password file the user named wins over the directory's, which wins over the environment.
+            String[] credentials = settings.jmxPasswordFile() == null && started.jmxCredentials() != null
+                    ? started.jmxCredentials() : settings.jmxCredentials();
+            return new TelemetryTargets(started.brokers(), started.dataDir(), null, topic, spec.reportInterval(),
+                    credentials, settings.brokerMetricsUrls(), settings.nodeExporterUrls());
+        }
         List<BrokerEndpoint> brokers = new ArrayList<>();
         if (embedded != null) {
             List<Integer> ids = embedded.brokerIds();
@@ -50,7 +66,6 @@ final class RunTelemetry {
         }
         String hostAbsent = embedded != null ? null
                 : "external cluster: the broker hosts' figures need --node-exporter-url";
-        String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();
         return new TelemetryTargets(brokers, embedded == null ? null : embedded.dataDir(), hostAbsent, topic,
                 spec.reportInterval(),
                 embedded != null ? embedded.jmxCredentials() : settings.jmxCredentials(),

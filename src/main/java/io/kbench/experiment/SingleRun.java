@@ -165,7 +165,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
-            sampler = RunTelemetry.open(context.observers().telemetry(), spec, embedded, out);
+            sampler = RunTelemetry.open(context.observers().telemetry(), spec, embedded,
+                    conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), out);
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
             }

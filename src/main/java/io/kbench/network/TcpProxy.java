@@ -26,7 +26,7 @@ final class TcpProxy implements AutoCloseable {
     /** The impairment of a broker on this listener, looked up per chunk (it changes with the faults). */
     private final IntFunction<Impairment> impairmentOf;
     /** Open connections and their source broker (0: unknown or a client). */
-    private final Map<ProxyConnection, Integer> connections = new ConcurrentHashMap<>();
+    private final Map<ProxyConnection, PeerSource> connections = new ConcurrentHashMap<>();
     private volatile boolean closed;
     private long accepted;
 
@@ -60,8 +60,9 @@ final class TcpProxy implements AutoCloseable {
     }
 
     private void forward(Socket client) {
-        int source = sourceOf.applyAsInt(client.getPort());
-        if (closed || impairmentOf.apply(source).drop() || impairmentOf.apply(brokerId).drop()) {
+        int peerPort = client.getPort();
+        PeerSource source = new PeerSource(() -> sourceOf.applyAsInt(peerPort));
+        if (closed || impairmentOf.apply(source.get()).drop() || impairmentOf.apply(brokerId).drop()) {
             ProxyConnection.closeQuietly(client);
             return;
         }
@@ -70,7 +71,7 @@ final class TcpProxy implements AutoCloseable {
             client.setTcpNoDelay(true);
             broker.setTcpNoDelay(true);
             broker.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), targetPort), 10_000);
-            ProxyConnection c = new ProxyConnection(client, broker, () -> impairmentOf.apply(source),
+            ProxyConnection c = new ProxyConnection(client, broker, () -> impairmentOf.apply(source.get()),
                     () -> impairmentOf.apply(brokerId), connections::remove);
             connections.put(c, source);
             c.start(name + "-" + (++accepted), accepted);
@@ -86,7 +87,7 @@ final class TcpProxy implements AutoCloseable {
     /** Closes the open connections whose source broker matches (a drop); new ones are judged as they come. */
     void closeConnections(IntPredicate source) {
         connections.forEach((c, from) -> {
-            if (source.test(from)) {
+            if (source.test(from.get())) {
                 c.close();
             }
         });

@@ -78,7 +78,7 @@ final class BreakdownSection {
             html.append(String.format(Locale.ROOT,
                     "<div class=\"heat-cell\" style=\"background:rgba(%s,%.3f);color:%s\" title=\"%s\">",
                     deviation >= 0 ? "220,38,38" : "37,99,235", 0.06 + 0.94 * depth, depth > 0.55 ? "#fff" : "#0f172a",
-                    HtmlPage.esc(title + String.format(Locale.ROOT, " (%+.1f%% from an even share)", 100 * deviation))));
+                    HtmlPage.esc(title + " (" + Fmt.signed(100 * deviation) + "% from an even share)")));
             if (parts.size() <= LABELLED_CELLS) {
                 html.append(HtmlPage.esc(shown));
             }
@@ -103,8 +103,8 @@ final class BreakdownSection {
             return "No measured records were acknowledged.";
         }
         PartitionStats hot = parts.stream().max((a, b) -> Long.compare(a.producedRecords(), b.producedRecords())).get();
-        return String.format(Locale.ROOT, "Hottest partition: %d with %.1f%% of the produced records (an even share is %.1f%%).",
-                hot.partition(), 100.0 * hot.producedRecords() / total, 100.0 / parts.size());
+        return "Hottest partition: " + hot.partition() + " with " + Fmt.percent(100.0 * hot.producedRecords() / total)
+                + " of the produced records (an even share is " + Fmt.percent(100.0 / parts.size()) + ").";
     }
 
     private static void consumers(HtmlPage page, List<ConsumerStats> consumers) {
@@ -113,7 +113,7 @@ final class BreakdownSection {
         for (ConsumerStats c : consumers) {
             LatencyStats l = c.endToEndLatencyMicros();
             rows.add(new Object[] {"kbench-consumer-" + c.consumer(), Fmt.count(c.records()),
-                total == 0 ? "-" : String.format(Locale.ROOT, "%.1f%%", 100.0 * c.records() / total),
+                total == 0 ? "-" : Fmt.percent(100.0 * c.records() / total),
                 Fmt.rate(c.recordsPerSec()),
                 l == null ? "-" : Fmt.millis(l.p50()), l == null ? "-" : Fmt.millis(l.p99()),
                 l == null ? "-" : Fmt.millis(l.max())});

@@ -7,7 +7,6 @@ import io.kbench.result.cost.CostResult;
 import io.kbench.result.cost.CostRow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 /** Cost-performance ({@code kbench cost --json}, a serialised {@link CostResult}): a chart and the table. */
@@ -33,9 +32,9 @@ final class CostSection {
         List<Object[]> cells = new ArrayList<>();
         for (CostRow r : rows) {
             cells.add(new Object[] {r.label(), r.instanceType(),
-                String.format(Locale.ROOT, "%,.4f", r.hourlyPrice()), Fmt.number(r.clusterRecordsPerSec()),
+                Fmt.number(r.hourlyPrice()), Fmt.number(r.clusterRecordsPerSec()),
                 Fmt.count(r.testedBrokers()), Fmt.number(r.perNodeRecordsPerSec()), Fmt.number(r.recordsPerSecPerDollarHour()),
-                String.format(Locale.ROOT, "%+.1f", r.improvementPercent()), Fmt.mib(r.yearlyCostTested()),
+                Fmt.signed(r.improvementPercent()), Fmt.mib(r.yearlyCostTested()),
                 r.nodesForTarget() == null ? "-" : Fmt.count(r.nodesForTarget()),
                 r.yearlyCostForTarget() == null ? "-" : Fmt.mib(r.yearlyCostForTarget())});
         }

@@ -73,10 +73,10 @@ final class FaultSection {
     }
 
     private static String seconds(Double s) {
-        return s == null ? "-" : String.format(Locale.ROOT, "%.1f", s);
+        return s == null ? "-" : Fmt.number(s);
     }
 
     private static String recovered(Double s) {
-        return s == null ? "not recovered" : String.format(Locale.ROOT, "%.1f", s);
+        return s == null ? "not recovered" : Fmt.number(s);
     }
 }

@@ -8,7 +8,6 @@ import io.kbench.result.run.ShareConsumerStats;
 import io.kbench.result.run.ShareStats;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** A share group's figures (consumers.mode share) and the rebalance gaps of consumer changes, in a run's report. */
 final class GroupSection {
@@ -52,7 +51,7 @@ final class GroupSection {
         List<Object[]> rows = new ArrayList<>();
         rows.add(row("baseline", r.baseline()));
         for (RebalanceWindow w : r.changes()) {
-            rows.add(row(String.format(Locale.ROOT, "%+d at %.1f s", w.delta(), w.atSec()), w));
+            rows.add(row(Fmt.signed(w.delta()) + " at " + Fmt.number(w.atSec()) + " s", w));
         }
         page.section("Rebalances (" + r.groupProtocol() + " protocol)")
                 .table("rebalances", new String[] {"window", "consumers", "partitions", "gap p50 ms", "gap max ms",

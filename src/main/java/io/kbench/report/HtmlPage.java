@@ -181,6 +181,7 @@ final class HtmlPage {
                 .append("</div></header>\n<main class=\"wrap\">\n").append(body).append("</main>\n")
                 .append("<footer class=\"wrap\">").append(esc(footer)).append("</footer>\n")
                 .append("<script type=\"application/json\" id=\"kbench-data\">").append(scriptSafeJson(data)).append("</script>\n")
+                .append("<script>").append(NUMBER_FORMAT).append("</script>\n")
                 .append("<script>").append(BOOT).append("</script>\n</body>\n</html>\n");
         return out.toString();
     }
@@ -196,6 +197,9 @@ final class HtmlPage {
 
     /** Records script errors, CSP violations and console.error in attributes of the html element (checked by tests). */
     private static final String ERROR_CAPTURE = ReportAssets.text("error-capture.js");
+
+    /** The report's one number format for charts and tooltips (kbenchNumber), the rule {@link Fmt} follows. */
+    static final String NUMBER_FORMAT = ReportAssets.text("number-format.js");
 
     /** Builds every chart from the JSON block; options prefixed "kbench" select formatting callbacks. */
     private static final String BOOT = ReportAssets.text("boot.js");

@@ -43,7 +43,7 @@ final class Json {
             }
             if (scalars) {
                 List<String> parts = new ArrayList<>();
-                node.forEach(n -> parts.add(n.asText()));
+                node.forEach(n -> parts.add(text(n)));
                 out.add(new String[] {prefix, String.join(", ", parts)});
             } else {
                 int i = 0;
@@ -52,7 +52,12 @@ final class Json {
                 }
             }
         } else {
-            out.add(new String[] {prefix, node.isNull() ? "null" : node.asText()});
+            out.add(new String[] {prefix, node.isNull() ? "null" : text(node)});
         }
+    }
+
+    /** A scalar as the report shows it: numbers by the report's one rule (20000.0 reads 20,000), text as it is. */
+    private static String text(JsonNode scalar) {
+        return scalar.isNumber() ? Fmt.number(scalar.doubleValue()) : scalar.asText();
     }
 }

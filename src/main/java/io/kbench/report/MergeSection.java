@@ -24,9 +24,9 @@ final class MergeSection {
             LatencyStats e2e = in.summary().endToEndLatencyMicros();
             rows.add(new Object[] {in.dir(), in.status().json(),
                 produced == null ? "-" : Fmt.count(produced.records()),
-                produced == null ? "-" : String.format(Locale.ROOT, "%,.1f", produced.recordsPerSec()),
+                produced == null ? "-" : Fmt.rate(produced.recordsPerSec()),
                 produced == null || produced.windowStart() == null ? "-" : produced.windowStart().toString(),
-                produced == null ? "-" : String.format(Locale.ROOT, "%.1f", produced.windowSec()),
+                produced == null ? "-" : Fmt.number(produced.windowSec()),
                 publish == null || publish.count() == 0 ? "-" : Fmt.millis(publish.p99()),
                 e2e == null || e2e.count() == 0 ? "-" : Fmt.millis(e2e.p99())});
         }

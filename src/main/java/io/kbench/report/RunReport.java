@@ -97,7 +97,7 @@ final class RunReport {
         String s = "start " + shortTime(start) + "   end " + shortTime(end);
         if (start != null && end != null) {
             Duration d = Duration.between(start, end);
-            s += String.format(Locale.ROOT, "   (%.1f s)", d.toMillis() / 1000.0);
+            s += "   (" + Fmt.number(d.toMillis() / 1000.0) + " s)";
         }
         return s;
     }

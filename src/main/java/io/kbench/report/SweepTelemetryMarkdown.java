@@ -6,7 +6,6 @@ import io.kbench.result.Figure;
 import io.kbench.result.sweep.SweepResult;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 
@@ -67,6 +66,6 @@ final class SweepTelemetryMarkdown {
     }
 
     private static String one(double v) {
-        return String.format(Locale.ROOT, "%.1f", v);
+        return Fmt.number(v);
     }
 }

@@ -19,7 +19,6 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -133,7 +132,7 @@ final class TelemetrySection {
     }
 
     private static String mover(SeriesMove m) {
-        return m.metric() + " " + m.source() + " " + String.format(Locale.ROOT, "%+.2f", m.correlation());
+        return m.metric() + " " + m.source() + " " + Fmt.signed(m.correlation());
     }
 
     private static void absent(HtmlPage page, List<TelemetrySource> sources) {

@@ -13,19 +13,24 @@ import java.nio.file.Path;
 final class JmxPasswordFile {
     /** A password file is a line or two; anything larger is not one. */
     private static final long MAX_BYTES = 64 * 1024;
-    private static final String FLAG = "--broker-jmx-password-file";
+    static final String FLAG = "--broker-jmx-password-file";
 
     private JmxPasswordFile() {
     }
 
     /** {user, password} of the file's first entry; a one-line input error naming the file otherwise. */
     static String[] read(Path file) {
+        return read(file, FLAG);
+    }
+
+    /** As {@link #read(Path)}, errors naming {@code flag} (the option that led to the file). */
+    static String[] read(Path file, String flag) {
         try {
             if (!Files.isRegularFile(file)) {
-                throw InvalidInputException.field(FLAG, file.toString(), "file not found");
+                throw InvalidInputException.field(flag, file.toString(), "file not found");
             }
             if (Files.size(file) > MAX_BYTES) {
-                throw InvalidInputException.field(FLAG, file.toString(), "larger than " + MAX_BYTES + " bytes: not a"
+                throw InvalidInputException.field(flag, file.toString(), "larger than " + MAX_BYTES + " bytes: not a"
                         + " JMX password file");
             }
             for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -40,10 +45,10 @@ final class JmxPasswordFile {
                 break;
             }
             // The value is the path, never a line of the file: the line holds a password.
-            throw InvalidInputException.field(FLAG, file.toString(), "expected a line 'USER PASSWORD' (the format of"
+            throw InvalidInputException.field(flag, file.toString(), "expected a line 'USER PASSWORD' (the format of"
                     + " the JDK's jmxremote.password and of kbench's DIR/jmx.password)");
         } catch (IOException e) {
-            throw InvalidInputException.field(FLAG, file.toString(), "cannot read it: " + e.getMessage());
+            throw InvalidInputException.field(flag, file.toString(), "cannot read it: " + e.getMessage());
         }
     }
 }

@@ -17,15 +17,20 @@ import java.util.Locale;
  * @param listener           told every sampled value (e.g. for /metrics); null: nobody
  * @param jmxPasswordFile    JMX user and password of the external brokers (--broker-jmx-password-file), checked here;
  *                           null: from the environment, if set there
+ * @param clusterDir         directory of a cluster {@code kbench cluster start} runs on this host (--cluster-dir),
+ *                           whose brokers and host are sampled; null: the default directory, when it records the run's
+ *                           bootstrap servers
  */
 public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<String> brokerMetricsUrls,
-                                List<String> nodeExporterUrls, SampleListener listener, Path jmxPasswordFile) {
+                                List<String> nodeExporterUrls, SampleListener listener, Path jmxPasswordFile,
+                                Path clusterDir) {
     /** Environment variables holding the user and password for JMX agents that authenticate (never recorded). */
     public static final String JMX_USER_ENV = "KBENCH_JMX_USER";
     public static final String JMX_PASSWORD_ENV = "KBENCH_JMX_PASSWORD";
 
     /** Sampling on, embedded brokers and this host only. */
-    public static final TelemetrySettings DEFAULT = new TelemetrySettings(true, List.of(), List.of(), List.of(), null, null);
+    public static final TelemetrySettings DEFAULT = new TelemetrySettings(true, List.of(), List.of(), List.of(), null, null,
+            null);
 
     public TelemetrySettings {
         brokerJmx = List.copyOf(brokerJmx);
@@ -49,12 +54,18 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
 
     /** The same settings with {@code listener} told every sampled value. */
     public TelemetrySettings withListener(SampleListener listener) {
-        return new TelemetrySettings(enabled, brokerJmx, brokerMetricsUrls, nodeExporterUrls, listener, jmxPasswordFile);
+        return new TelemetrySettings(enabled, brokerJmx, brokerMetricsUrls, nodeExporterUrls, listener, jmxPasswordFile,
+                clusterDir);
+    }
+
+    /** {user, password} from a JMX password file found through {@code flag}; a one-line input error otherwise. */
+    public static String[] jmxCredentials(Path passwordFile, String flag) {
+        return JmxPasswordFile.read(passwordFile, flag);
     }
 
     /** Whether external broker sources were named (they need an external cluster). */
     public boolean namesExternalSources() {
-        return !brokerJmx.isEmpty() || !brokerMetricsUrls.isEmpty() || !nodeExporterUrls.isEmpty();
+        return !brokerJmx.isEmpty() || !brokerMetricsUrls.isEmpty() || !nodeExporterUrls.isEmpty() || clusterDir != null;
     }
 
     /** User and password from {@link #JMX_USER_ENV} and {@link #JMX_PASSWORD_ENV}, or null when not set. */

@@ -9,8 +9,8 @@
   Chart.defaults.plugins.legend.labels.filter = function (item, chartData) {
     return chartData.datasets[item.datasetIndex].kbenchLegend !== false;
   };
-  function decimals(v) { return v >= 100 ? 0 : v >= 10 ? 1 : v >= 1 ? 2 : 3; }
-  function num(v) { return v == null ? '-' : Number(v).toLocaleString('en-US', {maximumFractionDigits: decimals(Math.abs(v))}); }
+  // number-format.js: the report's one number format, shared with the tables (io.kbench.report.Fmt).
+  var num = kbenchNumber;
   function percentileOf(x) {
     var p = 100 * (1 - 1 / x), d = Math.max(0, Math.min(6, Math.round(Math.log10(x)) - 2));
     return p.toFixed(x < 100 ? 0 : d) + '%';

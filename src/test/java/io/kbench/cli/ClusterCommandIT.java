@@ -70,6 +70,63 @@ class ClusterCommandIT {
         assertThat(clusterDir).doesNotExist();
     }
 
+    /**
+     * Issue 26: local workers against a {@code kbench cluster start} cluster. Nothing names its brokers, yet its
+     * directory lists them and everything runs on this host: the run samples the brokers' JMX (with the directory's
+     * password) and this host, and the diagnosis judges the run instead of "could not be judged".
+     */
+    @Test
+    void localWorkersAgainstAStartedClusterAreJudgedFromItsBrokersAndThisHost() throws Exception {
+        Path clusterDir = dir.resolve("cluster");
+        Run start = kbench("cluster", "start", "--brokers", "1", "--dir", clusterDir.toString(), "--broker-heap", "256m");
+        assertThat(start.exitCode()).as("%s", start).isZero();
+        List<String> lines = start.out().lines().toList();
+        String bootstrap = lines.get(lines.size() - 1);
+        try {
+            Path w = java.nio.file.Files.writeString(dir.resolve("w.yaml"), """
+                    name: it-started-cluster
+                    topic: {partitions: 2, replicationFactor: 1}
+                    producers: {count: 1, rate: 500, duration: 4s, warmupDuration: 1s, recordSize: 100}
+                    consumers: {mode: none}
+                    """);
+            Path results = dir.resolve("results");
+            CliRun run = CliRun.of("run", w.toString(), "--bootstrap-server", bootstrap, "--cluster-dir",
+                    clusterDir.toString(), "--local-workers", "1", "--results-dir", results.toString());
+            assertThat(run.exitCode()).as(run.transcript()).isZero();
+            assertThat(run.stdout()).as(run.transcript()).contains("telemetry: the brokers of the kbench cluster in")
+                    .doesNotContain("could not be judged").doesNotContain("cannot be read");
+            com.fasterxml.jackson.databind.JsonNode t = ItFixture.onlyResult(results).get("telemetry");
+            List<String> available = new java.util.ArrayList<>();
+            t.get("sources").forEach(src -> {
+                if (src.get("available").asBoolean()) {
+                    available.add(src.get("id").asText());
+                }
+            });
+            assertThat(available).as(t.get("sources").toString()).contains("broker-1", "host");
+            assertThat(t.at("/diagnosis/evidence").asText()).as(run.transcript()).doesNotContain("could not be judged");
+            boolean produceTimes = false;
+            for (com.fasterxml.jackson.databind.JsonNode series : t.get("series")) {
+                if (series.get("metric").asText().equals("produce_total_time_ms")
+                        && series.get("source").asText().equals("broker-1")) {
+                    for (com.fasterxml.jackson.databind.JsonNode v : series.get("values")) {
+                        produceTimes |= v.isNumber();
+                    }
+                }
+            }
+            assertThat(produceTimes).as("broker-1's Produce times sampled: %s", t.get("series")).isTrue();
+            // The JDK's agent would have replaced the password by a hash at that login: the next run could not log in.
+            assertThat(clusterDir.resolve("jmx.password")).content().doesNotContain("hashed").startsWith("kbench ");
+
+            Run wrongDir = kbench("run", w.toString(), "--bootstrap-server", bootstrap, "--cluster-dir",
+                    dir.resolve("nothing").toString());
+            assertThat(wrongDir.exitCode()).as("%s", wrongDir).isEqualTo(2);
+            assertThat(wrongDir.err().strip()).as("%s", wrongDir).contains("--cluster-dir", "nothing", "cluster.json")
+                    .doesNotContain("\n");
+        } finally {
+            kbench("cluster", "stop", "--dir", clusterDir.toString(), "--delete-data");
+        }
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo() {
         Run missingFile = kbench("cluster", "start", "--dir", dir.toString(), "--broker-config-file",

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import io.kbench.cluster.EmbeddedKafka;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -83,11 +82,12 @@ class NetworkFaultsIT {
 
     /**
      * Issue 26: a slow follower (a delay on one follower's replication traffic) with acks=all and RF 3 moves the
-     * anatomy's remote part (waiting for replicas), not the local part (appending on the leader).
+     * anatomy's remote part (waiting for replicas), not the local part (appending on the leader). It failed whenever
+     * the workload's leader was the readiness probe topic's: the followers' fetch connections to it were opened before
+     * kbench's proxies knew the broker pids, stayed "unknown source", and Kafka's fetchers reuse them, so the delay
+     * never reached those fetches (NetworkProxiesTest.aPeerConnectedBeforeItsProcessWasKnownIsStillDelayedOnceItIs).
      */
     @Test
-    @Disabled("issue 26, open: the delay fault raises publish latency (p99 300 ms during it) and the diagnosis's Produce"
-            + " remote time, but the anatomy's request-weighted produce_remote part stays at 1-3 ms; not yet explained")
     void aSlowFollowerMovesTheRemotePartNotTheLocalPart() throws IOException {
         Path w = Files.writeString(results.resolve("it-anatomy-follower.yaml"), """
                 name: it-anatomy-follower

@@ -52,6 +52,7 @@ class ClusterStateTest {
         assertThat(credentials[1]).hasSize(48);
         JmxAccess.create(dir);
         assertThat(JmxAccess.credentials(dir)[1]).as("kept for a restarted broker").isEqualTo(credentials[1]);
+        assertThat(JmxAccess.flags(dir)).contains("-Dcom.sun.management.jmxremote.password.toHashes=false");
         assertThat(JmxAccess.flags(dir)).contains("-Dcom.sun.management.jmxremote.authenticate=true")
                 .noneMatch(f -> f.contains(credentials[1]));
         assertThat(dir.resolve(JmxAccess.ACCESS_FILE)).content().isEqualTo("kbench readonly\n");

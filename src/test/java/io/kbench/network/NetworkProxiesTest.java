@@ -112,6 +112,28 @@ class NetworkProxiesTest {
     }
 
     @Test
+    void aPeerConnectedBeforeItsProcessWasKnownIsStillDelayedOnceItIs() throws Exception {
+        // As a follower's fetch connection opened by the readiness probe's topic, before kbench knew the broker pids:
+        // Kafka's fetcher keeps that connection, so a fault on that follower must still reach it.
+        long me = ProcessHandle.current().pid();
+        int replicationPort;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            replicationPort = free.getLocalPort();
+        }
+        proxies.open(1, Listener.REPLICATION, replicationPort, echo.getLocalPort());
+        try (Socket s = new Socket(InetAddress.getLoopbackAddress(), replicationPort)) {
+            s.setSoTimeout(5_000);
+            roundTripMillis(s, 1);
+            proxies.identifyPeersBy(() -> java.util.Map.of(me, 2));
+            proxies.impair(2, EnumSet.of(Listener.REPLICATION), Impairment.delay(Duration.ofMillis(150), Duration.ZERO));
+            Thread.sleep(2 * PeerSource.RETRY_NANOS / 1_000_000);
+            for (int i = 0; i < 3; i++) {
+                assertThat(roundTripMillis(s, 10 + i)).as("round trip %d", i).isBetween(150L, 150L + 1_000);
+            }
+        }
+    }
+
+    @Test
     void bytesKeepTheirOrderThroughAJitteredDelay() throws IOException {
         proxies.impair(1, CLIENT, Impairment.delay(Duration.ofMillis(20), Duration.ofMillis(20)));
         try (Socket s = connect()) {

@@ -50,7 +50,7 @@ class BreakdownSectionTest {
                  "consumers": []}
                 """, null);
         assertThat(even).contains("style=\"background:rgba(220,38,38,0.079);color:#0f172a\" title=\"partition 0: produced"
-                + " records 170 (+2.0% from an even share)\"");
+                + " records 170 (+2% from an even share)\"");
     }
 
     @Test
@@ -71,14 +71,14 @@ class BreakdownSectionTest {
         assertThat(section).contains("<div class=\"heat\">")
                 // coloured by the deviation from an even share (333 records): red above, blue below
                 .contains("style=\"background:rgba(220,38,38,1.000);color:#fff\" title=\"partition 1: produced records 700"
-                        + " (+110.0% from an even share)\"")
+                        + " (+110% from an even share)\"")
                 .contains("style=\"background:rgba(37,99,235,0.718);color:#fff\" title=\"partition 0: produced records 100"
-                        + " (-70.0% from an even share)\"")
+                        + " (-70% from an even share)\"")
                 .contains("end-to-end p99 (ms)")
                 // partition 2 has no latency histogram: an empty cell, not a zero
                 .contains("<div class=\"heat-cell empty\" title=\"partition 2: end-to-end p99 (ms) -\"></div>")
-                .contains("Hottest partition: 1 with 70.0% of the produced records (an even share is 33.3%).")
-                .containsSubsequence("kbench-consumer-0", "800", "80.0%", "kbench-consumer-1", "200", "20.0%");
+                .contains("Hottest partition: 1 with 70% of the produced records (an even share is 33.3%).")
+                .containsSubsequence("kbench-consumer-0", "800", "80%", "kbench-consumer-1", "200", "20%");
         assertThat(html.indexOf("Transactions</h2>")).isNegative();
     }
 
@@ -93,9 +93,9 @@ class BreakdownSectionTest {
                 latency(40, 12_000)));
         RunResult run = ResultReader.read(tmp.resolve("run-sample/result.json"), RunResult.class);
         String md = RunMarkdown.render(run, "result.json");
-        assertThat(md).contains("| commit | 1.000 | 2.000 | 12.00 | 12.00 | 12.00 | 1.200 |")
+        assertThat(md).contains("| commit | 1 | 2 | 12 | 12 | 12 | 1.2 |")
                 .contains("transactions: 40 committed (8.0/s), 10 aborted; commit p50 1.000 ms, p99 12.000 ms, max 12.000 ms\n")
-                .contains("Hottest partition: 0 with 75.0% of the produced records (an even share is 50.0%).");
+                .contains("Hottest partition: 0 with 75% of the produced records (an even share is 50%).");
     }
 
     @Test

@@ -42,6 +42,6 @@ class GroupSectionTest {
         ReportRendererTest.assertSelfContained(html);
         assertThat(html).contains("<h2>Share group</h2>").contains("explicit acknowledgement")
                 .contains("released on delivery 3").contains("accepted records/s");
-        assertThat(html).contains("<h2>Rebalances (consumer protocol)</h2>").contains("+2 at 20.0 s").contains("baseline");
+        assertThat(html).contains("<h2>Rebalances (consumer protocol)</h2>").contains("+2 at 20 s").contains("baseline");
     }
 }

@@ -134,6 +134,62 @@ class ReportBrowserIT {
         assertRendersCleanly(ComparisonPage.write(comparison, tmp.resolve("compare.html")));
     }
 
+    /** The charts' number format (number-format.js in the browser) gives what the tables' {@link Fmt} gives. */
+    @Test
+    void chartsAndTablesFormatNumbersByTheSameRule() throws Exception {
+        StringBuilder values = new StringBuilder();
+        for (double v : FmtTest.SAMPLES) {
+            values.append(values.length() == 0 ? "" : ",").append(v);
+        }
+        Path page = tmp.resolve("numbers.html");
+        Files.writeString(page, "<!DOCTYPE html><html><head><script>" + HtmlPage.NUMBER_FORMAT + "</script></head><body>"
+                + "<pre id=\"out\"></pre><script>document.getElementById('out').textContent = [" + values
+                + "].map(kbenchNumber).join('|');</script></body></html>");
+        Matcher m = Pattern.compile("<pre id=\"out\">([^<]*)</pre>").matcher(run(page, "--dump-dom").stdout());
+        assertThat(m.find()).isTrue();
+        List<String> expected = new ArrayList<>();
+        for (double v : FmtTest.SAMPLES) {
+            expected.add(Fmt.number(v));
+        }
+        assertThat(m.group(1).split("\\|")).containsExactlyElementsOf(expected);
+    }
+
+    /** Every number in the run report's tables and headline figures follows the one rule (none like 20000.0). */
+    @Test
+    void theRunReportShowsEveryNumberOneWay() throws Exception {
+        Path report = ReportRenderer.write(ReportFixtures.copy("run-telemetry", tmp), null, ReportRenderer.Options.NONE);
+        String dom = run(report, "--dump-dom").stdout().replaceAll("(?s)<script.*?</script>", "");
+        // A plain number in a cell (with its unit or %), not part of an address, a name or a formula.
+        Pattern plain = Pattern.compile("^[+-]?[\\d,.]+\\s*(%|ms|s|MiB|MiB/s|records/s)?$");
+        Pattern oneWay = Pattern.compile("^[+-]?(\\d{1,3}(,\\d{3})*|0)(\\.\\d*[1-9])?(\\s*\\S+)?$");
+        List<String> cells = new ArrayList<>();
+        Matcher row = Pattern.compile("(?s)<tr[^>]*>(.*?)</tr>").matcher(dom);
+        while (row.find()) {
+            List<String> texts = new ArrayList<>();
+            Matcher td = Pattern.compile("(?s)<td[^>]*>(.*?)</td>").matcher(row.group(1));
+            while (td.find()) {
+                texts.add(td.group(1).replaceAll("<[^>]+>", "").strip());
+            }
+            // Client and broker settings are Kafka's own text, shown as given.
+            if (!texts.isEmpty() && !texts.get(0).startsWith("clientProperties.")
+                    && !texts.get(0).startsWith("cluster.brokerConfig.")) {
+                cells.addAll(texts);
+            }
+        }
+        Matcher kpi = Pattern.compile("(?s)<div class=\"kpi-value\">(.*?)</div>").matcher(dom);
+        while (kpi.find()) {
+            cells.add(kpi.group(1).replaceAll("<[^>]+>", "").strip());
+        }
+        int numbers = 0;
+        for (String text : cells) {
+            if (plain.matcher(text).matches()) {
+                numbers++;
+                assertThat(text).as("a number in the report").matches(oneWay);
+            }
+        }
+        assertThat(numbers).as("numbers checked").isGreaterThan(20);
+    }
+
     @Test
     void screenshotOfTheRunReportIsNotBlank() throws Exception {
         Path dir = ReportFixtures.copy("run-sample", tmp);

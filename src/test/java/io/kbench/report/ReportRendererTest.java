@@ -112,8 +112,9 @@ class ReportRendererTest {
         assertThat(html).contains("<title>kbench run: " + XSS_ESCAPED + "</title>", "<h1>" + XSS_ESCAPED,
                 ", " + XSS_ESCAPED + "=" + XSS_ESCAPED, "failed: " + XSS_ESCAPED);
         assertThat(count(html, XSS_ESCAPED)).isGreaterThanOrEqualTo(8);
-        // Only kbench's own four script elements: the error recorder, Chart.js, the data block, the boot script.
-        assertThat(count(html, "</script>")).isEqualTo(4);
+        // Only kbench's own five script elements: the error recorder, Chart.js, the data block, the number format, the
+        // boot script.
+        assertThat(count(html, "</script>")).isEqualTo(5);
     }
 
     @Test
@@ -132,7 +133,7 @@ class ReportRendererTest {
         assertThat(r64).isPositive().isLessThan(r16);
         assertThat(r16).isLessThan(r1);
         assertThat(html).contains("<tr class=\"best\"><td class=\"num\">2</td><td>batch-16k</td>");
-        assertThat(html).contains("43,000 .. 46,100", "61.00", "producers.properties.batch.size=65536");
+        assertThat(html).contains("43,000 .. 46,100", "61", "producers.properties.batch.size=65536");
         JsonNode charts = data(html).get("charts");
         assertThat(charts).hasSize(2);
         JsonNode throughput = charts.get(0).get("config").get("data");
@@ -158,7 +159,7 @@ class ReportRendererTest {
         String html = ReportRenderer.render(ReportFixtures.path("find-max"), ReportRenderer.Options.NONE);
 
         assertSelfContained(html);
-        assertThat(html).contains("kbench find-max report", "42,500", "records/s", "41.50", "MiB/s", "e2e.p99&lt;200ms",
+        assertThat(html).contains("kbench find-max report", "42,500", "records/s", "41.5", "MiB/s", "e2e.p99&lt;200ms",
                 "Probes (in the order they ran)", "e2e.p99 212 ms &gt;= 200 ms");
         assertThat(count(html, "<span class=\"badge pass\">PASS</span>")).isEqualTo(4);
         assertThat(count(html, "<span class=\"badge fail\">FAIL</span>")).isEqualTo(4);
@@ -182,7 +183,7 @@ class ReportRendererTest {
                 new ReportRenderer.Options(ReportFixtures.path("plan.json"), ReportFixtures.path("cost.json"), null));
 
         assertSelfContained(html);
-        assertThat(html).contains("Capacity plan", "binding: given", "ingress (logical)", "976.56", "MiB/s",
+        assertThat(html).contains("Capacity plan", "binding: given", "ingress (logical)", "977", "MiB/s",
                 "1,000,000 records/s x 1024 B / 2^20");
         assertThat(html).contains("Cost-performance", "s4-jvm-b", "s4-broker-node", "records/s per USD/h", "+44.5",
                 "cost-performance = per node records/s / hourly price per node");
