@@ -19,7 +19,8 @@
 #
 # Env: RATES ("5000 50000 200000 -1") SIZES ("100 1000") SECONDS_PER_RUN (10: records = rate x this at a fixed
 #      rate) OPEN_RECORDS (2000000 at open load) PAIRS (1) PHASES ("producer consumer") ACKS (1) LINGER_MS (5)
-#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs) KEEP (0: delete the broker dir and logs at exit; 1: keep)
+#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs, after the launcher's own for kbench) KEEP (0: delete the broker
+#      dir and logs at exit; 1: keep) LABEL (the caption's machine, e.g. "quiet machine")
 set -euo pipefail
 
 RATES="${RATES:-5000 50000 200000 -1}"
@@ -41,9 +42,18 @@ BENCH_NAME=cpu-per-record
 perf_tools_init
 start_cluster
 
+# kbench's launcher writes a class archive for each subcommand on its first run (target/cds; docs/benchmarks.md, "The
+# launcher's JVM"): one short unmeasured produce and consume here, so no measured run pays for writing it.
+create_topic cpr-prime
+run_logged "$logs/prime-produce.log" kb produce --topic cpr-prime --num-records 1000 --record-size 100 --throughput -1 \
+  --producer-props "bootstrap.servers=$bootstrap" --results-dir "$work/kbench-results"
+run_logged "$logs/prime-consume.log" kb consume --bootstrap-server "$bootstrap" --topic cpr-prime --num-records 1000 \
+  --group cpr-prime --timeout 60000 --results-dir "$work/kbench-results"
+
 results="$work/results.tsv" # phase size rate tool pair records cpu-s wall-s records/s
 : >"$results"
 stamp="$(date +%s)"
+load_at_start="$(cut -d' ' -f1-3 /proc/loadavg)"
 
 # Runs "$@" with output to $1; prints "cpu-seconds wall-seconds" of it (children included: the tool's JVM).
 timed() {
@@ -144,6 +154,9 @@ for phase in $PHASES; do
 done
 
 echo
+echo "Paste-ready for docs/benchmarks.md (${LABEL:-say: busy machine, indicative / quiet machine}), $(date -u +%Y-%m-%d), command:"
+echo "\`RATES=\"$RATES\" SIZES=\"$SIZES\" SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS PAIRS=$PAIRS bench/cpu-per-record.sh\`"
+echo "load avg at start $load_at_start, at end $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "CPU per record, kbench vs stock perf tools: 1 embedded broker, PAIRS=$PAIRS SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS ACKS=$ACKS LINGER_MS=$LINGER_MS PARTITIONS=$PARTITIONS JAVA_OPTS='${JAVA_OPTS}'"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load avg $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "kbench-nt = kbench with --no-telemetry; CPU-s/M = CPU-seconds (user + sys) per million records; medians over PAIRS"
@@ -167,6 +180,13 @@ for key in sorted(rows, key=lambda k: (k[0] != "producer", k[1], k[2] if k[2] > 
     print(f"| {phase:8} | {size:>6} | {('open' if rate < 0 else f'{rate:,}'):>10} | {tool:9} | {int(med(key, lambda r: r[0])):>9,} | "
           f"{med(key, lambda r: r[1]):>7.2f} | {med(key, cpm):>8.2f} | {med(key, lambda r: r[2]):>7.1f} | "
           f"{med(key, lambda r: r[3]):>10,.0f} | {cpu_ratio:>9} | {rate_ratio:>10} |")
+# Producers only: a consumer's fetch.nMsg.sec at a fixed rate runs from its own start, before the feeder's first record.
+short = [k for k in rows if k[0] == "producer" and k[2] > 0 and med(k, lambda r: r[3]) < 0.95 * k[2]]
+if short:
+    print()
+    print("Producers that fell short of their rate (records/s < 95% of it; CPU per record then compares different loads):")
+    for phase, size, rate, tool in sorted(short):
+        print(f"  {phase} {size} B {rate:,} records/s {tool}: {med((phase, size, rate, tool), lambda r: r[3]):,.0f} records/s")
 PY
 cat <<'EOF'
 

@@ -143,13 +143,27 @@ public final class ClientJvm {
         return out;
     }
 
+    /**
+     * The launcher's class archive belongs to its JDK (another JDK would refuse it) and is written by one JVM only:
+     * the re-launched JVM keeps the other flags but neither reads nor writes the archive.
+     */
+    static List<String> withoutClassArchive(List<String> jvmArgs) {
+        List<String> out = new ArrayList<>();
+        for (String a : jvmArgs) {
+            if (!a.startsWith("-XX:SharedArchiveFile=") && !a.startsWith("-XX:ArchiveClassesAtExit=")) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
     private static int relaunch(Jdk jdk, List<String> originalArgs) {
         Path home = jdk.home();
         java.util.Map<String, String> secrets = new java.util.LinkedHashMap<>();
         List<String> args = secretsToEnvironment(originalArgs, secrets);
         List<String> cmd = new ArrayList<>();
         cmd.add(home.resolve("bin").resolve("java").toString());
-        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments());
+        cmd.addAll(withoutClassArchive(ManagementFactory.getRuntimeMXBean().getInputArguments()));
         if (jdk.feature() >= 24) {
             // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
             cmd.add("--sun-misc-unsafe-memory-access=allow");

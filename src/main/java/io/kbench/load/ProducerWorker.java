@@ -80,7 +80,7 @@ final class ProducerWorker implements Runnable {
         this.keys = keys;
         this.metrics = metrics;
         this.clock = clock;
-        this.pacer = new Pacer(clock, Pacer.Sleeper.PARK);
+        this.pacer = new Pacer(clock, Pacer.Sleeper.PARK, Pacer.WAKE_UP_NANOS);
         this.startNanos = startNanos;
         this.random = new FastRandom(seed);
         this.sendLog = sendLog;

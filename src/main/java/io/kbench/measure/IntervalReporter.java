@@ -93,7 +93,6 @@ public final class IntervalReporter {
         sink.interval(point, counts, metrics);
         out.println(ProgressLine.format(point, columns));
         out.flush();
-        metrics.takePublishFromSendCall(sendCallInterval);
         tellLive(point, counts);
         return point;
     }
@@ -102,10 +101,12 @@ public final class IntervalReporter {
      * An interval is measured once measurement began and, when the run produces, a measured record completed in it.
      * The warm-up ends on a tick, so without the second condition the interval that closes right after the first
      * measured send (acknowledgements still in flight) was labelled measured with warm-up records only: "pub -".
+     * A measured send that failed counts as completed too, or a run whose measured sends all fail stayed warm-up.
      */
     private boolean measured(LatencyStats publish, LatencyStats e2e) {
         if (!measuredStarted && measuring.getAsBoolean()) {
-            measuredStarted = !columns.producers() || publish.count() > 0 || e2e.count() > 0;
+            measuredStarted = !columns.producers() || publish.count() > 0 || e2e.count() > 0
+                    || metrics.produceErrors.total() > 0;
         }
         return measuredStarted;
     }
@@ -113,8 +114,12 @@ public final class IntervalReporter {
     /** A failing live endpoint must not stop the ticks (they run on a scheduled executor, which would end silently). */
     private void tellLive(IntervalPoint point, IntervalCounts counts) {
         try {
-            // First: the send-call figures are taken out of RunMetrics already, a failing listener must not lose them.
-            live.publishFromSendCall(sendCallInterval);
+            // Nobody listening (no --metrics-port, not kbench produce): nothing to copy, the figures stay in RunMetrics.
+            if (live != LiveMetrics.NONE) {
+                // First: once taken out of RunMetrics, a failing listener below must not lose them.
+                metrics.takePublishFromSendCall(sendCallInterval);
+                live.publishFromSendCall(sendCallInterval);
+            }
             live.interval(point, counts);
         } catch (RuntimeException e) {
             out.println("kbench: warning: live metrics: " + e.getMessage());

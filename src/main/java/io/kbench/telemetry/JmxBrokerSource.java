@@ -44,12 +44,20 @@ final class JmxBrokerSource implements SampledSource {
     /** Keys of per-partition log start offsets in a reading, followed by {@code topic-partition}. */
     private static final String LOG_START = "logStart:";
     private static final int PARALLEL_READS = 6;
+    /**
+     * Processors change only when num.network.threads is reconfigured, so their names are looked up on connect, while
+     * none is found yet, and then every 30th sample: a pattern query walks the broker's whole MBean registry.
+     */
+    static final int PROCESSOR_REQUERY = 30;
 
     private final BrokerFigures figures = new BrokerFigures();
     private final ExecutorService readers;
     private JMXConnector connector;
     private MBeanServerConnection server;
     private List<ObjectName> collectors = List.of();
+    /** The network processors' names, queried again every {@link #PROCESSOR_REQUERY} samples (not on each one). */
+    private List<ObjectName> processors = List.of();
+    private int samplesSinceProcessorQuery;
 
     /** {@code credentials}: user and password for an authenticating JMX agent, or null. */
     JmxBrokerSource(BrokerEndpoint endpoint, String topic, String[] credentials) {
@@ -90,6 +98,7 @@ final class JmxBrokerSource implements SampledSource {
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + endpoint.jmxAddress() + "/jmxrmi");
         connector = JMXConnectorFactory.connect(url, environment);
         server = connector.getMBeanServerConnection();
+        processors = List.of();
         collectors = new ArrayList<>();
         for (ObjectName gc : server.queryNames(BrokerMBeans.GARBAGE_COLLECTORS, null)) {
             if (GcPauses.isPauseCollector(gc.getKeyProperty("name"))) {
@@ -132,7 +141,7 @@ final class JmxBrokerSource implements SampledSource {
         for (ObjectName log : query(beans.logStartOffsets())) {
             calls.add(() -> partitionGauge(LOG_START, log));
         }
-        for (ObjectName processor : server.queryNames(BrokerMBeans.NETWORK_PROCESSORS, null)) {
+        for (ObjectName processor : processors()) {
             calls.add(() -> ioWait(processor));
         }
         Map<String, Double> values = new HashMap<>();
@@ -158,6 +167,14 @@ final class JmxBrokerSource implements SampledSource {
         values.put(BrokerFigures.GC_MILLIS, gcMillis);
         figures.partitions(segments, logStarts);
         return values;
+    }
+
+    private List<ObjectName> processors() throws IOException {
+        if (processors.isEmpty() || ++samplesSinceProcessorQuery >= PROCESSOR_REQUERY) {
+            processors = List.copyOf(server.queryNames(BrokerMBeans.NETWORK_PROCESSORS, null));
+            samplesSinceProcessorQuery = 0;
+        }
+        return processors;
     }
 
     private static Map<String, Double> get(Future<Map<String, Double>> f) throws Exception {

@@ -115,4 +115,22 @@ class PacerTest {
     }
 
     private Runnable cancelLater = () -> { };
+
+    /** Failed before the change: at 5,000 records/s the producer woke once per record (1,000 parks for 1,000). */
+    @Test
+    void withAMinimumParkOneWakeUpServesEveryRecordDueByThen() {
+        FakeClock clock = new FakeClock(START);
+        Pacer pacer = new Pacer(clock, clock, Pacer.WAKE_UP_NANOS);
+        RateSchedule schedule = new RateSchedule(5_000, START, 0); // one record per 200 us
+        for (long i = 1; i <= 1000; i++) {
+            long due = schedule.intendedSendNanos(i);
+            long woke = pacer.awaitUntil(due);
+            assertThat(woke).isGreaterThanOrEqualTo(due);
+            // late by at most the minimum park (and the fake clock's reads)
+            assertThat(woke - due).isLessThan(Pacer.WAKE_UP_NANOS + 3 * FakeClock.TICK);
+        }
+        // 200 ms of schedule in parks of at least 1 ms: about 200 wake-ups, not 1,000
+        assertThat(clock.sleeps).hasSizeBetween(150, 205)
+                .allSatisfy(n -> assertThat(n).isGreaterThanOrEqualTo(Pacer.WAKE_UP_NANOS));
+    }
 }
