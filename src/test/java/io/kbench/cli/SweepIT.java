@@ -78,7 +78,7 @@ class SweepIT {
         // The whole sweep: its four points against the first, and the same sweep twice, point by point.
         CliRun points = CliRun.of("compare", dir.toString(), "--html", results.resolve("points.html").toString());
         assertThat(points.exitCode()).as(points.transcript()).isZero();
-        assertThat(points.stdout()).contains("D: ").contains("D/A");
+        assertThat(points.stdout()).contains("D: ").contains("D vs A");
         assertThat(Files.readString(results.resolve("points.html"))).contains("acks=all,linger.ms=5");
         CliRun twice = CliRun.of("compare", dir.toString(), dir.resolve("sweep.json").toString());
         assertThat(twice.exitCode()).as(twice.transcript()).isZero();
