@@ -62,13 +62,14 @@ public record SecuritySpec(SecurityProtocolName protocol, ClientAuth clientAuth,
         boolean identified = protocol == SecurityProtocolName.SASL_SSL
                 || protocol == SecurityProtocolName.SSL && clientAuth == ClientAuth.REQUIRED;
         if (!identified) {
-            throw InvalidInputException.field("cluster.security.acls", "present",
-                    "needs protocol sasl-ssl, or ssl with clientAuth required, not " + json(protocol)
-                            + (protocol == SecurityProtocolName.SSL ? " without client certificates" : ""));
+            throw InvalidInputException.field("cluster.security.protocol", json(protocol)
+                            + (protocol == SecurityProtocolName.SSL ? " without client certificates" : ""),
+                    "cluster.security.acls needs sasl-ssl, or ssl with clientAuth: required");
         }
         if (interBroker == InterBroker.PLAINTEXT) {
-            throw InvalidInputException.field("cluster.security.acls", "present",
-                    "needs interBroker same: a plaintext replication listener's principal is ANONYMOUS");
+            throw InvalidInputException.field("cluster.security.interBroker", "plaintext",
+                    "cluster.security.acls needs interBroker: same (a plaintext replication listener's principal is"
+                            + " ANONYMOUS)");
         }
     }
 

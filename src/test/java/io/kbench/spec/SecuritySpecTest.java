@@ -85,11 +85,13 @@ class SecuritySpecTest {
         assertThat(load("cluster.security.protocol=ssl", "cluster.security.clientAuth=required",
                 "cluster.security.acls.grantWorkload=false").cluster().security().acls().grantWorkload()).isFalse();
         assertThatThrownBy(() -> load("cluster.security.protocol=ssl", "cluster.security.acls.count=1"))
-                .hasMessageContaining("cluster.security.acls").hasMessageContaining("clientAuth required");
+                .hasMessageStartingWith("cluster.security.protocol: cluster.security.acls needs")
+                .hasMessageContaining("clientAuth: required").hasMessageEndingWith("(got ssl without client certificates)");
         assertThatThrownBy(() -> load("cluster.security.protocol=sasl-plaintext", "cluster.security.acls.count=1"))
                 .hasMessageContaining("cluster.security.acls").hasMessageContaining("sasl-plaintext");
         assertThatThrownBy(() -> load("cluster.security.protocol=sasl-ssl", "cluster.security.interBroker=plaintext",
-                "cluster.security.acls.count=1")).hasMessageContaining("ANONYMOUS");
+                "cluster.security.acls.count=1")).hasMessageStartingWith("cluster.security.interBroker:")
+                .hasMessageContaining("ANONYMOUS").hasMessageEndingWith("(got plaintext)");
         assertThatThrownBy(() -> load("cluster.security.protocol=sasl-ssl", "cluster.security.acls.count=-1"))
                 .hasMessageContaining("cluster.security.acls.count").hasMessageContaining("-1");
     }
