@@ -58,6 +58,18 @@ record CliRun(int exitCode, String stdout, String stderr, Duration took) {
         assertThat(took).as(transcript()).isLessThan(within);
     }
 
+    /**
+     * An input error found before any broker starts: exit 2 and one "kbench: error:" line on stderr with every expected
+     * fragment; stdout may carry a dry run's header but no cluster start.
+     */
+    static void assertInputError(CliRun r, String... expected) {
+        assertThat(r.exitCode()).as(r.transcript()).isEqualTo(2);
+        List<String> lines = r.stderr().lines().filter(l -> !l.isBlank()).toList();
+        assertThat(lines).as(r.transcript()).hasSize(1);
+        assertThat(lines.get(0)).as(r.transcript()).startsWith("kbench: error:").contains(expected);
+        assertThat(r.stdout()).as(r.transcript()).doesNotContain("cluster: starting");
+    }
+
     /** Shown by AssertJ when an assertion on this run fails. */
     String transcript() {
         return "exit " + exitCode + " after " + took.toMillis() + " ms\n--- stdout ---\n" + stdout + "\n--- stderr ---\n"

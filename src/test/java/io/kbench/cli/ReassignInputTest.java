@@ -26,49 +26,41 @@ class ReassignInputTest {
         return CliRun.of(all.toArray(String[]::new));
     }
 
-    private static void assertOneLine(CliRun r, String... expected) {
-        assertThat(r.exitCode()).as(r.transcript()).isEqualTo(2);
-        List<String> lines = r.stderr().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines).as(r.transcript()).hasSize(1);
-        assertThat(lines.get(0)).as(r.transcript()).startsWith("kbench: error:").contains(expected);
-        assertThat(r.stdout()).as(r.transcript()).doesNotContain("cluster: starting");
-    }
-
     @Test
     void aPlanNamingAnUnknownPartitionOrBrokerIsRefused() {
-        assertOneLine(run("--fault", "at=2s action=reassign plan=0:1,2;7:2,3"), "faults[0].plan.7", "no such partition",
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign plan=0:1,2;7:2,3"), "faults[0].plan.7", "no such partition",
                 "0 to 2");
-        assertOneLine(run("--fault", "at=2s action=reassign plan=0:1,5"), "faults[0].plan.0", "[1, 5]", "broker 5",
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign plan=0:1,5"), "faults[0].plan.0", "[1, 5]", "broker 5",
                 "1 to 3");
-        assertOneLine(run("--fault", "at=2s action=reassign plan=0:1,1"), "faults[0].plan.0", "twice");
-        assertOneLine(run("--fault", "at=2s action=reassign plan=0-1"), "--fault", "partition:replicas");
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign plan=0:1,1"), "faults[0].plan.0", "twice");
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign plan=0-1"), "--fault", "partition:replicas");
     }
 
     @Test
     void anAddedBrokerCountsForTheFaultsAfterItOnly() {
         assertThat(run("--fault", "at=2s action=add-broker", "--fault", "at=3s action=reassign plan=0:1,4")
                 .exitCode()).isZero();
-        assertOneLine(run("--fault", "at=2s action=add-broker", "--fault", "at=1s action=reassign plan=0:1,4"),
+        CliRun.assertInputError(run("--fault", "at=2s action=add-broker", "--fault", "at=1s action=reassign plan=0:1,4"),
                 "faults[1].plan.0", "broker 4", "1 to 3");
-        assertOneLine(run("--fault", "at=2s action=remove-broker target=4"), "faults[0].target", "4");
+        CliRun.assertInputError(run("--fault", "at=2s action=remove-broker target=4"), "faults[0].target", "4");
     }
 
     @Test
     void aThrottleNeedsAUnit() {
-        assertOneLine(run("--fault", "at=2s action=reassign throttle=10485760"), "faults[0].throttle", "'10485760'",
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign throttle=10485760"), "faults[0].throttle", "'10485760'",
                 "needs a unit", "10MiB/s");
-        assertOneLine(run("--fault", "at=2s action=reassign throttle=10MB/s"), "faults[0].throttle", "'10MB/s'",
+        CliRun.assertInputError(run("--fault", "at=2s action=reassign throttle=10MB/s"), "faults[0].throttle", "'10MB/s'",
                 "binary");
-        assertOneLine(run("--fault", "at=2s action=kill target=1 throttle=10MiB/s"), "faults[0].throttle",
+        CliRun.assertInputError(run("--fault", "at=2s action=kill target=1 throttle=10MiB/s"), "faults[0].throttle",
                 "reassign and remove-broker");
     }
 
     @Test
     void addAndRemoveBrokerNeedTheEmbeddedCluster() {
-        assertOneLine(external("--bootstrap-server", "127.0.0.1:1", "--fault", "at=2s action=add-broker"),
+        CliRun.assertInputError(external("--bootstrap-server", "127.0.0.1:1", "--fault", "at=2s action=add-broker"),
                 "faults[0].action", "add-broker", "embedded");
-        assertOneLine(external("--bootstrap-server", "127.0.0.1:1", "--fault", "at=2s action=remove-broker target=1"),
+        CliRun.assertInputError(external("--bootstrap-server", "127.0.0.1:1", "--fault", "at=2s action=remove-broker target=1"),
                 "faults[0].action", "remove-broker", "embedded");
-        assertOneLine(run("--fault", "at=2s action=add-broker target=2"), "faults[0].target", "add-broker");
+        CliRun.assertInputError(run("--fault", "at=2s action=add-broker target=2"), "faults[0].target", "add-broker");
     }
 }

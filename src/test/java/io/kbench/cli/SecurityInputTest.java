@@ -19,48 +19,40 @@ class SecurityInputTest {
         return CliRun.of(all.toArray(String[]::new));
     }
 
-    private static void assertOneLine(CliRun r, String... expected) {
-        assertThat(r.exitCode()).as(r.transcript()).isEqualTo(2);
-        List<String> lines = r.stderr().lines().filter(l -> !l.isBlank()).toList();
-        assertThat(lines).as(r.transcript()).hasSize(1);
-        assertThat(lines.get(0)).as(r.transcript()).startsWith("kbench: error:").contains(expected);
-        assertThat(r.stdout()).as(r.transcript()).doesNotContain("cluster: starting");
-    }
-
     @Test
     void unknownProtocolCipherOrVersion() {
-        assertOneLine(run("--security", "TLS"), "protocol", "'tls'", "sasl-ssl");
-        assertOneLine(run("--security", "SSL", "--cipher", "rc4-md5"), "cipher", "rc4-md5", "aes-128-gcm");
-        assertOneLine(run("--security", "SSL", "--tls-version", "TLSv1.1"), "tlsVersion", "TLSv1.1");
-        assertOneLine(run("--security", "SASL_SSL", "--sasl-mechanism", "GSSAPI"), "saslMechanism", "gssapi");
-        assertOneLine(run("--security", "SSL", "--tls-provider", "openssl"), "tlsProvider", "openssl", "conscrypt");
+        CliRun.assertInputError(run("--security", "TLS"), "protocol", "'tls'", "sasl-ssl");
+        CliRun.assertInputError(run("--security", "SSL", "--cipher", "rc4-md5"), "cipher", "rc4-md5", "aes-128-gcm");
+        CliRun.assertInputError(run("--security", "SSL", "--tls-version", "TLSv1.1"), "tlsVersion", "TLSv1.1");
+        CliRun.assertInputError(run("--security", "SASL_SSL", "--sasl-mechanism", "GSSAPI"), "saslMechanism", "gssapi");
+        CliRun.assertInputError(run("--security", "SSL", "--tls-provider", "openssl"), "tlsProvider", "openssl", "conscrypt");
     }
 
     @Test
     void settingsThatNeedAnotherProtocol() {
-        assertOneLine(run("--client-auth", "required"), "cluster.security.clientAuth", "plaintext");
-        assertOneLine(run("--security", "SSL", "--sasl-mechanism", "PLAIN"), "cluster.security.saslMechanism");
-        assertOneLine(run("--tls-provider", "conscrypt"), "cluster.security.tlsProvider", "plaintext");
-        assertOneLine(run("--security", "SSL", "--tls-provider", "conscrypt", "--cipher", "aes-256-gcm"),
+        CliRun.assertInputError(run("--client-auth", "required"), "cluster.security.clientAuth", "plaintext");
+        CliRun.assertInputError(run("--security", "SSL", "--sasl-mechanism", "PLAIN"), "cluster.security.saslMechanism");
+        CliRun.assertInputError(run("--tls-provider", "conscrypt"), "cluster.security.tlsProvider", "plaintext");
+        CliRun.assertInputError(run("--security", "SSL", "--tls-provider", "conscrypt", "--cipher", "aes-256-gcm"),
                 "cluster.security.cipher", "TLSv1.2");
-        assertOneLine(run("--security", "SSL", "--bootstrap-server", "127.0.0.1:1"), "--security");
+        CliRun.assertInputError(run("--security", "SSL", "--bootstrap-server", "127.0.0.1:1"), "--security");
     }
 
     @Test
     void rawTlsNamesInKafkaSettingsAreCheckedAgainstTheJdk() {
-        assertOneLine(run("--set", "producers.properties.ssl.cipher.suites=TLS_AES_128_GCM_SHA256,TLS_BOGUS"),
+        CliRun.assertInputError(run("--set", "producers.properties.ssl.cipher.suites=TLS_AES_128_GCM_SHA256,TLS_BOGUS"),
                 "producers.properties.ssl.cipher.suites", "TLS_BOGUS");
-        assertOneLine(run("--set", "producers.properties.ssl.enabled.protocols=TLSv1.4"),
+        CliRun.assertInputError(run("--set", "producers.properties.ssl.enabled.protocols=TLSv1.4"),
                 "producers.properties.ssl.enabled.protocols", "TLSv1.4");
-        assertOneLine(run("--broker-config", "ssl.protocol=TLSv9"), "ssl.protocol", "TLSv9");
+        CliRun.assertInputError(run("--broker-config", "ssl.protocol=TLSv9"), "ssl.protocol", "TLSv9");
     }
 
     @Test
     void compressionLevelsAreCheckedByKafkasRanges() {
-        assertOneLine(run("--set", "producers.properties.compression.type=gzip",
+        CliRun.assertInputError(run("--set", "producers.properties.compression.type=gzip",
                 "--set", "producers.properties.compression.gzip.level=10"), "compression.gzip.level", "10");
-        assertOneLine(run("--set", "producers.properties.compression.zstd.level=23"), "compression.zstd.level", "23");
-        assertOneLine(run("--set", "producers.properties.compression.lz4.level=18"), "compression.lz4.level", "18");
+        CliRun.assertInputError(run("--set", "producers.properties.compression.zstd.level=23"), "compression.zstd.level", "23");
+        CliRun.assertInputError(run("--set", "producers.properties.compression.lz4.level=18"), "compression.lz4.level", "18");
         CliRun ok = run("--set", "producers.properties.compression.type=zstd",
                 "--set", "producers.properties.compression.zstd.level=9");
         assertThat(ok.exitCode()).as(ok.transcript()).isZero();
@@ -69,7 +61,7 @@ class SecurityInputTest {
 
     @Test
     void aClientJavaHomeThatIsNoJdk() {
-        assertOneLine(run("--client-java-home", dir.toString()), "--client-java-home", "no executable bin/java");
+        CliRun.assertInputError(run("--client-java-home", dir.toString()), "--client-java-home", "no executable bin/java");
     }
 
     @Test
