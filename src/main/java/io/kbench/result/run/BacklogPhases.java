@@ -92,6 +92,6 @@ public record BacklogPhases(String condition, Resumed resumedBy, Long backlogRec
     }
 
     private static String ms(Long micros) {
-        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f", micros / 1000.0);
+        return micros == null ? "-" : String.format(Locale.ROOT, "%,.1f", micros / 1000.0);
     }
 }
