@@ -141,7 +141,7 @@ public final class ConsumeCommand implements Callable<Integer> {
         WorkloadSpec spec = new WorkloadSpec("consume", null,
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
-                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null),
+                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null),
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null);
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);

@@ -33,6 +33,11 @@ public final class Distributable {
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
             throw InvalidInputException.field("consumers.mode", "backlog", "cannot be used with " + by + " (live or none)");
         }
+        if (spec.consumers().pause() != null) {
+            // Each worker's consumers would pause and judge the drain on their own figures, not the group's.
+            throw InvalidInputException.field("consumers.pause", spec.consumers().pause().condition(),
+                    "cannot be used with " + by);
+        }
         if (spec.producers().payloadEncryption() != null) {
             throw InvalidInputException.field("producers.payloadEncryption", "set", "cannot be used with " + by);
         }

@@ -66,6 +66,10 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         if (spec.consumers().mode() == ConsumerMode.BACKLOG) {
             throw InvalidInputException.field("consumers.mode", "backlog", "find-max probes a live rate; use live or none");
         }
+        if (spec.consumers().pause() != null) {
+            throw InvalidInputException.field("consumers.pause", spec.consumers().pause().condition(),
+                    "find-max probes a steady live rate; run a backlog phase with kbench run or sweep");
+        }
         if (!spec.topic().create()) {
             throw InvalidInputException.field("topic.create", false,
                     "find-max creates a fresh topic per probe so backlogs do not carry over; set topic.create: true");

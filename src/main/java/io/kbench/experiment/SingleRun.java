@@ -217,7 +217,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
-                        .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).build());
+                        .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).backlog(outcome.backlog())
+                        .build());
                 file = ResultWriter.write(result, dir);
             }
             SummaryTable.print(result.summary(), out);
@@ -256,6 +257,10 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (result.rebalances() != null) {
                 out.println();
                 result.rebalances().lines().forEach(out::println);
+            }
+            if (result.backlog() != null) {
+                out.println();
+                result.backlog().lines().forEach(out::println);
             }
             if (result.distributed() != null) {
                 out.println();

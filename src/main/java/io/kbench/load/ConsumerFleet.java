@@ -178,6 +178,11 @@ final class ConsumerFleet {
                 measuredStartNanos, protocol);
     }
 
+    /** Pauses ({@code true}) or resumes fetching in every group consumer, each from its next poll (consumers.pause). */
+    void pauseFetching(boolean pause) {
+        members.forEach(m -> m.pauseFetching(pause));
+    }
+
     /** Asks every consumer to stop after its current poll (the run ends normally). */
     void requestStop() {
         all.forEach(ConsumerLoop::requestStop);

@@ -43,6 +43,7 @@ abstract class ConsumerLoop implements Runnable {
         try {
             subscribe();
             while (!stopRequested) {
+                beforePoll();
                 ConsumerRecords<byte[], byte[]> records = poll(POLL_TIMEOUT);
                 if (!records.isEmpty()) {
                     // The poll's return is when these records reached the application: one clock read serves them all.
@@ -59,6 +60,10 @@ abstract class ConsumerLoop implements Runnable {
     }
 
     abstract void subscribe();
+
+    /** Runs on the consumer's thread before each poll (a pause or resume is applied there); once per poll, not per record. */
+    void beforePoll() {
+    }
 
     abstract ConsumerRecords<byte[], byte[]> poll(Duration timeout);
 

@@ -35,6 +35,10 @@ final class ConsumerWorker extends ConsumerLoop {
     private long joinStartMillis;
     /** Where each poll's partitions are noted for rebalance gaps (consumers.changes), or null; set while it runs. */
     private volatile PartitionGaps gaps;
+    /** Whether a backlog phase wants this consumer paused (consumers.pause); applied before the next poll. */
+    private volatile boolean pauseWanted;
+    /** Whether its partitions are paused; read and written on the poll thread only. */
+    private boolean paused;
 
     /**
      * {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic};
@@ -61,6 +65,26 @@ final class ConsumerWorker extends ConsumerLoop {
         } else {
             consumer.subscribe(List.of(topic), new AssignmentTracker());
         }
+    }
+
+    @Override
+    void beforePoll() {
+        boolean want = pauseWanted;
+        if (want != paused) {
+            // KafkaConsumer is single-threaded: pause and resume happen here, on the poll thread. A paused consumer
+            // keeps polling (empty polls), so it stays in the group and keeps its partitions.
+            if (want) {
+                consumer.pause(consumer.assignment());
+            } else {
+                consumer.resume(consumer.paused());
+            }
+            paused = want;
+        }
+    }
+
+    /** Pauses ({@code true}) or resumes fetching of all assigned partitions, from the next poll on. */
+    void pauseFetching(boolean pause) {
+        pauseWanted = pause;
     }
 
     @Override
@@ -133,6 +157,10 @@ final class ConsumerWorker extends ConsumerLoop {
         public void onPartitionsAssigned(Collection<TopicPartition> partitions) {
             for (TopicPartition tp : partitions) {
                 consumer.position(tp);
+            }
+            if (paused) {
+                // Partitions that arrive by a rebalance during a pause stay paused like the others.
+                consumer.pause(partitions);
             }
             assignedPartitions.addAndGet(partitions.size());
             // Only the poll thread runs these callbacks, so the plain read-modify-write of the volatile is safe.

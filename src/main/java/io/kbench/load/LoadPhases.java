@@ -5,6 +5,7 @@ import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
+import io.kbench.result.run.BacklogPhases;
 import io.kbench.result.run.RebalanceStats;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ProducerSpec;
@@ -83,6 +84,8 @@ final class LoadPhases {
         ConsumerSchedule schedule = null;
         RebalanceStats rebalances = null;
         AutoWarmup autoWarmup = null;
+        BacklogPause backlog = null;
+        BacklogPhases backlogPhases = null;
         try (IntervalTicker ticker = new IntervalTicker(clock, ticks)) {
             ticker.use(reporter);
             try {
@@ -91,6 +94,10 @@ final class LoadPhases {
                             stop, () -> { }));
                     consumers.awaitAssignment(partitions, stop);
                     schedule = consumers.changes(metrics, magic, partitions, producers::firstMeasuredSendNanos);
+                    if (spec.consumers().pause() != null) {
+                        backlog = new BacklogPause(spec.consumers().pause(), metrics, consumers::pauseFetching, clock,
+                                producers::firstMeasuredSendNanos);
+                    }
                 } else if (mode == ConsumerMode.SHARE) {
                     threads.addAll(shareGroup.start(metrics, magic, stop));
                     shareGroup.awaitReady(partitions, stop, out);
@@ -108,7 +115,15 @@ final class LoadPhases {
                     threads.add(0, StopSignal.daemon(schedule, "kbench-consumer-changes"));
                     threads.get(0).start();
                 }
+                if (backlog != null) {
+                    threads.add(0, StopSignal.daemon(backlog, "kbench-backlog-pause"));
+                    threads.get(0).start();
+                }
                 stop.join(producerThreads, Long.MAX_VALUE);
+                if (backlog != null) {
+                    // A pause still building resumes now, so that the consumers can read everything that was sent.
+                    backlog.producersEnded(clock.nanoTime());
+                }
                 if (autoWarmup != null) {
                     autoWarmup.stopJudging();
                 }
@@ -116,6 +131,7 @@ final class LoadPhases {
                 if (spec.consumers().endToEnd()) {
                     progress.await(metrics, metrics.producedMeasured.records() - assembler.invisibleAborted(true), stop);
                     rebalances = schedule == null ? null : schedule.finish(clock.nanoTime());
+                    backlogPhases = backlog == null ? null : backlog.finish(clock.nanoTime());
                 } else if (mode == ConsumerMode.BACKLOG) {
                     long expected = p.count() == 0 ? spec.consumers().records()
                             : metrics.producedAll.records() - assembler.invisibleAborted(false);
@@ -131,6 +147,9 @@ final class LoadPhases {
                 if (schedule != null && rebalances == null) {
                     schedule.finish(clock.nanoTime());
                 }
+                if (backlog != null && backlogPhases == null) {
+                    backlogPhases = backlog.finish(clock.nanoTime());
+                }
                 consumers.requestStop();
                 stop.join(threads, JOIN_TIMEOUT);
                 consumers.joinChanges(stop, JOIN_TIMEOUT);
@@ -144,7 +163,7 @@ final class LoadPhases {
         }
         return assembler.outcome(metrics, reporter.points(), failure, stop.requested(), producers, consumers, breakdown,
                 runStartNanos, runStartMillis).withGroups(shareGroup == null ? null : shareGroup.stats(metrics), rebalances)
-                .withWarmup(autoWarmup == null ? null : autoWarmup.result());
+                .withWarmup(autoWarmup == null ? null : autoWarmup.result()).withBacklog(backlogPhases);
     }
 
     /**

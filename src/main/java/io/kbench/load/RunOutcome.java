@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.result.run.BacklogPhases;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LoadBreakdown;
@@ -44,26 +45,31 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
      * @param share      what the share group did, or null unless consumers.mode is share
      * @param rebalances gaps around consumer changes, or null without consumers.changes
      * @param warmup     how an auto warm-up went, or null for a fixed warm-up or none
+     * @param backlog    the backlog phase's figures, or null without consumers.pause
      */
     public record Sections(Integrity integrity, LoadBreakdown breakdown, ShareStats share, RebalanceStats rebalances,
-                           Warmup warmup) {
-        public static final Sections NONE = new Sections(null, null, null, null, null);
+                           Warmup warmup, BacklogPhases backlog) {
+        public static final Sections NONE = new Sections(null, null, null, null, null, null);
 
         public Sections withIntegrity(Integrity found) {
-            return new Sections(found, breakdown, share, rebalances, warmup);
+            return new Sections(found, breakdown, share, rebalances, warmup, backlog);
         }
 
         public Sections withBreakdown(LoadBreakdown perPartition) {
-            return new Sections(integrity, perPartition, share, rebalances, warmup);
+            return new Sections(integrity, perPartition, share, rebalances, warmup, backlog);
         }
 
         /** The share group's and the rebalances' figures (either may be null). */
         public Sections withGroups(ShareStats shareStats, RebalanceStats rebalanceStats) {
-            return new Sections(integrity, breakdown, shareStats, rebalanceStats, warmup);
+            return new Sections(integrity, breakdown, shareStats, rebalanceStats, warmup, backlog);
         }
 
         public Sections withWarmup(Warmup auto) {
-            return new Sections(integrity, breakdown, share, rebalances, auto);
+            return new Sections(integrity, breakdown, share, rebalances, auto, backlog);
+        }
+
+        public Sections withBacklog(BacklogPhases phases) {
+            return new Sections(integrity, breakdown, share, rebalances, warmup, phases);
         }
     }
 
@@ -86,6 +92,15 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
     /** This outcome with how its auto warm-up went (null: a fixed warm-up or none). */
     public RunOutcome withWarmup(Warmup auto) {
         return new RunOutcome(status, failure, summary, intervals, sections.withWarmup(auto));
+    }
+
+    /** This outcome with its backlog phase's figures (null: no consumers.pause). */
+    public RunOutcome withBacklog(BacklogPhases phases) {
+        return new RunOutcome(status, failure, summary, intervals, sections.withBacklog(phases));
+    }
+
+    public BacklogPhases backlog() {
+        return sections.backlog();
     }
 
     public Warmup warmup() {

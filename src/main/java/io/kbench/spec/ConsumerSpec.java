@@ -5,6 +5,7 @@ import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -23,12 +24,14 @@ import java.util.regex.PatternSyntaxException;
  * @param groupProtocol live and backlog: the consumer group protocol (classic or consumer); absent: Kafka's default
  * @param changes      live only: consumers joining and leaving on the run's clock (rebalances); empty for none
  * @param share        share mode only: acknowledgement and processing of the share consumers; absent: defaults
+ * @param pause        live only: a backlog phase, consumers paused then resumed (docs/backlog.md); absent: none
  */
 public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
                            Map<String, String> properties, String topicPattern,
                            @JsonInclude(JsonInclude.Include.NON_NULL) GroupProtocol groupProtocol,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ConsumerChange> changes,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) ShareSpec share) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ShareSpec share,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ConsumerPause pause) {
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     public ConsumerSpec {
@@ -57,10 +60,18 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
         }
         changes = changes == null ? List.of() : List.copyOf(changes);
         GroupChecks.check(mode, count, properties, groupProtocol, changes, share);
+        if (pause != null && mode != ConsumerMode.LIVE) {
+            throw InvalidInputException.field("consumers.pause", pause.condition(),
+                    "only applies to mode live (mode is " + mode.name().toLowerCase(Locale.ROOT) + ")");
+        }
+        if (pause != null && !changes.isEmpty()) {
+            throw InvalidInputException.field("consumers.pause", pause.condition(),
+                    "cannot be combined with consumers.changes (a rebalance would blur the catch-up figures)");
+        }
     }
 
     public static ConsumerSpec none() {
-        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null, null, null, null, null);
+        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean enabled() {

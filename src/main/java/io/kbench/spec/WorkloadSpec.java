@@ -157,6 +157,11 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("producers.recordSize", producers.recordSize().minBytes(),
                     "must be >= " + STAMP_BYTES + " bytes with live consumers (end-to-end latency is embedded in the value)");
         }
+        ConsumerPause pause = consumers.pause();
+        if (pause != null && producers.duration() != null && pause.after().compareTo(producers.duration()) >= 0) {
+            throw InvalidInputException.field("consumers.pause.after", DurationText.format(pause.after()),
+                    "must be before the end of producers.duration (" + DurationText.format(producers.duration()) + ")");
+        }
         if (consumers.mode() == ConsumerMode.BACKLOG && producers.count() > 0 && producers.records() == null) {
             throw InvalidInputException.field("producers.records", "nothing",
                     "a backlog run fills the topic with a fixed number of records; set producers.records");

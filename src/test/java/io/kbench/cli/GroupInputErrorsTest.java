@@ -104,4 +104,34 @@ class GroupInputErrorsTest {
         assertRejected(List.of("consumers.groupProtocol=consumer", "consumers.properties.group.protocol=classic"),
                 "consumers.properties.group.protocol", "contradicts");
     }
+
+    @Test
+    void aBacklogPauseNeedsExactlyOneOfSizeAndAge() {
+        assertRejected(List.of("consumers.pause={after: 2s}"), "consumers.pause", "neither size nor age",
+                "exactly one of size");
+        assertRejected(List.of("consumers.pause={after: 2s, size: 8MiB, age: 3s}"), "consumers.pause",
+                "size 8MiB and age 3s");
+    }
+
+    @Test
+    void aBacklogPauseSizeHasABinaryUnit() {
+        assertRejected(List.of("consumers.pause={after: 2s, size: 50MB}"), "consumers.pause.size", "'50MB'",
+                "binary units");
+    }
+
+    @Test
+    void aBacklogPauseNeedsWhenAndAPositiveAge() {
+        assertRejected(List.of("consumers.pause={size: 8MiB}"), "consumers.pause.after", "must say when");
+        assertRejected(List.of("consumers.pause={after: 2s, age: 0s}"), "consumers.pause.age", "must be > 0");
+    }
+
+    @Test
+    void aBacklogPauseIsForLiveConsumersWithinTheRun() {
+        assertRejected(List.of("consumers.mode=share", "consumers.pause={after: 2s, age: 3s}"), "consumers.pause",
+                "only applies to mode live");
+        assertRejected(List.of("consumers.changes=[{at: 5s, add: 1}]", "consumers.pause={after: 2s, age: 3s}"),
+                "consumers.pause", "cannot be combined with consumers.changes");
+        assertRejected(List.of("producers.duration=10s", "consumers.pause={after: 10s, age: 3s}"),
+                "consumers.pause.after", "10s", "before the end of producers.duration");
+    }
 }

@@ -38,14 +38,15 @@ import java.util.OptionalDouble;
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
  * @param sections         the optional parts (telemetry, integrity, faults, breakdown, share, rebalances, merge,
- *                         distributed, storage, schedule, anatomy, warmup); written at the top level of result.json like the fields above, through
+ *                         distributed, storage, schedule, anatomy, warmup, backlog); written at the top level of result.json like the fields above, through
  *                         the accessors below. Marked write-only rather than ignored because Jackson skips an ignored
  *                         name silently, and a "sections" key in a file must fail as unknown like any other.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
-        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup"})
+        "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
+        "backlog"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -86,9 +87,10 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                               @JsonProperty("distributed") DistributedRun distributed,
                               @JsonProperty("storage") StorageInfo storage,
                               @JsonProperty("schedule") Schedule schedule, @JsonProperty("anatomy") Anatomy anatomy,
-                              @JsonProperty("warmup") Warmup warmup) {
+                              @JsonProperty("warmup") Warmup warmup,
+                              @JsonProperty("backlog") BacklogPhases backlog) {
         RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
-                distributed, storage, schedule, anatomy, warmup);
+                distributed, storage, schedule, anatomy, warmup, backlog);
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections);
     }
@@ -159,6 +161,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public Warmup warmup() {
         return sections.warmup();
+    }
+
+    @JsonProperty
+    public BacklogPhases backlog() {
+        return sections.backlog();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */

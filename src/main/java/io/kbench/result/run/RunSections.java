@@ -25,10 +25,12 @@ import java.util.List;
  *                    written before it existed
  * @param anatomy     where the latency went, part by part (needs broker telemetry); absent otherwise
  * @param warmup      how an auto warm-up went (producers.warmup: auto); absent for a fixed warm-up or none
+ * @param backlog     the backlog phase's figures (consumers.pause); absent without one
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
-                          StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup) {
+                          StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
+                          BacklogPhases backlog) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -48,7 +50,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -65,6 +67,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private Schedule schedule;
         private Anatomy anatomy;
         private Warmup warmup;
+        private BacklogPhases backlog;
 
         private Builder() {
         }
@@ -129,9 +132,14 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder backlog(BacklogPhases value) {
+            backlog = value;
+            return this;
+        }
+
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy, warmup);
+                    storage, schedule, anatomy, warmup, backlog);
         }
     }
 }

@@ -31,7 +31,7 @@ public class RunResultJsonTest {
     private static final List<String> ORDER = List.of("schemaVersion", "kind", "name", "status", "failure", "tags",
             "startTime", "endTime", "environment", "cluster", "workload", "clientProperties", "summary", "intervals",
             "thresholds", "telemetry", "integrity", "faults", "breakdown", "share", "rebalances", "merge", "distributed",
-            "storage", "schedule", "anatomy", "warmup");
+            "storage", "schedule", "anatomy", "warmup", "backlog");
 
     static Stream<Path> everyRunFixture() throws IOException {
         try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {

@@ -183,6 +183,11 @@ public final class RunResults {
         return this;
     }
 
+    public RunResults backlog(BacklogPhases value) {
+        sections.backlog(value);
+        return this;
+    }
+
     public RunResult build() {
         return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
                 workload, clientProperties, summary, intervals, thresholds, sections.build());
