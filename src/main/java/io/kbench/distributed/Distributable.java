@@ -69,10 +69,8 @@ public final class Distributable {
      * on the coordinator's host (the embedded cluster's settings, the client JDK).
      */
     static WorkloadSpec forWorkers(WorkloadSpec spec) {
-        if (spec.clientJavaHome() == null && spec.cluster().brokerConfig().isEmpty() && spec.cluster().security() == null
-                && spec.cluster().limits() == null) {
-            return spec;
-        }
+        // Always, not only when a part known to hold one is set: a cluster part added later (storage and tiered
+        // storage name paths on this host) is then left out without this method having to learn of it.
         Map<String, Object> unset = new HashMap<>();
         unset.put("cluster", null);
         unset.put("clientJavaHome", null);

@@ -75,4 +75,14 @@ class DistributableTest {
                 .doesNotContain("s3cret").doesNotContain("/opt/jdk");
         assertThat(sent.producers()).isEqualTo(spec.producers());
     }
+
+    @Test
+    void aClusterPartNamingPathsOnThisHostIsLeftOutToo() {
+        WorkloadSpec spec = spec("cluster.tieredStorage.remoteStorageManager=com.example.Rsm",
+                "cluster.tieredStorage.classPath=[/opt/rsm/rsm.jar]");
+        WorkloadSpec sent = Distributable.forWorkers(spec);
+        assertThat(sent.cluster().tieredStorage()).isNull();
+        assertThat(ControlCodec.encode(new Message.Assign("r", sent, "g", 1, 1, List.of(new Message.Slice("w", 0, 0, 1, 0, 0)))))
+                .doesNotContain("/opt/rsm");
+    }
 }
