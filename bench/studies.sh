@@ -4,7 +4,9 @@
 # find-max.json beside it (docs/studies/data/NAME.json) so every figure can be re-checked, and splices the Markdown
 # into the pages between `<!-- BEGIN generated/NAME.md -->` and `<!-- END generated/NAME.md -->`.
 #
-#   bench/studies.sh                 # every study (about two hours on a 2-core machine; run it with nothing else running)
+#   bench/studies.sh                 # every study (about four hours on a 2-core machine; run it with nothing else running,
+#                                    # as root: the 3- and 4-broker studies share the cores by cluster.limits, storage
+#                                    # studies mount loop devices)
 #   bench/studies.sh s1-compression s4-find-max-sla    # only these
 #   bench/studies.sh --list          # the names and their commands
 #   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
@@ -27,9 +29,11 @@ DATA=docs/studies/data
 STUDIES=$(cat <<EOF
 s1-compression|s1-compression.md|sweep scenarios/s1-compression.yaml
 s1-codecs-default-batch|s1-compression.md|sweep scenarios/s1-codecs-default-batch.yaml
+s1-codecs-fixed-rate|s1-compression.md|sweep scenarios/s1-codecs-default-batch.yaml --set producers.rate=6000
 s1-compression-levels|s1-compression.md|sweep scenarios/s1-compression-levels.yaml
 s1-cpu-scaling|s1-compression.md|sweep scenarios/s1-cpu-scaling.yaml
 s1-encryption-jdk17|s1-encryption.md|sweep scenarios/s1-encryption.yaml
+s1-encryption-fixed-rate|s1-encryption.md|sweep scenarios/s1-encryption.yaml --set producers.rate=12000
 s1-encryption-jdk25|s1-encryption.md|sweep scenarios/s1-encryption.yaml --broker-java-home $JDK25 --client-java-home $JDK25
 s1-tls-provider|s1-encryption.md|sweep scenarios/s1-tls-provider.yaml
 s1-find-max-tls-off|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms
@@ -41,6 +45,7 @@ s2-partitions|s2-producer-scaling.md|sweep scenarios/s2-partitions.yaml
 s3-thread-pairs|s3-reference-architecture.md|sweep scenarios/s3-thread-pairs.yaml
 s3-producer-knee|s3-reference-architecture.md|sweep scenarios/s3-producer-knee.yaml
 s3-knee-acks|s3-reference-architecture.md|sweep scenarios/s3-knee-acks.yaml
+s3-acks-fixed-rate|s3-reference-architecture.md|sweep scenarios/s3-acks-fixed-rate.yaml
 s3-pairs-knee|s3-reference-architecture.md|sweep scenarios/s3-pairs-knee.yaml
 s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 500
 s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500
@@ -48,6 +53,7 @@ s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e
 s4-spikes|s4-find-max.md|run scenarios/s4-spikes.yaml
 s4-filesystems|s4-find-max.md|sweep scenarios/s4-filesystems.yaml
 s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
+s5-acks-fixed-rate|s5-producer-matrix.md|sweep scenarios/s5-acks-fixed-rate.yaml
 s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
 s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
 s5-partitions|s5-producer-matrix.md|sweep scenarios/s5-partitions.yaml

@@ -13,9 +13,12 @@ import io.kbench.error.InvalidInputException;
  * @param notTestableHere why it cannot be tested here
  * @param setup           what in kbench's setup differs from the original for this claim; optional, the study's
  *                        setup otherwise
+ * @param method          for a latency claim tested both ways: how its test offers the load; optional
+ * @param counterpart     the claim (same quote, same line) tested by the other method, whose verdict the pages set
+ *                        beside this one; optional, needs {@code method}
  */
 public record Claim(String id, String quote, int line, String figures, ClaimTest test, NotTestable notTestableHere,
-                    String setup) {
+                    String setup, ClaimMethod method, String counterpart) {
     public Claim {
         ClaimIds.check("claims.id", id);
         quote = ClaimIds.text("claims[" + id + "].quote", quote);
@@ -27,5 +30,12 @@ public record Claim(String id, String quote, int line, String figures, ClaimTest
             throw InvalidInputException.field("claims[" + id + "]", id, "needs exactly one of test and notTestableHere");
         }
         setup = setup == null || setup.isBlank() ? null : setup.strip();
+        if (counterpart != null) {
+            ClaimIds.check("claims[" + id + "].counterpart", counterpart);
+            if (method == null || test == null || counterpart.equals(id)) {
+                throw InvalidInputException.field("claims[" + id + "].counterpart", counterpart,
+                        "needs a method and a test of its own, and names another claim");
+            }
+        }
     }
 }

@@ -31,12 +31,14 @@ public final class ClaimJudge {
     public static Judged judge(StudyClaims study, ClaimTest test, KeptResults kept) {
         for (FindMaxFinding f : study.findMax()) {
             if (f.id().equals(test.finding())) {
-                return FindMaxJudge.judge(f, kept);
+                String stale = stale(kept, test.scenario(), f.of(), f.to());
+                return stale != null ? Judged.notMeasured(stale) : FindMaxJudge.judge(f, kept);
             }
         }
         for (RollFinding f : study.runs()) {
             if (f.id().equals(test.finding())) {
-                return RollJudge.judge(f, kept);
+                String stale = stale(kept, test.scenario(), f.data());
+                return stale != null ? Judged.notMeasured(stale) : RollJudge.judge(f, kept);
             }
         }
         Path scenario = kept.root().resolve(test.scenario());
@@ -49,10 +51,25 @@ public final class ClaimJudge {
                 if (!kept.has(test.data())) {
                     return Judged.notMeasured("no kept result " + test.data() + "; run bench/studies.sh " + test.data());
                 }
+                String stale = stale(kept, test.scenario(), test.data());
+                if (stale != null) {
+                    return Judged.notMeasured(stale);
+                }
                 return ScenarioFindings.judge(specs.get(i), i, kept.get(test.data(), SweepResult.class));
             }
         }
         throw new io.kbench.error.InvalidInputException(study.study() + ": test.finding " + test.finding()
                 + ": no such finding in " + test.scenario() + " nor in the registry's findMax/runs");
+    }
+
+    /** Why one of the kept results {@code data} no longer matches {@code scenario}'s cluster; null when all do. */
+    private static String stale(KeptResults kept, String scenario, String... data) {
+        for (String d : data) {
+            String why = KeptShape.stale(kept.root(), scenario, d, kept);
+            if (why != null) {
+                return why;
+            }
+        }
+        return null;
     }
 }

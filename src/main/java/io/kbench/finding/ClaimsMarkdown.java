@@ -40,7 +40,57 @@ public final class ClaimsMarkdown {
                     .append(r.verdictText()).append(" | ").append(cell(r.claim().setup() != null ? r.setup() : "as above"))
                     .append(" |\n");
         }
+        return md.append(methods(study, results)).toString();
+    }
+
+    /**
+     * The latency claims tested both at open load and at an equal fixed rate, each pair's verdicts side by side with
+     * the rule that says when the two methods disagree; empty when the study has none.
+     */
+    static String methods(StudyClaims study, List<ClaimResult> results) {
+        if (study.methodPairs().isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("\n**Open load against an equal fixed rate.** At open load (every producer as fast as it can, the ")
+                .append("original's method where its tool ran unlimited) a latency percentile is mostly the producers' queue ")
+                .append("depth at saturation, so it follows throughput; at an equal fixed rate below every side's maximum it ")
+                .append("compares latency at the same load. The rule: when both verdicts are measured and differ, the two ")
+                .append("methods disagree, and the claim holds only for the method that held it: the open-load verdict says ")
+                .append("what the original's method shows, the fixed-rate verdict whether the setting itself costs latency.\n\n");
+        md.append("| claim | open load | equal fixed rate | the two methods |\n|---|---|---|---|\n");
+        for (StudyClaims.MethodPair pair : study.methodPairs()) {
+            ClaimVerdict open = verdictOf(results, pair.openLoad());
+            ClaimVerdict fixed = verdictOf(results, pair.fixedRate());
+            md.append("| \"").append(cell(pair.openLoad().quote())).append("\" (").append(pair.openLoad().line()).append(") | `")
+                    .append(pair.openLoad().id()).append("`: ").append(open.label()).append(" | `").append(pair.fixedRate().id())
+                    .append("`: ").append(fixed.label()).append(" | ").append(agreement(open, fixed)).append(" |\n");
+        }
         return md.toString();
+    }
+
+    /** Whether two verdicts on one claim, by the two methods, agree; the rule of {@link #methods}. */
+    static String agreement(ClaimVerdict openLoad, ClaimVerdict fixedRate) {
+        if (!measured(openLoad) || !measured(fixedRate)) {
+            return "not both measured yet";
+        }
+        if (openLoad == fixedRate) {
+            return "agree (" + openLoad.label() + ")";
+        }
+        if (openLoad != ClaimVerdict.INCONCLUSIVE && fixedRate != ClaimVerdict.INCONCLUSIVE) {
+            return "**disagree**: " + openLoad.label() + " at open load, " + fixedRate.label() + " at an equal fixed rate";
+        }
+        return "**disagree**: only " + (openLoad == ClaimVerdict.INCONCLUSIVE ? "the equal fixed rate settles it ("
+                + fixedRate.label() : "open load settles it (" + openLoad.label()) + ")";
+    }
+
+    private static boolean measured(ClaimVerdict v) {
+        return v == ClaimVerdict.HELD || v == ClaimVerdict.CONTRADICTED || v == ClaimVerdict.INCONCLUSIVE;
+    }
+
+    private static ClaimVerdict verdictOf(List<ClaimResult> results, Claim claim) {
+        return results.stream().filter(r -> r.claim().id().equals(claim.id())).findFirst()
+                .map(r -> r.judged().verdict()).orElse(ClaimVerdict.NOT_MEASURED);
     }
 
     /** claims.md: the summary, then every study's table. */

@@ -79,6 +79,10 @@ public final class ClaimsPages {
         } catch (InvalidInputException e) {
             return;
         }
+        if (KeptShape.stale(scenario, name, kept) != null) {
+            // Measured on the scenario's earlier cluster: its findings stay as judged then, until it is re-measured.
+            return;
+        }
         List<FindingVerdict> verdicts = ScenarioFindings.verdicts(ScenarioFindings.read(scenario), sweep);
         try {
             ObjectNode tree = (ObjectNode) StrictMapper.tolerantJson().readTree(kept.file(name).toFile());

@@ -41,9 +41,38 @@ public record StudyClaims(String study, String original, String page, String set
                 throw InvalidInputException.field("claims.id", c.id(), "is used twice");
             }
         }
+        for (Claim c : claims) {
+            checkCounterpart(c, claims);
+        }
         Set<String> findings = new HashSet<>();
         findMax.forEach(f -> unique(findings, f.id()));
         runs.forEach(f -> unique(findings, f.id()));
+    }
+
+    /** A counterpart is a claim of this study with the same quote and line, tested by the other method. */
+    private static void checkCounterpart(Claim c, List<Claim> claims) {
+        if (c.counterpart() == null) {
+            return;
+        }
+        Claim other = claims.stream().filter(o -> o.id().equals(c.counterpart())).findFirst().orElseThrow(() ->
+                InvalidInputException.field("claims[" + c.id() + "].counterpart", c.counterpart(), "is no claim of this study"));
+        if (other.test() == null || other.method() == null || other.method() == c.method() || other.line() != c.line()
+                || !other.quote().equals(c.quote())) {
+            throw InvalidInputException.field("claims[" + c.id() + "].counterpart", c.counterpart(),
+                    "needs a tested claim with the same quote and line and the other method");
+        }
+    }
+
+    /** A latency claim tested by both methods: the open-load claim and its fixed-rate counterpart. */
+    public record MethodPair(Claim openLoad, Claim fixedRate) {
+    }
+
+    /** Each claim that names a counterpart, paired with it, in the registry's order. */
+    public List<MethodPair> methodPairs() {
+        return claims.stream().filter(c -> c.counterpart() != null).map(c -> {
+            Claim other = claims.stream().filter(o -> o.id().equals(c.counterpart())).findFirst().orElseThrow();
+            return c.method() == ClaimMethod.OPEN_LOAD ? new MethodPair(c, other) : new MethodPair(other, c);
+        }).toList();
     }
 
     private static void unique(Set<String> ids, String id) {

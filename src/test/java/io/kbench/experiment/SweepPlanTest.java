@@ -66,16 +66,25 @@ class SweepPlanTest {
     @Test
     void bundledStudySweepsParse() {
         SweepPlan s5 = SweepPlan.load(Path.of("scenarios/s5-producer-matrix.yaml"));
-        assertThat(s5.points()).hasSize(18);
-        assertThat(s5.points().get(0).name()).isEqualTo("compression.type=none,acks=1,batch.size=1024");
-        assertThat(s5.workload(s5.points().get(0), null).producers().properties()).containsEntry("batch.size", "1024");
+        assertThat(s5.points()).hasSize(36);
+        assertThat(s5.points().get(0).name()).isEqualTo("topic.replicationFactor=3,compression.type=none,acks=1,batch.size=1024");
+        WorkloadSpec s5first = s5.workload(s5.points().get(0), null);
+        assertThat(s5first.producers().properties()).containsEntry("batch.size", "1024").containsEntry("buffer.memory", "67108864");
+        // S5's shape: 4 brokers sharing the cores by CPU quota, 20 partitions, replication 3 and 2 side by side.
+        assertThat(s5first.cluster().brokers()).isEqualTo(4);
+        assertThat(s5first.cluster().limits().cpuQuota()).isEqualTo(0.4);
+        assertThat(s5first.topic().partitions()).isEqualTo(20);
+        assertThat(s5first.topic().replicationFactor()).isEqualTo(3);
+        assertThat(s5.workload(s5.points().get(18), null).topic().replicationFactor()).isEqualTo(2);
         SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
         assertThat(s3.points()).hasSize(7);
         assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
         SweepPlan knee = SweepPlan.load(Path.of("scenarios/s3-producer-knee.yaml"));
         assertThat(knee.points()).hasSize(5);
         assertThat(knee.workload(knee.points().get(4), null).producers().count()).isEqualTo(20);
-        assertThat(knee.workload(knee.points().get(4), null).producers().rate()).isEqualTo(50_000.0);
+        assertThat(knee.workload(knee.points().get(4), null).producers().rate()).isEqualTo(40_000.0);
+        assertThat(knee.workload(knee.points().get(4), null).cluster().brokers()).isEqualTo(3);
+        assertThat(s3.workload(s3.points().get(0), null).topic().configs()).containsEntry("min.insync.replicas", "2");
         SweepPlan s1 = SweepPlan.load(Path.of("scenarios/s1-compression.yaml"));
         assertThat(s1.points()).hasSize(5);
         assertThat(s1.workload(s1.points().get(4), null).producers().properties())
@@ -83,12 +92,15 @@ class SweepPlanTest {
         SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
-        assertThat(s5.findings()).hasSize(2);
-        assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.compression.type",
+        assertThat(s5.findings()).hasSize(4);
+        assertThat(s5.findings().get(1).per()).containsExactly("topic.replicationFactor", "producers.properties.compression.type",
                 "producers.properties.batch.size");
+        assertThat(s5.findings().get(2).per()).containsExactly("producers.properties.compression.type",
+                "producers.properties.batch.size");
+        assertThat(s2.workload(s2.points().get(0), null).topic().partitions()).isEqualTo(64);
         assertThat(List.of(s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
         for (String fidelity : List.of("s1-codecs-default-batch", "s1-cpu-scaling", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
-                "s3-knee-acks", "s3-pairs-knee")) {
+                "s3-knee-acks", "s3-pairs-knee", "s3-acks-fixed-rate", "s5-acks-fixed-rate")) {
             SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
             assertThat(plan.findings()).as(fidelity).isNotEmpty();
         }

@@ -78,14 +78,16 @@ class ClaimRegistryTest {
             assertThat(results).hasSameSizeAs(s.claims());
             for (ClaimResult r : results) {
                 assertThat(r.claim().test() != null || r.claim().notTestableHere() != null).as(r.claim().id()).isTrue();
-                // A test whose result is kept is judged: only a missing result may leave it unmeasured.
-                if (r.claim().test() != null && kept.has(r.claim().test().data())) {
+                // A test whose result is kept is judged: only a missing result, or one kept from the scenario's
+                // earlier cluster shape (KeptShape), may leave it unmeasured.
+                ClaimTest t = r.claim().test();
+                if (t != null && kept.has(t.data()) && KeptShape.stale(ROOT, t.scenario(), t.data(), kept) == null) {
                     assertThat(r.judged().verdict()).as(s.study() + " " + r.claim().id() + ": " + r.judged().shown())
                             .isNotEqualTo(ClaimVerdict.NOT_MEASURED);
                 }
             }
         }
-        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("needs exactly one of test and notTestableHere");
     }
 
@@ -122,6 +124,21 @@ class ClaimRegistryTest {
             ClaimTest t = c.test() != null ? c.test() : c.notTestableHere().standIn();
             return t != null && t.finding().equals(findingId);
         });
+    }
+
+    @Test
+    void aKeptResultFromAnEarlierClusterShapeIsNotJudged() {
+        KeptResults kept = new KeptResults(ROOT);
+        // s3-knee-acks was measured on the 3 brokers its scenario still runs; s2-producer-scaling on 1 broker, before
+        // the scenario moved to S2's 3 brokers.
+        assertThat(KeptShape.stale(ROOT, "scenarios/s3-knee-acks.yaml", "s3-knee-acks", kept)).isNull();
+        assertThat(KeptShape.stale(ROOT, "scenarios/s2-producer-scaling.yaml", "s2-producer-scaling", kept))
+                .contains("measured on 1 broker(s)").contains("now runs 3").contains("bench/studies.sh s2-producer-scaling");
+        Judged judged = JUDGED.entrySet().stream().filter(e -> e.getKey().study().equals("S2")).findFirst().orElseThrow()
+                .getValue().stream().filter(r -> r.claim().test() != null
+                        && r.claim().test().data().equals("s2-producer-scaling")).findFirst().orElseThrow().judged();
+        assertThat(judged.verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        assertThat(KeptShape.stale(ROOT, "scenarios/s2-producer-scaling.yaml", "no-such-result", kept)).isNull();
     }
 
     @Test
