@@ -196,6 +196,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             return;
         }
         closed = true;
+        membership.stopWaiting();
         scheduler.close();
         // Before the windows close: a move that completes now still ends its own window.
         membership.close();
