@@ -79,14 +79,12 @@ final class MembershipFaults {
                 return id;
             }
             case REASSIGN -> {
-                awaitEarlierMoves();
                 Map<TopicPartition, List<Integer>> current = admin.assignment(List.of(topic));
                 move(index, f, current, f.plan() == null ? ReplicaMoves.spread(current, admin.liveBrokers())
                         : ReplicaMoves.plan(topic, f.partitionPlan(), current), null, window, at);
                 return null;
             }
             case REMOVE_BROKER -> {
-                awaitEarlierMoves();
                 Map<TopicPartition, List<Integer>> current = admin.assignment(admin.allTopics());
                 move(index, f, current, ReplicaMoves.awayFrom(current, target, admin.liveBrokers()), target, window, at);
                 return target;
@@ -98,9 +96,9 @@ final class MembershipFaults {
     /**
      * Waits until every move started earlier has ended: a new reassignment of a partition still moving would replace
      * the earlier one (KIP-455), and its target would be computed from replicas half-way. The scheduler waits with it,
-     * as it does for a joining broker. Throws when the run ends first.
+     * as it does for a joining broker, and the fault's window opens after it. Throws when the run ends first.
      */
-    private void awaitEarlierMoves() {
+    void awaitEarlierMoves() {
         try {
             while (!closing && moves.values().stream().anyMatch(m -> m.watcher.isAlive())) {
                 Thread.sleep(POLL_MILLIS);
