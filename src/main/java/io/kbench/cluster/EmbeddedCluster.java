@@ -10,6 +10,8 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.IntConsumer;
 import org.apache.kafka.common.utils.AppInfoParser;
 
 /** A Kafka cluster (KRaft) whose brokers are child JVMs of kbench, started and stopped as one unit. */
@@ -37,6 +39,8 @@ public final class EmbeddedCluster implements AutoCloseable {
     private final NetworkProxies proxies;
     /** The brokers' emulated filesystems; null when their data dirs are plain directories. */
     private final StorageMounts storage;
+    /** Told the id of each broker {@link #addBroker} launches (telemetry follows it from its start). */
+    private final List<IntConsumer> addedListeners = new CopyOnWriteArrayList<>();
     private ShutdownHook shutdownHook;
     private boolean closed;
 
@@ -273,6 +277,9 @@ public final class EmbeddedCluster implements AutoCloseable {
                 n.port(), n.controllerPort(), BrokerConfigs.propertiesFile(dataDir, id).toString(), n.jmxPort()))
                 .write(dataDir));
         JmxAddressFile.write(dataDir, jmxAddresses());
+        for (IntConsumer l : addedListeners) {
+            l.accept(id);
+        }
         try {
             new ReadinessProbe(bootstrapServers, List.of(started), clientProperties).awaitRegistered(id, timeout);
         } catch (InterruptedException e) {
@@ -280,6 +287,16 @@ public final class EmbeddedCluster implements AutoCloseable {
             throw new RunFailedException("interrupted while broker " + id + " joined", e);
         }
         return id;
+    }
+
+    /**
+     * Calls {@code listener} with the node id of each broker {@link #addBroker} launches, as soon as its JVM is
+     * launched (before it registers), on the thread adding it; {@link #brokerIds()}, {@link #pids()} and
+     * {@link #jmxAddresses()} list it by then. Returns what removes the listener.
+     */
+    public Runnable onBrokerAdded(IntConsumer listener) {
+        addedListeners.add(listener);
+        return () -> addedListeners.remove(listener);
     }
 
     /** Stops broker {@code id} for good: a controlled shutdown (SIGTERM), SIGKILL after the grace; waits for it. */

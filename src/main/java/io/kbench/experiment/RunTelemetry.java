@@ -53,12 +53,7 @@ final class RunTelemetry {
         }
         List<BrokerEndpoint> brokers = new ArrayList<>();
         if (embedded != null) {
-            List<Integer> ids = embedded.brokerIds();
-            List<Long> pids = embedded.pids();
-            List<String> jmx = embedded.jmxAddresses();
-            for (int i = 0; i < ids.size(); i++) {
-                brokers.add(new BrokerEndpoint("broker-" + ids.get(i), jmx.get(i), pids.get(i), true));
-            }
+            embedded.brokerIds().forEach(id -> brokers.add(endpoint(embedded, id)));
         } else {
             for (int i = 0; i < settings.brokerJmx().size(); i++) {
                 brokers.add(new BrokerEndpoint("broker-" + (i + 1), settings.brokerJmx().get(i), 0, false));
@@ -71,6 +66,22 @@ final class RunTelemetry {
                 embedded != null ? embedded.jmxCredentials() : settings.jmxCredentials(),
                 settings.brokerMetricsUrls(),
                 settings.nodeExporterUrls());
+    }
+
+    /**
+     * Samples every broker an add-broker fault launches from its start on, as the brokers of the start are; returns
+     * what stops following them (a shared cluster outlives the run).
+     */
+    static Runnable followAddedBrokers(TelemetrySampler sampler, EmbeddedCluster embedded) {
+        if (sampler == null || embedded == null) {
+            return () -> { };
+        }
+        return embedded.onBrokerAdded(id -> sampler.addBroker(endpoint(embedded, id)));
+    }
+
+    private static BrokerEndpoint endpoint(EmbeddedCluster embedded, int id) {
+        int i = embedded.brokerIds().indexOf(id);
+        return new BrokerEndpoint("broker-" + id, embedded.jmxAddresses().get(i), embedded.pids().get(i), true);
     }
 
     /**

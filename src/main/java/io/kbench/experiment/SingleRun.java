@@ -158,6 +158,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null
                 : EmbeddedCluster.start(params, true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, proxies);
         TelemetrySampler sampler = null;
+        Runnable unfollow = () -> { };
         try {
             // A secured embedded cluster's client settings hold generated secrets: used here, never recorded.
             Map<String, String> conn = new HashMap<>(embedded != null ? embedded.clientProperties() : Map.of());
@@ -170,6 +171,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
             }
+            unfollow = RunTelemetry.followAddedBrokers(sampler, embedded);
             String group = spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start);
             IntervalTicks ticks = RunTelemetry.ticks(sampler, embedded != null);
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn), group,
@@ -274,6 +276,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             listener.written(dir, out);
             return result;
         } finally {
+            unfollow.run();
             if (sampler != null) {
                 sampler.close();
             }

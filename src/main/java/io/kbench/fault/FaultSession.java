@@ -121,6 +121,9 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
 
     /** add-broker, reassign, remove-broker: the window opens as the action starts; it ends when the move is done. */
     private void startMembership(int index, FaultSpec f, Fired state) {
+        if (f.action() != FaultAction.ADD_BROKER) {
+            membership.awaitEarlierMoves();
+        }
         Integer target = f.target() == null ? null : resolver.resolve(f);
         long at = clock.nanoTime();
         state.window = windows.open(at);
@@ -196,6 +199,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             return;
         }
         closed = true;
+        membership.stopWaiting();
         scheduler.close();
         // Before the windows close: a move that completes now still ends its own window.
         membership.close();

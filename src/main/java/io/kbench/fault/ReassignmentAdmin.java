@@ -104,10 +104,10 @@ final class ReassignmentAdmin {
         get(admin.alterPartitionReassignments(request).all(), "the reassignment accepted");
     }
 
-    /** Whether none of {@code partitions} is being reassigned any more (listPartitionReassignments is empty). */
-    boolean done(Set<TopicPartition> partitions) {
+    /** How many of {@code partitions} the controller still reassigns (listPartitionReassignments). */
+    int reassigning(Set<TopicPartition> partitions) {
         return get(admin.listPartitionReassignments(partitions).reassignments(), "the reassignments in progress")
-                .isEmpty();
+                .size();
     }
 
     /** Bytes the added replicas hold now: their log sizes on the brokers that gained them (describeLogDirs). */

@@ -87,6 +87,28 @@ final class ReplicaMoves {
         return moves;
     }
 
+    /**
+     * The first moved partition whose replicas in {@code now} (a broker's metadata) are not yet the target set, as
+     * {@code "t-1 has replicas [3, 1, 2], not yet [3, 1]"}; null when every one is in place. The controller answers
+     * listPartitionReassignments from its own state, while describeTopics comes from a broker's metadata cache, which
+     * applies the controller's last change some time later (seconds on a loaded machine): until then it still shows
+     * the removing replica. Throws when a moved partition is gone (its topic deleted): that move never completes.
+     */
+    static String notInPlace(Map<TopicPartition, List<Integer>> target, Map<TopicPartition, List<Integer>> now) {
+        Map<TopicPartition, List<Integer>> ordered = new TreeMap<>(ORDER);
+        ordered.putAll(target);
+        for (Map.Entry<TopicPartition, List<Integer>> e : ordered.entrySet()) {
+            List<Integer> actual = now.get(e.getKey());
+            if (actual == null) {
+                throw new IllegalStateException("the move of " + e.getKey() + " did not complete: the partition is gone");
+            }
+            if (!Set.copyOf(actual).equals(Set.copyOf(e.getValue()))) {
+                return e.getKey() + " has replicas " + actual + ", not yet " + e.getValue();
+            }
+        }
+        return null;
+    }
+
     /** Per moved partition, the brokers that gain a replica of it. */
     static Map<TopicPartition, Set<Integer>> added(Map<TopicPartition, List<Integer>> current,
                                                    Map<TopicPartition, List<Integer>> moves) {

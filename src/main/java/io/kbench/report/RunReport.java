@@ -72,6 +72,7 @@ final class RunReport {
         FaultSection.table(page, r.faults());
         GroupSection.share(page, r.share());
         GroupSection.rebalances(page, r.rebalances());
+        BacklogSection.render(page, r.backlog());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(), r.anatomy(),
                 FaultSection.bands(r.faults(), r.intervals()));

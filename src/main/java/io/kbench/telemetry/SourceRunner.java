@@ -21,6 +21,8 @@ final class SourceRunner {
     /** Whether {@link #pending}'s sample was handed out by {@link #await}; false for one that finished late. */
     private boolean collected;
     private boolean opened;
+    /** The open of a source that joined during the run, while it is attempted (see {@link #openInBackground}). */
+    private Future<Object> opening;
     private boolean answered;
     private String problem;
     private boolean unresponsive;
@@ -40,12 +42,7 @@ final class SourceRunner {
 
     /** Opens the source within {@code timeout}; false (with {@link #problem()} set) if it cannot be read. */
     boolean open(Duration timeout) {
-        Future<Object> f = thread.submit(() -> {
-            source.open();
-            // A first read loads the remote stubs and classes, so the run's first samples are as quick as the rest.
-            source.sample(new Sample(source.id(), 0), System.nanoTime());
-            return null;
-        });
+        Future<Object> f = thread.submit(this::openAndWarm);
         try {
             f.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
             opened = true;
@@ -59,6 +56,43 @@ final class SourceRunner {
             problem = "interrupted";
         }
         return opened;
+    }
+
+    private Object openAndWarm() throws Exception {
+        source.open();
+        // A first read loads the remote stubs and classes, so the run's first samples are as quick as the rest; it
+        // is also the baseline of the first interval's figures.
+        source.sample(new Sample(source.id(), 0), System.nanoTime());
+        return null;
+    }
+
+    /**
+     * For a source that joined during the run (a broker an add-broker fault launched, whose JVM may still be starting):
+     * takes the outcome of the last attempt to open it and starts another on its own thread if it failed; never
+     * blocks. Called at every tick until {@link #opened()}.
+     */
+    void openInBackground() {
+        if (opened) {
+            return;
+        }
+        if (opening != null && opening.isDone()) {
+            try {
+                opening.get();
+                opened = true;
+                problem = null;
+                return;
+            } catch (ExecutionException e) {
+                problem = message(e.getCause());
+            } catch (CancellationException e) {
+                problem = "cancelled";
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (opening == null || opening.isDone()) {
+            opening = thread.submit(this::openAndWarm);
+        }
     }
 
     boolean opened() {

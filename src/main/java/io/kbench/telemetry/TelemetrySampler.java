@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Samples brokers, host and load generator once per report interval, on the run's own clock: the run calls
@@ -33,6 +34,11 @@ public final class TelemetrySampler implements AutoCloseable {
     private static final long STOP = Long.MIN_VALUE;
 
     private final List<SourceRunner> runners;
+    /** Sources that joined during the run: opened in the background, tick by tick, until they answer. */
+    private final List<SourceRunner> joining = new CopyOnWriteArrayList<>();
+    /** How a broker that joins during the run is read: as the brokers of the start are. */
+    private Function<BrokerEndpoint, SampledSource> brokerSource = b -> new JmxBrokerSource(b, null, null);
+    private volatile boolean closed;
     private final List<TelemetrySource> absent = new ArrayList<>();
     private final Duration sampleTimeout;
     private final SeriesTable table = new SeriesTable();
@@ -44,7 +50,7 @@ public final class TelemetrySampler implements AutoCloseable {
     private volatile boolean baselineTaken;
 
     private TelemetrySampler(List<SourceRunner> runners, Duration sampleTimeout) {
-        this.runners = runners;
+        this.runners = new CopyOnWriteArrayList<>(runners);
         this.sampleTimeout = sampleTimeout;
         this.thread = new Thread(this::loop, "kbench-telemetry");
         thread.setDaemon(true);
@@ -74,6 +80,7 @@ public final class TelemetrySampler implements AutoCloseable {
         }
         sources.add(new ClientJvmSource());
         TelemetrySampler sampler = open(sources, targets.sampleTimeout(), warnings);
+        sampler.brokerSource = b -> new JmxBrokerSource(b, targets.topic(), targets.jmxCredentials());
         if (targets.hostAbsent() != null && targets.nodeExporters().isEmpty()) {
             sampler.absent.add(new TelemetrySource("host", TelemetrySourceKind.NODE_EXPORTER, null, false,
                     targets.hostAbsent()));
@@ -106,6 +113,23 @@ public final class TelemetrySampler implements AutoCloseable {
             }
         }
         return new TelemetrySampler(runners, sampleTimeout);
+    }
+
+    /**
+     * A broker that joined the cluster during the run (an add-broker fault), read like the others from the moment its
+     * JVM is launched: its JMX is tried at every tick until it answers (the JVM is still starting), and its series
+     * hold values from the tick after that; earlier intervals are null. Nothing once the sampler is closed.
+     */
+    public void addBroker(BrokerEndpoint broker) {
+        add(brokerSource.apply(broker));
+    }
+
+    void add(SampledSource source) {
+        if (!closed) {
+            SourceRunner r = new SourceRunner(source);
+            joining.add(r);
+            runners.add(r);
+        }
     }
 
     /** Called with every value as it is sampled, on the sampler thread. */
@@ -149,6 +173,7 @@ public final class TelemetrySampler implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         ticks.add(STOP);
         thread.interrupt();
         runners.forEach(SourceRunner::close);
@@ -173,6 +198,12 @@ public final class TelemetrySampler implements AutoCloseable {
         boolean baseline = !baselineTaken;
         baselineTaken = true;
         List<SourceRunner> started = new ArrayList<>();
+        for (SourceRunner r : joining) {
+            r.openInBackground();
+            if (r.opened()) {
+                joining.remove(r);
+            }
+        }
         for (SourceRunner r : runners) {
             Sample late = r.takeLate();
             if (late != null && !baseline) {

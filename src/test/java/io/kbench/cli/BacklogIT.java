@@ -69,4 +69,27 @@ class BacklogIT {
         assertThat(run.stdout()).contains("backlog: ").contains("waiting at the resume (size 8MiB), drained in")
                 .contains("catch-up read");
     }
+
+    @Test
+    void aBacklogByAgeResumesWhenThePauseHasLastedThatLong() throws Exception {
+        // 1,000 records/s of 256 B for 6 s; paused 1 s in for 2 s: some 2,000 records wait, then drain.
+        Path results = dir.resolve("backlog-age");
+        CliRun run = CliRun.of("run", ItFixture.workload("it-backlog-age.yaml"), "--bootstrap-server",
+                cluster.bootstrapServers(), "--min-rate-ratio", "0", "--no-telemetry", "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        JsonNode backlog = ItFixture.onlyResult(results).get("backlog");
+        assertThat(backlog).as(run.transcript()).isNotNull();
+        assertThat(backlog.get("condition").asText()).isEqualTo("age 2s");
+        assertThat(backlog.get("resumedBy").asText()).as("the age, not the producers' end: " + run.transcript())
+                .isEqualTo("condition");
+        JsonNode building = backlog.at("/phases/1");
+        assertThat(building.get("name").asText()).isEqualTo("building");
+        double paused = building.get("endSec").asDouble() - building.get("startSec").asDouble();
+        // The pause thread checks every 10 ms; a busy machine may add some scheduling delay, never take any away.
+        assertThat(paused).as(run.transcript()).isBetween(2.0, 3.0);
+        assertThat(backlog.get("backlogRecords").asLong()).as("about 2 s of production waited: " + run.transcript())
+                .isGreaterThan(1000);
+        assertThat(backlog.has("drainSec")).as(run.transcript()).isTrue();
+        assertThat(run.stdout()).contains("waiting at the resume (age 2s), drained in");
+    }
 }

@@ -142,4 +142,62 @@ class TelemetrySamplerTest {
             assertThat(seen).contains("broker_cpu_percent/broker-1=3.0");
         }
     }
+
+    /** A broker that joins during the run: its JMX refuses connections while its JVM starts (the first 2 attempts). */
+    private static final class JoiningSource extends FreezingSourceBase {
+        final AtomicInteger opens = new AtomicInteger();
+
+        @Override
+        public String id() {
+            return "broker-3";
+        }
+
+        @Override
+        public void open() throws java.io.IOException {
+            if (opens.incrementAndGet() <= 2) {
+                throw new java.io.IOException("Connection refused");
+            }
+        }
+
+        @Override
+        public void sample(Sample out, long nowNanos) {
+            out.put(TelemetryMetric.BROKER_CPU_PERCENT, 7.0);
+        }
+    }
+
+    @Test
+    void aBrokerThatJoinsDuringTheRunIsTriedAtEveryTickAndSampledOnceItAnswers() throws Exception {
+        FreezingSource first = new FreezingSource();
+        first.thaw.countDown();
+        JoiningSource joining = new JoiningSource();
+        List<IntervalPoint> intervals = new ArrayList<>();
+        try (TelemetrySampler sampler = TelemetrySampler.open(List.of(first), Duration.ofMillis(150),
+                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8))) {
+            long start = System.nanoTime();
+            sampler.started(start);
+            for (int i = 1; i <= 6; i++) {
+                if (i == 2) {
+                    sampler.add(joining);
+                }
+                Thread.sleep(200);
+                long now = System.nanoTime();
+                sampler.tick(now);
+                intervals.add(point(Units.seconds(now - start)));
+            }
+            Telemetry t = sampler.finish(intervals);
+
+            assertThat(joining.opens.get()).as("refused twice, then opened").isEqualTo(3);
+            assertThat(t.sources()).extracting(TelemetrySource::id, TelemetrySource::available)
+                    .containsExactly(org.assertj.core.groups.Tuple.tuple("broker-1", true),
+                            org.assertj.core.groups.Tuple.tuple("broker-3", true));
+            List<Double> joined = t.series().stream().filter(s -> s.source().equals("broker-3")).findFirst()
+                    .orElseThrow().values();
+            // Added just before tick 2 (the sampler thread may still be on tick 1): two ticks start an open that
+            // fails, the next starts the one that succeeds, the one after finds it open and samples it.
+            assertThat(joined.subList(0, 3)).containsOnlyNulls();
+            assertThat(joined.subList(4, 6)).containsExactly(7.0, 7.0);
+            assertThat(t.events()).extracting(TelemetryEvent::type).as("not yet answering is no unresponsive broker")
+                    .doesNotContain(TelemetryEventType.BROKER_UNRESPONSIVE);
+        }
+    }
 }

@@ -43,7 +43,7 @@ public record BacklogPhases(String condition, Resumed resumedBy, Long backlogRec
         @JsonProperty("catch-up") CATCH_UP,
         @JsonProperty("after") AFTER;
 
-        String label() {
+        public String label() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
     }
