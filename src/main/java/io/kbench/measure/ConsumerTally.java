@@ -42,6 +42,11 @@ public final class ConsumerTally {
         partitions.consumedMany(partition, count);
     }
 
+    /** Whether records of aborted transactions are counted: only when the producers are transactional. */
+    public boolean countsAborted() {
+        return transactions != null;
+    }
+
     /** After each poll: its measured records and bytes, and the records of aborted transactions in it. */
     public void polled(long measuredRecords, long measuredBytes, long abortedRecords) {
         if (measuredRecords > 0) {

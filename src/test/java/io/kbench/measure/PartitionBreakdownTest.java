@@ -60,6 +60,8 @@ class PartitionBreakdownTest {
         assertThat(r.partitions()).extracting(PartitionStats::consumedRecords).containsExactly(501L, 0L, 7L);
         assertThat(r.partitions()).extracting(PartitionStats::latencyMicros).containsOnlyNulls();
         assertThat(r.consumers().get(0).records()).isEqualTo(508);
+        assertThat(tally.countsAborted()).as("no transactional producers: nothing to count as aborted").isFalse();
+        assertThat(new ConsumerTally(1, b, new TransactionMetrics()).countsAborted()).isTrue();
     }
 
     @Test
