@@ -20,12 +20,7 @@ PAIRS="${PAIRS:-3}"
 RATE="${RATE:-5000}"
 RECORDS="${RECORDS:-25000}"
 RECORD_SIZE="${RECORD_SIZE:-100}"
-ACKS="${ACKS:-1}"
-LINGER_MS="${LINGER_MS:-5}"
-PARTITIONS="${PARTITIONS:-1}"
-JAVA_OPTS="${JAVA_OPTS:-}"
-KEEP="${KEEP:-0}"
-TOOLS=(stock kbench kbench-nt)
+TOOLS=(stock kbench kbench-nt) # ACKS, LINGER_MS, PARTITIONS, JAVA_OPTS and KEEP default in lib/perf-tools.sh
 
 BENCH_NAME=time-to-first-record
 # shellcheck source=lib/perf-tools.sh
@@ -33,10 +28,7 @@ BENCH_NAME=time-to-first-record
 perf_tools_init
 start_cluster
 
-# The launcher writes its class archive on a subcommand's first run (docs/benchmarks.md): not a measured run's cost.
-create_topic ttfr-prime
-run_logged "$logs/prime.log" kb produce --topic ttfr-prime --num-records 1000 --record-size 100 --throughput -1 \
-  --producer-props "bootstrap.servers=$bootstrap" --results-dir "$work/kbench-results"
+prime_kbench produce # the launcher's class archive, written before anything is measured
 
 results="$work/results.tsv" # tool pair first-record-ms wall-s
 : >"$results"
@@ -77,10 +69,8 @@ for pair in $(seq 1 "$PAIRS"); do
   done
 done
 
-echo
-echo "Paste-ready for docs/benchmarks.md (${LABEL:-say: busy machine, indicative / quiet machine}), $(date -u +%Y-%m-%d), command:"
-echo "\`PAIRS=$PAIRS RATE=$RATE RECORDS=$RECORDS RECORD_SIZE=$RECORD_SIZE bench/time-to-first-record.sh\`"
-echo "load avg at start $load_at_start, at end $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores; JAVA_OPTS='${JAVA_OPTS}'"
+print_caption "PAIRS=$PAIRS RATE=$RATE RECORDS=$RECORDS RECORD_SIZE=$RECORD_SIZE bench/time-to-first-record.sh" "$load_at_start"
+echo "$(nproc) cores; JAVA_OPTS='${JAVA_OPTS}'"
 echo
 python3 - "$results" <<'PY'
 import collections, statistics, sys
