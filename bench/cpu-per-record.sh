@@ -42,13 +42,7 @@ BENCH_NAME=cpu-per-record
 perf_tools_init
 start_cluster
 
-# kbench's launcher writes a class archive for each subcommand on its first run (target/cds; docs/benchmarks.md, "The
-# launcher's JVM"): one short unmeasured produce and consume here, so no measured run pays for writing it.
-create_topic cpr-prime
-run_logged "$logs/prime-produce.log" kb produce --topic cpr-prime --num-records 1000 --record-size 100 --throughput -1 \
-  --producer-props "bootstrap.servers=$bootstrap" --results-dir "$work/kbench-results"
-run_logged "$logs/prime-consume.log" kb consume --bootstrap-server "$bootstrap" --topic cpr-prime --num-records 1000 \
-  --group cpr-prime --timeout 60000 --results-dir "$work/kbench-results"
+prime_kbench produce consume # the launcher's class archives, written before anything is measured
 
 results="$work/results.tsv" # phase size rate tool pair records cpu-s wall-s records/s
 : >"$results"
@@ -153,10 +147,8 @@ for phase in $PHASES; do
   done
 done
 
-echo
-echo "Paste-ready for docs/benchmarks.md (${LABEL:-say: busy machine, indicative / quiet machine}), $(date -u +%Y-%m-%d), command:"
-echo "\`RATES=\"$RATES\" SIZES=\"$SIZES\" SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS PAIRS=$PAIRS bench/cpu-per-record.sh\`"
-echo "load avg at start $load_at_start, at end $(cut -d' ' -f1-3 /proc/loadavg)"
+print_caption "RATES=\"$RATES\" SIZES=\"$SIZES\" SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS PAIRS=$PAIRS bench/cpu-per-record.sh" \
+  "$load_at_start"
 echo "CPU per record, kbench vs stock perf tools: 1 embedded broker, PAIRS=$PAIRS SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS ACKS=$ACKS LINGER_MS=$LINGER_MS PARTITIONS=$PARTITIONS JAVA_OPTS='${JAVA_OPTS}'"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load avg $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "kbench-nt = kbench with --no-telemetry; CPU-s/M = CPU-seconds (user + sys) per million records; medians over PAIRS"

@@ -164,11 +164,14 @@ public final class ProduceCommand implements Callable<Integer> {
         SendCallLatency fromSendCall = new SendCallLatency();
         RunResult result = target.singleRun(spec, conn, output, telemetry, fromSendCall).execute(out);
         Summary summary = result.summary();
-        if ("intendedSendTime".equals(summary.latencyMeasuredFrom())) {
+        boolean fixedRate = "intendedSendTime".equals(summary.latencyMeasuredFrom());
+        if (fixedRate) {
             // At a fixed rate kbench's own figures start at the intended send time; the stock tool's at the send call.
             out.println(correctedLine(summary.publishLatencyMicros()));
         }
-        out.println(perfTestLine(summary.produced(), fromSendCall.stats()));
+        // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
+        out.println(perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
+                : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
         return ExitPolicy.of(result, output.minRateRatio(), out).code();
     }
 

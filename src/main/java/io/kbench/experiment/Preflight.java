@@ -52,6 +52,14 @@ final class Preflight {
         }
     }
 
+    /**
+     * As {@link #reachable}, started now and awaited later ({@link ClusterProbe.Pending#await}), so that the run's own
+     * checks overlap the wait for the cluster's answer.
+     */
+    static ClusterProbe.Pending startProbe(ClusterTarget target, Map<String, String> connection) {
+        return target.external() ? ClusterProbe.start(connection) : ClusterProbe.Pending.NONE;
+    }
+
     /** An external cluster must answer within {@link ClusterProbe#TIMEOUT}; an embedded one is started later. */
     static void reachable(ClusterTarget target, Map<String, String> connection) {
         if (target.external()) {

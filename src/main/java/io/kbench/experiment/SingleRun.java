@@ -14,6 +14,7 @@ import io.kbench.error.RunFailedException;
 import io.kbench.fault.FaultPreflight;
 import io.kbench.fault.FaultSession;
 import io.kbench.load.ClientProperties;
+import io.kbench.load.ClusterProbe;
 import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
@@ -144,9 +145,11 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         Instant start = Instant.now();
         Path dir = exactDir != null ? exactDir
                 : context.output().resultsDir().resolve(DIR_TIME.format(start) + "-" + spec.name());
+        // The probe of an external cluster runs while the run's own checks do; nothing is printed before both pass.
+        ClusterProbe.Pending probe = Preflight.startProbe(context.target(), connection);
         ClusterParams params = prepare(dir.resolve("broker-logs"));
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        Preflight.reachable(context.target(), connection);
+        probe.await();
         String where = where(params);
         if (context.output().verbose()) {
             RunHeader.printFull(spec, connection, where, out);

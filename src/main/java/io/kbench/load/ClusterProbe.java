@@ -4,6 +4,7 @@ import io.kbench.error.RunFailedException;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -22,6 +23,56 @@ public final class ClusterProbe {
     public static final Duration TIMEOUT = Duration.ofSeconds(8);
 
     private ClusterProbe() {
+    }
+
+    /**
+     * Starts {@link #reachable} on its own thread, so that the run's own checks (client configs, payload file) go on
+     * while the probe waits for the cluster; {@link Pending#await} then returns or throws as {@link #reachable} does.
+     */
+    public static Pending start(Map<String, String> connection) {
+        CompletableFuture<Void> outcome = new CompletableFuture<>();
+        Thread probe = new Thread(() -> {
+            try {
+                reachable(connection);
+                outcome.complete(null);
+            } catch (RuntimeException | Error e) {
+                outcome.completeExceptionally(e);
+            }
+        }, "kbench-probe");
+        probe.setDaemon(true); // a run that fails its own checks first exits without waiting for the probe
+        probe.start();
+        return new Pending(outcome, connection.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG));
+    }
+
+    /** A probe under way; {@link #NONE} when there is nothing to probe (kbench starts the cluster itself). */
+    public static final class Pending {
+        public static final Pending NONE = new Pending(CompletableFuture.completedFuture(null), null);
+
+        private final CompletableFuture<Void> outcome;
+        private final String bootstrap;
+
+        private Pending(CompletableFuture<Void> outcome, String bootstrap) {
+            this.outcome = outcome;
+            this.bootstrap = bootstrap;
+        }
+
+        /** Returns once the cluster answered; throws what {@link #reachable} threw (it is bounded by its timeout). */
+        public void await() {
+            try {
+                outcome.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException r) {
+                    throw r;
+                }
+                if (e.getCause() instanceof Error err) {
+                    throw err;
+                }
+                throw new RunFailedException("cannot connect to Kafka at " + bootstrap + ": " + rootMessage(e.getCause()), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunFailedException("interrupted while connecting to Kafka at " + bootstrap, e);
+            }
+        }
     }
 
     /** Returns when the cluster behind {@code connection}'s bootstrap.servers answers; throws (exit 1) when not. */

@@ -107,6 +107,10 @@ final class ConsumerWorker extends ConsumerLoop {
         int partition = -1;
         long partitionMaxMicros = 0;
         PartitionGaps gaps = this.gaps;
+        boolean countAborted = tally.countsAborted();
+        // Backlog mode: records come grouped by partition, so each partition's run is counted once, not per record.
+        int runPartition = -1;
+        long runCount = 0;
         for (ConsumerRecord<byte[], byte[]> r : records) {
             if (gaps != null && r.partition() != partition) {
                 // Records come grouped by partition: one note per partition per poll.
@@ -120,13 +124,19 @@ final class ConsumerWorker extends ConsumerLoop {
             count++;
             bytes += size;
             byte[] value = r.value();
-            if (aborted(value)) {
+            // Without transactional producers nothing is aborted: the stamp is not read (the stock tool reads nothing).
+            if (countAborted && aborted(value)) {
                 aborted++;
             }
             if (!live) {
                 measuredCount++;
                 measuredBytes += size;
-                tally.record(r.partition(), -1);
+                if (r.partition() != runPartition) {
+                    tally.records(runPartition, runCount);
+                    runPartition = r.partition();
+                    runCount = 0;
+                }
+                runCount++;
             } else if (measured(value)) {
                 long e2eMicros = recordEndToEnd(value, receivedNanos);
                 tally.record(r.partition(), e2eMicros);
@@ -135,6 +145,7 @@ final class ConsumerWorker extends ConsumerLoop {
                 measuredBytes += size;
             }
         }
+        tally.records(runPartition, runCount);
         tally.polled(measuredCount, measuredBytes, aborted);
         if (gaps != null && partition >= 0) {
             gaps.polled(partition, receivedNanos, partitionMaxMicros);

@@ -27,11 +27,27 @@ public final class KeyPool {
 
     /** The key for record {@code index}, or null for no key; {@code random} is the calling thread's generator. */
     byte[] keyFor(long index, FastRandom random) {
+        int i = indexFor(index, random);
+        return i < 0 ? null : keys[i];
+    }
+
+    /** The index of record {@code index}'s key in {@link #key}, or -1 for no key (same choice as {@link #keyFor}). */
+    int indexFor(long index, FastRandom random) {
         return switch (type) {
-            case NONE -> null;
-            case ROUND_ROBIN -> keys[(int) (index % keys.length)];
-            case RANDOM -> keys[random.nextInt(keys.length)];
-            case ZIPF -> keys[zipf.sample(random) - 1];
+            case NONE -> -1;
+            case ROUND_ROBIN -> (int) (index % keys.length);
+            case RANDOM -> random.nextInt(keys.length);
+            case ZIPF -> zipf.sample(random) - 1;
         };
+    }
+
+    /** Key number {@code i}, 0 to {@link #size()} - 1. */
+    byte[] key(int i) {
+        return keys[i];
+    }
+
+    /** How many keys there are; 0 for none. */
+    int size() {
+        return keys.length;
     }
 }

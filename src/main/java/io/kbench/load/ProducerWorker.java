@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.Map;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
@@ -23,7 +22,8 @@ import org.jctools.queues.MpscArrayQueue;
 /**
  * One producer thread with its own KafkaProducer. The loop sends on a fixed schedule (or as fast as the
  * client accepts), stamps each value with its intended send time, and allocates nothing of its own per
- * record: values, keys and callbacks are pre-built; only the ProducerRecord the Kafka API demands is new.
+ * record: values, keys, the ProducerRecords around them ({@link RecordPool}; built per send only with many keys)
+ * and callbacks are pre-built.
  */
 final class ProducerWorker implements Runnable {
     /** Bounds the pooled callbacks (about 32 bytes each) so many producer threads stay cheap. */
@@ -40,6 +40,7 @@ final class ProducerWorker implements Runnable {
     private final Producer<byte[], byte[]> producer;
     private final byte[][] values;
     private final KeyPool keys;
+    private final RecordPool records;
     private final RunMetrics metrics;
     private final NanoClock clock;
     private final Pacer pacer;
@@ -55,7 +56,8 @@ final class ProducerWorker implements Runnable {
     /** The auto warm-up that says when measuring starts, or null for a fixed warm-up (or none). */
     private final AutoWarmup autoWarmup;
     /**
-     * Measured publish latencies from the send() call, for the stock tool's line. Written only by the producer's I/O
+     * Measured publish latencies from the send() call, for the stock tool's line at a fixed rate (unlimited, they are the
+     * publish latencies themselves, so they are not recorded twice). Written only by the producer's I/O
      * thread (successful sends complete there), so a plain histogram: no atomics per record. Handed to the run's
      * metrics once the producer is closed.
      */
@@ -78,6 +80,7 @@ final class ProducerWorker implements Runnable {
         this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
         this.values = values;
         this.keys = keys;
+        this.records = new RecordPool(plan.topic(), values, keys);
         this.metrics = metrics;
         this.clock = clock;
         this.pacer = new Pacer(clock, Pacer.Sleeper.PARK, Pacer.WAKE_UP_NANOS);
@@ -182,7 +185,8 @@ final class ProducerWorker implements Runnable {
 
     /** Sends record {@code index} (due at {@code intendedNanos}, sent at {@code nowNanos}) and returns its value's size. */
     private int send(long index, long intendedNanos, long nowNanos, boolean measured, boolean aborted) {
-        byte[] value = values[values.length == 1 ? 0 : random.nextInt(values.length)];
+        int valueIndex = values.length == 1 ? 0 : random.nextInt(values.length);
+        byte[] value = values[valueIndex];
         if (value.length >= Stamp.BYTES) {
             Stamp.write(value, plan.stampMagic(), measured, aborted, intendedNanos);
         }
@@ -200,8 +204,9 @@ final class ProducerWorker implements Runnable {
         callback.bytes = value.length;
         callback.measured = measured;
         callback.seq = index;
-        // send() copies key and value into the batch before returning, so reusing the arrays is safe.
-        producer.send(new ProducerRecord<>(plan.topic(), null, keys.keyFor(index, random), value), callback);
+        // send() copies key and value into the batch before returning, so reusing the arrays (and the immutable
+        // ProducerRecord around them) is safe.
+        producer.send(records.record(valueIndex, keys.indexFor(index, random)), callback);
         return value.length;
     }
 
@@ -228,8 +233,11 @@ final class ProducerWorker implements Runnable {
             metrics.producedAll.add(1, send.bytes);
             if (send.measured) {
                 metrics.latency(LatencyMetric.PUBLISH).recorder().recordMicros(Units.micros(now - send.startNanos));
-                fromSendCall.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_MICROS,
-                        Math.max(0, Units.micros(now - send.sendCallNanos))));
+                if (!plan.unlimited()) {
+                    // Unlimited, the send call is the start: the publish latency above is the same figure.
+                    fromSendCall.recordValue(Math.min(LatencyRecorder.HIGHEST_TRACKABLE_MICROS,
+                            Math.max(0, Units.micros(now - send.sendCallNanos))));
+                }
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);

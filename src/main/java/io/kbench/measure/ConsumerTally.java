@@ -34,6 +34,19 @@ public final class ConsumerTally {
         }
     }
 
+    /**
+     * {@code count} measured records from {@code partition} without end-to-end latency (backlog mode): one atomic add
+     * per partition per poll instead of one per record.
+     */
+    public void records(int partition, long count) {
+        partitions.consumedMany(partition, count);
+    }
+
+    /** Whether records of aborted transactions are counted: only when the producers are transactional. */
+    public boolean countsAborted() {
+        return transactions != null;
+    }
+
     /** After each poll: its measured records and bytes, and the records of aborted transactions in it. */
     public void polled(long measuredRecords, long measuredBytes, long abortedRecords) {
         if (measuredRecords > 0) {

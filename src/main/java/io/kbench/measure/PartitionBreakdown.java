@@ -69,6 +69,14 @@ public final class PartitionBreakdown {
         }
     }
 
+    /** {@code count} measured records consumed from {@code partition}, without end-to-end latency. */
+    public void consumedMany(int partition, long count) {
+        if (!consumers || partition < 0 || partition >= partitions || count <= 0) {
+            return;
+        }
+        consumed.addAndGet(partition, count);
+    }
+
     private void record(int partition, long micros) {
         if (partition >= latency.length()) {
             return;

@@ -47,6 +47,24 @@ class PartitionBreakdownTest {
     }
 
     @Test
+    void aBacklogConsumerCountsEachPartitionsRunOfRecordsAtOnce() {
+        PartitionBreakdown b = new PartitionBreakdown(3, PartitionLatency.PUBLISH, true);
+        ConsumerTally tally = new ConsumerTally(0, b, null);
+        tally.records(-1, 0); // the empty run before a poll's first record
+        tally.records(0, 500);
+        tally.records(2, 7);
+        tally.records(0, 1);
+        tally.records(5, 9); // a partition added during the run is left out, not an error
+        tally.polled(508, 50_800, 0);
+        LoadBreakdown r = b.result(List.of(tally), 1.0);
+        assertThat(r.partitions()).extracting(PartitionStats::consumedRecords).containsExactly(501L, 0L, 7L);
+        assertThat(r.partitions()).extracting(PartitionStats::latencyMicros).containsOnlyNulls();
+        assertThat(r.consumers().get(0).records()).isEqualTo(508);
+        assertThat(tally.countsAborted()).as("no transactional producers: nothing to count as aborted").isFalse();
+        assertThat(new ConsumerTally(1, b, new TransactionMetrics()).countsAborted()).isTrue();
+    }
+
+    @Test
     void publishLatencyWithoutConsumersAndNoHistogramForIdlePartitions() {
         PartitionBreakdown b = new PartitionBreakdown(3, PartitionLatency.PUBLISH, false);
         b.produced(1, 2_000);
