@@ -11,7 +11,8 @@ import javax.management.ObjectName;
  * The MBean names a broker reading needs beyond the fixed probes, looked up by pattern, and the probes found not
  * registered. Each remote call is a round trip whose Java serialization the broker pays in CPU beside the load it
  * serves (profiled: most of its JMX time), and a pattern query walks the broker's whole MBean registry, so names are
- * looked up on connect, while none is found yet, and then every {@link #REQUERY}th sample, not on each one; a probe
+ * looked up on connect, while none is found yet (and once more on the sample after the topic's partitions were first
+ * found: a new topic registers them one by one), then every {@link #REQUERY}th sample, not on each one; a probe
  * that answered "not registered" (tiered storage meters on a broker without it) is asked again only then, instead of
  * costing a remote exception with its stack trace every second.
  */
@@ -26,6 +27,8 @@ final class BrokerNames {
     private List<ObjectName> segments = List.of();
     private List<ObjectName> logStarts = List.of();
     private int samplesSinceQuery;
+    /** The topic's partitions were first found on the last sample: looked up once more (they register one by one). */
+    private boolean settling;
 
     BrokerNames(BrokerMBeans beans) {
         this.segmentPattern = beans.segmentCounts();
@@ -39,6 +42,7 @@ final class BrokerNames {
         segments = List.of();
         logStarts = List.of();
         samplesSinceQuery = 0;
+        settling = false;
     }
 
     /** Called once per sample before the names are used: looks them up when due. */
@@ -51,11 +55,12 @@ final class BrokerNames {
         if (due || processors.isEmpty()) {
             processors = query(server, BrokerMBeans.NETWORK_PROCESSORS);
         }
-        if (due || segments.isEmpty()) {
+        boolean partitionsDue = due || settling || segments.isEmpty() || logStarts.isEmpty();
+        if (partitionsDue) {
+            boolean before = segments.isEmpty();
             segments = query(server, segmentPattern);
-        }
-        if (due || logStarts.isEmpty()) {
             logStarts = query(server, logStartPattern);
+            settling = before && !segments.isEmpty();
         }
     }
 
