@@ -86,7 +86,7 @@ run_once() { # on|off index
   mkdir -p "$dir"
   b0="$(cpu_ticks "$broker_pid")"
   { time ./kbench run "$workload" --bootstrap-server "$bootstrap" "${flags[@]}" --results-dir "$dir" >"$dir.log" 2>&1 \
-    || { cat "$dir.log" >&2; exit 1; } ; } 2>"$dir.time"
+    || { cat "$dir.log" >&3; exit 1; } ; } 2>"$dir.time"
   b1="$(cpu_ticks "$broker_pid")"
   python3 - "$dir" "$1" "$(( b1 - b0 ))" "$hz" "$(cat "$dir.time")" <<'PY'
 import glob, json, sys
