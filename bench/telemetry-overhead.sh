@@ -15,8 +15,13 @@
 # producers, median of each side, the ratio on / off (1.00 = no cost; the issue's bar is >= 0.99); and the publish
 # p99 (summary.publishLatencyMicros.p99, ms) of each run, to be judged against the spread of the "off" runs.
 #
-# Env: RUNS (3) WARMUP_RUNS (2) DURATION (20s) WARMUP (5s) RECORD_SIZE (1024) PRODUCERS (2) PARTITIONS (6) KEEP (0: delete the
-#      broker dir and results at exit; 1: keep them)
+# RATE=N (records/s in total) runs the producers at a fixed rate instead: records/s is then the same on both sides, and
+# what telemetry costs shows as CPU, which a busy machine does not hide as it hides throughput: the user + sys
+# CPU-seconds of the broker process (its /proc/<pid>/stat over the run) and of kbench's JVM (bash's `time`, start-up
+# included, the same on both sides) per million records produced, median of each side, and the ratio on / off.
+#
+# Env: RUNS (3) WARMUP_RUNS (2) DURATION (20s) WARMUP (5s) RECORD_SIZE (1024) PRODUCERS (2) PARTITIONS (6) RATE (unset:
+#      unlimited) KEEP (0: delete the broker dir and results at exit; 1: keep them)
 set -euo pipefail
 
 RUNS="${RUNS:-3}"
@@ -54,7 +59,8 @@ start_out="$(./kbench cluster start --dir "$cluster_dir" 2>"$work/cluster-start.
   || { cat "$work/cluster-start.err" >&2; exit 1; }
 bootstrap="$(tail -n 1 <<<"$start_out")"
 jmx="$(sed -n 's/^jmx: \([^ ]*\).*/\1/p' <<<"$start_out")"
-log "bootstrap $bootstrap, jmx $jmx"
+broker_pid="$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["brokers"][0]["pid"])' "$cluster_dir/cluster.json")"
+log "bootstrap $bootstrap, jmx $jmx, broker pid $broker_pid"
 
 workload="$work/overhead.yaml"
 cat >"$workload" <<YAML
@@ -65,17 +71,24 @@ producers:
   duration: $DURATION
   warmupDuration: $WARMUP
   recordSize: $RECORD_SIZE
+  rate: ${RATE:--1}
   properties: {acks: "1", linger.ms: 5, batch.size: 65536}
 consumers: {mode: none}
 YAML
 
+# user + sys clock ticks of a process so far (fields 14 and 15 of /proc/<pid>/stat, after the command's parentheses)
+cpu_ticks() { sed 's/.*) //' "/proc/$1/stat" | awk '{print $12 + $13}'; }
+hz="$(getconf CLK_TCK)"
+
 run_once() { # on|off index
-  local dir="$results/$1-$2" flags=()
+  local dir="$results/$1-$2" flags=() b0 b1 TIMEFORMAT='%U %S'
   if [ "$1" = on ]; then flags=(--cluster-dir "$cluster_dir"); else flags=(--no-telemetry); fi
   mkdir -p "$dir"
-  ./kbench run "$workload" --bootstrap-server "$bootstrap" "${flags[@]}" --results-dir "$dir" >"$dir.log" 2>&1 \
-    || { cat "$dir.log" >&2; exit 1; }
-  python3 - "$dir" "$1" <<'PY'
+  b0="$(cpu_ticks "$broker_pid")"
+  { time ./kbench run "$workload" --bootstrap-server "$bootstrap" "${flags[@]}" --results-dir "$dir" >"$dir.log" 2>&1 \
+    || { cat "$dir.log" >&3; exit 1; } ; } 2>"$dir.time"
+  b1="$(cpu_ticks "$broker_pid")"
+  python3 - "$dir" "$1" "$(( b1 - b0 ))" "$hz" "$(cat "$dir.time")" <<'PY'
 import glob, json, sys
 r = json.load(open(glob.glob(sys.argv[1] + "/*/result.json")[0]))
 if sys.argv[2] == "on" and not (r.get("anatomy") or {}).get("parts"):
@@ -83,12 +96,18 @@ if sys.argv[2] == "on" and not (r.get("anatomy") or {}).get("parts"):
     print("telemetry-overhead: an 'on' run without a latency anatomy (no broker Produce times): " + sys.argv[1],
           file=sys.stderr)
 s = r["summary"]
-print(f'{s["produced"]["recordsPerSec"]}:{s["publishLatencyMicros"]["p99"] / 1000}')
+records = s["produced"]["records"] + s["produced"].get("warmupRecords", 0)
+broker_cpu = int(sys.argv[3]) / int(sys.argv[4])
+kbench_cpu = sum(map(float, sys.argv[5].split()))
+# CPU-seconds per million records produced: the broker's over the whole run (warm-up, topic create and delete
+# included, the same on both sides), kbench's JVM from start to exit.
+print(f'{s["produced"]["recordsPerSec"]}:{s["publishLatencyMicros"]["p99"] / 1000}'
+      f':{broker_cpu * 1e6 / records}:{kbench_cpu * 1e6 / records}')
 PY
 }
 
 for w in $(seq 1 "${WARMUP_RUNS:-2}"); do
-  log "warm-up run $w (discarded): $(run_once off "w$w") (records/s:publish p99 ms)"
+  log "warm-up run $w (discarded): $(run_once off "w$w") (records/s:publish p99 ms:broker CPU-s per M records:kbench CPU-s per M records)"
 done
 on=(); off=()
 for i in $(seq 1 "$RUNS"); do
@@ -97,15 +116,15 @@ for i in $(seq 1 "$RUNS"); do
   else
     off+=("$(run_once off "$i")"); on+=("$(run_once on "$i")")
   fi
-  log "pair $i: on ${on[-1]}, off ${off[-1]} (records/s:publish p99 ms)"
+  log "pair $i: on ${on[-1]}, off ${off[-1]} (records/s:publish p99 ms:broker CPU-s per M records:kbench CPU-s per M records)"
 done
 
 python3 - "${on[*]}" "${off[*]}" <<'PY'
 import statistics, sys
 on_runs = [tuple(map(float, x.split(":"))) for x in sys.argv[1].split()]
 off_runs = [tuple(map(float, x.split(":"))) for x in sys.argv[2].split()]
-on, off = [r for r, _ in on_runs], [r for r, _ in off_runs]
-p99_on, p99_off = [p for _, p in on_runs], [p for _, p in off_runs]
+on, off = [r[0] for r in on_runs], [r[0] for r in off_runs]
+p99_on, p99_off = [r[1] for r in on_runs], [r[1] for r in off_runs]
 m_on, m_off = statistics.median(on), statistics.median(off)
 print(f"telemetry on : median {m_on:,.0f} records/s  runs {', '.join(f'{x:,.0f}' for x in on)}")
 print(f"telemetry off: median {m_off:,.0f} records/s  runs {', '.join(f'{x:,.0f}' for x in off)}")
@@ -115,4 +134,11 @@ print(f"ratio on/off : {statistics.median(ratios):.3f} (median of the pair ratio
 print(f"publish p99 on : median {statistics.median(p99_on):,.1f} ms  runs {', '.join(f'{x:,.1f}' for x in p99_on)}")
 print(f"publish p99 off: median {statistics.median(p99_off):,.1f} ms  runs {', '.join(f'{x:,.1f}' for x in p99_off)}"
       f"  (spread of the off runs {min(p99_off):,.1f} .. {max(p99_off):,.1f} ms)")
+for i, name in ((2, "broker"), (3, "kbench")):
+    c_on, c_off = [r[i] for r in on_runs], [r[i] for r in off_runs]
+    pairs = [a / b for a, b in zip(c_on, c_off)]
+    print(f"{name} CPU-s per million records: on median {statistics.median(c_on):.2f} (runs "
+          f"{', '.join(f'{x:.2f}' for x in c_on)}), off median {statistics.median(c_off):.2f} (runs "
+          f"{', '.join(f'{x:.2f}' for x in c_off)}); pair ratios on/off {', '.join(f'{x:.3f}' for x in pairs)},"
+          f" median {statistics.median(pairs):.3f}")
 PY

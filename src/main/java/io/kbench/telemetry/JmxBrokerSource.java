@@ -44,25 +44,18 @@ final class JmxBrokerSource implements SampledSource {
     /** Keys of per-partition log start offsets in a reading, followed by {@code topic-partition}. */
     private static final String LOG_START = "logStart:";
     private static final int PARALLEL_READS = 6;
-    /**
-     * Processors change only when num.network.threads is reconfigured, so their names are looked up on connect, while
-     * none is found yet, and then every 30th sample: a pattern query walks the broker's whole MBean registry.
-     */
-    static final int PROCESSOR_REQUERY = 30;
-
     private final BrokerFigures figures = new BrokerFigures();
+    private final BrokerNames names;
     private final ExecutorService readers;
     private JMXConnector connector;
     private MBeanServerConnection server;
     private List<ObjectName> collectors = List.of();
-    /** The network processors' names, queried again every {@link #PROCESSOR_REQUERY} samples (not on each one). */
-    private List<ObjectName> processors = List.of();
-    private int samplesSinceProcessorQuery;
 
     /** {@code credentials}: user and password for an authenticating JMX agent, or null. */
     JmxBrokerSource(BrokerEndpoint endpoint, String topic, String[] credentials) {
         this.endpoint = endpoint;
         this.beans = new BrokerMBeans(topic);
+        this.names = new BrokerNames(beans);
         this.environment = new HashMap<>();
         this.readers = Executors.newFixedThreadPool(PARALLEL_READS, r -> {
             Thread t = new Thread(r, "kbench-telemetry-jmx-" + endpoint.id());
@@ -98,7 +91,7 @@ final class JmxBrokerSource implements SampledSource {
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + endpoint.jmxAddress() + "/jmxrmi");
         connector = JMXConnectorFactory.connect(url, environment);
         server = connector.getMBeanServerConnection();
-        processors = List.of();
+        names.reset();
         collectors = new ArrayList<>();
         for (ObjectName gc : server.queryNames(BrokerMBeans.GARBAGE_COLLECTORS, null)) {
             if (GcPauses.isPauseCollector(gc.getKeyProperty("name"))) {
@@ -125,23 +118,27 @@ final class JmxBrokerSource implements SampledSource {
      * One reading of every attribute kbench uses, keyed {@code <bean key>.<attribute>}; missing beans are left out.
      * The ~35 remote calls go out in parallel: each is a round trip that waits for a broker thread to be scheduled,
      * which on a busy machine takes milliseconds, so one after the other they could take longer than an interval.
+     * Pattern look-ups and probes found missing are left to {@link BrokerNames}' schedule.
      */
     private Map<String, Double> read() throws Exception {
+        names.refresh(server);
         List<Callable<Map<String, Double>>> calls = new ArrayList<>();
         for (BrokerMBeans.Probe p : beans.probes()) {
-            calls.add(() -> readAll(p.key(), p.name(), p.attributes()));
+            if (!names.missing(p.name())) {
+                calls.add(() -> readAll(p.key(), p.name(), p.attributes()));
+            }
         }
         for (ObjectName gc : collectors) {
             calls.add(() -> readAll("gc", gc, BrokerMBeans.GC_ATTRIBUTES));
         }
         calls.add(this::heap);
-        for (ObjectName log : query(beans.segmentCounts())) {
+        for (ObjectName log : names.segments()) {
             calls.add(() -> partitionGauge(SEGMENTS, log));
         }
-        for (ObjectName log : query(beans.logStartOffsets())) {
+        for (ObjectName log : names.logStarts()) {
             calls.add(() -> partitionGauge(LOG_START, log));
         }
-        for (ObjectName processor : processors()) {
+        for (ObjectName processor : names.processors()) {
             calls.add(() -> ioWait(processor));
         }
         Map<String, Double> values = new HashMap<>();
@@ -169,14 +166,6 @@ final class JmxBrokerSource implements SampledSource {
         return values;
     }
 
-    private List<ObjectName> processors() throws IOException {
-        if (processors.isEmpty() || ++samplesSinceProcessorQuery >= PROCESSOR_REQUERY) {
-            processors = List.copyOf(server.queryNames(BrokerMBeans.NETWORK_PROCESSORS, null));
-            samplesSinceProcessorQuery = 0;
-        }
-        return processors;
-    }
-
     private static Map<String, Double> get(Future<Map<String, Double>> f) throws Exception {
         try {
             return f.get();
@@ -195,10 +184,6 @@ final class JmxBrokerSource implements SampledSource {
         Object heap = attribute(BrokerMBeans.MEMORY, "HeapMemoryUsage");
         return heap instanceof CompositeData c
                 ? Map.of(BrokerFigures.HEAP_USED, ((Number) c.get("used")).doubleValue()) : Map.of();
-    }
-
-    private List<ObjectName> query(ObjectName pattern) throws IOException {
-        return pattern == null ? List.of() : new ArrayList<>(server.queryNames(pattern, null));
     }
 
     /** One per-partition gauge of the workload topic, keyed {@code prefix + topic-partition}. */
@@ -224,7 +209,8 @@ final class JmxBrokerSource implements SampledSource {
                 }
             }
         } catch (InstanceNotFoundException e) {
-            // Not registered (yet): e.g. the produce purgatory before the first produce request.
+            // Not registered (yet): e.g. tiered storage's meters on a broker without it; asked again at the next look-up.
+            names.markMissing(name);
         } catch (javax.management.ReflectionException e) {
             // An attribute this broker version does not have; the series stays empty.
         }
