@@ -117,19 +117,13 @@ public final class ConsumeCommand implements Callable<Integer> {
     int partitions;
 
     @Mixin
-    TargetOptions target = new TargetOptions();
-
-    @Mixin
-    TelemetryOptions telemetry = new TelemetryOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
+    PerfToolOptions tool = new PerfToolOptions();
 
     @Override
     public Integer call() {
         ConsumerPerfCsv csv = validate();
-        Map<String, String> conn = target.connectionProperties();
-        boolean external = target.clusterTarget(conn).external();
+        Map<String, String> conn = tool.target.connectionProperties();
+        boolean external = tool.target.clusterTarget(conn).external();
         if (include != null && !external) {
             throw InvalidInputException.field("--include", "'" + include + "'",
                     "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
@@ -145,10 +139,10 @@ public final class ConsumeCommand implements Callable<Integer> {
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null);
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
-        target.restrictClientCpus();
-        RunResult result = target.singleRun(spec, conn, output, telemetry, LiveMetrics.NONE)
+        tool.target.restrictClientCpus();
+        RunResult result = tool.singleRun(spec, conn, LiveMetrics.NONE)
                 .execute(CommandOutput.out(commandSpec), printer);
-        return ExitPolicy.of(result, output.minRateRatio(), CommandOutput.out(commandSpec)).code();
+        return ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)).code();
     }
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */

@@ -115,13 +115,7 @@ public final class ProduceCommand implements Callable<Integer> {
     Long transactionDurationMs;
 
     @Mixin
-    TargetOptions target = new TargetOptions();
-
-    @Mixin
-    TelemetryOptions telemetry = new TelemetryOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
+    PerfToolOptions tool = new PerfToolOptions();
 
     @Override
     public Integer call() {
@@ -136,7 +130,7 @@ public final class ProduceCommand implements Callable<Integer> {
         Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
         KafkaConfigCheck.producer("--producer-props ", flags);
         props.putAll(flags);
-        Map<String, String> conn = target.connectionProperties();
+        Map<String, String> conn = tool.target.connectionProperties();
         // kafka-producer-perf-test takes the cluster address in --producer-props; so does the drop-in.
         String bootstrap = props.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
         if (bootstrap != null) {
@@ -156,13 +150,13 @@ public final class ProduceCommand implements Callable<Integer> {
                                 : null,
                         props, null, transactions, null),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5), null, null, null);
-        if (target.clusterTarget(conn).external() && target.embedded.anyGiven()) {
+        if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }
         PrintStream out = CommandOutput.out(command);
-        target.restrictClientCpus();
+        tool.target.restrictClientCpus();
         SendCallLatency fromSendCall = new SendCallLatency();
-        RunResult result = target.singleRun(spec, conn, output, telemetry, fromSendCall).execute(out);
+        RunResult result = tool.singleRun(spec, conn, fromSendCall).execute(out);
         Summary summary = result.summary();
         boolean fixedRate = "intendedSendTime".equals(summary.latencyMeasuredFrom());
         if (fixedRate) {
@@ -172,7 +166,7 @@ public final class ProduceCommand implements Callable<Integer> {
         // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
         out.println(perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
-        return ExitPolicy.of(result, output.minRateRatio(), out).code();
+        return ExitPolicy.of(result, tool.output.minRateRatio(), out).code();
     }
 
     /**

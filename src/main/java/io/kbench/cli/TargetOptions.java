@@ -3,14 +3,8 @@ package io.kbench.cli;
 import io.kbench.cluster.ClientCpus;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ClusterTarget;
-import io.kbench.experiment.ResultListener;
 import io.kbench.experiment.RunContext;
-import io.kbench.experiment.SingleRun;
-import io.kbench.measure.LiveMetrics;
-import io.kbench.report.ReportRenderer;
 import io.kbench.result.Environment;
-import io.kbench.spec.WorkloadSpec;
-import io.kbench.telemetry.TelemetrySettings;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -59,17 +53,5 @@ public final class TargetOptions {
     RunContext.Cluster cluster() {
         Map<String, String> conn = connectionProperties();
         return new RunContext.Cluster(conn, clusterTarget(conn));
-    }
-
-    /**
-     * One run of {@code spec} on this target (connecting with {@code conn}), written where {@code output} says, with
-     * its HTML report and what {@code telemetry} samples, {@code live} told each interval: the perf-test drop-ins' run.
-     */
-    SingleRun singleRun(WorkloadSpec spec, Map<String, String> conn, OutputOptions output, TelemetryOptions telemetry,
-                        LiveMetrics live) {
-        ClusterTarget target = clusterTarget(conn);
-        TelemetrySettings sampled = telemetry.settings(target.external());
-        return new SingleRun(spec, new RunContext(new RunContext.Cluster(conn, target), output.output(),
-                new RunContext.Observers(ResultListener.withLive(ReportRenderer::writeQuietly, live), sampled), null));
     }
 }

@@ -11,8 +11,6 @@ import io.kbench.result.Versions;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -43,16 +41,8 @@ public final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--id", paramLabel = "NAME", description = "This worker's name in results (default: host-pid).")
     String id;
 
-    @Option(names = "--control-bootstrap-server", paramLabel = "HOST:PORT[,...]",
-            description = "Cluster carrying the control topics, when it is not the cluster under test.")
-    String controlBootstrapServer;
-
-    @Option(names = "--control-command-config", paramLabel = "FILE",
-            description = "Client properties file for the control cluster.")
-    Path controlCommandConfig;
-
     @Mixin
-    ControlKeyOptions controlKey = new ControlKeyOptions();
+    ControlClusterOptions controlCluster = new ControlClusterOptions();
 
     /**
      * Set by --local-workers: read the client settings and the control key from stdin (never a file or the command
@@ -78,17 +68,9 @@ public final class WorkerCommand implements Callable<Integer> {
         if (!data.containsKey("bootstrap.servers")) {
             throw new InvalidInputException("--bootstrap-server is required: the cluster under test");
         }
-        Map<String, String> control = data;
-        if (controlBootstrapServer != null) {
-            control = new LinkedHashMap<>();
-            if (controlCommandConfig != null) {
-                control.putAll(ConnectionOptions.readProperties(controlCommandConfig, "--control-command-config"));
-            }
-            control.put("bootstrap.servers", controlBootstrapServer);
-        } else if (controlCommandConfig != null) {
-            throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
-        }
-        ControlAuth auth = controlKey.auth(null, "kbench worker");
+        Map<String, String> separate = controlCluster.connection();
+        Map<String, String> control = separate.isEmpty() ? data : separate;
+        ControlAuth auth = controlCluster.key.auth(null, "kbench worker");
         ClusterProbe.reachable(data);
         if (control != data) {
             ClusterProbe.reachable(control);

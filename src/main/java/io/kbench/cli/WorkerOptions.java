@@ -6,7 +6,6 @@ import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
@@ -33,16 +32,8 @@ public final class WorkerOptions {
             description = "A worker that stops heartbeating is left out and the run goes on (default: the run fails).")
     boolean tolerateWorkerLoss;
 
-    @Option(names = "--control-bootstrap-server", paramLabel = "HOST:PORT[,...]",
-            description = "Cluster carrying the control topics (kbench-control, kbench-results); default: the cluster under test.")
-    String controlBootstrapServer;
-
-    @Option(names = "--control-command-config", paramLabel = "FILE",
-            description = "Client properties file for the control cluster.")
-    Path controlCommandConfig;
-
     @Mixin
-    ControlKeyOptions controlKey = new ControlKeyOptions();
+    ControlClusterOptions control = new ControlClusterOptions();
 
     /** Whether the run is distributed at all. */
     boolean any() {
@@ -52,8 +43,7 @@ public final class WorkerOptions {
     /** The distribution these flags ask for, or null for a run in this process; every check before anything starts. */
     Distribution distribution(Map<String, String> connection) {
         if (!any()) {
-            if (tolerateWorkerLoss || workerTimeout != null || controlBootstrapServer != null || controlCommandConfig != null
-                    || controlKey.any()) {
+            if (tolerateWorkerLoss || workerTimeout != null || control.any()) {
                 throw new InvalidInputException("--tolerate-worker-loss, --worker-timeout, --control-* and --insecure-control"
                         + " need --workers or --local-workers");
             }
@@ -74,25 +64,8 @@ public final class WorkerOptions {
         Duration timeout = workerTimeout == null ? Distribution.DEFAULT_JOIN_TIMEOUT
                 : FindMaxCommand.duration("--worker-timeout", workerTimeout);
         // Local workers get a fresh key on their stdin pipe unless one is given; remote workers must hold the same key.
-        ControlAuth control = controlKey.auth(local ? ControlAuth.of(ControlKey.random()) : null, "--workers");
-        return new Distribution(n, local, timeout, tolerateWorkerLoss, controlConnection(), workerCommand(), control);
-    }
-
-    private Map<String, String> controlConnection() {
-        Map<String, String> control = new LinkedHashMap<>();
-        if (controlCommandConfig != null) {
-            if (controlBootstrapServer == null) {
-                throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
-            }
-            control.putAll(ConnectionOptions.readProperties(controlCommandConfig, "--control-command-config"));
-        }
-        if (controlBootstrapServer != null) {
-            if (controlBootstrapServer.isBlank()) {
-                throw InvalidInputException.field("--control-bootstrap-server", "''", "must not be empty");
-            }
-            control.put("bootstrap.servers", controlBootstrapServer);
-        }
-        return control;
+        ControlAuth auth = control.key.auth(local ? ControlAuth.of(ControlKey.random()) : null, "--workers");
+        return new Distribution(n, local, timeout, tolerateWorkerLoss, control.connection(), workerCommand(), auth);
     }
 
     /** This kbench, on this JDK, with this classpath: what a local worker runs. */
