@@ -53,6 +53,7 @@ public final class BrokerMain {
             ignoreInterrupt();
             watchParent(System.in);
         }
+        registerBatchRead();
         try {
             formatIfNeeded(Path.of(args[1]), System.getProperty(CLUSTER_ID_PROPERTY));
             Method main = Class.forName(args[0]).getMethod("main", String[].class);
@@ -64,6 +65,15 @@ public final class BrokerMain {
             System.err.println("ERROR kbench: broker failed to start: " + root);
             System.err.flush();
             System.exit(1);
+        }
+    }
+
+    /** Telemetry's one-call read (see {@link BrokerBatchRead}); without it telemetry reads one MBean at a time. */
+    private static void registerBatchRead() {
+        try {
+            BrokerBatchRead.register();
+        } catch (Exception e) {
+            System.err.println("WARN kbench: batch read MBean not registered (telemetry reads MBeans one by one): " + e);
         }
     }
 

@@ -3,10 +3,11 @@ package io.kbench.telemetry;
 import io.kbench.result.telemetry.TelemetrySourceKind;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,10 +40,8 @@ final class JmxBrokerSource implements SampledSource {
         }
     }
 
-    /** Keys of per-partition segment counts in a reading, followed by {@code topic-partition}. */
-    private static final String SEGMENTS = "segments:";
-    /** Keys of per-partition log start offsets in a reading, followed by {@code topic-partition}. */
-    private static final String LOG_START = "logStart:";
+    /** The one-call read of a broker kbench launched: {@code io.kbench.cluster.BrokerBatchRead}'s name. */
+    static final ObjectName BATCH_READ = name("io.kbench:type=BrokerBatchRead");
     private static final int PARALLEL_READS = 6;
     private final BrokerFigures figures = new BrokerFigures();
     private final BrokerNames names;
@@ -50,6 +49,8 @@ final class JmxBrokerSource implements SampledSource {
     private JMXConnector connector;
     private MBeanServerConnection server;
     private List<ObjectName> collectors = List.of();
+    /** Whether the broker has the batch read MBean: asked on each connect. */
+    private boolean batch;
 
     /** {@code credentials}: user and password for an authenticating JMX agent, or null. */
     JmxBrokerSource(BrokerEndpoint endpoint, String topic, String[] credentials) {
@@ -92,6 +93,7 @@ final class JmxBrokerSource implements SampledSource {
         connector = JMXConnectorFactory.connect(url, environment);
         server = connector.getMBeanServerConnection();
         names.reset();
+        batch = server.isRegistered(BATCH_READ);
         collectors = new ArrayList<>();
         for (ObjectName gc : server.queryNames(BrokerMBeans.GARBAGE_COLLECTORS, null)) {
             if (GcPauses.isPauseCollector(gc.getKeyProperty("name"))) {
@@ -116,113 +118,94 @@ final class JmxBrokerSource implements SampledSource {
 
     /**
      * One reading of every attribute kbench uses, keyed {@code <bean key>.<attribute>}; missing beans are left out.
-     * The ~35 remote calls go out in parallel: each is a round trip that waits for a broker thread to be scheduled,
-     * which on a busy machine takes milliseconds, so one after the other they could take longer than an interval.
-     * Pattern look-ups and probes found missing are left to {@link BrokerNames}' schedule.
+     * A broker kbench launched answers it in one call ({@link #BATCH_READ}); any other gets one call per MBean, in
+     * parallel: each is a round trip that waits for a broker thread to be scheduled, which on a busy machine takes
+     * milliseconds, so one after the other they could take longer than an interval. Pattern look-ups and probes found
+     * missing are left to {@link BrokerNames}' schedule.
      */
-    private Map<String, Double> read() throws Exception {
+    Map<String, Double> read() throws Exception {
         names.refresh(server);
-        List<Callable<Map<String, Double>>> calls = new ArrayList<>();
-        for (BrokerMBeans.Probe p : beans.probes()) {
-            if (!names.missing(p.name())) {
-                calls.add(() -> readAll(p.key(), p.name(), p.attributes()));
-            }
+        List<BrokerReading.Item> items = BrokerReading.items(beans, names, collectors);
+        double[] read = batch ? readBatch(items) : null;
+        if (read == null) {
+            read = readEach(items);
         }
-        for (ObjectName gc : collectors) {
-            calls.add(() -> readAll("gc", gc, BrokerMBeans.GC_ATTRIBUTES));
-        }
-        calls.add(this::heap);
-        for (ObjectName log : names.segments()) {
-            calls.add(() -> partitionGauge(SEGMENTS, log));
-        }
-        for (ObjectName log : names.logStarts()) {
-            calls.add(() -> partitionGauge(LOG_START, log));
-        }
-        for (ObjectName processor : names.processors()) {
-            calls.add(() -> ioWait(processor));
-        }
-        Map<String, Double> values = new HashMap<>();
-        Map<String, Double> segments = new TreeMap<>();
-        Map<String, Double> logStarts = new TreeMap<>();
-        double gcCount = 0;
-        double gcMillis = 0;
-        for (Future<Map<String, Double>> f : readers.invokeAll(calls)) {
-            Map<String, Double> part = get(f);
-            gcCount += part.getOrDefault("gc.CollectionCount", 0.0);
-            gcMillis += part.getOrDefault("gc.CollectionTime", 0.0);
-            part.forEach((k, v) -> {
-                if (k.startsWith(SEGMENTS)) {
-                    segments.put(k.substring(SEGMENTS.length()), v);
-                } else if (k.startsWith(LOG_START)) {
-                    logStarts.put(k.substring(LOG_START.length()), v);
-                } else if (!k.startsWith("gc.")) {
-                    values.put(k, v);
-                }
-            });
-        }
-        values.put(BrokerFigures.GC_COUNT, gcCount);
-        values.put(BrokerFigures.GC_MILLIS, gcMillis);
-        figures.partitions(segments, logStarts);
-        return values;
+        BrokerReading.Values v = BrokerReading.fold(items, read);
+        figures.partitions(v.segments(), v.logStarts());
+        return v.values();
     }
 
-    private static Map<String, Double> get(Future<Map<String, Double>> f) throws Exception {
+    /** Whether this connection reads the broker in one call. */
+    boolean batched() {
+        return batch;
+    }
+
+    /** All items in one call, or null (and one MBean at a time from now on) if the broker's answer is not one. */
+    private double[] readBatch(List<BrokerReading.Item> items) throws IOException {
         try {
-            return f.get();
+            if (server.getAttribute(BATCH_READ, BrokerReading.request(items)) instanceof double[] d
+                    && d.length == items.size()) {
+                return d;
+            }
+        } catch (javax.management.JMException | RuntimeException e) {
+            // An older or different MBean under that name: read one MBean at a time.
+        }
+        batch = false;
+        return null;
+    }
+
+    /** One call per MBean, in parallel; an MBean not registered is marked missing until the next look-up. */
+    private double[] readEach(List<BrokerReading.Item> items) throws Exception {
+        double[] read = new double[items.size()];
+        Arrays.fill(read, Double.NaN);
+        Map<ObjectName, List<Integer>> byName = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            byName.computeIfAbsent(items.get(i).name(), n -> new ArrayList<>()).add(i);
+        }
+        List<Callable<Void>> calls = new ArrayList<>();
+        byName.forEach((name, indexes) -> calls.add(() -> {
+            readInto(read, items, name, indexes);
+            return null;
+        }));
+        for (Future<Void> f : readers.invokeAll(calls)) {
+            get(f);
+        }
+        return read;
+    }
+
+    private static void get(Future<Void> f) throws Exception {
+        try {
+            f.get();
         } catch (ExecutionException e) {
             throw e.getCause() instanceof Exception x ? x : e;
         }
     }
 
-    private Map<String, Double> readAll(String key, ObjectName name, String[] attributes) throws IOException {
-        Map<String, Double> values = new HashMap<>();
-        readInto(values, key, name, attributes);
-        return values;
-    }
-
-    private Map<String, Double> heap() throws IOException {
-        Object heap = attribute(BrokerMBeans.MEMORY, "HeapMemoryUsage");
-        return heap instanceof CompositeData c
-                ? Map.of(BrokerFigures.HEAP_USED, ((Number) c.get("used")).doubleValue()) : Map.of();
-    }
-
-    /** One per-partition gauge of the workload topic, keyed {@code prefix + topic-partition}. */
-    private Map<String, Double> partitionGauge(String prefix, ObjectName log) throws IOException {
-        Object v = attribute(log, "Value");
-        return v instanceof Number n
-                ? Map.of(prefix + log.getKeyProperty("topic") + "-" + log.getKeyProperty("partition"), n.doubleValue())
-                : Map.of();
-    }
-
-    private Map<String, Double> ioWait(ObjectName processor) throws IOException {
-        Object v = attribute(processor, BrokerMBeans.IO_WAIT_TOTAL);
-        return v instanceof Number n ? Map.of(BrokerMBeans.IO_WAIT_PREFIX + processor.getKeyProperty("listener") + "/"
-                + processor.getKeyProperty("networkProcessor"), n.doubleValue()) : Map.of();
-    }
-
-    private void readInto(Map<String, Double> values, String key, ObjectName name, String[] attributes)
+    private void readInto(double[] read, List<BrokerReading.Item> items, ObjectName name, List<Integer> indexes)
             throws IOException {
+        String[] attributes = indexes.stream().map(i -> items.get(i).attribute()).distinct().toArray(String[]::new);
+        Map<String, Object> answers = new HashMap<>();
         try {
             for (Attribute a : server.getAttributes(name, attributes).asList()) {
-                if (a.getValue() instanceof Number n) {
-                    values.put(key + "." + a.getName(), n.doubleValue());
-                }
+                answers.put(a.getName(), a.getValue());
             }
         } catch (InstanceNotFoundException e) {
             // Not registered (yet): e.g. tiered storage's meters on a broker without it; asked again at the next look-up.
             names.markMissing(name);
+            return;
         } catch (javax.management.ReflectionException e) {
             // An attribute this broker version does not have; the series stays empty.
+            return;
         }
-    }
-
-    private Object attribute(ObjectName name, String attribute) throws IOException {
-        try {
-            return server.getAttribute(name, attribute);
-        } catch (InstanceNotFoundException e) {
-            return null;
-        } catch (javax.management.JMException e) {
-            return null;
+        for (int i : indexes) {
+            BrokerReading.Item item = items.get(i);
+            Object v = answers.get(item.attribute());
+            if (item.part() != null) {
+                v = v instanceof CompositeData c && c.containsKey(item.part()) ? c.get(item.part()) : null;
+            }
+            if (v instanceof Number n) {
+                read[i] = n.doubleValue();
+            }
         }
     }
 
