@@ -33,4 +33,13 @@ class ClusterProbeTest {
     void nothingToProbeIsAlreadyAnswered() {
         ClusterProbe.Pending.NONE.await();
     }
+
+    @Test
+    void theTimeoutIsEightSecondsUnlessASensibleNumberOfSecondsIsSet() {
+        assertThat(ClusterProbe.timeout(null)).hasSeconds(8);
+        assertThat(ClusterProbe.timeout(" 2 ")).hasSeconds(2);
+        assertThat(ClusterProbe.timeout("0")).hasSeconds(8);
+        assertThat(ClusterProbe.timeout("301")).hasSeconds(8);
+        assertThat(ClusterProbe.timeout("2s")).hasSeconds(8);
+    }
 }
