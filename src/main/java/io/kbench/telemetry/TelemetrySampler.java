@@ -37,7 +37,8 @@ public final class TelemetrySampler implements AutoCloseable {
     /** Sources that joined during the run: opened in the background, tick by tick, until they answer. */
     private final List<SourceRunner> joining = new CopyOnWriteArrayList<>();
     /** How a broker that joins during the run is read: as the brokers of the start are. */
-    private Function<BrokerEndpoint, SampledSource> brokerSource = b -> new JmxBrokerSource(b, null, null);
+    /** Set once by {@link #open(TelemetryTargets, PrintStream)}; read on the thread of an add-broker fault. */
+    private volatile Function<BrokerEndpoint, SampledSource> brokerSource = b -> new JmxBrokerSource(b, null, null);
     private volatile boolean closed;
     private final List<TelemetrySource> absent = new ArrayList<>();
     private final Duration sampleTimeout;
@@ -125,10 +126,15 @@ public final class TelemetrySampler implements AutoCloseable {
     }
 
     void add(SampledSource source) {
-        if (!closed) {
-            SourceRunner r = new SourceRunner(source);
-            joining.add(r);
-            runners.add(r);
+        if (closed) {
+            return;
+        }
+        SourceRunner r = new SourceRunner(source);
+        joining.add(r);
+        runners.add(r);
+        if (closed) {
+            // close() ran while it was being added and may have missed it: its thread and connection are released here.
+            r.close();
         }
     }
 
