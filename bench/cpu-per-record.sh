@@ -19,7 +19,7 @@
 #
 # Env: RATES ("5000 50000 200000 -1") SIZES ("100 1000") SECONDS_PER_RUN (10: records = rate x this at a fixed
 #      rate) OPEN_RECORDS (2000000 at open load) PAIRS (1) PHASES ("producer consumer") ACKS (1) LINGER_MS (5)
-#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs, after the launcher's own for kbench) KEEP (0: delete the broker
+#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs, after the launcher's own for kbench) KBENCH_OPTS ("": kbench's JVM only, last) KEEP (0: delete the broker
 #      dir and logs at exit; 1: keep) LABEL (the caption's machine, e.g. "quiet machine")
 set -euo pipefail
 

@@ -88,7 +88,8 @@ stock() { # class args...
   # shellcheck disable=SC2086
   "$java_cmd" $JAVA_OPTS -cp "$cp" "org.apache.kafka.tools.$cls" "$@"
 }
-kb() { KBENCH_JAVA_OPTS="$JAVA_OPTS" "$kbench" "$@"; }
+# KBENCH_OPTS: JVM flags for kbench only (e.g. to compare JIT settings against an unchanged stock tool).
+kb() { KBENCH_JAVA_OPTS="$JAVA_OPTS ${KBENCH_OPTS:-}" "$kbench" "$@"; }
 
 create_topic() { # name [partitions]
   stock TopicCommand --bootstrap-server "$bootstrap" --create --topic "$1" \
