@@ -1,5 +1,6 @@
 package io.kbench.console;
 
+import io.kbench.result.JvmFlavour;
 import io.kbench.result.Versions;
 import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultWriter;
@@ -63,8 +64,9 @@ public final class RunHeader {
     }
 
     private static String versions(String target) {
+        String jvm = JvmFlavour.current();
         return "# kbench " + Versions.kbench() + " | Kafka clients " + Versions.kafka() + " | JDK "
-                + Runtime.version() + " | " + target;
+                + Runtime.version() + (jvm == null ? "" : " (" + jvm + ")") + " | " + target;
     }
 
     static String producers(ProducerSpec p) {

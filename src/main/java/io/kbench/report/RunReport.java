@@ -342,6 +342,7 @@ final class RunReport {
             kv(gen, "kbench", e.kbenchVersion());
             kv(gen, "Kafka clients", e.kafkaClientVersion());
             kv(gen, "JDK", e.clientJdk());
+            kv(gen, "JVM", e.clientJvm());
             kv(gen, "OS", e.os());
             kv(gen, "CPU", e.cpuModel());
             kv(gen, "cores", String.valueOf(e.cores()));

@@ -20,12 +20,15 @@ import java.util.List;
  *                           multiply (TLS), SHA, AVX2 and AVX-512 (compression, CRC); absent when unreadable
  * @param transparentHugePages the kernel's THP mode ("always", "madvise" or "never"); absent when unreadable
  * @param clientCpus         the CPU set the load generator was held to (--client-cpus); absent when unrestricted
+ * @param clientJvm          the load generator's JIT compilers and garbage collector, e.g. "C1 only, Serial GC" (the
+ *                           launcher chooses per run); absent in results written before it was recorded
  */
 public record Environment(String kbenchVersion, String kafkaClientVersion, String clientJdk, String os,
                           String cpuModel, int cores, long maxHeapBytes,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<String> cpuFlags,
                           @JsonInclude(JsonInclude.Include.NON_NULL) String transparentHugePages,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String clientCpus) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String clientCpus,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String clientJvm) {
     /** The /proc/cpuinfo flags worth recording, in this order. */
     static final List<String> FLAGS = List.of("aes", "pclmulqdq", "vaes", "vpclmulqdq", "sha_ni", "avx2", "avx512f",
             "avx512bw", "avx512vl");
@@ -36,7 +39,7 @@ public record Environment(String kbenchVersion, String kafkaClientVersion, Strin
                 System.getProperty("java.vendor") + " " + System.getProperty("java.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
                 readCpuModel(), Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory(),
-                readCpuFlags(), readThp(), clientCpuSet);
+                readCpuFlags(), readThp(), clientCpuSet, JvmFlavour.current());
     }
 
     /** Tells every later {@link #capture()} that the load generator runs on {@code cpus} (--client-cpus). */

@@ -25,7 +25,8 @@ public class RunHeaderTest {
                 "producers.properties.acks=all", "consumers.count=3"));
         List<String> header = lines(out -> RunHeader.print(spec, "embedded cluster of 1 broker(s)", out));
         assertThat(header).as(String.join("\n", header)).hasSizeLessThanOrEqualTo(5);
-        assertThat(header.get(0)).startsWith("# kbench ").contains("Kafka clients ", "JDK ", "embedded cluster of 1 broker(s)");
+        assertThat(header.get(0)).startsWith("# kbench ").contains("Kafka clients ", "JDK ", "embedded cluster of 1 broker(s)")
+                .containsPattern("JDK \\S+ \\((C1 only|C1 and C2|C2 only|interpreter only), [^)]+\\) \\|");
         assertThat(String.join("\n", header)).contains("workload quickstart", "topic kbench-quickstart",
                 "2, 20,000 records/s, 1024 B, for 20s after an auto warm-up of 3s to 1m", "# consumers: 3, live")
                 .doesNotContain("acks");
