@@ -6,6 +6,7 @@ import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
@@ -68,9 +69,26 @@ public final class WorkerOptions {
         return new Distribution(n, local, timeout, tolerateWorkerLoss, control.connection(), workerCommand(), auth);
     }
 
+    /**
+     * The test suite's hook, never set by users: JVM flags (space-separated) every local worker gets. Like the test
+     * brokers' ({@code KBENCH_TEST_BROKER_JVM_FLAGS}), cheaper start-up flags (C1 only) save the CPU a full JIT spends
+     * on a worker that lives a few seconds; a user's local workers never see them.
+     */
+    static final String TEST_JVM_FLAGS_ENV = "KBENCH_TEST_WORKER_JVM_FLAGS";
+
     /** This kbench, on this JDK, with this classpath: what a local worker runs. */
     static List<String> workerCommand() {
-        return List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), Main.class.getName());
+        return workerCommand(System.getenv(TEST_JVM_FLAGS_ENV));
+    }
+
+    /** {@link #workerCommand()} with the test hook's value {@code testJvmFlags} (null or blank: none). */
+    static List<String> workerCommand(String testJvmFlags) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (testJvmFlags != null && !testJvmFlags.isBlank()) {
+            cmd.addAll(List.of(testJvmFlags.strip().split("\\s+")));
+        }
+        cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        return List.copyOf(cmd);
     }
 }

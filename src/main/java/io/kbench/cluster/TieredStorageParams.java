@@ -36,6 +36,7 @@ public record TieredStorageParams(String managerClass, List<Path> classPath, Map
     static final String METADATA_LISTENER = "remote.log.metadata.manager.listener.name";
     static final String TASK_INTERVAL = "remote.log.manager.task.interval.ms";
     static final String RETENTION_CHECK = "log.retention.check.interval.ms";
+    static final String FIRST_CHECK = "log.initial.task.delay.ms";
 
     public TieredStorageParams {
         classPath = List.copyOf(classPath);
@@ -58,6 +59,9 @@ public record TieredStorageParams(String managerClass, List<Path> classPath, Map
         c.put(TASK_INTERVAL, Long.toString(taskIntervalMs));
         // Local retention deletes copied segments on the log manager's retention check (Kafka's default: every 5 min).
         c.put(RETENTION_CHECK, Long.toString(taskIntervalMs));
+        // The first check comes that long after the broker's start too, not Kafka's 30 s (an internal setting, made for
+        // tests, KAFKA-16552): a cold read on a fresh cluster waited up to half a minute for copied segments to leave.
+        c.put(FIRST_CHECK, Long.toString(taskIntervalMs));
         c.put(METADATA_PREFIX + "remote.log.metadata.topic.replication.factor", Integer.toString(Math.min(brokers, 3)));
         // Kafka's default is 50 partitions, each a log on every replica: a small cluster's start would be slowed.
         c.put(METADATA_PREFIX + "remote.log.metadata.topic.num.partitions", "3");

@@ -32,6 +32,7 @@ class TieredStorageParamsTest {
                 .containsEntry("remote.log.storage.manager.class.name", TieredStorageParams.LOCAL_MANAGER)
                 .containsEntry("remote.log.manager.task.interval.ms", "1000")
                 .containsEntry("log.retention.check.interval.ms", "1000")
+                .containsEntry("log.initial.task.delay.ms", "1000")
                 .containsEntry("rlmm.config.remote.log.metadata.topic.replication.factor", "1")
                 .containsEntry("rsm.config.delete.on.close", "true")
                 .containsEntry("rsm.config.dir", dir.resolve("remote-storage").toString())
