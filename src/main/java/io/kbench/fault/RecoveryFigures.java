@@ -26,8 +26,8 @@ final class RecoveryFigures {
      * producers stopped) are left out, as their rate says nothing about recovery.
      */
     static FaultRecovery of(List<IntervalPoint> intervals, double startSec, double windowEndSec) {
-        List<IntervalPoint> measured = intervals.stream()
-                .filter(p -> p.phase() == IntervalPhase.MEASURED && p.endSec() <= windowEndSec + 1e-6).toList();
+        List<IntervalPoint> measured = withoutEndSliver(intervals.stream()
+                .filter(p -> p.phase() == IntervalPhase.MEASURED && p.endSec() <= windowEndSec + 1e-6).toList());
         List<IntervalPoint> before = measured.stream().filter(p -> p.endSec() <= startSec).toList();
         List<IntervalPoint> after = measured.stream().filter(p -> p.endSec() > startSec).toList();
         if (before.isEmpty()) {
@@ -42,6 +42,24 @@ final class RecoveryFigures {
         Double p99Sec = p99 == null ? null : recovery(after, startSec, p -> p.publishLatencyMicros() != null
                 && p.publishLatencyMicros().count() > 0 && p.publishLatencyMicros().p99() <= FaultRecovery.P99_FACTOR * p99);
         return new FaultRecovery(rate, p99, throughputSec, p99Sec, null);
+    }
+
+    /**
+     * The measured window's last interval when the window's end cut it to under half the usual length: a sliver of a
+     * few ms often holds no acknowledgement at all, so it read as a stall and a run that recovered in its last seconds
+     * as "not recovered".
+     */
+    static List<IntervalPoint> withoutEndSliver(List<IntervalPoint> measured) {
+        int n = measured.size();
+        if (n < 3) {
+            return measured;
+        }
+        double[] lengths = new double[n - 1];
+        for (int i = 1; i < n; i++) {
+            lengths[i - 1] = measured.get(i).endSec() - measured.get(i - 1).endSec();
+        }
+        double last = lengths[n - 2];
+        return last < 0.5 * median(lengths) ? measured.subList(0, n - 1) : measured;
     }
 
     /** Seconds from {@code startSec} to recovery; 0 when never out of band; null when not recovered by the end. */

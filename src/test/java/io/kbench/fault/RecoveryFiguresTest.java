@@ -66,6 +66,20 @@ class RecoveryFiguresTest {
     }
 
     @Test
+    void aSliverAtTheWindowsEndIsNotAStall() {
+        // Back in band from the interval ending 4; the window then ends 0.05 s into an interval with no acknowledgement.
+        List<IntervalPoint> s = new ArrayList<>(series(1, new double[] {1000, 1000, 0, 1000, 1000},
+                new long[] {1, 1, 0, 1, 1}));
+        s.add(new IntervalPoint(5.05, IntervalPhase.MEASURED, 0, 0, 0, 0, 0, LatencyStats.EMPTY, null, null));
+        FaultRecovery r = RecoveryFigures.of(s, 2.0, 5.05);
+        assertThat(r.throughputSec()).isEqualTo(1.0);
+        assertThat(r.p99Sec()).isEqualTo(1.0);
+        // A whole interval without acknowledgements at the end still counts: not recovered.
+        s.set(5, new IntervalPoint(6, IntervalPhase.MEASURED, 0, 0, 0, 0, 0, LatencyStats.EMPTY, null, null));
+        assertThat(RecoveryFigures.of(s, 2.0, 6).throughputSec()).isNull();
+    }
+
+    @Test
     void noIntervalBeforeTheFaultGivesANote() {
         List<IntervalPoint> s = series(1, new double[] {1000, 1000}, new long[] {1, 1});
         FaultRecovery r = RecoveryFigures.of(s, 0.5, 100);
