@@ -7,7 +7,8 @@
 #
 # For every record size in SIZES and rate in RATES (records/s; -1 = open load, as fast as the tool goes):
 #   producer  the stock ProducerPerformance, `kbench produce` and `kbench produce --no-telemetry` with the same flags
-#             (--num-records, --record-size, --throughput, acks, linger.ms), each into a fresh topic.
+#             (--num-records, --record-size, --throughput, acks, linger.ms), each into a fresh topic, deleted after
+#             its run (so every run starts on the same broker disk).
 #   consumer  at a fixed rate: the measured consumer (stock ConsumerPerformance, `kbench consume`, `kbench consume
 #             --no-telemetry`) reads a fresh topic while a stock producer (not measured) fills it at that rate;
 #             at open load: each reads the same pre-filled topic with a fresh group.
@@ -19,8 +20,8 @@
 #
 # Env: RATES ("5000 50000 200000 -1") SIZES ("100 1000") SECONDS_PER_RUN (10: records = rate x this at a fixed
 #      rate) OPEN_RECORDS (2000000 at open load) PAIRS (1) PHASES ("producer consumer") ACKS (1) LINGER_MS (5)
-#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs, after the launcher's own for kbench) KBENCH_OPTS ("": kbench's JVM only, last) KEEP (0: delete the broker
-#      dir and logs at exit; 1: keep) LABEL (the caption's machine, e.g. "quiet machine")
+#      PARTITIONS (1) JAVA_OPTS ("": both tools' JVMs, after the launcher's own for kbench) KBENCH_OPTS ("": kbench's
+#      JVM only, after JAVA_OPTS) KEEP (0: delete the broker dir and logs at exit; 1: keep) LABEL (the caption's machine, e.g. "quiet machine")
 set -euo pipefail
 
 RATES="${RATES:-5000 50000 200000 -1}"
@@ -88,6 +89,7 @@ produce_one() { # tool size rate pair
     kbench-nt) read -r cpu wall < <(timed "$out" kb produce --topic "$topic" $(producer_flags "$n" "$size" "$rate") --results-dir "$work/kbench-results" --no-telemetry) ;;
   esac
   read -r rps mibs < <(parse_producer "$out")
+  delete_topic "$topic"
   printf 'producer\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$rate" "$tool" "$pair" "$n" "$cpu" "$wall" "$rps" >>"$results"
   log "producer $size B ${rate} rec/s $tool: $cpu CPU-s, $wall s wall, $rps records/s"
 }
@@ -117,6 +119,7 @@ consume_one() { # tool size rate pair [filled-topic]
   if [ -n "$feeder" ]; then wait "$feeder" || die "feeder for $topic failed (see $logs)"; fi
   read -r got rps < <(parse_csv_columns "$out" start.time data.consumed.in.nMsg fetch.nMsg.sec)
   [ "$got" -ge "$n" ] || die "$tool consumer read $got of $n records (see $out)"
+  [ -z "$feeder" ] || delete_topic "$topic"
   printf 'consumer\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$rate" "$tool" "$pair" "$n" "$cpu" "$wall" "$rps" >>"$results"
   log "consumer $size B ${rate} rec/s $tool: $cpu CPU-s, $wall s wall, $rps records/s"
 }
@@ -144,10 +147,11 @@ for phase in $PHASES; do
         done
       done
     done
+    if [ -n "$filled" ]; then delete_topic "$filled"; fi
   done
 done
 
-print_caption "RATES=\"$RATES\" SIZES=\"$SIZES\" SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS PAIRS=$PAIRS bench/cpu-per-record.sh" \
+print_caption "RATES=\"$RATES\" SIZES=\"$SIZES\" SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS PAIRS=$PAIRS PHASES=\"$PHASES\"${KBENCH_OPTS:+ KBENCH_OPTS=\"$KBENCH_OPTS\"} bench/cpu-per-record.sh" \
   "$load_at_start"
 echo "CPU per record, kbench vs stock perf tools: 1 embedded broker, PAIRS=$PAIRS SECONDS_PER_RUN=$SECONDS_PER_RUN OPEN_RECORDS=$OPEN_RECORDS ACKS=$ACKS LINGER_MS=$LINGER_MS PARTITIONS=$PARTITIONS JAVA_OPTS='${JAVA_OPTS}'"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'), load avg $(cut -d' ' -f1-3 /proc/loadavg)"

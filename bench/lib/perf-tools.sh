@@ -1,7 +1,7 @@
 # Shared by the bench/*.sh scripts that compare kbench with the stock Kafka perf tools (source it; not a command).
 # The caller sets BENCH_NAME (its log prefix), JAVA_OPTS and KEEP, then calls perf_tools_init; it gets:
 #   $root $work $logs $cluster_dir $bootstrap (after start_cluster), $java_cmd $cp $kbench (the launcher of the copied build)
-#   log die stock kb create_topic run_logged parse_producer parse_csv_columns start_cluster prime_kbench
+#   log die stock kb create_topic delete_topic run_logged parse_producer parse_csv_columns start_cluster prime_kbench
 #   print_caption
 # The stock tools run from kbench's own class path (target/lib holds kafka-tools of the same Kafka version), so both
 # tools use the same client jars and the same JVM. Both (and the broker) run from a copy of the build taken at the
@@ -78,7 +78,10 @@ perf_tools_cleanup() {
 start_cluster() {
   log "starting one embedded broker in $cluster_dir"
   cluster_started=1
-  bootstrap="$("$kbench" cluster start --dir "$cluster_dir" 2>"$logs/cluster-start.err" | tail -n 1)"
+  # file.delete.delay.ms=0: a topic a bench deletes (delete_topic) leaves the disk at once, its unwritten pages dropped,
+  # so one run's gigabytes are not written back during the next run.
+  bootstrap="$("$kbench" cluster start --dir "$cluster_dir" --broker-config file.delete.delay.ms=0 \
+    2>"$logs/cluster-start.err" | tail -n 1)"
   [ -n "$bootstrap" ] || { cat "$logs/cluster-start.err" >&2; die "cluster start printed no bootstrap servers"; }
   log "bootstrap: $bootstrap"
 }
@@ -95,6 +98,13 @@ create_topic() { # name [partitions]
   stock TopicCommand --bootstrap-server "$bootstrap" --create --topic "$1" \
     --partitions "${2:-$PARTITIONS}" --replication-factor 1 >"$logs/topic-$1.log" 2>&1 \
     || { cat "$logs/topic-$1.log" >&2; die "cannot create topic $1"; }
+}
+
+# Deletes a measured run's topic, so every run starts on the same (empty) broker disk: without it the open-load runs
+# at 1,000 B left 2 GB each and later runs of every tool slowed as the disk filled.
+delete_topic() { # name
+  stock TopicCommand --bootstrap-server "$bootstrap" --delete --topic "$1" >>"$logs/topic-$1.log" 2>&1 \
+    || { cat "$logs/topic-$1.log" >&2; die "cannot delete topic $1"; }
 }
 
 # Runs "$@" with output to $1 (a log file); fails loudly with the log's tail.
