@@ -140,8 +140,11 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
 
     private static List<String> per(String at, List<String> per, Map<String, String> subject, Map<String, Set<String>> varied) {
         if (per == null) {
+            // Sorted: the varied paths come from the points' overrides, whose order differs between a live sweep and
+            // its re-read sweep.json, and the groups' "at" (kept in the study data) must not reorder on every re-judge.
             List<String> rest = new ArrayList<>(varied.keySet());
             rest.removeAll(subject.keySet());
+            rest.sort(null);
             return rest;
         }
         for (String path : per) {

@@ -170,6 +170,22 @@ class FindingJudgeTest {
                 .hasMessageContaining("needs exactly one of lowest, highest or ratio");
     }
 
+    @Test
+    void theDefaultGroupingPathsDoNotDependOnTheOrderTheSweepListsThem() {
+        Map<String, Set<String>> oneWay = new LinkedHashMap<>();
+        oneWay.put("topic.replicationFactor", Set.of("3", "2"));
+        oneWay.put(CODEC, Set.of("gzip", "lz4"));
+        oneWay.put("producers.properties.batch.size", Set.of("1024", "65536"));
+        Map<String, Set<String>> otherWay = new LinkedHashMap<>();
+        otherWay.put("producers.properties.batch.size", Set.of("1024", "65536"));
+        otherWay.put(CODEC, Set.of("gzip", "lz4"));
+        otherWay.put("topic.replicationFactor", Set.of("3", "2"));
+        FindingSpec spec = new FindingSpec("c", "produced.recordsPerSec", Map.of("topic.replicationFactor", IntNode.valueOf(3)),
+                null, null, null, null, null, null, null, null);
+        assertThat(Finding.of(spec, 0, oneWay).per()).isEqualTo(Finding.of(spec, 0, otherWay).per())
+                .containsExactly("producers.properties.batch.size", CODEC);
+    }
+
     private static FindingSpec lowestOf(String path, JsonNode value) {
         return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null);
     }
