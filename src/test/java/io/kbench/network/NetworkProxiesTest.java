@@ -77,15 +77,21 @@ class NetworkProxiesTest {
         return (System.nanoTime() - t0) / 1_000_000;
     }
 
+    private static long fastestRoundTripMillis(Socket s, int b) throws IOException {
+        return Math.min(roundTripMillis(s, b), Math.min(roundTripMillis(s, b), roundTripMillis(s, b)));
+    }
+
     @Test
     void aDelayAddsItToEachRoundTripAndHealingRemovesIt() throws IOException {
         try (Socket s = connect()) {
-            long before = roundTripMillis(s, 1);
+            // The fastest of three: the first round trip also starts the proxy's threads (222 ms once on a busy
+            // 2-core CI run), while a delay in force would slow every one of them.
+            long before = fastestRoundTripMillis(s, 1);
             proxies.impair(1, CLIENT, Impairment.delay(Duration.ofMillis(150), Duration.ZERO));
             long delayed = roundTripMillis(s, 2);
             assertThat(delayed).as("one delayed direction (the broker's egress)").isBetween(150L, 150L + 1_000);
             proxies.heal(1, CLIENT);
-            assertThat(roundTripMillis(s, 3)).isLessThan(150L);
+            assertThat(fastestRoundTripMillis(s, 3)).isLessThan(150L);
             assertThat(before).isLessThan(150L);
         }
     }
