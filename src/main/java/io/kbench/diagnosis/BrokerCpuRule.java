@@ -11,7 +11,9 @@ import java.util.OptionalDouble;
 /**
  * Broker CPU: limited when the brokers use at least {@link Thresholds#CPU_SATURATED_SHARE} of their machine's cores
  * (summed over brokers that share kbench's machine, else the busiest broker), or when kbench's machine is busy
- * ({@link Thresholds#HOST_BUSY_PERCENT}) and the brokers on it use more of it than the load generator.
+ * ({@link Thresholds#HOST_BUSY_PERCENT}) and the brokers on it use more of it than the load generator, or when the
+ * busiest broker uses that share of the CPU kbench limits each broker to (cluster.limits): a broker held to half a core
+ * is saturated at 45%, however idle the machine.
  */
 final class BrokerCpuRule implements Rule {
     private static final LimitingResource R = LimitingResource.BROKER_CPU;
@@ -31,6 +33,17 @@ final class BrokerCpuRule implements Rule {
                 ? "sum over brokers of their mean broker_cpu_percent (they share this machine's cores)"
                 : "the busiest broker's mean broker_cpu_percent"));
         String text = "broker CPU " + Text.percent(used);
+        if (cores.brokerLimitPercent() > 0) {
+            double limit = cores.brokerLimitPercent();
+            RunEvidence.SourceMean b = busiest.get();
+            figures.add(Figures.of("broker_cpu_limit_share", "busiest broker's CPU share of its limit", b.mean() / limit,
+                    "ratio", "busiest broker's mean broker_cpu_percent / its cluster.limits CPU (" + Text.percent(limit)
+                            + ")"));
+            if (b.mean() / limit >= Thresholds.CPU_SATURATED_SHARE) {
+                return Judgement.limited(R, "broker CPU " + Text.percent(b.mean()) + " on " + b.source() + " of its "
+                        + Text.percent(limit) + " limit (cluster.limits)", figures);
+            }
+        }
         if (cores.brokerHost() > 0) {
             double capacity = cores.brokerHost() * 100.0;
             figures.add(Figures.of("broker_cpu_share", "broker CPU share of cores", used / capacity, "ratio",

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -27,12 +28,9 @@ public final class CurrentLimit {
     private final Map<TelemetryMetric, Map<String, Double>> latest = new ConcurrentHashMap<>();
     private final Cores cores;
 
-    /**
-     * @param embeddedCluster whether kbench started the brokers on this machine
-     * @param cores           processors of this machine
-     */
-    public CurrentLimit(boolean embeddedCluster, int cores) {
-        this.cores = embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores));
+    /** @param cores the CPU capacity the rules judge against, broker limits included */
+    public CurrentLimit(Cores cores) {
+        this.cores = Objects.requireNonNull(cores, "cores");
     }
 
     /** A sampled value (NaN = not sampled); replaces the source's previous value of this metric. */

@@ -59,11 +59,16 @@ public final class Diagnoser {
      */
     public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores,
                                    Boolean metSchedule) {
+        return attach(telemetry, intervals,
+                embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores)), metSchedule);
+    }
+
+    /** As {@link #attach(Telemetry, List, boolean, int, Boolean)}, with the CPU capacity (and broker limits) given. */
+    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, Cores cores, Boolean metSchedule) {
         if (telemetry == null) {
             return null;
         }
-        Cores c = embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores));
-        return telemetry.withDiagnosis(diagnose(intervals, telemetry, c).withMetSchedule(metSchedule));
+        return telemetry.withDiagnosis(diagnose(intervals, telemetry, cores).withMetSchedule(metSchedule));
     }
 
     /** The diagnosis of these intervals and telemetry. */

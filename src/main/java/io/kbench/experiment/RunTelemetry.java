@@ -1,9 +1,11 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.load.IntervalTicks;
 import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.BrokerEndpoint;
 import io.kbench.telemetry.TelemetrySampler;
@@ -85,14 +87,27 @@ final class RunTelemetry {
     }
 
     /**
+     * The CPU the diagnosis judges against: this machine's cores, shared with the brokers when kbench started them, each
+     * broker held to its cluster.limits CPU when set.
+     */
+    static Cores cores(WorkloadSpec spec, boolean embeddedCluster, int machineCores) {
+        int n = Math.max(1, machineCores);
+        if (!embeddedCluster) {
+            return Cores.external(n);
+        }
+        BrokerLimits limits = spec.cluster() == null ? null : spec.cluster().limits();
+        return Cores.embedded(n, limits == null ? null : limits.cpuCores());
+    }
+
+    /**
      * The run's interval clock, handed to the sampler, which in turn tells the progress line what its latest samples
      * name as the limit; nothing when telemetry is off.
      */
-    static IntervalTicks ticks(TelemetrySampler sampler, boolean embeddedCluster) {
+    static IntervalTicks ticks(TelemetrySampler sampler, Cores cores) {
         if (sampler == null) {
             return IntervalTicks.NONE;
         }
-        CurrentLimit limit = new CurrentLimit(embeddedCluster, Runtime.getRuntime().availableProcessors());
+        CurrentLimit limit = new CurrentLimit(cores);
         sampler.addListener(limit::sampled);
         return new IntervalTicks() {
             @Override

@@ -5,6 +5,7 @@ import io.kbench.console.WorkerTable;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.Diagnoser;
 import io.kbench.diagnosis.LatencyAnatomy;
 import io.kbench.distributed.Coordinator;
@@ -176,7 +177,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             }
             unfollow = RunTelemetry.followAddedBrokers(sampler, embedded);
             String group = spec.consumers().group() != null ? spec.consumers().group() : "kbench-" + DIR_TIME.format(start);
-            IntervalTicks ticks = RunTelemetry.ticks(sampler, embedded != null);
+            IntervalTicks ticks = RunTelemetry.ticks(sampler,
+                    RunTelemetry.cores(spec, embedded != null, Runtime.getRuntime().availableProcessors()));
             WorkloadRunner runner = new WorkloadRunner(spec, new ClientProperties(conn), group,
                     createDir(dir), out, consumePhase, listener.live(), ticks);
             // A distributed run's load comes from the workers; the coordinator merges what they measure.
@@ -207,8 +209,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 Environment environment = Environment.capture();
                 Summary summary = outcome.summary();
                 Schedule schedule = Schedule.of(spec, summary);
-                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults, embedded != null, environment.cores(),
-                        schedule == null ? null : schedule.met());
+                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults,
+                        RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
@@ -294,7 +296,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
      * telemetry.
      */
     private static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
-                                      boolean embeddedCluster, int cores, Boolean metSchedule) {
+                                      Cores cores, Boolean metSchedule) {
         Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
         if (sampled == null) {
             return null;
@@ -311,7 +313,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         }
         events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
         Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
-        return Diagnoser.attach(withFaults, intervals, embeddedCluster, cores, metSchedule);
+        return Diagnoser.attach(withFaults, intervals, cores, metSchedule);
     }
 
     /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */

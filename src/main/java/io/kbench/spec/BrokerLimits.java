@@ -58,6 +58,27 @@ public record BrokerLimits(String cpus, Double cpuQuota, String memory, String d
         return memory == null ? null : ByteSize.parse(memory);
     }
 
+    /**
+     * The CPU one broker may use, in cores: the smaller of {@code cpuQuota} and the number of CPUs in {@code cpus};
+     * null when neither is set.
+     */
+    public Double cpuCores() {
+        Double fromSet = cpus == null ? null : (double) cpuCount(cpus.trim());
+        if (fromSet == null || cpuQuota == null) {
+            return fromSet == null ? cpuQuota : fromSet;
+        }
+        return Math.min(fromSet, cpuQuota);
+    }
+
+    private static int cpuCount(String list) {
+        int n = 0;
+        for (String part : list.split(",")) {
+            String[] range = part.split("-");
+            n += range.length == 1 ? 1 : Integer.parseInt(range[1]) - Integer.parseInt(range[0]) + 1;
+        }
+        return n;
+    }
+
     /** Read bandwidth in bytes/s, or null. */
     public Long diskReadBytesPerSecValue() {
         return diskReadBytesPerSec == null ? null : ByteSize.parse(diskReadBytesPerSec);

@@ -10,12 +10,12 @@ import org.junit.jupiter.api.Test;
 class CurrentLimitTest {
     @Test
     void nothingSampledYetIsNothingFound() {
-        assertThat(new CurrentLimit(true, 2).current()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(new CurrentLimit(Cores.embedded(2)).current()).isEqualTo(LimitingResource.NONE_FOUND);
     }
 
     @Test
     void theLatestSampleCountsAndTheLeastIdleBrokerDecides() {
-        CurrentLimit limit = new CurrentLimit(true, 4);
+        CurrentLimit limit = new CurrentLimit(Cores.embedded(4));
         limit.sampled(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT, "broker-1", 80);
         limit.sampled(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT, "broker-2", 75);
         limit.sampled(TelemetryMetric.CLIENT_CPU_PERCENT, "client", 50);
@@ -30,7 +30,7 @@ class CurrentLimitTest {
 
     @Test
     void theRulesOrderHoldsLiveToo() {
-        CurrentLimit limit = new CurrentLimit(true, 2);
+        CurrentLimit limit = new CurrentLimit(Cores.embedded(2));
         limit.sampled(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT, "broker-1", 10);
         limit.sampled(TelemetryMetric.HOST_CPU_IOWAIT_PERCENT, "host", 60);
         assertThat(limit.current()).isEqualTo(LimitingResource.DISK);
@@ -41,7 +41,7 @@ class CurrentLimitTest {
 
     @Test
     void aValueNotSampledIsNotZero() {
-        CurrentLimit limit = new CurrentLimit(true, 2);
+        CurrentLimit limit = new CurrentLimit(Cores.embedded(2));
         limit.sampled(TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT, "broker-1", Double.NaN);
         assertThat(limit.current()).isEqualTo(LimitingResource.NONE_FOUND);
     }

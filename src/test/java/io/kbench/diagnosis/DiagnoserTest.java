@@ -12,6 +12,7 @@ import static io.kbench.result.telemetry.TelemetryMetric.PRODUCE_REMOTE_TIME_MS;
 import static io.kbench.result.telemetry.TelemetryMetric.PRODUCE_TOTAL_TIME_MS;
 import static io.kbench.result.telemetry.TelemetryMetric.REQUEST_HANDLER_IDLE_PERCENT;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
@@ -81,6 +82,20 @@ class DiagnoserTest {
         assertThat(d.limitedBy()).isEqualTo(LimitingResource.BROKER_CPU);
         assertThat(d.evidence()).startsWith("broker CPU 330% of 400% (4 cores)");
         assertThat(figure(d, "broker_cpu_used_percent").formula()).contains("sum over brokers");
+    }
+
+    @Test
+    void aBrokerAtItsClusterLimitsCpuIsBrokerCpuOnAnIdleMachine() {
+        // S4 on 3 brokers held to half a core each: 47% of a core is 94% of the limit, 131% of 200% is not the machine.
+        SyntheticRun run = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 47.0);
+
+        Diagnosis limited = run.diagnose(Cores.embedded(2, 0.5));
+        assertThat(limited.limitedBy()).isEqualTo(LimitingResource.BROKER_CPU);
+        assertThat(limited.evidence()).startsWith("broker CPU 47% on broker-1 of its 50% limit (cluster.limits)");
+        assertThat(figure(limited, "broker_cpu_limit_share").value()).isCloseTo(0.94, within(1e-9));
+        assertThat(run.diagnose(Cores.embedded(2)).limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(run.replace(BROKER_CPU_PERCENT, B1, i -> 30.0).diagnose(Cores.embedded(2, 0.5)).limitedBy())
+                .isEqualTo(LimitingResource.NONE_FOUND);
     }
 
     @Test
@@ -194,6 +209,23 @@ class DiagnoserTest {
         assertThat(top.metric()).isEqualTo(LOG_FLUSH_TIME_MS);
         assertThat(top.correlation()).isGreaterThan(0.9);
         assertThat(d.method()).contains("Pearson", "end-to-end p99", "absolute value");
+    }
+
+    @Test
+    void slowFlushesOnASaturatedHostWithAQuietDeviceAreNotTheDisk() {
+        // S4 on loop-mounted brokers: 500 ms flushes at 1% device utilisation while the brokers hold both cores.
+        SyntheticRun saturated = new SyntheticRun().healthy().replace(HOST_CPU_USER_PERCENT, "host", i -> 85.0)
+                .replace(HOST_CPU_SYSTEM_PERCENT, "host", i -> 14.0).replace(HOST_CPU_IOWAIT_PERCENT, "host", i -> 0.0)
+                .replace(DISK_UTIL_PERCENT, "host", i -> 1.0).replace(BROKER_CPU_PERCENT, B1, i -> 330.0)
+                .replace(LOG_FLUSH_TIME_MS, B1, i -> 500.0);
+
+        assertThat(saturated.diagnose(Cores.embedded(4)).limitedBy()).isEqualTo(LimitingResource.BROKER_CPU);
+        assertThat(saturated.replace(DISK_UTIL_PERCENT, "host", i -> 97.0).diagnose(Cores.embedded(4)).limitedBy())
+                .isEqualTo(LimitingResource.DISK);
+        // (replace changes the run in place: the device quiet again, the host no longer saturated)
+        assertThat(saturated.replace(DISK_UTIL_PERCENT, "host", i -> 1.0).replace(HOST_CPU_USER_PERCENT, "host", i -> 30.0)
+                .diagnose(Cores.embedded(4)).limitedBy())
+                .isEqualTo(LimitingResource.DISK);
     }
 
     @Test
