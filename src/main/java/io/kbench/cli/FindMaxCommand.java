@@ -52,6 +52,12 @@ public final class FindMaxCommand extends WorkloadCommand {
                     + " flushes and topic deletion (default: ${DEFAULT-VALUE}).")
     String probeCooldown;
 
+    /** Unjudged run before the first probe. */
+    @Option(names = "--cluster-warmup", paramLabel = "TIME", defaultValue = "0s",
+            description = "Run at the start rate for this long before the first probe, unjudged, so the first probes do"
+                    + " not measure freshly started brokers still compiling their code (default: ${DEFAULT-VALUE}).")
+    String clusterWarmup;
+
     /** Probe budget. */
     @Option(names = "--max-probes", paramLabel = "N", defaultValue = "20",
             description = "Probes at most, confirmation runs included (default: ${DEFAULT-VALUE}).")
@@ -70,7 +76,7 @@ public final class FindMaxCommand extends WorkloadCommand {
         settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
-                duration("--probe-cooldown", probeCooldown));
+                duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup));
         spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }

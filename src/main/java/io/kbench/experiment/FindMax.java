@@ -22,6 +22,7 @@ import io.kbench.unit.DurationText;
 import io.kbench.verdict.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -98,9 +99,10 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         WorkloadSpec first = probeSpec(1, settings.startRecordsPerSec(), "0");
         RunHeader.printFull(first, context.connection(), new SingleRun(first, context).check(), out);
         out.printf(Locale.ROOT, "# find-max: probes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
-                + " at most %d probes; SLA: %s%n", settings.startRecordsPerSec(),
+                + " at most %d probes; SLA: %s%s%n", settings.startRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
-                settings.precision() * 100, settings.maxProbes(), settings.slaText());
+                settings.precision() * 100, settings.maxProbes(), settings.slaText(), settings.clusterWarmup().isZero() ? ""
+                        : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up");
     }
 
     /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
@@ -119,6 +121,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         EmbeddedCluster embedded = shared != null ? shared : params == null ? null : EmbeddedCluster.start(params, true, out);
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
+            runner.warmUp();
             SearchResult search = settings.search().run(runner::probe);
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
@@ -169,13 +172,22 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
 
     /** The workload of probe {@code number}: the given rate for the probe duration, on its own fresh topic. */
     WorkloadSpec probeSpec(int number, double rate, String runId) {
+        return probeSpec(number, rate, runId, settings.probeDuration(), settings.probeWarmup());
+    }
+
+    /** The cluster warm-up's workload: the start rate for --cluster-warmup, all of it measured but never judged. */
+    WorkloadSpec clusterWarmupSpec(String runId) {
+        return probeSpec(0, settings.startRecordsPerSec(), runId, settings.clusterWarmup(), Duration.ZERO);
+    }
+
+    private WorkloadSpec probeSpec(int number, double rate, String runId, Duration duration, Duration warmup) {
         String name = spec.topic().name() + "-fm" + runId + "-" + String.format(Locale.ROOT, "%02d", number);
         Map<String, Object> probe = new LinkedHashMap<>();
         probe.put("producers.rate", rate);
         probe.put("producers.records", null);
-        probe.put("producers.duration", settings.probeDuration());
+        probe.put("producers.duration", duration);
         probe.put("producers.warmupRecords", null);
-        probe.put("producers.warmupDuration", settings.probeWarmup());
+        probe.put("producers.warmupDuration", warmup);
         probe.put("topic.name", name.length() > 249 ? name.substring(name.length() - 249) : name);
         probe.put("topic.create", true);
         probe.put("topic.deleteAfter", true);
@@ -197,6 +209,26 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             this.embedded = embedded;
             this.out = out;
             this.runId = runId;
+        }
+
+        /**
+         * --cluster-warmup: a run at the start rate, judged by nothing and not a probe, into probes/00-warmup. A freshly
+         * started broker compiles its hot code in its first tens of seconds; held to half a core by cluster.limits it
+         * spends that whole half on it, so without this the first probes measure the JIT, not the rate.
+         */
+        void warmUp() {
+            if (settings.clusterWarmup().isZero()) {
+                return;
+            }
+            out.printf(Locale.ROOT, "%nfind-max: warming the cluster up for %s at %,.0f records/s (not judged)%n",
+                    DurationText.format(settings.clusterWarmup()), settings.startRecordsPerSec());
+            RunContext warmContext = context.with(context.output().judgedBy(List.of()));
+            SingleRun run = new SingleRun(clusterWarmupSpec(runId),
+                    embedded != null ? warmContext.with(new ClusterTarget.Shared(embedded)) : warmContext);
+            RunResult result = run.execute(out, dir.resolve("probes").resolve("00-warmup"));
+            if (result.status() == RunStatus.INTERRUPTED) {
+                throw new InterruptedRunException("find-max interrupted during the cluster warm-up");
+            }
         }
 
         ProbeOutcome probe(double rate) {

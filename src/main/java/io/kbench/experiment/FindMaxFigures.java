@@ -21,6 +21,6 @@ public final class FindMaxFigures {
                 achieved == null ? null : achieved * 100, search.firstFailRecordsPerSec(), settings.keepUpTolerance() * 100,
                 settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
                 DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
-                settings.maxProbes(), search.message());
+                DurationText.format(settings.clusterWarmup()), settings.maxProbes(), search.message());
     }
 }

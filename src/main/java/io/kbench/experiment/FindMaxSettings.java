@@ -19,15 +19,22 @@ import java.time.Duration;
  * @param keepUpTolerance     the achieved rate may fall short of the target by this fraction
  * @param probeCooldown       idle time before each probe after the first, so the cluster can finish the previous
  *                            probe's background work (flushes, deleting its topic) before the next one is measured
+ * @param clusterWarmup       an unjudged run at the start rate before the first probe, so the first probes do not
+ *                            measure brokers still compiling their hot code (zero: none)
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
-                              Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown) {
+                              Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
+                              Duration clusterWarmup) {
     /** What result files write for the SLA of a keep-up-only search. */
     public static final String NO_SLA = FindMaxResult.NO_SLA;
 
     public FindMaxSettings {
         if (probeCooldown == null || probeCooldown.isNegative()) {
             throw InvalidInputException.field("--probe-cooldown", probeCooldown == null ? "nothing" : DurationText.format(probeCooldown),
+                    "must not be negative");
+        }
+        if (clusterWarmup == null || clusterWarmup.isNegative()) {
+            throw InvalidInputException.field("--cluster-warmup", clusterWarmup == null ? "nothing" : DurationText.format(clusterWarmup),
                     "must not be negative");
         }
         if (probeDuration == null || probeDuration.isNegative() || probeDuration.isZero()) {

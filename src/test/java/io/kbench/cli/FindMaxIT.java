@@ -48,7 +48,7 @@ class FindMaxIT {
         long started = System.nanoTime();
         CliRun run = CliRun.of("find-max", Path.of("src/test/resources/workloads/it-find-max.yaml").toString(),
                 "--sla", "publish.p99<500ms", "--start-rate", "100", "--precision", "10%",
-                "--probe-duration", "4s", "--probe-warmup", "1s", "--max-probes", "12",
+                "--probe-duration", "4s", "--probe-warmup", "1s", "--max-probes", "12", "--cluster-warmup", "1s",
                 "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString(), "--tag", "label=quota",
                 // The telemetry flags reach every probe (nothing sampled: less load on a shared CI machine, too).
                 "--no-telemetry",
@@ -84,6 +84,11 @@ class FindMaxIT {
             assertThat(probeRun.has("telemetry")).as(probeResult + " was run with --no-telemetry").isFalse();
         }
         assertThat(probes.get(probes.size() - 1).get("phase").asText()).isEqualTo("confirm");
+        // The cluster warm-up ran first, is kept beside the probes, and is neither a probe nor judged.
+        assertThat(fm.get("clusterWarmup").asText()).isEqualTo("1s");
+        assertThat(resultDir.resolve("probes/00-warmup/result.json")).exists();
+        assertThat(probes.findValuesAsText("resultDir")).noneMatch(d -> d.contains("00-warmup"));
+        assertThat(run.stdout()).contains("find-max: warming the cluster up for 1s at 100 records/s (not judged)");
         JsonNode verdicts = result.get("thresholds");
         assertThat(verdicts.size()).isEqualTo(2);
         assertThat(verdicts.get(0).get("passed").asBoolean()).as(run.transcript()).isTrue();

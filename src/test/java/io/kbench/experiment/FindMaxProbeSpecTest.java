@@ -27,7 +27,7 @@ class FindMaxProbeSpecTest {
                         "producers.warmupRecords=500", "producers.payloadEncryption.keyBits=256",
                         "topic.configs.retention.ms=60000"));
         FindMaxSettings settings = new FindMaxSettings(null, 1000, 0.05, Duration.ofSeconds(7), Duration.ofSeconds(2),
-                10, 0.05, Duration.ZERO);
+                10, 0.05, Duration.ZERO, Duration.ofSeconds(30));
         WorkloadSpec probe = new FindMax(spec, settings, Path.of("fm"), context()).probeSpec(3, 4000, "abc");
 
         assertThat(probe.producers().rate()).isEqualTo(4000.0);
@@ -38,6 +38,13 @@ class FindMaxProbeSpecTest {
         assertThat(probe.topic().name()).isEqualTo(spec.topic().name() + "-fmabc-03");
         assertThat(probe.topic().create()).isTrue();
         assertThat(probe.topic().deleteAfter()).isTrue();
+
+        WorkloadSpec warmUp = new FindMax(spec, settings, Path.of("fm"), context()).clusterWarmupSpec("abc");
+        assertThat(warmUp.producers().rate()).isEqualTo(1000.0);
+        assertThat(warmUp.producers().duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(warmUp.producers().warmupDuration()).isEqualTo(Duration.ZERO);
+        assertThat(warmUp.topic().name()).isEqualTo(spec.topic().name() + "-fmabc-00");
+        assertThat(warmUp.topic().deleteAfter()).isTrue();
         // Everything else is the workload's, including the sections a positional copy used to have to list.
         assertThat(probe.producers().transactions()).isEqualTo(spec.producers().transactions()).isNotNull();
         assertThat(probe.producers().payloadEncryption()).isEqualTo(spec.producers().payloadEncryption()).isNotNull();

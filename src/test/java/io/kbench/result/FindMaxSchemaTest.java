@@ -202,7 +202,7 @@ class FindMaxSchemaTest {
     private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
                                   ClusterInfo cluster, Path dir) throws IOException {
         FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), 1_000, 0.1, Duration.ofSeconds(10),
-                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO);
+                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO, Duration.ZERO);
         boolean live = spec.consumers().enabled();
         AtomicInteger calls = new AtomicInteger();
         RateProbe probe = rate -> {

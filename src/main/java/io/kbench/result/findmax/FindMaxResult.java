@@ -69,6 +69,7 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param probeDuration             measured time per probe
      * @param probeWarmup               warm-up per probe
      * @param probeCooldown             idle time before each probe after the first
+     * @param clusterWarmup             the unjudged run at the start rate before the first probe (0s: none)
      * @param maxProbes                 probe budget
      * @param message                   one line on how the search ended
      */
@@ -76,7 +77,8 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
     public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
                           Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
-                          String probeDuration, String probeWarmup, String probeCooldown, Integer maxProbes, String message) {
+                          String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
+                          Integer maxProbes, String message) {
         public Figures {
             if (outcome == null) {
                 throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
