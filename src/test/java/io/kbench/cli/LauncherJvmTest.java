@@ -3,11 +3,13 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The launcher's per-run JIT choice (./kbench with KBENCH_SHOW_JVM=1 prints its flags and starts nothing). */
 class LauncherJvmTest {
@@ -28,6 +30,18 @@ class LauncherJvmTest {
         assertThat(flags("run", "workload.yaml")).isEqualTo(C1);
         // --throughput belongs to produce only; another command's value is not read as open load
         assertThat(flags("sweep", "s.yaml", "--throughput", "-1")).isEqualTo(C1);
+    }
+
+    @Test
+    void tlsKeepsC2BecauseC1HasNoAesGcmIntrinsics(@TempDir Path dir) throws Exception {
+        assertThat(flags("run", "--security", "SSL", "w.yaml")).isEqualTo(C2);
+        assertThat(flags("run", "--set", "cluster.security.protocol=sasl_ssl")).isEqualTo(C2);
+        assertThat(flags("sweep", "scenarios/s1-encryption.yaml")).isEqualTo(C2);
+        Path tls = Files.writeString(dir.resolve("tls.yaml"), "cluster:\n  security: {protocol: ssl}\n");
+        assertThat(flags("run", tls.toString())).isEqualTo(C2);
+        Path config = Files.writeString(dir.resolve("client.properties"), "security.protocol=SASL_SSL\n");
+        assertThat(flags("run", "--command-config=" + config)).isEqualTo(C2);
+        assertThat(flags("sweep", "scenarios/s1-compression.yaml")).isEqualTo(C1);
     }
 
     @Test
