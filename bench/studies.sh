@@ -49,6 +49,7 @@ s3-acks-fixed-rate|s3-reference-architecture.md|sweep scenarios/s3-acks-fixed-ra
 s3-pairs-knee|s3-reference-architecture.md|sweep scenarios/s3-pairs-knee.yaml
 s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
 s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
+s4-find-max-sla-repeat|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
 s4-find-max-sla-cold|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s
 s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s --broker-java-home $JDK25
 s4-spikes|s4-find-max.md|run scenarios/s4-spikes.yaml
