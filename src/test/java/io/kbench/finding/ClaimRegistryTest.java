@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The claims registries (docs/studies/claims/sN.yaml) against the originals, the scenarios and the kept results: every
@@ -127,17 +128,23 @@ class ClaimRegistryTest {
     }
 
     @Test
-    void aKeptResultFromAnEarlierClusterShapeIsNotJudged() {
+    void aKeptResultFromAnEarlierClusterShapeIsNotJudged(@TempDir Path tmp) throws IOException {
         KeptResults kept = new KeptResults(ROOT);
-        // s3-knee-acks was measured on the 3 brokers its scenario still runs; s2-producer-scaling on 1 broker, before
-        // the scenario moved to S2's 3 brokers.
+        // s3-knee-acks was measured on the 3 brokers its scenario still runs. The fixture is s2-producer-scaling as it
+        // was kept before its scenario moved to S2's 3 brokers: measured on 1.
         assertThat(KeptShape.stale(ROOT, "scenarios/s3-knee-acks.yaml", "s3-knee-acks", kept)).isNull();
-        assertThat(KeptShape.stale(ROOT, "scenarios/s2-producer-scaling.yaml", "s2-producer-scaling", kept))
+        Path data = Files.createDirectories(tmp.resolve("docs/studies/data"));
+        Files.copy(Path.of("src/test/resources/studies/stale/s2-producer-scaling.json"), data.resolve("s2-producer-scaling.json"));
+        Files.createDirectories(tmp.resolve("scenarios"));
+        Files.copy(ROOT.resolve("scenarios/s2-producer-scaling.yaml"), tmp.resolve("scenarios/s2-producer-scaling.yaml"));
+        KeptResults earlier = new KeptResults(tmp);
+        assertThat(KeptShape.stale(tmp, "scenarios/s2-producer-scaling.yaml", "s2-producer-scaling", earlier))
                 .contains("measured on 1 broker(s)").contains("now runs 3").contains("bench/studies.sh s2-producer-scaling");
-        Judged judged = JUDGED.entrySet().stream().filter(e -> e.getKey().study().equals("S2")).findFirst().orElseThrow()
-                .getValue().stream().filter(r -> r.claim().test() != null
-                        && r.claim().test().data().equals("s2-producer-scaling")).findFirst().orElseThrow().judged();
-        assertThat(judged.verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        StudyClaims s2 = STUDIES.stream().filter(st -> st.study().equals("S2")).findFirst().orElseThrow();
+        ClaimTest test = s2.claims().stream().map(Claim::test).filter(t -> t != null && t.data().equals("s2-producer-scaling"))
+                .findFirst().orElseThrow();
+        assertThat(ClaimJudge.judge(s2, test, earlier).verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        assertThat(ClaimJudge.judge(s2, test, kept).verdict()).isNotEqualTo(ClaimVerdict.NOT_MEASURED);
         assertThat(KeptShape.stale(ROOT, "scenarios/s2-producer-scaling.yaml", "no-such-result", kept)).isNull();
     }
 

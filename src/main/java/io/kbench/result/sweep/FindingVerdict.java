@@ -2,9 +2,11 @@ package io.kbench.result.sweep;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 
 /**
  * A finding of the sweep file judged on the sweep's repetitions.
@@ -34,7 +36,10 @@ public record FindingVerdict(String claim, String metric, String rule, FindingOu
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Group(Map<String, JsonNode> at, FindingOutcome outcome, Double low, Double high, String shown) {
         public Group {
-            at = Map.copyOf(at);
+            // Sorted by path, not Map.copyOf: its iteration order changes from one JVM to the next, and the kept study
+            // data (sweep.json) and its rendered groups would be rewritten in another order on every re-judge.
+            at.forEach((path, value) -> Objects.requireNonNull(value, path));
+            at = Collections.unmodifiableMap(new TreeMap<>(at));
             Objects.requireNonNull(outcome, "outcome");
         }
     }
