@@ -44,26 +44,11 @@ public final class Diagnoser {
     /**
      * {@code telemetry} with its diagnosis set, for the run that sampled it: null stays null (telemetry off).
      *
-     * @param embeddedCluster whether kbench started the brokers on this machine (their CPU then counts against its cores)
-     * @param cores           processors of this machine ({@code Environment.cores()})
-     */
-    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores) {
-        return attach(telemetry, intervals, embeddedCluster, cores, null);
-    }
-
-    /**
-     * As {@link #attach(Telemetry, List, boolean, int)}, for a run that did or did not keep to its fixed rate.
-     *
+     * @param cores       the CPU the rules judge against: this machine's cores, whether the brokers share them (an
+     *                    embedded cluster) and each broker's cluster.limits CPU
      * @param metSchedule true: the run met its schedule, so the diagnosis names the busiest resource rather than a
      *                    limit; false: it fell short; null: no schedule (unlimited rate)
      */
-    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, boolean embeddedCluster, int cores,
-                                   Boolean metSchedule) {
-        return attach(telemetry, intervals,
-                embeddedCluster ? Cores.embedded(Math.max(1, cores)) : Cores.external(Math.max(1, cores)), metSchedule);
-    }
-
-    /** As {@link #attach(Telemetry, List, boolean, int, Boolean)}, with the CPU capacity (and broker limits) given. */
     public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, Cores cores, Boolean metSchedule) {
         if (telemetry == null) {
             return null;

@@ -3,6 +3,7 @@ package io.kbench.spec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.InvalidInputException;
 import io.kbench.unit.ByteSize;
+import java.util.BitSet;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,9 @@ public record BrokerLimits(String cpus, Double cpuQuota, String memory, String d
     public BrokerLimits {
         if (cpus != null && !CPU_LIST.matcher(cpus.trim()).matches()) {
             throw InvalidInputException.field("cluster.limits.cpus", cpus, "must be a CPU list like 0, 0-1 or 0,2");
+        }
+        if (cpus != null && cpuSet(cpus).isEmpty()) {
+            throw InvalidInputException.field("cluster.limits.cpus", cpus, "has a range from high to low; write it low-high, like 0-1");
         }
         if (cpuQuota != null && !(cpuQuota >= 0.01 && cpuQuota <= 1024)) {
             throw InvalidInputException.field("cluster.limits.cpuQuota", cpuQuota, "must be cores between 0.01 and 1024");
@@ -63,20 +67,26 @@ public record BrokerLimits(String cpus, Double cpuQuota, String memory, String d
      * null when neither is set.
      */
     public Double cpuCores() {
-        Double fromSet = cpus == null ? null : (double) cpuCount(cpus.trim());
+        Double fromSet = cpus == null ? null : (double) cpuSet(cpus).cardinality();
         if (fromSet == null || cpuQuota == null) {
             return fromSet == null ? cpuQuota : fromSet;
         }
         return Math.min(fromSet, cpuQuota);
     }
 
-    private static int cpuCount(String list) {
-        int n = 0;
-        for (String part : list.split(",")) {
+    /** The CPUs of a list the pattern accepted ({@code 0-3,6}); a CPU named twice counts once; empty when a range is reversed. */
+    private static BitSet cpuSet(String list) {
+        BitSet set = new BitSet();
+        for (String part : list.trim().split(",")) {
             String[] range = part.split("-");
-            n += range.length == 1 ? 1 : Integer.parseInt(range[1]) - Integer.parseInt(range[0]) + 1;
+            int from = Integer.parseInt(range[0]);
+            int to = Integer.parseInt(range[range.length - 1]);
+            if (to < from) {
+                return new BitSet();
+            }
+            set.set(from, to + 1);
         }
-        return n;
+        return set;
     }
 
     /** Read bandwidth in bytes/s, or null. */

@@ -311,10 +311,10 @@ class DiagnoserTest {
     void attachSetsTheDiagnosisAndLeavesNoTelemetryAlone() {
         SyntheticRun run = new SyntheticRun().healthy().replace(CLIENT_CPU_PERCENT, "client", i -> 190.0);
 
-        assertThat(Diagnoser.attach(null, run.intervals(), true, 2)).isNull();
-        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), true, 2).diagnosis().limitedBy())
+        assertThat(Diagnoser.attach(null, run.intervals(), Cores.embedded(2), null)).isNull();
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), Cores.embedded(2), null).diagnosis().limitedBy())
                 .isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
-        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), false, 8).diagnosis().evidence())
+        assertThat(Diagnoser.attach(run.telemetry(), run.intervals(), Cores.external(8), null).diagnosis().evidence())
                 .contains("load generator CPU 190%").endsWith("not judged: broker CPU");
     }
 
