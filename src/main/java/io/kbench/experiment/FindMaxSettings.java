@@ -29,25 +29,22 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
     public static final String NO_SLA = FindMaxResult.NO_SLA;
 
     public FindMaxSettings {
-        if (probeCooldown == null || probeCooldown.isNegative()) {
-            throw InvalidInputException.field("--probe-cooldown", probeCooldown == null ? "nothing" : DurationText.format(probeCooldown),
-                    "must not be negative");
-        }
-        if (clusterWarmup == null || clusterWarmup.isNegative()) {
-            throw InvalidInputException.field("--cluster-warmup", clusterWarmup == null ? "nothing" : DurationText.format(clusterWarmup),
-                    "must not be negative");
-        }
+        notNegative("--probe-cooldown", probeCooldown);
+        notNegative("--cluster-warmup", clusterWarmup);
+        notNegative("--probe-warmup", probeWarmup);
         if (probeDuration == null || probeDuration.isNegative() || probeDuration.isZero()) {
             throw InvalidInputException.field("--probe-duration", probeDuration == null ? "nothing" : DurationText.format(probeDuration),
                     "must be greater than zero");
         }
-        if (probeWarmup == null || probeWarmup.isNegative()) {
-            throw InvalidInputException.field("--probe-warmup", probeWarmup == null ? "nothing" : DurationText.format(probeWarmup),
-                    "must not be negative");
-        }
         // The checks of the search and the judge, so a bad flag fails before any broker starts.
         search(startRecordsPerSec, precision, maxProbes);
         new KeepUpCheck(sla, keepUpTolerance);
+    }
+
+    private static void notNegative(String flag, Duration d) {
+        if (d == null || d.isNegative()) {
+            throw InvalidInputException.field(flag, d == null ? "nothing" : DurationText.format(d), "must not be negative");
+        }
     }
 
     /** The SLA as result files write it: its text, or {@value #NO_SLA} for a keep-up-only search. */
