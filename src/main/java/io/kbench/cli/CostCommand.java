@@ -1,10 +1,10 @@
 package io.kbench.cli;
 
-import io.kbench.cost.CostAnalysis;
-import io.kbench.cost.CostReport;
-import io.kbench.cost.PriceBook;
+import io.kbench.capacity.CostAnalysis;
+import io.kbench.capacity.CostReport;
+import io.kbench.capacity.PriceBook;
 import io.kbench.error.InvalidInputException;
-import io.kbench.plan.MeasuredCapacity;
+import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Path;
 import java.util.ArrayList;

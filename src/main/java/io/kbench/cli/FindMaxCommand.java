@@ -6,7 +6,7 @@ import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RunContext;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.time.Duration;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -2,7 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ResultListener;
-import io.kbench.live.MetricsServer;
+import io.kbench.measure.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
 import java.io.PrintStream;
 import picocli.CommandLine.Option;

@@ -3,7 +3,7 @@ package io.kbench.cli;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.RunContext;
 import io.kbench.result.run.Schedule;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

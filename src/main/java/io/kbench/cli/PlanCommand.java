@@ -2,11 +2,11 @@ package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
-import io.kbench.plan.CapacityPlan;
-import io.kbench.plan.DriveSpec;
-import io.kbench.plan.PlanInput;
-import io.kbench.plan.PlanReport;
-import io.kbench.plan.PlanSettings;
+import io.kbench.capacity.CapacityPlan;
+import io.kbench.capacity.DriveSpec;
+import io.kbench.capacity.PlanInput;
+import io.kbench.capacity.PlanReport;
+import io.kbench.capacity.PlanSettings;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.plan.PlanResult;
 import io.kbench.result.io.ResultWriter;

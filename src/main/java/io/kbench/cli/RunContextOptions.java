@@ -3,7 +3,7 @@ package io.kbench.cli;
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SweepPlan;
-import io.kbench.live.MetricsServer;
+import io.kbench.measure.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;

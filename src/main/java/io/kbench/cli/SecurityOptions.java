@@ -10,7 +10,7 @@ import io.kbench.spec.InterBroker;
 import io.kbench.spec.SecuritySpec;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.TlsProvider;
-import io.kbench.tls.ConscryptEngineFactory;
+import io.kbench.client.tls.ConscryptEngineFactory;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

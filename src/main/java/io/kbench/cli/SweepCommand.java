@@ -8,7 +8,7 @@ import io.kbench.experiment.SweepPlan;
 import io.kbench.console.SweepTable;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;

@@ -6,7 +6,7 @@ import io.kbench.distributed.Message;
 import io.kbench.distributed.Worker;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.ClusterProbe;
+import io.kbench.client.ClusterProbe;
 import io.kbench.result.Versions;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.verdict.NoiseRule;
+import io.kbench.statistics.NoiseRule;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.SweepResult;
 import java.nio.file.Files;

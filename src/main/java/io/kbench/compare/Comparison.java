@@ -1,8 +1,8 @@
 package io.kbench.compare;
 
 import io.kbench.result.Spread;
-import io.kbench.verdict.Kpi;
-import io.kbench.verdict.NoiseRule;
+import io.kbench.kpi.Kpi;
+import io.kbench.statistics.NoiseRule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

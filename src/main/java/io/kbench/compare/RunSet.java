@@ -7,7 +7,7 @@ import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.ShortWindow;
 import io.kbench.result.Spread;
 import io.kbench.result.run.Summary;
-import io.kbench.verdict.Kpi;
+import io.kbench.kpi.Kpi;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.kbench.distributed;
 
-import io.kbench.load.ClientProperties;
+import io.kbench.client.ClientProperties;
 import io.kbench.load.IntervalTicks;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;

@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.PlanClientProperties;
+import io.kbench.client.TuningProperties;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -16,7 +16,7 @@ import java.util.Set;
  * read-back matches one process's send logs), a backlog phase (consumers that start after all producers ended),
  * payload encryption (its key would have to reach every worker, and a key file or variable named by a plan would be
  * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), and client
- * properties outside {@link PlanClientProperties} (connection, security and class loading stay the worker's own).
+ * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own).
  */
 public final class Distributable {
     private Distributable() {
@@ -45,8 +45,8 @@ public final class Distributable {
             throw InvalidInputException.field("producers.payload.type", "file", "cannot be used with " + by
                     + " (a workload must not make a worker read a file on its host)");
         }
-        properties("producers.properties", spec.producers().properties(), PlanClientProperties.PRODUCER, by);
-        properties("consumers.properties", spec.consumers().properties(), PlanClientProperties.CONSUMER, by);
+        properties("producers.properties", spec.producers().properties(), TuningProperties.PRODUCER, by);
+        properties("consumers.properties", spec.consumers().properties(), TuningProperties.CONSUMER, by);
         if (spec.producers().autoWarmup()) {
             // Each worker would end its warm-up on its own figures; a common end needs the coordinator to decide it.
             throw InvalidInputException.field("producers.warmup", "auto", "cannot be used with " + by
@@ -55,7 +55,7 @@ public final class Distributable {
     }
 
     private static void properties(String path, Map<String, String> given, Set<String> allowed, String by) {
-        Set<String> refused = PlanClientProperties.refused(given, allowed);
+        Set<String> refused = TuningProperties.refused(given, allowed);
         if (!refused.isEmpty()) {
             // Names only: a refused property may be a secret (sasl.jaas.config) whose value must not be printed.
             throw new InvalidInputException(path + ": " + String.join(", ", refused) + " cannot be set by a workload run"

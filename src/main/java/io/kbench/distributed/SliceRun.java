@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
 import io.kbench.error.KbenchException;
-import io.kbench.load.ClientProperties;
+import io.kbench.client.ClientProperties;
 import io.kbench.load.WorkerSlice;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;

@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.load.ClientProperties;
+import io.kbench.client.ClientProperties;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

@@ -19,7 +19,7 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,7 +3,7 @@ package io.kbench.experiment;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.unit.DurationText;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.time.Duration;
 
 /**

@@ -8,7 +8,7 @@ import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Totals;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -2,7 +2,7 @@ package io.kbench.experiment;
 
 import io.kbench.distributed.Distribution;
 import io.kbench.telemetry.TelemetrySettings;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -20,7 +20,7 @@ import io.kbench.result.sweep.SweepOrder;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.console.SweepTable;
-import io.kbench.finding.FindingJudge;
+import io.kbench.study.FindingJudge;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;

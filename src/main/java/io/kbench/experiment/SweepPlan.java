@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.finding.Finding;
+import io.kbench.study.Finding;
 import io.kbench.format.StrictMapper;
 import io.kbench.spec.FaultText;
 import io.kbench.spec.SetOverride;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.finding.FindingSpec;
+import io.kbench.study.FindingSpec;
 import io.kbench.result.sweep.SweepOrder;
 import java.util.ArrayList;
 import java.util.Collections;

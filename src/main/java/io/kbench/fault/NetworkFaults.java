@@ -1,9 +1,9 @@
 package io.kbench.fault;
 
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.network.Impairment;
-import io.kbench.network.NetworkProxies;
-import io.kbench.network.NetworkProxies.Listener;
+import io.kbench.cluster.network.Impairment;
+import io.kbench.cluster.network.NetworkProxies;
+import io.kbench.cluster.network.NetworkProxies.Listener;
 import io.kbench.spec.FaultSpec;
 import java.util.EnumSet;
 import java.util.Set;

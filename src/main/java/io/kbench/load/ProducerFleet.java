@@ -1,7 +1,9 @@
 package io.kbench.load;
 
+import io.kbench.client.ClientProperties;
+
 import io.kbench.error.InvalidInputException;
-import io.kbench.integrity.SendLog;
+import io.kbench.load.integrity.SendLog;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;

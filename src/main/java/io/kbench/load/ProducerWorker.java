@@ -1,7 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.integrity.SendLog;
+import io.kbench.load.integrity.SendLog;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.PartitionBreakdown;

@@ -1,5 +1,7 @@
 package io.kbench.load;
 
+import io.kbench.client.ClientProperties;
+
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;

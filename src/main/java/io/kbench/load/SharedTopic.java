@@ -1,5 +1,7 @@
 package io.kbench.load;
 
+import io.kbench.client.ClientProperties;
+
 import io.kbench.spec.TopicSpec;
 import java.time.Duration;
 import org.apache.kafka.clients.admin.Admin;

@@ -1,6 +1,6 @@
 package io.kbench.load;
 
-import io.kbench.integrity.RecordIds;
+import io.kbench.load.integrity.RecordIds;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

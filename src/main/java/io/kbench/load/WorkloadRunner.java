@@ -1,7 +1,9 @@
 package io.kbench.load;
 
+import io.kbench.client.ClientProperties;
+
 import io.kbench.error.InvalidInputException;
-import io.kbench.integrity.TopicVerifier;
+import io.kbench.load.integrity.TopicVerifier;
 import io.kbench.measure.FaultWindows;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;

@@ -7,7 +7,7 @@ import io.kbench.report.FindMaxData.Probe;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.findmax.FindMaxResult;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -10,7 +10,7 @@ import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.Versions;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

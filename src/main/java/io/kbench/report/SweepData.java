@@ -5,7 +5,7 @@ import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.verdict.Metric;
+import io.kbench.kpi.Metric;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

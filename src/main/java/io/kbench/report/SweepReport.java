@@ -6,7 +6,7 @@ import io.kbench.report.SweepData.Point;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

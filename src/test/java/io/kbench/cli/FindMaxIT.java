@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.plan.FigureTable;
+import io.kbench.capacity.FigureTable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

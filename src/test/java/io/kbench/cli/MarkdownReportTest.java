@@ -2,9 +2,9 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.finding.Finding;
-import io.kbench.finding.FindingJudge;
-import io.kbench.finding.FindingSpec;
+import io.kbench.study.Finding;
+import io.kbench.study.FindingJudge;
+import io.kbench.study.FindingSpec;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;

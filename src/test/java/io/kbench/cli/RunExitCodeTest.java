@@ -10,7 +10,7 @@ import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.ThresholdVerdict;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -10,7 +10,7 @@ import io.kbench.report.ComparisonPage;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.verdict.Metric;
+import io.kbench.kpi.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

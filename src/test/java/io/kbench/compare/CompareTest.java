@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Spread;
-import io.kbench.verdict.Kpi;
-import io.kbench.verdict.Metric;
-import io.kbench.verdict.NoiseRule;
+import io.kbench.kpi.Kpi;
+import io.kbench.kpi.Metric;
+import io.kbench.statistics.NoiseRule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

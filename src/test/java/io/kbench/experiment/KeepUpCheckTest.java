@@ -16,7 +16,7 @@ import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

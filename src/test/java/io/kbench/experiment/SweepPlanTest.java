@@ -12,7 +12,7 @@ import io.kbench.result.Spread;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

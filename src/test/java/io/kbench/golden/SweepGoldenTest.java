@@ -17,7 +17,7 @@ import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.run.Totals;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.compare.Comparison;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.io.IOException;

@@ -21,7 +21,7 @@ import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

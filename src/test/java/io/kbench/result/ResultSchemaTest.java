@@ -28,7 +28,7 @@ import com.networknt.schema.ValidationMessage;
 import io.kbench.load.RunOutcome;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

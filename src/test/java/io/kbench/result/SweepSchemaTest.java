@@ -22,7 +22,7 @@ import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.spec.FaultSpec;
-import io.kbench.verdict.Threshold;
+import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

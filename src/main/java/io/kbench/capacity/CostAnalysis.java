@@ -1,0 +1,71 @@
+package io.kbench.capacity;
+
+import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
+import io.kbench.capacity.MeasuredCapacity;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.cost.CostRow;
+import io.kbench.unit.Units;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Pure cost arithmetic over measured results and prices; no I/O. */
+public final class CostAnalysis {
+    private CostAnalysis() {
+    }
+
+    /** A measured result paired with the price of the instance type it ran on. */
+    public record PricedResult(MeasuredCapacity measured, InstanceType instanceType) {
+    }
+
+    /** Yearly cost of a cluster: nodes x hourly price x 8,760 h. */
+    public static double yearlyCost(int nodes, double hourlyPrice) {
+        Checks.atLeast("nodes", nodes, 1);
+        Checks.positive("hourlyPrice", hourlyPrice);
+        return nodes * hourlyPrice * Units.HOURS_PER_YEAR;
+    }
+
+    /** Cost-performance in records/s per currency-hour of one node. */
+    public static double costPerformance(double perNodeRecordsPerSec, double hourlyPrice) {
+        return Checks.positive("records per second per node", perNodeRecordsPerSec) / Checks.positive("hourlyPrice", hourlyPrice);
+    }
+
+    /** Percent change of a cost-performance against a baseline: (cp / baseline - 1) x 100. */
+    public static double improvementPercent(double costPerformance, double baselineCostPerformance) {
+        return (costPerformance / Checks.positive("baseline cost-performance", baselineCostPerformance) - 1) * 100;
+    }
+
+    public static int nodesFor(double targetRecordsPerSec, double perNodeRecordsPerSec) {
+        Checks.positive("targetRecordsPerSec", targetRecordsPerSec);
+        Checks.positive("records per second per node", perNodeRecordsPerSec);
+        // Floating-point noise must not buy an extra node.
+        return Math.max(1, (int) Math.ceil(targetRecordsPerSec / perNodeRecordsPerSec - 1e-9));
+    }
+
+    /** The first result is the baseline for the improvement column. */
+    public static CostResult analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
+        if (results.isEmpty()) {
+            throw InvalidInputException.field("RESULT", "none", "give at least one result");
+        }
+        if (targetRecordsPerSec != null) {
+            Checks.positive("targetRecordsPerSec", targetRecordsPerSec);
+        }
+        double baseline = 0;
+        List<CostRow> rows = new ArrayList<>();
+        for (PricedResult pr : results) {
+            MeasuredCapacity m = pr.measured();
+            double price = pr.instanceType().hourlyPrice();
+            double perNode = m.perBrokerRecordsPerSec();
+            double cp = costPerformance(perNode, price);
+            if (rows.isEmpty()) {
+                baseline = cp;
+            }
+            Integer nodes = targetRecordsPerSec == null ? null : nodesFor(targetRecordsPerSec, perNode);
+            rows.add(new CostRow(m.label(), m.source().toString(), pr.instanceType().name(), price, m.brokers(),
+                    m.clusterRecordsPerSec(), m.clusterMebibytesPerSec(), perNode, cp, improvementPercent(cp, baseline),
+                    yearlyCost(m.brokers(), price), nodes, nodes == null ? null : yearlyCost(nodes, price)));
+        }
+        return new CostResult(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
+                rows.get(0).label(), targetRecordsPerSec, rows, CostReport.standardFormulas());
+    }
+}

@@ -1,0 +1,25 @@
+package io.kbench.catalog;
+
+import io.kbench.catalog.Kpi;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One KPI over the runs that measured it.
+ *
+ * @param kpi     the figure
+ * @param runs    positions in the trend's run list, one per value
+ * @param values  the figure of each of those runs, in the KPI's unit
+ * @param changes its change points
+ */
+public record KpiTrend(Kpi kpi, List<Integer> runs, List<Double> values, List<Change> changes) {
+    public KpiTrend {
+        Objects.requireNonNull(kpi, "kpi");
+        runs = List.copyOf(runs);
+        values = List.copyOf(values);
+        changes = List.copyOf(changes);
+        if (runs.size() != values.size()) {
+            throw new IllegalArgumentException("values: one per run (got " + values.size() + " for " + runs.size() + ")");
+        }
+    }
+}

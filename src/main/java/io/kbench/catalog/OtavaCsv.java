@@ -1,0 +1,43 @@
+package io.kbench.catalog;
+
+import io.kbench.catalog.CatalogEntry;
+import io.kbench.catalog.Kpi;
+import java.io.PrintStream;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code kbench history --csv}: the shape Apache Otava's CSV data source reads (docs/history.md gives the matching
+ * otava.yaml test definition): a {@code time} column, attribute columns (run, git revision, workload hash,
+ * environment), then one column per metric. Values never contain a comma: attributes are identifiers and hashes.
+ */
+public final class OtavaCsv {
+    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z").withZone(ZoneOffset.UTC);
+
+    private OtavaCsv() {
+    }
+
+    public static void print(Trend trend, PrintStream out) {
+        List<String> header = new ArrayList<>(List.of("time", "run", "commit", "workload_hash", "environment"));
+        for (Kpi k : Kpi.values()) {
+            header.add(k.label());
+        }
+        out.println(String.join(",", header));
+        for (CatalogEntry run : trend.runs()) {
+            List<String> row = new ArrayList<>(List.of(TIME.format(run.startedAt()), clean(run.label()),
+                    run.gitRevision() == null ? "" : clean(run.gitRevision()), run.workloadHash().substring(0, 12),
+                    trend.group(run)));
+            for (Kpi k : Kpi.values()) {
+                row.add(run.kpi(k).isPresent() ? String.format(Locale.ROOT, "%.3f", run.kpi(k).getAsDouble()) : "");
+            }
+            out.println(String.join(",", row));
+        }
+    }
+
+    private static String clean(String text) {
+        return text.replaceAll("[,\"\\r\\n]", "_");
+    }
+}

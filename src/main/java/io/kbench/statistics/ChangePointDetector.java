@@ -1,0 +1,173 @@
+package io.kbench.statistics;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.TreeSet;
+
+/**
+ * Finds the change points of a series in two steps that share the significance level equally, so the whole
+ * false-positive rate on a series without change stays at the level:
+ * <ol>
+ *   <li>lasting shifts: E-divisive means with Matteson &amp; James's permutation test, splitting the segment with the
+ *   largest divergence while that split is significant;</li>
+ *   <li>isolated values: within each segment, the value farthest outside the prediction interval of the others
+ *   (t = (x - mean) / (s sqrt(1 + 1/n)), n - 1 degrees of freedom), Bonferroni-corrected for the segment's size.
+ *   The permutation test cannot flag one run (its p-value stays above about 2/n when a single value differs, since
+ *   shuffles put that value at an end about 2 times in n), and one slow run among ten is the case CI cares about.</li>
+ * </ol>
+ * Then change points whose relative change of the mean is under the minimum effect are dropped.
+ */
+public final class ChangePointDetector {
+    /** Isolated values are looked for in segments of at least this many values (fewer give no spread to judge by). */
+    static final int MIN_SEGMENT_FOR_ISOLATED = 4;
+    private final Settings settings;
+
+    public ChangePointDetector(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** The change points of {@code series}, in order; none for fewer than 3 values. */
+    public List<ChangePoint> detect(double[] series) {
+        for (double v : series) {
+            if (!Double.isFinite(v)) {
+                throw new IllegalArgumentException("series: every value must be finite (got " + v + ")");
+            }
+        }
+        if (series.length < 3) {
+            return List.of();
+        }
+        SplittableRandom random = new SplittableRandom(settings.seed());
+        TreeSet<Integer> cuts = splits(series, random);
+        dropSmallEffects(series, cuts);
+        List<ChangePoint> points = new ArrayList<>(describe(series, cuts, random));
+        int[] bounds = bounds(cuts, series.length);
+        for (int s = 0; s + 1 < bounds.length; s++) {
+            points.addAll(isolated(series, bounds[s], bounds[s + 1], random));
+        }
+        points.sort((a, b) -> Integer.compare(a.index(), b.index()));
+        return points;
+    }
+
+    private TreeSet<Integer> splits(double[] x, SplittableRandom random) {
+        double level = settings.significance() / 2;
+        TreeSet<Integer> cuts = new TreeSet<>();
+        while (true) {
+            int[] bounds = bounds(cuts, x.length);
+            EDivisive.Split best = null;
+            int from = 0;
+            int to = 0;
+            for (int s = 0; s + 1 < bounds.length; s++) {
+                EDivisive.Split split = EDivisive.best(x, bounds[s], bounds[s + 1]);
+                if (split != null && (best == null || split.q() > best.q())) {
+                    best = split;
+                    from = bounds[s];
+                    to = bounds[s + 1];
+                }
+            }
+            if (best == null || Significance.permutation(x, from, to, best.q(), settings.permutations(), random) > level) {
+                return cuts;
+            }
+            cuts.add(best.index());
+        }
+    }
+
+    /** Isolated values of {@code x[from, to)}, one at a time, each judged against the rest left. */
+    private List<ChangePoint> isolated(double[] x, int from, int to, SplittableRandom random) {
+        List<ChangePoint> found = new ArrayList<>();
+        boolean[] out = new boolean[x.length];
+        while (true) {
+            double[] rest = rest(x, from, to, out, -1);
+            if (rest.length < MIN_SEGMENT_FOR_ISOLATED) {
+                return found;
+            }
+            int worst = -1;
+            double worstP = 2;
+            for (int i = from; i < to; i++) {
+                if (!out[i]) {
+                    double p = Significance.lone(x[i], rest(x, from, to, out, i));
+                    if (p < worstP) {
+                        worstP = p;
+                        worst = i;
+                    }
+                }
+            }
+            double corrected = Math.min(1, worstP * rest.length);
+            double[] others = rest(x, from, to, out, worst);
+            double mean = Arrays.stream(others).average().orElse(0);
+            double effect = mean == 0 ? 0 : (x[worst] - mean) / mean;
+            if (corrected > settings.significance() / 2 || Math.abs(effect) < settings.minEffect()) {
+                return found;
+            }
+            out[worst] = true;
+            double[] ci = Bootstrap.relativeChange(concat(others, x[worst]), 0, others.length, others.length + 1, random);
+            found.add(new ChangePoint(worst, true, mean, x[worst], effect, ci[0], ci[1], corrected));
+        }
+    }
+
+    private static double[] rest(double[] x, int from, int to, boolean[] out, int skip) {
+        return java.util.stream.IntStream.range(from, to).filter(i -> !out[i] && i != skip).mapToDouble(i -> x[i]).toArray();
+    }
+
+    private static double[] concat(double[] a, double v) {
+        double[] c = Arrays.copyOf(a, a.length + 1);
+        c[a.length] = v;
+        return c;
+    }
+
+    /** Drops, smallest first, the change points whose relative change of the mean is under the minimum effect. */
+    private void dropSmallEffects(double[] x, TreeSet<Integer> cuts) {
+        while (settings.minEffect() > 0 && !cuts.isEmpty()) {
+            int smallest = -1;
+            double least = Double.MAX_VALUE;
+            for (int cut : cuts) {
+                double effect = Math.abs(relative(x, cuts, cut));
+                if (effect < least) {
+                    least = effect;
+                    smallest = cut;
+                }
+            }
+            if (least >= settings.minEffect()) {
+                return;
+            }
+            cuts.remove(smallest);
+        }
+    }
+
+    private static double relative(double[] x, TreeSet<Integer> cuts, int cut) {
+        Integer lower = cuts.lower(cut);
+        Integer higher = cuts.higher(cut);
+        double before = Significance.stats(x, lower == null ? 0 : lower, cut).getMean();
+        double after = Significance.stats(x, cut, higher == null ? x.length : higher).getMean();
+        return before == 0 ? (after == 0 ? 0 : Double.POSITIVE_INFINITY) : (after - before) / before;
+    }
+
+    private List<ChangePoint> describe(double[] x, TreeSet<Integer> cuts, SplittableRandom random) {
+        List<ChangePoint> points = new ArrayList<>();
+        for (int cut : cuts) {
+            Integer lower = cuts.lower(cut);
+            Integer higher = cuts.higher(cut);
+            int a = lower == null ? 0 : lower;
+            int c = higher == null ? x.length : higher;
+            double before = Significance.stats(x, a, cut).getMean();
+            double after = Significance.stats(x, cut, c).getMean();
+            double[] ci = Bootstrap.relativeChange(x, a, cut, c, random);
+            EDivisive.Split s = EDivisive.best(x, a, c);
+            double p = s == null ? 1 : Significance.permutation(x, a, c, s.q(), settings.permutations(), random);
+            points.add(new ChangePoint(cut, false, before, after, before == 0 ? 0 : (after - before) / before, ci[0],
+                    ci[1], p));
+        }
+        return points;
+    }
+
+    private static int[] bounds(TreeSet<Integer> cuts, int n) {
+        int[] b = new int[cuts.size() + 2];
+        int i = 1;
+        for (int c : cuts) {
+            b[i++] = c;
+        }
+        b[i] = n;
+        return b;
+    }
+}

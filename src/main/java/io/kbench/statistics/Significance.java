@@ -1,0 +1,65 @@
+package io.kbench.statistics;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.apache.commons.math3.distribution.TDistribution;
+import org.apache.commons.math3.stat.descriptive.SummaryStatistics;
+
+/** The p-values behind a change point: the permutation test and the prediction-interval t-test. */
+final class Significance {
+    private Significance() {
+    }
+
+    /**
+     * Matteson &amp; James's permutation p-value of the best split of {@code x[from, to)}: the share of shuffles
+     * whose best split diverges at least as much, counting the observed order as one of them.
+     */
+    static double permutation(double[] x, int from, int to, double observedQ, int permutations, SplittableRandom random) {
+        double[] copy = Arrays.copyOfRange(x, from, to);
+        int atLeast = 0;
+        for (int p = 0; p < permutations; p++) {
+            shuffle(copy, random);
+            EDivisive.Split s = EDivisive.best(copy, 0, copy.length);
+            if (s != null && s.q() >= observedQ) {
+                atLeast++;
+            }
+        }
+        return (atLeast + 1.0) / (permutations + 1.0);
+    }
+
+    private static void shuffle(double[] a, SplittableRandom random) {
+        for (int i = a.length - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            double t = a[i];
+            a[i] = a[j];
+            a[j] = t;
+        }
+    }
+
+    /** Two-sided p-value of {@code value} against the prediction interval of {@code others} (2 or more). */
+    static double lone(double value, double[] others) {
+        SummaryStatistics other = new SummaryStatistics();
+        for (double v : others) {
+            other.addValue(v);
+        }
+        double s = other.getStandardDeviation();
+        double diff = value - other.getMean();
+        if (others.length < 2 || s == 0) {
+            return diff == 0 || others.length < 2 ? 1 : 0;
+        }
+        double t = diff / (s * Math.sqrt(1 + 1.0 / other.getN()));
+        return twoSided(t, other.getN() - 1);
+    }
+
+    private static double twoSided(double t, double df) {
+        return 2 * new TDistribution(null, df).cumulativeProbability(-Math.abs(t));
+    }
+
+    static SummaryStatistics stats(double[] x, int from, int to) {
+        SummaryStatistics s = new SummaryStatistics();
+        for (int i = from; i < to; i++) {
+            s.addValue(x[i]);
+        }
+        return s;
+    }
+}

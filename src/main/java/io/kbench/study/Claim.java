@@ -1,0 +1,41 @@
+package io.kbench.study;
+
+import io.kbench.error.InvalidInputException;
+
+/**
+ * One claim of a study's original document, quoted verbatim, and how kbench tests it.
+ *
+ * @param id              a short name, unique within the study
+ * @param quote           the claim exactly as the original words it (a substring of the line)
+ * @param line            the 1-based line of the original that holds the quote
+ * @param figures         the original's figures the claim rests on, with units (e.g. "70:40 -> 12 ms p99, 80:30 -> 20 ms")
+ * @param test            the finding that judges it here; exactly one of test and notTestableHere
+ * @param notTestableHere why it cannot be tested here
+ * @param setup           what in kbench's setup differs from the original for this claim; optional, the study's
+ *                        setup otherwise
+ * @param method          for a latency claim tested both ways: how its test offers the load; optional
+ * @param counterpart     the claim (same quote, same line) tested by the other method, whose verdict the pages set
+ *                        beside this one; optional, needs {@code method}
+ */
+public record Claim(String id, String quote, int line, String figures, ClaimEvidence test, NotTestable notTestableHere,
+                    String setup, ClaimMethod method, String counterpart) {
+    public Claim {
+        ClaimIds.check("claims.id", id);
+        quote = ClaimIds.text("claims[" + id + "].quote", quote);
+        if (line < 1) {
+            throw InvalidInputException.field("claims[" + id + "].line", line, "needs the line of the original, >= 1");
+        }
+        figures = ClaimIds.text("claims[" + id + "].figures", figures);
+        if ((test == null) == (notTestableHere == null)) {
+            throw InvalidInputException.field("claims[" + id + "]", id, "needs exactly one of test and notTestableHere");
+        }
+        setup = setup == null || setup.isBlank() ? null : setup.strip();
+        if (counterpart != null) {
+            ClaimIds.check("claims[" + id + "].counterpart", counterpart);
+            if (method == null || test == null || counterpart.equals(id)) {
+                throw InvalidInputException.field("claims[" + id + "].counterpart", counterpart,
+                        "needs a method and a test of its own, and names another claim");
+            }
+        }
+    }
+}

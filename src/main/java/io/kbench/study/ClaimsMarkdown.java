@@ -1,0 +1,137 @@
+package io.kbench.study;
+
+import java.util.List;
+import java.util.Map;
+
+/** The claims pages as Markdown: the per-study counts, and per claim the original's figure beside kbench's. */
+public final class ClaimsMarkdown {
+    private ClaimsMarkdown() {
+    }
+
+    /** The per-study counts table (docs/studies/README.md opens with it). */
+    public static String summary(Map<StudyClaims, List<ClaimResult>> studies) {
+        StringBuilder md = new StringBuilder();
+        md.append("| study | original | claims | tested | held | contradicted | inconclusive | not measured yet | not testable here |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        studies.forEach((study, results) -> md.append("| [").append(study.study()).append("](").append(study.page())
+                .append(") | `").append(study.original()).append("` | ").append(results.size()).append(" | ")
+                .append(results.stream().filter(r -> r.claim().test() != null).count()).append(" | ")
+                .append(count(results, ClaimVerdict.HELD)).append(" | ").append(count(results, ClaimVerdict.CONTRADICTED))
+                .append(" | ").append(count(results, ClaimVerdict.INCONCLUSIVE)).append(" | ")
+                .append(count(results, ClaimVerdict.NOT_MEASURED)).append(" | ")
+                .append(count(results, ClaimVerdict.NOT_TESTABLE_HERE)).append(" |\n"));
+        return md.toString();
+    }
+
+    /** One study's claims table, for its page and for claims.md. */
+    public static String study(StudyClaims study, List<ClaimResult> results) {
+        StringBuilder md = new StringBuilder();
+        md.append("Every claim of the original (`").append(study.original()).append("`) with a figure or a direction, from ")
+                .append("[claims/").append(study.study().toLowerCase(java.util.Locale.ROOT)).append(".yaml](claims/")
+                .append(study.study().toLowerCase(java.util.Locale.ROOT)).append(".yaml), judged by kbench on the kept ")
+                .append("results in [data/](data/). Setup here unless a row says otherwise: ").append(cell(study.setup()))
+                .append("\n\n");
+        md.append("| claim | the original says (line) | original's figures | kbench's figures | verdict | setup differs |\n");
+        md.append("|---|---|---|---|---|---|\n");
+        for (ClaimResult r : results) {
+            Claim c = r.claim();
+            md.append("| `").append(c.id()).append("` | \"").append(cell(c.quote())).append("\" (").append(c.line())
+                    .append(") | ").append(cell(c.figures())).append(" | ").append(cell(kbench(r))).append(" | ")
+                    .append(r.verdictText()).append(" | ").append(cell(r.claim().setup() != null ? r.setup() : "as above"))
+                    .append(" |\n");
+        }
+        return md.append(methods(study, results)).toString();
+    }
+
+    /**
+     * The latency claims tested both at open load and at an equal fixed rate, each pair's verdicts side by side with
+     * the rule that says when the two methods disagree; empty when the study has none.
+     */
+    static String methods(StudyClaims study, List<ClaimResult> results) {
+        if (study.methodPairs().isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder();
+        md.append("\n**Open load against an equal fixed rate.** At open load (every producer as fast as it can, the ")
+                .append("original's method where its tool ran unlimited) a latency percentile is mostly the producers' queue ")
+                .append("depth at saturation, so it follows throughput; at an equal fixed rate below every side's maximum it ")
+                .append("compares latency at the same load. The rule: when both verdicts are measured and differ, the two ")
+                .append("methods disagree, and the claim holds only for the method that held it: the open-load verdict says ")
+                .append("what the original's method shows, the fixed-rate verdict whether the setting itself costs latency.\n\n");
+        md.append("| claim | open load | equal fixed rate | the two methods |\n|---|---|---|---|\n");
+        for (StudyClaims.MethodPair pair : study.methodPairs()) {
+            ClaimVerdict open = verdictOf(results, pair.openLoad());
+            ClaimVerdict fixed = verdictOf(results, pair.fixedRate());
+            md.append("| \"").append(cell(pair.openLoad().quote())).append("\" (").append(pair.openLoad().line()).append(") | `")
+                    .append(pair.openLoad().id()).append("`: ").append(open.label()).append(" | `").append(pair.fixedRate().id())
+                    .append("`: ").append(fixed.label()).append(" | ").append(agreement(open, fixed)).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** Whether two verdicts on one claim, by the two methods, agree; the rule of {@link #methods}. */
+    static String agreement(ClaimVerdict openLoad, ClaimVerdict fixedRate) {
+        if (!measured(openLoad) || !measured(fixedRate)) {
+            return "not both measured yet";
+        }
+        if (openLoad == fixedRate) {
+            return "agree (" + openLoad.label() + ")";
+        }
+        if (openLoad != ClaimVerdict.INCONCLUSIVE && fixedRate != ClaimVerdict.INCONCLUSIVE) {
+            return "**disagree**: " + openLoad.label() + " at open load, " + fixedRate.label() + " at an equal fixed rate";
+        }
+        return "**disagree**: only " + (openLoad == ClaimVerdict.INCONCLUSIVE ? "the equal fixed rate settles it ("
+                + fixedRate.label() : "open load settles it (" + openLoad.label()) + ")";
+    }
+
+    private static boolean measured(ClaimVerdict v) {
+        return v == ClaimVerdict.HELD || v == ClaimVerdict.CONTRADICTED || v == ClaimVerdict.INCONCLUSIVE;
+    }
+
+    private static ClaimVerdict verdictOf(List<ClaimResult> results, Claim claim) {
+        return results.stream().filter(r -> r.claim().id().equals(claim.id())).findFirst()
+                .map(r -> r.judged().verdict()).orElse(ClaimVerdict.NOT_MEASURED);
+    }
+
+    /** claims.md: the summary, then every study's table. */
+    public static String page(Map<StudyClaims, List<ClaimResult>> studies) {
+        StringBuilder md = new StringBuilder();
+        md.append("# The studies' claims, one by one\n\n");
+        md.append("<!-- generated by bench/studies.sh --claims from docs/studies/claims/*.yaml and docs/studies/data/; "
+                + "do not edit -->\n\n");
+        md.append("Each study's registry (`docs/studies/claims/sN.yaml`) lists every claim of its original document with ")
+                .append("a figure or a direction, quoted verbatim with its line, and how kbench tests it: a finding (a rule ")
+                .append("that can fail) judged on a kept result, or **NOT TESTABLE HERE** with the reason (hardware, host ")
+                .append("count, a vendor library, scale) and the scaled stand-in where one exists. The verdicts are judged ")
+                .append("again from the kept results each time this page is generated, so they follow today's rules. ")
+                .append("**NOT MEASURED YET**: the test exists, its result has not been kept yet. A verdict here is reached ")
+                .append("on a 2-core machine with embedded brokers, so it says what differs from the original beside it.\n\n");
+        md.append(summary(studies)).append('\n');
+        studies.forEach((study, results) -> md.append("## ").append(study.study()).append(" ([").append(study.page())
+                .append("](").append(study.page()).append("))\n\n").append(study(study, results)).append('\n'));
+        return md.toString();
+    }
+
+    private static String kbench(ClaimResult r) {
+        Judged j = r.judged();
+        if (j.verdict() == ClaimVerdict.NOT_TESTABLE_HERE) {
+            NotTestable nt = r.claim().notTestableHere();
+            String text = j.shown();
+            if (r.standIn() != null) {
+                text += ". Stand-in `" + nt.standIn().data() + "` / `" + nt.standIn().finding() + "`: "
+                        + r.standIn().verdict().label() + ", " + r.standIn().shown();
+            }
+            return text;
+        }
+        ClaimEvidence t = r.claim().test();
+        return "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
+    }
+
+    private static long count(List<ClaimResult> results, ClaimVerdict v) {
+        return results.stream().filter(r -> r.judged().verdict() == v).count();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|").replace("\r", "").replace("\n", " ");
+    }
+}

@@ -1,0 +1,217 @@
+package io.kbench.study;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import io.kbench.error.InvalidInputException;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.Spread;
+import io.kbench.result.sweep.SweepResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class FindingJudgeTest {
+    private static final String CODEC = "producers.properties.compression.type";
+    private static final String ACKS = "producers.properties.acks";
+
+    /** A point with records/s over its repetitions given as min..max (median in between). */
+    private static SweepResult.Point point(String codec, int acks, double min, double max) {
+        Map<String, JsonNode> overrides = new LinkedHashMap<>();
+        overrides.put(CODEC, TextNode.valueOf(codec));
+        overrides.put(ACKS, IntNode.valueOf(acks));
+        Spread s = new Spread((min + max) / 2, min, max, 3);
+        SweepResult.TotalsSpread totals = new SweepResult.TotalsSpread(s, s, s, s, s, s);
+        SweepResult.LatencySpread latency = new SweepResult.LatencySpread(s, s, s, s, s, s, s);
+        SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime", totals, null, latency, null, null);
+        return new SweepResult.Point(codec + "-" + acks, overrides, null, List.of(), 3, 0, stats, null, null, null);
+    }
+
+    private static SweepResult sweep(SweepResult.Point... points) {
+        return new SweepResult(1, "sweep", "s", null, RunStatus.COMPLETED, null, null, null, null, 3, null, List.of(points),
+                null, null, null, null);
+    }
+
+    private static Map<String, Set<String>> varied(SweepResult sweep) {
+        Map<String, Set<String>> varied = new LinkedHashMap<>();
+        sweep.points().forEach(p -> p.overrides().forEach((k, v) -> varied.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v.asText())));
+        return varied;
+    }
+
+    private static FindingVerdict judge(FindingSpec spec, SweepResult sweep) {
+        return FindingJudge.judge(Finding.of(spec, 0, varied(sweep)), sweep);
+    }
+
+    private static FindingSpec lowest(String codec) {
+        return new FindingSpec(codec + " lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf(codec)), null, null,
+                null, null, null, null, null, null);
+    }
+
+    private static FindingSpec ratio(List<Double> between, Double above) {
+        return new FindingSpec("acks=-1 costs", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null);
+    }
+
+    @Test
+    void lowestHeldWhenTheRangesDoNotOverlapInEveryGroup() {
+        SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
+        FindingVerdict v = judge(lowest("gzip"), s);
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(v.groups()).hasSize(2).allMatch(g -> g.outcome() == FindingOutcome.HELD);
+        assertThat(v.groups().get(0).at()).containsEntry(ACKS, IntNode.valueOf(1));
+        assertThat(v.groups().get(0).low()).isEqualTo(10.0);
+    }
+
+    @Test
+    void lowestContradictedWhenAnotherPointIsWhollyBelowInOneGroup() {
+        SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 18, 19), point("lz4", -1, 15, 16));
+        FindingVerdict v = judge(lowest("gzip"), s);
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(v.groups()).extracting(FindingVerdict.Group::outcome)
+                .containsExactly(FindingOutcome.HELD, FindingOutcome.CONTRADICTED);
+    }
+
+    @Test
+    void oneOtherPointWhollyBelowContradictsEvenWhenTheOthersTogetherOverlap() {
+        // gzip 88..152 ms; zstd 67..83 lies wholly below it, none 456..1179 wholly above: their union 67..1179 overlaps.
+        SweepResult s = sweep(point("gzip", 1, 88, 152), point("zstd", 1, 67, 83), point("none", 1, 456, 1179));
+        FindingSpec spec = new FindingSpec("gzip lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
+                null, null, null, null, null, List.of(), null, null);
+        assertThat(judge(spec, s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+    }
+
+    @Test
+    void lowestInconclusiveWhenTheRangesOverlap() {
+        SweepResult s = sweep(point("gzip", 1, 10, 21), point("lz4", 1, 20, 25));
+        assertThat(judge(lowest("gzip"), s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+    }
+
+    @Test
+    void highestMirrorsLowest() {
+        SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25));
+        FindingSpec highest = new FindingSpec("lz4 highest", "produced.recordsPerSec", null, Map.of(CODEC, TextNode.valueOf("lz4")),
+                null, null, null, null, null, null, null);
+        assertThat(judge(highest, s).outcome()).isEqualTo(FindingOutcome.HELD);
+    }
+
+    @Test
+    void ratioJudgesTheWholeRangeOfRatiosAgainstTheBounds() {
+        // acks=1 20..25 over acks=-1 5..6: ratios 3.33x..5x
+        SweepResult s = sweep(point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
+        assertThat(judge(ratio(List.of(2.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(judge(ratio(List.of(4.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(judge(ratio(List.of(6.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(judge(ratio(null, 3.0), s).outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(judge(ratio(null, 5.0), s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        FindingVerdict.Group g = judge(ratio(List.of(2.0, 7.0), null), s).groups().get(0);
+        assertThat(g.low()).isCloseTo(20.0 / 6, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(g.high()).isEqualTo(5.0);
+        assertThat(g.shown()).contains("3.33x..5.00x");
+    }
+
+    @Test
+    void aPointWithoutCompletedRepetitionsMakesItsGroupInconclusive() {
+        SweepResult.Point failed = new SweepResult.Point("lz4-1", Map.of(CODEC, TextNode.valueOf("lz4"), ACKS, IntNode.valueOf(1)),
+                null, List.of(), 0, 3, null, null, null, null);
+        SweepResult s = sweep(point("gzip", 1, 10, 12), failed);
+        FindingVerdict v = judge(lowest("gzip"), s);
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(v.groups().get(0).low()).isNull();
+    }
+
+    @Test
+    void aPointThatDoesNotSetAPerPathIsGroupedUnderNull() {
+        // A baseline point without the per path (TLS off has no tlsVersion) once failed the whole sweep with a NullPointerException.
+        Map<String, JsonNode> baseline = new LinkedHashMap<>(Map.of(ACKS, IntNode.valueOf(1)));
+        Spread spread = new Spread(30, 29, 31, 3);
+        SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime",
+                new SweepResult.TotalsSpread(spread, spread, spread, spread, spread, spread), null, null, null, null);
+        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null, null),
+                point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
+        FindingVerdict v = judge(ratio(List.of(2.0, 7.0), null), s);
+        assertThat(v.groups()).extracting(g -> g.at().get(CODEC).isNull()).containsExactly(true, false);
+        assertThat(v.groups().get(0).shown()).isEqualTo("this group has no point to compare: it lacks acks=-1");
+        assertThat(v.groups().get(1).outcome()).isEqualTo(FindingOutcome.HELD);
+    }
+
+    @Test
+    void perEmptyJudgesAllPointsAsOneGroup() {
+        SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
+        FindingSpec spec = new FindingSpec("gzip lowest overall", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
+                null, null, null, null, null, List.of(), null, null);
+        FindingVerdict v = judge(spec, s);
+        assertThat(v.groups()).hasSize(1);
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
+    }
+
+    @Test
+    void badFindingsNameTheField() {
+        SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9));
+        Map<String, Set<String>> varied = varied(s);
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.speed", Map.of(CODEC, TextNode.valueOf("gzip")), null,
+                null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("findings[2].metric").hasMessageContaining("produced.speed");
+        assertThatThrownBy(() -> Finding.of(lowestOf("producers.count", IntNode.valueOf(3)), 0, varied))
+                .hasMessageContaining("findings[0].lowest.producers.count").hasMessageContaining("not varied");
+        assertThatThrownBy(() -> Finding.of(lowestOf(CODEC, TextNode.valueOf("zstd")), 0, varied))
+                .hasMessageContaining("findings[0].lowest." + CODEC).hasMessageContaining("zstd").hasMessageContaining("gzip, lz4");
+        assertThatThrownBy(() -> Finding.of(ratio(List.of(7.0, 2.0), null), 0, varied)).hasMessageContaining("findings[0].between");
+        assertThatThrownBy(() -> Finding.of(ratio(null, null), 0, varied)).hasMessageContaining("exactly one of between, above or below");
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null), 0, varied))
+                .hasMessageContaining("needs exactly one of lowest, highest or ratio");
+    }
+
+    @Test
+    void theDefaultGroupingPathsDoNotDependOnTheOrderTheSweepListsThem() {
+        Map<String, Set<String>> oneWay = new LinkedHashMap<>();
+        oneWay.put("topic.replicationFactor", Set.of("3", "2"));
+        oneWay.put(CODEC, Set.of("gzip", "lz4"));
+        oneWay.put("producers.properties.batch.size", Set.of("1024", "65536"));
+        Map<String, Set<String>> otherWay = new LinkedHashMap<>();
+        otherWay.put("producers.properties.batch.size", Set.of("1024", "65536"));
+        otherWay.put(CODEC, Set.of("gzip", "lz4"));
+        otherWay.put("topic.replicationFactor", Set.of("3", "2"));
+        FindingSpec spec = new FindingSpec("c", "produced.recordsPerSec", Map.of("topic.replicationFactor", IntNode.valueOf(3)),
+                null, null, null, null, null, null, null, null);
+        assertThat(Finding.of(spec, 0, oneWay).per()).isEqualTo(Finding.of(spec, 0, otherWay).per())
+                .containsExactly("producers.properties.batch.size", CODEC);
+    }
+
+    private static FindingSpec lowestOf(String path, JsonNode value) {
+        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null);
+    }
+
+    private static FindingSpec eitherWay(double above) {
+        return new FindingSpec("acks moves records/s by a multiple", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, above, null,
+                null, "acks-multiple", true);
+    }
+
+    @Test
+    void eitherWayHoldsInBothDirectionsAndIsContradictedOnlyInsideTheBand() {
+        // of/to wholly above 2: held; wholly below 1/2 (the other direction): held too.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 50, 60), point("lz4", -1, 10, 12))).outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 10, 12), point("lz4", -1, 50, 60))).outcome()).isEqualTo(FindingOutcome.HELD);
+        // Wholly within [1/2, 2]: contradicted in both directions.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 10, 12), point("lz4", -1, 11, 13))).outcome())
+                .isEqualTo(FindingOutcome.CONTRADICTED);
+        // S3's own 0.32x..1.98x: reaches below 1/2 but not above 2, so neither: inconclusive.
+        assertThat(judge(eitherWay(2), sweep(point("lz4", 1, 8, 19.8), point("lz4", -1, 10, 25))).outcome())
+                .isEqualTo(FindingOutcome.INCONCLUSIVE);
+    }
+
+    @Test
+    void eitherWayNeedsARatioAboveOne() {
+        assertThatThrownBy(() -> judge(eitherWay(0.5), sweep(point("lz4", 1, 1, 2), point("lz4", -1, 1, 2))))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings.eitherWay");
+    }
+}
