@@ -2,7 +2,6 @@ package io.kbench.capacity;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.result.cost.CostResult;
 import io.kbench.result.cost.CostRow;
 import io.kbench.unit.Units;

@@ -2,7 +2,6 @@ package io.kbench.capacity;
 
 import static io.kbench.capacity.FigureTable.formatValue;
 
-import io.kbench.capacity.FigureTable;
 import io.kbench.result.cost.CostResult;
 import io.kbench.result.cost.CostRow;
 import io.kbench.unit.Units;

@@ -2,13 +2,13 @@ package io.kbench.capacity;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.KbenchResult;
+import io.kbench.result.Spread;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.Spread;
-import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.run.Totals;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.unit.Units;
 import java.nio.file.Files;
 import java.nio.file.Path;

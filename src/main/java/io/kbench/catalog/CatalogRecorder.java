@@ -1,7 +1,7 @@
 package io.kbench.catalog;
 
-import java.net.InetAddress;
 import io.kbench.result.io.ResultWriter;
+import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

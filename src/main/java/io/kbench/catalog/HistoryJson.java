@@ -1,14 +1,10 @@
 package io.kbench.catalog;
 
-import io.kbench.console.HistoryText;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
-import io.kbench.catalog.CatalogEntry;
-import io.kbench.catalog.Kpi;
 
 /** {@code kbench history --json}, and the data the trend page draws. */
 public final class HistoryJson {

@@ -1,6 +1,5 @@
 package io.kbench.catalog;
 
-import io.kbench.catalog.Kpi;
 import java.util.List;
 import java.util.Objects;
 

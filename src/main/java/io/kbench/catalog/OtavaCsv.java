@@ -1,7 +1,5 @@
 package io.kbench.catalog;
 
-import io.kbench.catalog.CatalogEntry;
-import io.kbench.catalog.Kpi;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

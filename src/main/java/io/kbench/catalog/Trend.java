@@ -1,7 +1,5 @@
 package io.kbench.catalog;
 
-import io.kbench.catalog.CatalogEntry;
-import io.kbench.catalog.Kpi;
 import io.kbench.statistics.ChangePoint;
 import io.kbench.statistics.ChangePointDetector;
 import io.kbench.statistics.Settings;

@@ -2,9 +2,9 @@ package io.kbench.cli;
 
 import io.kbench.capacity.CostAnalysis;
 import io.kbench.capacity.CostReport;
+import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.capacity.PriceBook;
 import io.kbench.error.InvalidInputException;
-import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Path;
 import java.util.ArrayList;

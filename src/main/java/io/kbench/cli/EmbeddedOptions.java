@@ -2,12 +2,12 @@ package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
-import io.kbench.cluster.TieredStorageParams;
-import io.kbench.error.InvalidInputException;
 import io.kbench.cluster.EmulatedFilesystem;
 import io.kbench.cluster.ResourceLimits;
 import io.kbench.cluster.StorageHost;
 import io.kbench.cluster.StorageParams;
+import io.kbench.cluster.TieredStorageParams;
+import io.kbench.error.InvalidInputException;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.StorageSpec;

@@ -4,13 +4,13 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RunContext;
+import io.kbench.kpi.Threshold;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
-import io.kbench.kpi.Threshold;
 import java.time.Duration;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,

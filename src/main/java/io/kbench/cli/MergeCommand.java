@@ -1,7 +1,7 @@
 package io.kbench.cli;
 
-import io.kbench.error.ExitCode;
 import io.kbench.console.SummaryTable;
+import io.kbench.error.ExitCode;
 import io.kbench.merge.RunMerger;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.run.MergedInput;

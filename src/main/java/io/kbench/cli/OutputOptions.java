@@ -2,8 +2,8 @@ package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.RunContext;
-import io.kbench.result.run.Schedule;
 import io.kbench.kpi.Threshold;
+import io.kbench.result.run.Schedule;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,15 +1,15 @@
 package io.kbench.cli;
 
-import io.kbench.error.InvalidInputException;
-import io.kbench.error.RunFailedException;
 import io.kbench.capacity.CapacityPlan;
 import io.kbench.capacity.DriveSpec;
 import io.kbench.capacity.PlanInput;
 import io.kbench.capacity.PlanReport;
 import io.kbench.capacity.PlanSettings;
+import io.kbench.error.InvalidInputException;
+import io.kbench.error.RunFailedException;
 import io.kbench.result.KbenchResult;
-import io.kbench.result.plan.PlanResult;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.plan.PlanResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

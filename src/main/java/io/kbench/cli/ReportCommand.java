@@ -1,7 +1,7 @@
 package io.kbench.cli;
 
-import io.kbench.report.ReportRenderer;
 import io.kbench.kpi.Threshold;
+import io.kbench.report.ReportRenderer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,8 +1,8 @@
 package io.kbench.cli;
 
+import io.kbench.console.RunHeader;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SingleRun;
-import io.kbench.console.RunHeader;
 import io.kbench.spec.WorkloadSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

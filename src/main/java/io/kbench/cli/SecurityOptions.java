@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.client.tls.ConscryptEngineFactory;
 import io.kbench.cluster.ClusterAcls;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.error.InvalidInputException;
@@ -10,7 +11,6 @@ import io.kbench.spec.InterBroker;
 import io.kbench.spec.SecuritySpec;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.TlsProvider;
-import io.kbench.client.tls.ConscryptEngineFactory;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;

@@ -1,14 +1,14 @@
 package io.kbench.cli;
 
 import io.kbench.console.RebalanceTable;
+import io.kbench.console.SweepTable;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepFiles;
 import io.kbench.experiment.SweepPlan;
-import io.kbench.console.SweepTable;
+import io.kbench.kpi.Threshold;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.kpi.Threshold;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;

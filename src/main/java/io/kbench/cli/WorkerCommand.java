@@ -1,12 +1,12 @@
 package io.kbench.cli;
 
+import io.kbench.client.ClusterProbe;
 import io.kbench.distributed.ControlAuth;
 import io.kbench.distributed.LocalHandover;
 import io.kbench.distributed.Message;
 import io.kbench.distributed.Worker;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.client.ClusterProbe;
 import io.kbench.result.Versions;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.kbench.cluster;
 
-import io.kbench.error.InvalidInputException;
 import io.kbench.cluster.network.NetworkProxies;
+import io.kbench.error.InvalidInputException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

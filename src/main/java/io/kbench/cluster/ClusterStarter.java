@@ -1,7 +1,7 @@
 package io.kbench.cluster;
 
-import io.kbench.error.RunFailedException;
 import io.kbench.cluster.network.NetworkProxies;
+import io.kbench.error.RunFailedException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.util.HashMap;

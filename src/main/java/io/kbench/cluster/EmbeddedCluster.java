@@ -1,7 +1,7 @@
 package io.kbench.cluster;
 
-import io.kbench.error.RunFailedException;
 import io.kbench.cluster.network.NetworkProxies;
+import io.kbench.error.RunFailedException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.kbench.cluster;
 
 import java.util.Locale;
-import org.apache.kafka.common.security.auth.SecurityProtocol;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.kafka.common.security.auth.SecurityProtocol;
 
 /** The listener, TLS and SASL settings of a secured cluster, for the brokers and for the clients. */
 final class SecurityConfigs {

@@ -1,9 +1,9 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.statistics.NoiseRule;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.statistics.NoiseRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

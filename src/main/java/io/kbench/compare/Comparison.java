@@ -1,7 +1,7 @@
 package io.kbench.compare;
 
-import io.kbench.result.Spread;
 import io.kbench.kpi.Kpi;
+import io.kbench.result.Spread;
 import io.kbench.statistics.NoiseRule;
 import java.util.ArrayList;
 import java.util.List;

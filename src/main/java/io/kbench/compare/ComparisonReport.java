@@ -1,9 +1,9 @@
 package io.kbench.compare;
 
 import io.kbench.format.AlignedTable;
+import io.kbench.kpi.Kpi;
 import io.kbench.result.Spread;
 import io.kbench.result.run.ShortWindow;
-import io.kbench.kpi.Kpi;
 import io.kbench.statistics.NoiseRule;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,13 +1,13 @@
 package io.kbench.compare;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Kpi;
+import io.kbench.result.Spread;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.ShortWindow;
-import io.kbench.result.Spread;
 import io.kbench.result.run.Summary;
-import io.kbench.kpi.Kpi;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.kbench.console;
 
-import io.kbench.unit.Units;
 import io.kbench.load.ConsumePhaseListener.Snapshot;
+import io.kbench.unit.Units;
 import java.text.SimpleDateFormat;
 import java.util.Locale;
 import java.util.TimeZone;

@@ -1,10 +1,9 @@
 package io.kbench.console;
 
-import io.kbench.unit.Percent;
-import io.kbench.experiment.FindMaxSettings;
-import io.kbench.experiment.RateSearch;
+
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.unit.Percent;
 import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.Locale;
@@ -47,7 +46,7 @@ public final class FindMaxTable {
 
     /** "under e2e.p99<200ms", or what a keep-up-only search answers. */
     public static String under(String sla) {
-        return sla == null || sla.equals(FindMaxSettings.NO_SLA) ? "kept up with (no SLA)" : "under " + sla;
+        return sla == null || sla.equals(FindMaxResult.NO_SLA) ? "kept up with (no SLA)" : "under " + sla;
     }
 
     private static String mebibytes(double v) {

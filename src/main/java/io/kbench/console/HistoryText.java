@@ -1,11 +1,10 @@
 package io.kbench.console;
 
+import io.kbench.catalog.CatalogEntry;
 import io.kbench.catalog.Change;
+import io.kbench.catalog.Kpi;
 import io.kbench.catalog.KpiTrend;
 import io.kbench.catalog.Trend;
-
-import io.kbench.catalog.CatalogEntry;
-import io.kbench.catalog.Kpi;
 import io.kbench.format.AlignedTable;
 import java.io.PrintStream;
 import java.time.ZoneOffset;

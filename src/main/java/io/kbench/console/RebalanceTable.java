@@ -1,8 +1,8 @@
 package io.kbench.console;
 
 import io.kbench.format.AlignedTable;
-import io.kbench.result.run.RebalanceWindow;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RebalanceWindow;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.sweep.SweepResult;
 import java.io.PrintStream;

@@ -1,14 +1,14 @@
 package io.kbench.console;
 
-import io.kbench.result.JvmFlavour;
-import io.kbench.result.Versions;
-import io.kbench.result.io.Redactor;
-import io.kbench.result.io.ResultWriter;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.kbench.result.JvmFlavour;
+import io.kbench.result.Versions;
+import io.kbench.result.io.Redactor;
+import io.kbench.result.io.ResultWriter;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;

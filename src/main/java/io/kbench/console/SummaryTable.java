@@ -3,8 +3,8 @@ package io.kbench.console;
 import io.kbench.measure.ProgressLine;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Summary;
-import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.run.Totals;
+import io.kbench.result.telemetry.Telemetry;
 import java.io.PrintStream;
 import java.util.Locale;
 

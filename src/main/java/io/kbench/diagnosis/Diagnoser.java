@@ -1,10 +1,10 @@
 package io.kbench.diagnosis;
 
-import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
 import io.kbench.result.run.IntervalPoint;
-import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.Diagnosis;
+import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.Telemetry;
 import java.util.ArrayList;
 import java.util.Comparator;

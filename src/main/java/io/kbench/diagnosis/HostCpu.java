@@ -2,7 +2,6 @@ package io.kbench.diagnosis;
 
 import io.kbench.result.Figure;
 import io.kbench.result.telemetry.TelemetryMetric;
-import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.OptionalDouble;
 
 /** The load generator machine's busy CPU: user + system + steal (steal when sampled), 100 = all cores. */

@@ -3,12 +3,12 @@ package io.kbench.diagnosis;
 import io.kbench.result.Figure;
 import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.unit.Units;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import io.kbench.unit.Units;
 
 /**
  * The load generator (S4's lesson: on a small machine kbench itself can be the bottleneck). Limited when its JVM uses

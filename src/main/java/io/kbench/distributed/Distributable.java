@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
-import io.kbench.error.InvalidInputException;
 import io.kbench.client.TuningProperties;
+import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;

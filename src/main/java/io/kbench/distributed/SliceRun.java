@@ -1,15 +1,15 @@
 package io.kbench.distributed;
 
-import io.kbench.error.KbenchException;
 import io.kbench.client.ClientProperties;
-import io.kbench.load.WorkerSlice;
+import io.kbench.error.KbenchException;
 import io.kbench.load.NanoClock;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.SliceCoordination;
 import io.kbench.load.SliceWindows;
+import io.kbench.load.WorkerSlice;
 import io.kbench.load.WorkloadRunner;
-import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.IntervalCounts;
+import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunStatus;

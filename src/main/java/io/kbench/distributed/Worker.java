@@ -1,7 +1,7 @@
 package io.kbench.distributed;
 
-import io.kbench.error.InvalidInputException;
 import io.kbench.client.ClientProperties;
+import io.kbench.error.InvalidInputException;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

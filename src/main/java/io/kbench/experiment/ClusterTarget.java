@@ -1,8 +1,8 @@
 package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
-import io.kbench.error.InvalidInputException;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ClusterSpec;
 import java.nio.file.Path;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Threshold;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.unit.DurationText;
-import io.kbench.kpi.Threshold;
 import java.time.Duration;
 
 /**

@@ -1,14 +1,14 @@
 package io.kbench.experiment;
 
-import io.kbench.unit.Percent;
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Threshold;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
-import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Totals;
-import io.kbench.kpi.Threshold;
+import io.kbench.unit.Percent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

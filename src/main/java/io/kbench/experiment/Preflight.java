@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
-import io.kbench.distributed.Distributable;
-import io.kbench.error.InvalidInputException;
 import io.kbench.client.ClientConfigCheck;
 import io.kbench.client.ClusterProbe;
+import io.kbench.distributed.Distributable;
+import io.kbench.error.InvalidInputException;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.PayloadKey;
 import io.kbench.spec.KafkaConfigCheck;

@@ -1,11 +1,11 @@
 package io.kbench.experiment;
 
-import io.kbench.unit.Percent;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.unit.Percent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,8 +1,8 @@
 package io.kbench.experiment;
 
 import io.kbench.distributed.Distribution;
-import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.kpi.Threshold;
+import io.kbench.telemetry.TelemetrySettings;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;

@@ -1,9 +1,9 @@
 package io.kbench.experiment;
 
+import io.kbench.client.TlsHandshake;
 import io.kbench.cluster.ClusterAcls;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.client.TlsHandshake;
 import io.kbench.result.SecurityInfo;
 import java.io.IOException;
 import java.util.Locale;

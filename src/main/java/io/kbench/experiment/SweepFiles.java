@@ -1,12 +1,12 @@
 package io.kbench.experiment;
 
 import io.kbench.console.SweepTable;
-import io.kbench.study.FindingJudge;
-import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.error.RunFailedException;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.error.RunFailedException;
+import io.kbench.study.FindingJudge;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

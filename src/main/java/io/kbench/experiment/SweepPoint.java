@@ -1,8 +1,8 @@
 package io.kbench.experiment;
 
-import io.kbench.format.JsonText;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.JsonText;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -3,7 +3,6 @@ package io.kbench.fault;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.FaultWindows;
 import io.kbench.result.run.ReassignmentFigures;
-import io.kbench.spec.FaultAction;
 import io.kbench.spec.FaultSpec;
 import java.time.Duration;
 import java.util.List;

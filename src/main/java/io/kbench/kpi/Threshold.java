@@ -2,8 +2,8 @@ package io.kbench.kpi;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Operator;
-import io.kbench.result.run.Summary;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.run.Summary;
 import io.kbench.unit.Units;
 import java.util.Locale;
 import java.util.OptionalDouble;

@@ -11,12 +11,12 @@ import io.kbench.spec.TransactionSpec;
 import io.kbench.unit.Units;
 import java.time.Duration;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.Serializer;
-import org.HdrHistogram.Histogram;
 import org.jctools.queues.MpscArrayQueue;
 
 /**

@@ -1,10 +1,10 @@
 package io.kbench.load;
 
 import io.kbench.measure.ShareLatencies;
+import io.kbench.result.Spread;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.ShareConsumerStats;
 import io.kbench.result.run.ShareStats;
-import io.kbench.result.Spread;
 import io.kbench.spec.ShareAcknowledgement;
 import io.kbench.unit.Units;
 import java.util.ArrayList;

@@ -9,7 +9,6 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The faults of a run: a table with the recovery figures, and the fault windows shaded on the time charts. */
 final class FaultSection {

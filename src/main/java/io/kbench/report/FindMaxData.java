@@ -1,15 +1,15 @@
 package io.kbench.report;
 
 import io.kbench.error.KbenchException;
-import io.kbench.result.telemetry.Diagnosis;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.findmax.FindMaxResult;
-import io.kbench.result.run.LatencyStats;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
-import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.telemetry.Diagnosis;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

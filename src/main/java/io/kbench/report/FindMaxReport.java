@@ -2,12 +2,12 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.kpi.Threshold;
 import io.kbench.report.Charts.Xy;
 import io.kbench.report.FindMaxData.Probe;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.findmax.FindMaxResult;
-import io.kbench.kpi.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

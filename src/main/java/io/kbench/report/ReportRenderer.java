@@ -1,19 +1,18 @@
 package io.kbench.report;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Threshold;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.Versions;
 import io.kbench.result.cost.CostResult;
 import io.kbench.result.findmax.FindMaxResult;
-import io.kbench.result.KbenchResult;
-import io.kbench.result.plan.PlanResult;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.plan.PlanResult;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.result.Versions;
-import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

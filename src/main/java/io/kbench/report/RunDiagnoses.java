@@ -1,9 +1,9 @@
 package io.kbench.report;
 
 import io.kbench.error.KbenchException;
-import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.Diagnosis;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

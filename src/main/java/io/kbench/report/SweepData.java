@@ -1,11 +1,11 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.result.telemetry.Diagnosis;
+import io.kbench.kpi.Metric;
 import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.kpi.Metric;
+import io.kbench.result.telemetry.Diagnosis;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,10 +2,10 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.Environment;
-import io.kbench.result.sweep.FindingOutcome;
-import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,12 +1,12 @@
 package io.kbench.report;
 
+import io.kbench.kpi.Threshold;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.report.SweepData.Point;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.kpi.Threshold;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

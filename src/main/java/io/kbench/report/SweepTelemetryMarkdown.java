@@ -1,9 +1,9 @@
 package io.kbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.result.telemetry.Diagnosis;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,11 +1,9 @@
 package io.kbench.report;
 
-import io.kbench.catalog.HistoryJson;
-import io.kbench.catalog.Trend;
-
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.catalog.CatalogEntry;
-import io.kbench.report.ChartLibrary;
+import io.kbench.catalog.HistoryJson;
+import io.kbench.catalog.Trend;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -57,7 +55,7 @@ public final class TrendPage {
     private static String resource(String name) {
         try (InputStream in = TrendPage.class.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("missing resource io/kbench/history/" + name);
+                throw new IllegalStateException("missing resource io/kbench/report/" + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {

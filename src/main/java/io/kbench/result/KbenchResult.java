@@ -1,6 +1,5 @@
 package io.kbench.result;
 
-
 /**
  * Any file kbench writes for later reading: a run or find-max result.json, a sweep.json, and the {@code --json}
  * output of {@code kbench plan} and {@code kbench cost}. {@link ResultReader} reads each into its record,

@@ -1,13 +1,13 @@
 package io.kbench.spec;
 
-import io.kbench.error.Checks;
-import io.kbench.error.InvalidInputException;
-import io.kbench.unit.DurationText;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.error.Checks;
+import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
+import io.kbench.unit.DurationText;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

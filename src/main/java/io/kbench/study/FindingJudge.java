@@ -2,10 +2,10 @@ package io.kbench.study;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
-import io.kbench.result.sweep.FindingOutcome;
-import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,8 +1,8 @@
 package io.kbench.study;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.kpi.Metric;
+import io.kbench.result.telemetry.TelemetryEventType;
 
 /**
  * A claim that a single run's worst intervals coincide with a broker event: segment rolls (S4: "whenever the log

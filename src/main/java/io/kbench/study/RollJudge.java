@@ -1,11 +1,11 @@
 package io.kbench.study;
 
+import io.kbench.kpi.Metric;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.telemetry.TelemetryEvent;
-import io.kbench.kpi.Metric;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

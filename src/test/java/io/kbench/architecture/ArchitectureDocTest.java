@@ -8,7 +8,12 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -22,6 +27,8 @@ import org.junit.jupiter.api.Test;
  */
 class ArchitectureDocTest {
     private static final String ROOT = "io.kbench.";
+    private static final Set<String> BOTTOM = Set.of("error", "unit", "format");
+    private static final Pattern ARROW = Pattern.compile("(?m)^\\s+(\\w+) --> (\\w+)$");
     private static final Pattern TABLE_ROW = Pattern.compile("(?m)^\\| `([a-z.]+)` \\|");
     private static Set<String> packages;
     private static String doc;
@@ -42,6 +49,46 @@ class ArchitectureDocTest {
             rows.add(m.group(1));
         }
         assertThat(rows).as("packages in the table of docs/architecture.md").isEqualTo(packages);
+    }
+
+    /** The picture draws the table's edges less those a path of other edges implies; the bottom packages apart. */
+    @Test
+    void thePictureIsTheTablesTransitiveReduction() {
+        Set<String> drawn = new TreeSet<>();
+        Matcher m = ARROW.matcher(picture());
+        while (m.find()) {
+            drawn.add(m.group(1) + " --> " + m.group(2));
+        }
+        Map<String, Set<String>> graph = new TreeMap<>();
+        ArchitectureTest.MAY_USE.forEach((p, uses) -> {
+            if (!BOTTOM.contains(p)) {
+                graph.put(p, uses.stream().filter(u -> !BOTTOM.contains(u)).collect(Collectors.toSet()));
+            }
+        });
+        Set<String> reduction = new TreeSet<>();
+        graph.forEach((p, uses) -> uses.stream().filter(u -> !reachable(graph, p, u)).forEach(u -> reduction.add(p + " --> " + u)));
+        assertThat(drawn).as("arrows of the mermaid picture in docs/architecture.md").isEqualTo(reduction);
+    }
+
+    /** Whether {@code to} is reachable from {@code from} without the direct edge between them. */
+    private static boolean reachable(Map<String, Set<String>> graph, String from, String to) {
+        Deque<String> todo = new ArrayDeque<>(graph.get(from).stream().filter(u -> !u.equals(to)).toList());
+        Set<String> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            String next = todo.pop();
+            if (next.equals(to)) {
+                return true;
+            }
+            if (seen.add(next)) {
+                todo.addAll(graph.getOrDefault(next, Set.of()));
+            }
+        }
+        return false;
+    }
+
+    private static String picture() {
+        int from = doc.indexOf("```mermaid");
+        return doc.substring(from, doc.indexOf("subgraph", from));
     }
 
     @Test

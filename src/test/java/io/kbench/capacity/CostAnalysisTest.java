@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Files;
 import java.nio.file.Path;

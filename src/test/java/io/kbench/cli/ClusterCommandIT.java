@@ -3,9 +3,9 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.cluster.ClusterState;
+import io.kbench.cluster.EmbeddedKafka;
 import java.nio.file.Path;
 import java.util.List;
-import io.kbench.cluster.EmbeddedKafka;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

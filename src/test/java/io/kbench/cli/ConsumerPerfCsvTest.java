@@ -1,9 +1,9 @@
 package io.kbench.cli;
 
-import io.kbench.console.ConsumerPerfCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.load.ConsumePhaseListener.Snapshot;
 import java.util.Locale;
 import java.util.TimeZone;

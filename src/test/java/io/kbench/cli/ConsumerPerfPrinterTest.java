@@ -1,8 +1,8 @@
 package io.kbench.cli;
 
-import io.kbench.console.ConsumerPerfCsv;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.load.ConsumePhaseListener.Snapshot;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.EmbeddedKafka;
-import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.capacity.FigureTable;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

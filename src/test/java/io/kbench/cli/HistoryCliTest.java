@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.time.Instant;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -89,6 +89,9 @@ class HistoryCliTest {
         CliRun bad = CliRun.of("history", "--catalog", "jdbc:mysql://nope");
         assertThat(bad.exitCode()).isEqualTo(2);
         assertThat(bad.stderr().strip().lines()).hasSize(1);
+        // Refused before anything opens it: no SQLite file named after the URL appears in the working directory.
+        assertThat(Path.of("jdbc:mysql:")).doesNotExist();
+        assertThat(Path.of("mysql:")).doesNotExist();
     }
 
     @Test

@@ -3,8 +3,8 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.result.cost.CostResult;
-import io.kbench.result.plan.PlanResult;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.plan.PlanResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

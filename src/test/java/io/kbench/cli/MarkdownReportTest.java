@@ -2,14 +2,14 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.study.Finding;
-import io.kbench.study.FindingJudge;
-import io.kbench.study.FindingSpec;
-import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.study.Finding;
+import io.kbench.study.FindingJudge;
+import io.kbench.study.FindingSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.merge.RunFixture;
 import io.kbench.result.io.ResultReader;

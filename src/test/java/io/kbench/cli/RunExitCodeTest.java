@@ -2,6 +2,8 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.kpi.Threshold;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Anomaly;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegritySettings;
@@ -9,8 +11,6 @@ import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
-import io.kbench.result.ThresholdVerdict;
-import io.kbench.kpi.Threshold;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

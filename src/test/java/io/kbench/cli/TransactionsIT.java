@@ -3,8 +3,8 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

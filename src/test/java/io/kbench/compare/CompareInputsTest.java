@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Metric;
 import io.kbench.report.ComparisonPage;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.kpi.Metric;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

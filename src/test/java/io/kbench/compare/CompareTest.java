@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.Spread;
 import io.kbench.kpi.Kpi;
 import io.kbench.kpi.Metric;
+import io.kbench.result.Spread;
 import io.kbench.statistics.NoiseRule;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -14,8 +14,8 @@ import static io.kbench.result.telemetry.TelemetryMetric.REQUEST_HANDLER_IDLE_PE
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.Figure;
+import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.telemetry.LatencySpike;
 import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.SeriesMove;

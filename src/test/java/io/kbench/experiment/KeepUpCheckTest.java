@@ -1,22 +1,22 @@
 package io.kbench.experiment;
 
-import io.kbench.console.FindMaxTable;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kbench.console.FindMaxTable;
 import io.kbench.error.InvalidInputException;
+import io.kbench.kpi.Threshold;
+import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.run.Anomaly;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegritySettings;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.LatencyStats;
-import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
-import io.kbench.kpi.Threshold;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,5 @@
 package io.kbench.experiment;
 
-import io.kbench.unit.Percent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,6 +7,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.unit.Percent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;

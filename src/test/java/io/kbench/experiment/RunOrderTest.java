@@ -1,13 +1,13 @@
 package io.kbench.experiment;
 
-import io.kbench.result.sweep.PointSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.result.run.LatencyStats;
-import io.kbench.result.sweep.SweepOrder;
-import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
+import io.kbench.result.sweep.PointSummary;
+import io.kbench.result.sweep.SweepOrder;
+import io.kbench.result.sweep.SweepResult;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

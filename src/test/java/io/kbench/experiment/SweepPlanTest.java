@@ -1,18 +1,18 @@
 package io.kbench.experiment;
 
-import io.kbench.result.sweep.PointSummary;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.run.LatencyStats;
+import io.kbench.kpi.Threshold;
 import io.kbench.result.Spread;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
+import io.kbench.result.sweep.PointSummary;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.kpi.Threshold;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

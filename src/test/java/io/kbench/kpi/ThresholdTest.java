@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Summary;
-import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Totals;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

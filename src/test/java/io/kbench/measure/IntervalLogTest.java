@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
-import io.kbench.result.run.LatencyStats;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

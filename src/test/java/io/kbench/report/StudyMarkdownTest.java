@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
-import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
-import io.kbench.result.telemetry.LimitingResource;
-import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.result.telemetry.Diagnosis;
+import io.kbench.result.telemetry.LimitingResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

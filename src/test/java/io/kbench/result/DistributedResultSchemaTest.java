@@ -1,5 +1,9 @@
 package io.kbench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.DistributedRun;
@@ -13,10 +17,6 @@ import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.run.WorkerRun;
 import io.kbench.result.run.WorkerStatus;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;

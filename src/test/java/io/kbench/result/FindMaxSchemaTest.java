@@ -1,10 +1,5 @@
 package io.kbench.result;
 
-import io.kbench.result.io.ResultWriter;
-import io.kbench.result.run.LatencyStats;
-import io.kbench.result.run.RunResult;
-import io.kbench.result.run.Summary;
-import io.kbench.result.run.Totals;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,16 +7,20 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
-import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxFigures;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RateProbe;
 import io.kbench.experiment.SearchResult;
+import io.kbench.kpi.Threshold;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,10 @@
 package io.kbench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.format.StrictMapper;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.IntervalPhase;
@@ -14,11 +19,6 @@ import io.kbench.result.run.ShareConsumerStats;
 import io.kbench.result.run.ShareStats;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.format.StrictMapper;
 import io.kbench.spec.ShareAcknowledgement;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;

@@ -1,11 +1,11 @@
 package io.kbench.result;
 
-import io.kbench.result.run.FaultRecovery;
-import io.kbench.result.run.FaultResult;
-import io.kbench.result.run.LatencyStats;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;

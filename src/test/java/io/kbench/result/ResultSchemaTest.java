@@ -1,5 +1,16 @@
 package io.kbench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.kbench.kpi.Threshold;
+import io.kbench.load.RunOutcome;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.Anomaly;
@@ -16,19 +27,8 @@ import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.JsonSchemaFactory;
-import com.networknt.schema.SchemaValidatorsConfig;
-import com.networknt.schema.SpecVersion;
-import com.networknt.schema.ValidationMessage;
-import io.kbench.load.RunOutcome;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,8 +1,5 @@
 package io.kbench.result;
 
-import io.kbench.result.io.ResultReader;
-import io.kbench.result.io.ResultWriter;
-import io.kbench.result.run.RunResult;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +8,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.RunResult;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -1,5 +1,17 @@
 package io.kbench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.ValidationMessage;
+import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepFiles;
+import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepPoint;
+import io.kbench.kpi.Threshold;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.FaultRecovery;
@@ -8,21 +20,9 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.sweep.FaultSpread;
-import io.kbench.result.sweep.SweepResult;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.ValidationMessage;
 import io.kbench.result.sweep.PointSummary;
-import io.kbench.experiment.Sweep;
-import io.kbench.experiment.SweepFiles;
-import io.kbench.experiment.SweepPlan;
-import io.kbench.experiment.SweepPoint;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.spec.FaultSpec;
-import io.kbench.kpi.Threshold;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

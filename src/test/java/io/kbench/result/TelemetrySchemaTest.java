@@ -1,5 +1,11 @@
 package io.kbench.result;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.SchemaLocation;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
 import io.kbench.result.telemetry.TelemetryEventType;
@@ -7,12 +13,6 @@ import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySeries;
 import io.kbench.result.telemetry.TelemetrySource;
 import io.kbench.result.telemetry.TelemetrySourceKind;
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.networknt.schema.JsonSchema;
-import com.networknt.schema.SchemaLocation;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.kbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
-import io.kbench.result.io.ResultWriter;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySource;

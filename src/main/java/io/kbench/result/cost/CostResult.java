@@ -1,8 +1,8 @@
 package io.kbench.result.cost;
 
-import io.kbench.result.KbenchResult;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.KbenchResult;
 import java.util.List;
 
 /**

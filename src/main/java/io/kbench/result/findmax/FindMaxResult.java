@@ -1,11 +1,11 @@
 package io.kbench.result.findmax;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.SchemaChecks;
 import io.kbench.result.ThresholdVerdict;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;

@@ -1,11 +1,5 @@
 package io.kbench.result.io;
 
-import io.kbench.result.KbenchResult;
-import io.kbench.result.cost.CostResult;
-import io.kbench.result.findmax.FindMaxResult;
-import io.kbench.result.plan.PlanResult;
-import io.kbench.result.run.RunResult;
-import io.kbench.result.sweep.SweepResult;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -13,6 +7,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.JsonPaths;
 import io.kbench.format.StrictMapper;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.sweep.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

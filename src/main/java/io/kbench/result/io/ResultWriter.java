@@ -1,13 +1,13 @@
 package io.kbench.result.io;
 
-import io.kbench.result.KbenchResult;
-import io.kbench.result.cost.CostResult;
-import io.kbench.result.plan.PlanResult;
-import io.kbench.result.sweep.SweepResult;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.RunFailedException;
 import io.kbench.format.StrictMapper;
+import io.kbench.result.KbenchResult;
+import io.kbench.result.cost.CostResult;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.sweep.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,9 +1,9 @@
 package io.kbench.result.plan;
 
-import io.kbench.result.Figure;
-import io.kbench.result.KbenchResult;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.Figure;
+import io.kbench.result.KbenchResult;
 import java.util.List;
 
 /**

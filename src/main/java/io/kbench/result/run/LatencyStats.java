@@ -1,6 +1,5 @@
 package io.kbench.result.run;
 
-
 /** Percentiles of one latency histogram, all in microseconds. */
 public record LatencyStats(long count, long p50, long p95, long p99, long p999, long max, double mean) {
     public static final LatencyStats EMPTY = new LatencyStats(0, 0, 0, 0, 0, 0, 0);

@@ -1,8 +1,8 @@
 package io.kbench.result.run;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.Objects;

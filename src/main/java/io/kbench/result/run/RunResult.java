@@ -1,5 +1,10 @@
 package io.kbench.result.run;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
@@ -7,11 +12,6 @@ import io.kbench.result.SchemaChecks;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.telemetry.Anatomy;
 import io.kbench.result.telemetry.Telemetry;
-import com.fasterxml.jackson.annotation.JsonCreator;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.kbench.result.run;
 
-import io.kbench.result.Spread;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.Spread;
 import io.kbench.spec.ShareAcknowledgement;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.kbench.result.sweep;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.Spread;
 import io.kbench.result.run.FaultRecovery;
 import io.kbench.result.run.FaultResult;
-import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.spec.FaultSpec;
 import java.util.ArrayList;
 import java.util.List;

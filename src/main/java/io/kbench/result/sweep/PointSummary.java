@@ -1,7 +1,7 @@
 package io.kbench.result.sweep;
 
-import io.kbench.result.run.LatencyStats;
 import io.kbench.result.Spread;
+import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.kbench.result.sweep;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.SchemaChecks;
 import io.kbench.result.Spread;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.RunStatus;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.databind.JsonNode;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;

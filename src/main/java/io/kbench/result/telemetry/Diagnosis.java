@@ -1,7 +1,7 @@
 package io.kbench.result.telemetry;
 
-import io.kbench.result.Figure;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.Figure;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,5 +1,9 @@
 package io.kbench.result.io;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.Operator;
 import io.kbench.result.ThresholdVerdict;
@@ -10,10 +14,6 @@ import io.kbench.result.plan.PlanResult;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.SweepResult;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import io.kbench.error.InvalidInputException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

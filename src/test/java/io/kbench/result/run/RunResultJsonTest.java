@@ -1,7 +1,5 @@
 package io.kbench.result.run;
 
-import io.kbench.result.io.ResultReader;
-import io.kbench.result.io.ResultWriter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,6 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.BeanSerializer;
 import com.fasterxml.jackson.databind.ser.PropertyWriter;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.io.ResultWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
