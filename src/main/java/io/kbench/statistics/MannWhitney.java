@@ -9,7 +9,10 @@ import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
  * approximation is poor.
  */
 public final class MannWhitney {
-    /** Exact up to this many pairs (n x m); the counts stay well inside a long. */
+    /**
+     * Exact up to this many pairs (n x m). The counts are doubles: C(n + m, n) outgrows a long from 34 against 34
+     * values, and a double's 53-bit mantissa keeps the tail ratios to about 1e-16.
+     */
     static final int EXACT_PAIRS = 2_500;
 
     private MannWhitney() {
@@ -61,33 +64,51 @@ public final class MannWhitney {
                 u += a > b ? 1 : 0;
             }
         }
-        long[] counts = distribution(n, m);
-        long total = 0;
-        for (long c : counts) {
+        double[] counts = distribution(n, m);
+        double total = 0;
+        for (double c : counts) {
             total += c;
         }
         long uMin = Math.min(u, (long) n * m - u);
-        long tail = 0;
+        double tail = 0;
         for (int k = 0; k <= uMin; k++) {
             tail += counts[k];
         }
-        return Math.min(1, 2.0 * tail / total);
+        return Math.min(1, 2 * tail / total);
+    }
+
+    /** P(U <= u) under the null hypothesis: counted up to {@link #EXACT_PAIRS} pairs, else the normal approximation. */
+    static double lowerTail(int n, int m, long u) {
+        long pairs = (long) n * m;
+        if (pairs > EXACT_PAIRS) {
+            double sd = Math.sqrt(pairs * (n + m + 1) / 12.0);
+            return new org.apache.commons.math3.distribution.NormalDistribution().cumulativeProbability(
+                    (u + 0.5 - pairs / 2.0) / sd);
+        }
+        double[] counts = distribution(n, m);
+        double total = 0;
+        double tail = 0;
+        for (int i = 0; i < counts.length; i++) {
+            total += counts[i];
+            tail += i <= u ? counts[i] : 0;
+        }
+        return tail / total;
     }
 
     /** counts[u]: how many orderings of n x's and m y's give U = u (the number of (x, y) pairs with x > y). */
-    private static long[] distribution(int n, int m) {
+    static double[] distribution(int n, int m) {
         // f[i][j][u]: orderings of i x's and j y's with U = u; the last element is an x (adds j) or a y (adds 0).
-        long[][][] f = new long[n + 1][m + 1][];
+        double[][][] f = new double[n + 1][m + 1][];
         for (int i = 0; i <= n; i++) {
             for (int j = 0; j <= m; j++) {
-                f[i][j] = new long[i * j + 1];
+                f[i][j] = new double[i * j + 1];
                 if (i == 0 || j == 0) {
                     f[i][j][0] = 1;
                     continue;
                 }
                 for (int u = 0; u <= i * j; u++) {
-                    long withX = u - j >= 0 && u - j < f[i - 1][j].length ? f[i - 1][j][u - j] : 0;
-                    long withY = u < f[i][j - 1].length ? f[i][j - 1][u] : 0;
+                    double withX = u - j >= 0 && u - j < f[i - 1][j].length ? f[i - 1][j][u - j] : 0;
+                    double withY = u < f[i][j - 1].length ? f[i][j - 1][u] : 0;
                     f[i][j][u] = withX + withY;
                 }
             }
