@@ -10,8 +10,10 @@ import java.util.TreeSet;
  * Finds the change points of a series in two steps that share the significance level equally, so the whole
  * false-positive rate on a series without change stays at the level:
  * <ol>
- *   <li>lasting shifts: E-divisive means with Matteson &amp; James's permutation test, splitting the segment with the
- *   largest divergence while that split is significant;</li>
+ *   <li>lasting shifts: E-divisive means, splitting the segment with the largest divergence while that split is
+ *   significant by Matteson &amp; James's permutation test or by Student's t-test of the two sides (Bonferroni over the
+ *   places the split could be; each test at half the level), since permutations of a short series run out: 4 runs
+ *   against 4 have 70 orderings, and a p-value below 2/70 is out of the permutation test's reach;</li>
  *   <li>isolated values: within each segment, the value farthest outside the prediction interval of the others
  *   (t = (x - mean) / (s sqrt(1 + 1/n)), n - 1 degrees of freedom), Bonferroni-corrected for the segment's size.
  *   The permutation test cannot flag one run (its p-value stays above about 2/n when a single value differs, since
@@ -66,7 +68,7 @@ public final class ChangePointDetector {
                     to = bounds[s + 1];
                 }
             }
-            if (best == null || Significance.permutation(x, from, to, best.q(), settings.permutations(), random) > level) {
+            if (best == null || splitP(x, from, best.index(), to, best.q(), random) > level) {
                 return cuts;
             }
             cuts.add(best.index());
@@ -154,11 +156,20 @@ public final class ChangePointDetector {
             double after = Significance.stats(x, cut, c).getMean();
             double[] ci = Bootstrap.relativeChange(x, a, cut, c, random);
             EDivisive.Split s = EDivisive.best(x, a, c);
-            double p = s == null ? 1 : Significance.permutation(x, a, c, s.q(), settings.permutations(), random);
+            double p = s == null ? 1 : splitP(x, a, cut, c, s.q(), random);
             points.add(new ChangePoint(cut, false, before, after, before == 0 ? 0 : (after - before) / before, ci[0],
                     ci[1], p));
         }
         return points;
+    }
+
+    /**
+     * The p-value of a split: two tests, each at half the level (Bonferroni), so the smaller p doubled. The permutation
+     * test needs no model and judges long series; the t-test judges short ones, where the permutations run out.
+     */
+    private double splitP(double[] x, int from, int cut, int to, double q, SplittableRandom random) {
+        double permutation = Significance.permutation(x, from, to, q, settings.permutations(), random);
+        return Math.min(1, 2 * Math.min(permutation, Significance.tSplit(x, from, cut, to)));
     }
 
     private static int[] bounds(TreeSet<Integer> cuts, int n) {

@@ -1,14 +1,10 @@
 package io.kbench.statistics;
 
-import org.apache.commons.math3.distribution.TDistribution;
-
 /**
  * The one rule that turns two sets of repetitions into an {@link Effect}. The effect of B against A is a ratio, the
  * ratio of their geometric means, taken on the logarithms so that 2x and 0.5x weigh alike and a figure's unit does
- * not matter. Its interval is Welch's: the difference of the mean logarithms with the Welch-Satterthwaite degrees of
- * freedom (Welch 1947, "The generalization of 'Student's' problem when several different population variances are
- * involved", Biometrika 34(1-2)), which needs no equal spread on both sides and gives an interval from two
- * repetitions a side (a rank interval needs four a side for 95%). Then, in this order:
+ * not matter. Its interval is {@link Welch}'s on the logarithms, which needs no equal spread on both sides and
+ * gives an interval from two repetitions a side (a rank interval needs four a side for 95%). Then, in this order:
  * <ol>
  *   <li><b>equivalent within ±margin</b> when the 1 - 2 alpha interval lies inside [1 - margin, 1 + margin]: the two
  *       one-sided tests of Schuirmann (1987, "A comparison of the two one-sided tests procedure and the power approach
@@ -46,73 +42,29 @@ public record EffectRule(double confidence, double margin) {
 
     /** B's repetitions against A's; every value must be positive (a ratio of figures such as records/s or ms). */
     public Effect decide(double[] a, double[] b) {
-        double[] la = logs("a", a);
-        double[] lb = logs("b", b);
-        double diff = mean(lb) - mean(la);
-        double ratio = Math.exp(diff);
+        if (a.length == 0 || b.length == 0) {
+            throw new IllegalArgumentException("each side needs a value (got " + a.length + " and " + b.length + ")");
+        }
+        double[] la = Welch.logs("a", a);
+        double[] lb = Welch.logs("b", b);
+        double ratio = Math.exp(Welch.mean(lb) - Welch.mean(la));
         if (a.length < 2 || b.length < 2) {
             return new Effect(Effect.Outcome.UNDECIDED, ratio, Double.NaN, Double.NaN, confidence, margin, Double.NaN,
                     a.length, b.length);
         }
-        double va = variance(la) / a.length;
-        double vb = variance(lb) / b.length;
-        double se = Math.sqrt(va + vb);
-        TDistribution t = new TDistribution(degreesOfFreedom(va, vb, a.length, b.length));
-        double alpha = 1 - confidence;
+        Welch w = Welch.of(la, lb);
         if (margin > 0) {
-            double half = t.inverseCumulativeProbability(1 - alpha) * se;
-            if (Math.exp(diff - half) >= 1 - margin && Math.exp(diff + half) <= 1 + margin) {
-                return new Effect(Effect.Outcome.EQUIVALENT, ratio, Math.exp(diff - half), Math.exp(diff + half),
-                        1 - 2 * alpha, margin, Double.NaN, a.length, b.length);
+            double[] tost = w.oneSidedBounds(confidence);
+            if (Math.exp(tost[0]) >= 1 - margin && Math.exp(tost[1]) <= 1 + margin) {
+                return new Effect(Effect.Outcome.EQUIVALENT, ratio, Math.exp(tost[0]), Math.exp(tost[1]),
+                        1 - 2 * (1 - confidence), margin, Double.NaN, a.length, b.length);
             }
         }
-        double critical = t.inverseCumulativeProbability(1 - alpha / 2);
-        double low = diff - critical * se;
-        double high = diff + critical * se;
-        Effect.Outcome outcome = low > 0 ? Effect.Outcome.HIGHER : high < 0 ? Effect.Outcome.LOWER : Effect.Outcome.UNDECIDED;
-        double detectable = outcome == Effect.Outcome.UNDECIDED
-                ? Math.expm1((critical + t.inverseCumulativeProbability(POWER)) * se) : Double.NaN;
-        return new Effect(outcome, ratio, Math.exp(low), Math.exp(high), confidence, margin, detectable, a.length,
+        double[] ci = w.interval(confidence);
+        Effect.Outcome outcome = ci[0] > 0 ? Effect.Outcome.HIGHER : ci[1] < 0 ? Effect.Outcome.LOWER : Effect.Outcome.UNDECIDED;
+        double detectable = outcome == Effect.Outcome.UNDECIDED ? Math.expm1(w.minimumDetectable(confidence, POWER))
+                : Double.NaN;
+        return new Effect(outcome, ratio, Math.exp(ci[0]), Math.exp(ci[1]), confidence, margin, detectable, a.length,
                 b.length);
-    }
-
-    /** Welch-Satterthwaite; with no spread on either side, the pooled count. */
-    private static double degreesOfFreedom(double va, double vb, int n, int m) {
-        double sum = va + vb;
-        if (sum == 0) {
-            return n + m - 2;
-        }
-        return sum * sum / (va * va / (n - 1) + vb * vb / (m - 1));
-    }
-
-    private static double[] logs(String side, double[] values) {
-        if (values.length == 0) {
-            throw new IllegalArgumentException(side + ": needs at least one value");
-        }
-        double[] logs = new double[values.length];
-        for (int i = 0; i < values.length; i++) {
-            if (!(values[i] > 0) || Double.isInfinite(values[i])) {
-                throw new IllegalArgumentException(side + "[" + i + "]: must be positive and finite (got " + values[i] + ")");
-            }
-            logs[i] = Math.log(values[i]);
-        }
-        return logs;
-    }
-
-    private static double mean(double[] v) {
-        double sum = 0;
-        for (double x : v) {
-            sum += x;
-        }
-        return sum / v.length;
-    }
-
-    private static double variance(double[] v) {
-        double m = mean(v);
-        double sum = 0;
-        for (double x : v) {
-            sum += (x - m) * (x - m);
-        }
-        return sum / (v.length - 1);
     }
 }

@@ -27,6 +27,34 @@ final class Significance {
         return (atLeast + 1.0) / (permutations + 1.0);
     }
 
+    /**
+     * Student's two-sample t p-value of the split of {@code x[from, to)} at {@code cut} (pooled variance: under "no
+     * change" both sides share one spread, and the test is exact for normal values; Welch's, whose degrees of freedom
+     * follow the smaller side's spread, made shifts of pure noise where two close values sat at an end), on the
+     * logarithms when every value is positive (a run's records/s or ms), Bonferroni-corrected for the
+     * {@code to - from - 1} places the split could have been put. 1 when a side has fewer than two values. The
+     * permutation test cannot go below about 2 / C(n, n/2) (8 runs: 70 orderings of a 4/4 split), so without this a
+     * shift in a short series can never be significant at 0.01; with it, 4 runs against 4 can.
+     */
+    static double tSplit(double[] x, int from, int cut, int to) {
+        if (cut - from < 2 || to - cut < 2) {
+            return 1;
+        }
+        boolean positive = Arrays.stream(x, from, to).allMatch(v -> v > 0);
+        SummaryStatistics before = new SummaryStatistics();
+        SummaryStatistics after = new SummaryStatistics();
+        for (int i = from; i < to; i++) {
+            (i < cut ? before : after).addValue(positive ? Math.log(x[i]) : x[i]);
+        }
+        double n1 = before.getN();
+        double n2 = after.getN();
+        double pooled = ((n1 - 1) * before.getVariance() + (n2 - 1) * after.getVariance()) / (n1 + n2 - 2);
+        double diff = after.getMean() - before.getMean();
+        double se = Math.sqrt(pooled * (1 / n1 + 1 / n2));
+        double p = se == 0 ? (diff == 0 ? 1 : 0) : twoSided(diff / se, n1 + n2 - 2);
+        return Math.min(1, p * (to - from - 1));
+    }
+
     private static void shuffle(double[] a, SplittableRandom random) {
         for (int i = a.length - 1; i > 0; i--) {
             int j = random.nextInt(i + 1);
