@@ -13,7 +13,8 @@ import java.util.OptionalDouble;
  * (summed over brokers that share kbench's machine, else the busiest broker), or when kbench's machine is busy
  * ({@link Thresholds#HOST_BUSY_PERCENT}) and the brokers on it use more of it than the load generator, or when the
  * busiest broker uses that share of the CPU kbench limits each broker to (cluster.limits): a broker held to half a core
- * is saturated at 45%, however idle the machine.
+ * is saturated at 45%, however idle the machine; or when the cgroup of a broker held to a quota was throttled in
+ * {@link Thresholds#THROTTLED_PERIODS_PERCENT} of its quota periods, measured from its {@code cpu.stat}.
  */
 final class BrokerCpuRule implements Rule {
     private static final LimitingResource R = LimitingResource.BROKER_CPU;
@@ -39,9 +40,19 @@ final class BrokerCpuRule implements Rule {
             figures.add(Figures.of("broker_cpu_limit_share", "busiest broker's CPU share of its limit", b.mean() / limit,
                     "ratio", "busiest broker's mean broker_cpu_percent / its cluster.limits CPU (" + Text.percent(limit)
                             + ")"));
+            Optional<RunEvidence.SourceMean> throttled = e.extreme(TelemetryMetric.BROKER_CPU_THROTTLED_PERCENT, true);
+            throttled.ifPresent(th -> figures.add(Figures.mean(TelemetryMetric.BROKER_CPU_THROTTLED_PERCENT, th,
+                    "the most throttled broker")));
+            String throttledText = throttled.map(th -> ", throttled in " + Text.percent(th.mean()) + " of its quota periods"
+                    + (th.source().equals(b.source()) ? "" : " on " + th.source())).orElse("");
             if (b.mean() / limit >= Thresholds.CPU_SATURATED_SHARE) {
                 return Judgement.limited(R, "broker CPU " + Text.percent(b.mean()) + " on " + b.source() + " of its "
-                        + Text.percent(limit) + " limit (cluster.limits)", figures);
+                        + Text.percent(limit) + " limit (cluster.limits)" + throttledText, figures);
+            }
+            if (throttled.isPresent() && throttled.get().mean() >= Thresholds.THROTTLED_PERIODS_PERCENT) {
+                return Judgement.limited(R, throttled.get().source() + " throttled in " + Text.percent(throttled.get().mean())
+                        + " of its CPU quota periods (cluster.limits), at " + Text.percent(b.mean()) + " of its "
+                        + Text.percent(limit) + " limit on average", figures);
             }
         }
         if (cores.brokerHost() > 0) {

@@ -7,6 +7,11 @@ final class Thresholds {
     /** Host CPU busy (user + system + steal, 100 = all cores) from which the host counts as saturated. */
     static final double HOST_BUSY_PERCENT = 90;
     /**
+     * A broker whose cgroup was throttled in at least this share of its CPU quota periods (100 ms each) is CPU-limited
+     * whatever its mean: its bursts wait for the next period, which is where a quota's latency floor comes from.
+     */
+    static final double THROTTLED_PERIODS_PERCENT = 25;
+    /**
      * The busy-host comparison blames kbench's load generator or brokers only when they account for at least this share
      * of the busy CPU; otherwise the machine is busy with other processes.
      */

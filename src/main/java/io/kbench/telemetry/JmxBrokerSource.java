@@ -51,6 +51,8 @@ final class JmxBrokerSource implements SampledSource {
     private List<ObjectName> collectors = List.of();
     /** Whether the broker has the batch read MBean: asked on each connect. */
     private boolean batch;
+    /** The broker's CPU-quota throttling, read from its cgroup; null when it runs without a quota. */
+    private CgroupThrottling throttling;
 
     /** {@code credentials}: user and password for an authenticating JMX agent, or null. */
     JmxBrokerSource(BrokerEndpoint endpoint, String topic, String[] credentials) {
@@ -89,6 +91,9 @@ final class JmxBrokerSource implements SampledSource {
     }
 
     private void connect() throws IOException {
+        if (throttling == null && endpoint.embedded()) {
+            throttling = CgroupThrottling.of(endpoint.pid());
+        }
         JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + endpoint.jmxAddress() + "/jmxrmi");
         connector = JMXConnectorFactory.connect(url, environment);
         server = connector.getMBeanServerConnection();
@@ -109,6 +114,9 @@ final class JmxBrokerSource implements SampledSource {
         }
         try {
             figures.update(read(), nowNanos, out);
+            if (throttling != null) {
+                throttling.sample(out);
+            }
         } catch (IOException e) {
             // The connection is broken (broker restarted or gone): connect afresh next time.
             disconnect();

@@ -85,6 +85,23 @@ class DiagnoserTest {
     }
 
     @Test
+    void aBrokerThrottledInMostQuotaPeriodsIsBrokerCpuBelowItsMeanLimit() {
+        // 30% of a core is 60% of a half-core limit, under the 80% rule, but the cgroup waited in 62% of its periods.
+        SyntheticRun run = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 30.0)
+                .replace(TelemetryMetric.BROKER_CPU_THROTTLED_PERCENT, B1, i -> 62.0);
+        Diagnosis d = run.diagnose(Cores.embedded(2, 0.5));
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.BROKER_CPU);
+        assertThat(d.evidence()).startsWith("broker-1 throttled in 62% of its CPU quota periods (cluster.limits), at 30% "
+                + "of its 50% limit on average");
+        assertThat(figure(d, "broker_cpu_throttled_percent.broker-1").value()).isEqualTo(62.0);
+        // SyntheticRun changes in place: from here on broker-1 is throttled in 10% of its periods.
+        assertThat(run.replace(TelemetryMetric.BROKER_CPU_THROTTLED_PERCENT, B1, i -> 10.0)
+                .diagnose(Cores.embedded(2, 0.5)).limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
+        assertThat(run.replace(BROKER_CPU_PERCENT, B1, i -> 47.0).diagnose(Cores.embedded(2, 0.5)).evidence())
+                .startsWith("broker CPU 47% on broker-1 of its 50% limit (cluster.limits), throttled in 10% of its quota periods");
+    }
+
+    @Test
     void aBrokerAtItsClusterLimitsCpuIsBrokerCpuOnAnIdleMachine() {
         // S4 on 3 brokers held to half a core each: 47% of a core is 94% of the limit, 131% of 200% is not the machine.
         SyntheticRun run = new SyntheticRun().healthy().replace(BROKER_CPU_PERCENT, B1, i -> 47.0);

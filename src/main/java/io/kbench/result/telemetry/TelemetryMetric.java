@@ -11,6 +11,9 @@ import io.kbench.format.LowercaseEnum;
  */
 public enum TelemetryMetric {
     BROKER_CPU_PERCENT(Scope.BROKER, "%", "CPU of the broker process, 100 = one core"),
+    BROKER_CPU_THROTTLED_PERCENT(Scope.BROKER, "%",
+            "CPU quota periods in which the broker's cgroup was throttled (cluster.limits.cpuQuota)"),
+    BROKER_CPU_THROTTLED_MS(Scope.BROKER, "ms", "time the broker's cgroup waited for CPU quota in the interval"),
     REQUEST_HANDLER_IDLE_PERCENT(Scope.BROKER, "%", "request handler threads idle"),
     NETWORK_PROCESSOR_IDLE_PERCENT(Scope.BROKER, "%", "network processor threads idle"),
     PRODUCE_REQUESTS_PER_SEC(Scope.BROKER, "requests/s", "Produce requests"),
