@@ -183,7 +183,7 @@ class SweepPlanTest {
     @Test
     void pointSummaryHasMedianMinMaxAndAMedianRunSummary() {
         PointSummary s = PointSummary.of(List.of(run(100, 1000), run(300, 3000), run(200, 9000)));
-        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new Spread(200, 100, 300, 3));
+        assertThat(s.stats().produced().recordsPerSec()).isEqualTo(new Spread(200, 100, 300, 3, List.of(100.0, 300.0, 200.0)));
         assertThat(s.median().produced().recordsPerSec()).isEqualTo(200);
         assertThat(s.median().publishLatencyMicros().p99()).isEqualTo(3000);
         assertThat(s.stats().publishLatencyMicros()).isNotNull();

@@ -127,10 +127,10 @@ class SweepSchemaTest {
                 List.of(fault(spec, 4.0, null, 3)));
         FaultSpread spread = FaultSpread.of(0, spec, runs);
         assertThat(spread.fired()).isEqualTo(2);
-        assertThat(spread.throughputRecoverySec()).isEqualTo(new Spread(3.0, 2.0, 4.0, 2));
+        assertThat(spread.throughputRecoverySec()).isEqualTo(new Spread(3.0, 2.0, 4.0, 2, List.of(2.0, 4.0)));
         assertThat(spread.p99RecoverySec()).isEqualTo(Spread.single(1.5));
         assertThat(spread.notRecovered()).as("the second never got p99 back").isEqualTo(1);
-        assertThat(spread.failedRecords()).isEqualTo(new Spread(1.5, 0, 3, 2));
+        assertThat(spread.failedRecords()).isEqualTo(new Spread(1.5, 0, 3, 2, List.of(0.0, 3.0)));
         PointSummary summary = PointSummary.of(List.of(run(100.0, true, false), run(90.0, true, false)));
         Sweep.PointResult done = new Sweep.PointResult(point, 3, reps(point, 2), 2, 2, 0, summary, List.of(), 0,
                 List.of(spread));
