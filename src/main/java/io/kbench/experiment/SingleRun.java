@@ -6,8 +6,7 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
-import io.kbench.console.SummaryTable;
-import io.kbench.console.WorkerTable;
+import io.kbench.console.RunSummary;
 import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.Diagnoser;
 import io.kbench.diagnosis.LatencyAnatomy;
@@ -34,7 +33,6 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Schedule;
-import io.kbench.result.run.ShortWindow;
 import io.kbench.result.run.Summary;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
@@ -228,55 +226,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .build();
                 file = ResultWriter.write(result, dir);
             }
-            SummaryTable.print(result.summary(), out);
-            if (result.schedule() != null) {
-                out.println(result.schedule().line());
-            }
-            if (result.warmup() != null) {
-                out.println(result.warmup().line());
-            }
-            ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
-            SummaryTable.limitedBy(result.telemetry(), out);
-            if (result.summary().transactions() != null) {
-                out.println(result.summary().transactions().line());
-            }
-            if (result.faults() != null) {
-                out.println();
-                result.faults().forEach(f -> {
-                    out.println(f.line());
-                    if (result.schedule() != null) {
-                        result.schedule().baselineNote(f).ifPresent(out::println);
-                    }
-                });
-            }
-            if (result.thresholds() != null) {
-                out.println();
-                result.thresholds().forEach(v -> out.println(v.line()));
-            }
-            if (result.integrity() != null) {
-                out.println();
-                out.println(result.integrity().line());
-            }
-            if (result.share() != null) {
-                out.println();
-                out.println(result.share().line());
-            }
-            if (result.rebalances() != null) {
-                out.println();
-                result.rebalances().lines().forEach(out::println);
-            }
-            if (result.backlog() != null) {
-                out.println();
-                result.backlog().lines().forEach(out::println);
-            }
-            if (result.distributed() != null) {
-                out.println();
-                WorkerTable.print(result.distributed(), out);
-            }
-            if (result.status() == RunStatus.INTERRUPTED) {
-                out.println();
-                out.println("interrupted: the figures above cover only what was measured until the interrupt");
-            }
+            RunSummary.print(result, out);
             out.println("results: " + file);
             listener.written(dir, out);
             return result;
