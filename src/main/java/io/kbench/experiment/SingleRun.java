@@ -75,17 +75,26 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
-        return execute(out, null, ConsumePhaseListener.NONE);
+        return execute(out, context.observers());
+    }
+
+    /**
+     * As {@link #execute(PrintStream)}, told to {@code watchers} instead of the context's observers: the CLI's report,
+     * catalog and metrics server exist only once --dry-run and the client-JDK re-launch are past, after this run was
+     * made and checked.
+     */
+    public RunResult execute(PrintStream out, RunContext.Observers watchers) {
+        return execute(out, null, ConsumePhaseListener.NONE, watchers);
     }
 
     /** As {@link #execute(PrintStream)}, with {@code consumePhase} observing the backlog consume phase. */
     public RunResult execute(PrintStream out, ConsumePhaseListener consumePhase) {
-        return execute(out, null, consumePhase);
+        return execute(out, null, consumePhase, context.observers());
     }
 
     /** As {@link #execute(PrintStream)}, writing into {@code exactDir} (null: a new timestamped directory). */
     public RunResult execute(PrintStream out, Path exactDir) {
-        return execute(out, exactDir, ConsumePhaseListener.NONE);
+        return execute(out, exactDir, ConsumePhaseListener.NONE, context.observers());
     }
 
     /**
@@ -134,9 +143,10 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         return params;
     }
 
-    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
+    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase,
+                              RunContext.Observers watchers) {
         Map<String, String> connection = context.connection();
-        ResultListener listener = context.observers().listener();
+        ResultListener listener = watchers.listener();
         Distribution distribution = context.distribution();
         Map<String, String> tags = context.output().tags();
         List<Threshold> thresholds = context.output().thresholds();
@@ -167,7 +177,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
-            sampler = RunTelemetry.open(context.observers().telemetry(), spec, embedded,
+            sampler = RunTelemetry.open(watchers.telemetry(), spec, embedded,
                     conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), out);
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
