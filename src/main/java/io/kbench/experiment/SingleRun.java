@@ -7,8 +7,6 @@ import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
 import io.kbench.console.RunSummary;
-import io.kbench.diagnosis.Cores;
-import io.kbench.diagnosis.Diagnoser;
 import io.kbench.diagnosis.LatencyAnatomy;
 import io.kbench.distributed.Coordinator;
 import io.kbench.distributed.Distribution;
@@ -22,21 +20,15 @@ import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.FaultWindows;
-import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import io.kbench.result.SecurityInfo;
 import io.kbench.result.ThresholdVerdict;
-import io.kbench.result.Versions;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.FaultResult;
-import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Schedule;
 import io.kbench.result.run.Summary;
 import io.kbench.result.telemetry.Telemetry;
-import io.kbench.result.telemetry.TelemetryEvent;
-import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.TelemetrySampler;
 import java.io.IOException;
@@ -46,8 +38,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +45,8 @@ import java.util.Objects;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
- * One workload, start to finish: optional embedded cluster, the run, result.json, the summary table.
+ * One workload, start to finish: optional embedded cluster, the run, result.json, the summary (rendered by
+ * {@link RunSummary} from the result in memory). Orchestrates only: each step belongs to its own package.
  * The cluster is stopped whatever happens; Ctrl-C ends the load early and still writes the result.
  *
  * @param spec    the frozen workload
@@ -216,7 +207,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 Environment environment = Environment.capture();
                 Summary summary = outcome.summary();
                 Schedule schedule = Schedule.of(spec, summary);
-                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults,
+                Telemetry telemetry = RunTelemetry.evidence(sampler, outcome.intervals(), faults,
                         RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
@@ -225,7 +216,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = RunResult.builder().name(spec.name()).status(status).failure(outcome.failure()).tags(tags)
                         .startTime(start).endTime(Instant.now()).environment(environment)
-                        .cluster(clusterInfo(embedded, conn)).workload(spec).clientProperties(connection)
+                        .cluster(ClusterRecord.of(embedded, conn)).workload(spec).clientProperties(connection)
                         .summary(summary).intervals(outcome.intervals()).thresholds(verdicts)
                         .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
                         .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
@@ -249,43 +240,6 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 embedded.close();
             }
         }
-    }
-
-    /**
-     * The sampled evidence with the faults as events on the same axis, and the diagnosis made from it; null without
-     * telemetry.
-     */
-    private static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
-                                      Cores cores, Boolean metSchedule) {
-        Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
-        if (sampled == null) {
-            return null;
-        }
-        List<TelemetryEvent> events = new ArrayList<>(sampled.events());
-        for (FaultResult f : faults == null ? List.<FaultResult>of() : faults) {
-            String detail = f.spec().action() + (f.brokerId() == null ? "" : " broker " + f.brokerId());
-            if (f.startSec() != null) {
-                events.add(new TelemetryEvent(f.startSec(), TelemetryEventType.FAULT_START, "fault", detail));
-            }
-            if (f.endSec() != null) {
-                events.add(new TelemetryEvent(f.endSec(), TelemetryEventType.FAULT_END, "fault", detail));
-            }
-        }
-        events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
-        Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
-        return Diagnoser.attach(withFaults, intervals, cores, metSchedule);
-    }
-
-    /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */
-    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
-        SecurityInfo security = SecurityRecord.of(embedded, conn);
-        if (embedded == null) {
-            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null, null, security);
-        }
-        return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
-                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
-                embedded.dataFilesystem(), security);
     }
 
     private static Path createDir(Path dir) {
