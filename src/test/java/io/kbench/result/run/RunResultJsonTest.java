@@ -75,6 +75,19 @@ public class RunResultJsonTest {
         assertThat(run.toBuilder().telemetry(null).build().summary()).isSameAs(run.summary());
     }
 
+    /** Jackson starts from the builder's bare constructor: what {@link RunResult#builder()} fills in, a file must say. */
+    @Test
+    void aFileWithoutSchemaVersionStillFails(@TempDir Path dir) throws IOException {
+        ObjectMapper plain = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) plain.readTree(
+                Path.of("src/test/resources/report/run-sample/result.json").toFile());
+        tree.remove("schemaVersion");
+        Path file = dir.resolve("result.json");
+        plain.writeValue(file.toFile(), tree);
+        assertThatThrownBy(() -> ResultReader.read(file, RunResult.class)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("schemaVersion 0 is not supported");
+    }
+
     @Test
     void anUnknownTopLevelKeyStillFails(@TempDir Path dir) throws IOException {
         ObjectMapper plain = new ObjectMapper();
