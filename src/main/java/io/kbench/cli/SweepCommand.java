@@ -48,6 +48,7 @@ public final class SweepCommand extends WorkloadCommand {
     @Override
     Experiment experiment(RunContext context) {
         Sweep sweep = new Sweep(plan, resumeDir != null ? resumeDir : context.output().newDir(plan.spec().name()), context);
+        // A sweep takes its watchers from its context: it is remade with them, in the directory already chosen.
         return new Experiment(sweep::dryRun, (watchers, out) -> {
             Sweep watched = new Sweep(plan, sweep.dir(), context.with(watchers));
             return report(watched, watched.execute(out), out);
