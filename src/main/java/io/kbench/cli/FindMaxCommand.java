@@ -84,7 +84,9 @@ public final class FindMaxCommand extends WorkloadCommand {
     @Override
     Experiment experiment(RunContext context) {
         FindMax findMax = new FindMax(spec, settings, context.output().newDir("find-max-" + spec.name()), context);
-        return new Experiment(findMax::dryRun, out -> ExitPolicy.of(findMax.execute(out)));
+        // A search takes its watchers from its context: it is remade with them, in the directory already chosen.
+        return new Experiment(findMax::dryRun, (watchers, out) ->
+                ExitPolicy.of(new FindMax(spec, settings, findMax.dir(), context.with(watchers)).execute(out)));
     }
 
     /** {@code 5%} or {@code 5} -> 0.05. */

@@ -27,6 +27,6 @@ public final class RunCommand extends WorkloadCommand {
     Experiment experiment(RunContext context) {
         SingleRun run = new SingleRun(spec, context);
         return new Experiment(out -> RunHeader.printFull(spec, context.connection(), run.check(), out),
-                out -> ExitPolicy.of(run.execute(out), options.output.minRateRatio(), out));
+                (watchers, out) -> ExitPolicy.of(run.execute(out, watchers), options.output.minRateRatio(), out));
     }
 }

@@ -96,7 +96,7 @@ public final class RunContextOptions {
     }
 
     /**
-     * The shared start-up sequence: resolve the context and make the experiment from it (so every check is made
+     * The shared start-up sequence: resolve the context and make the experiment from it, once (so every check is made
      * before anything starts), stop at --dry-run, re-launch on the workload's client JDK if it names another, hold the
      * load generator to --client-cpus, serve --metrics-port while the experiment runs, and return its exit code.
      */
@@ -114,9 +114,9 @@ public final class RunContextOptions {
         }
         target.restrictClientCpus();
         try (MetricsServer live = metrics.start(out)) {
-            RunContext watched = context.with(new RunContext.Observers(catalog.listener(MetricsOptions.listener(live),
-                    output.resultsDir, workloadFile(command)), context.observers().telemetry()));
-            return experiment.apply(watched).run().apply(out).code();
+            RunContext.Observers watchers = new RunContext.Observers(catalog.listener(MetricsOptions.listener(live),
+                    output.resultsDir, workloadFile(command)), context.observers().telemetry());
+            return checked.run().apply(watchers, out).code();
         }
     }
 

@@ -48,7 +48,11 @@ public final class SweepCommand extends WorkloadCommand {
     @Override
     Experiment experiment(RunContext context) {
         Sweep sweep = new Sweep(plan, resumeDir != null ? resumeDir : context.output().newDir(plan.spec().name()), context);
-        return new Experiment(sweep::dryRun, out -> report(sweep, sweep.execute(out), out));
+        // A sweep takes its watchers from its context: it is remade with them, in the directory already chosen.
+        return new Experiment(sweep::dryRun, (watchers, out) -> {
+            Sweep watched = new Sweep(plan, sweep.dir(), context.with(watchers));
+            return report(watched, watched.execute(out), out);
+        });
     }
 
     /** sweep.json, sweep.csv, the tables and the HTML report of what ran, even of an interrupted sweep. */

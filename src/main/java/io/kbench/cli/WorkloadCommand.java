@@ -3,8 +3,8 @@ package io.kbench.cli;
 import io.kbench.experiment.RunContext;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -21,12 +21,14 @@ abstract class WorkloadCommand implements Callable<Integer> {
     RunContextOptions options = new RunContextOptions();
 
     /**
-     * What the command runs on a context, made once to check it before anything starts and again to run it.
+     * What the command runs on a context, made once, before anything starts, so that making it checks it. Who watches
+     * the run (report, catalog, metrics server) is handed to {@code run}: the metrics server may start only once
+     * --dry-run and the client-JDK re-launch are past.
      *
      * @param dryRun what --dry-run prints; nothing starts
-     * @param run    runs it and says how it ended
+     * @param run    runs it, told to the watchers, and says how it ended
      */
-    record Experiment(Consumer<PrintStream> dryRun, Function<PrintStream, ExitPolicy> run) {
+    record Experiment(Consumer<PrintStream> dryRun, BiFunction<RunContext.Observers, PrintStream, ExitPolicy> run) {
     }
 
     /** Loads and checks what the command runs (workload, sweep, search); returns the client JDK it names, or null. */

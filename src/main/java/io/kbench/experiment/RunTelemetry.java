@@ -3,8 +3,14 @@ package io.kbench.experiment;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.CurrentLimit;
+import io.kbench.diagnosis.Diagnoser;
 import io.kbench.load.IntervalTicks;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.BrokerEndpoint;
@@ -13,6 +19,7 @@ import io.kbench.telemetry.TelemetrySettings;
 import io.kbench.telemetry.TelemetryTargets;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 
 /**
@@ -125,5 +132,30 @@ final class RunTelemetry {
                 return limit.current();
             }
         };
+    }
+
+    /**
+     * The sampled evidence with the faults as events on the same axis, and the diagnosis made from it; null without
+     * telemetry.
+     */
+    static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
+                             Cores cores, Boolean metSchedule) {
+        Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
+        if (sampled == null) {
+            return null;
+        }
+        List<TelemetryEvent> events = new ArrayList<>(sampled.events());
+        for (FaultResult f : faults == null ? List.<FaultResult>of() : faults) {
+            String detail = f.spec().action() + (f.brokerId() == null ? "" : " broker " + f.brokerId());
+            if (f.startSec() != null) {
+                events.add(new TelemetryEvent(f.startSec(), TelemetryEventType.FAULT_START, "fault", detail));
+            }
+            if (f.endSec() != null) {
+                events.add(new TelemetryEvent(f.endSec(), TelemetryEventType.FAULT_END, "fault", detail));
+            }
+        }
+        events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
+        Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
+        return Diagnoser.attach(withFaults, intervals, cores, metSchedule);
     }
 }

@@ -6,10 +6,7 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
-import io.kbench.console.SummaryTable;
-import io.kbench.console.WorkerTable;
-import io.kbench.diagnosis.Cores;
-import io.kbench.diagnosis.Diagnoser;
+import io.kbench.console.RunSummary;
 import io.kbench.diagnosis.LatencyAnatomy;
 import io.kbench.distributed.Coordinator;
 import io.kbench.distributed.Distribution;
@@ -23,23 +20,15 @@ import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.FaultWindows;
-import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
-import io.kbench.result.SecurityInfo;
 import io.kbench.result.ThresholdVerdict;
-import io.kbench.result.Versions;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.FaultResult;
-import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Schedule;
-import io.kbench.result.run.ShortWindow;
 import io.kbench.result.run.Summary;
 import io.kbench.result.telemetry.Telemetry;
-import io.kbench.result.telemetry.TelemetryEvent;
-import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.TelemetrySampler;
 import java.io.IOException;
@@ -49,8 +38,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +45,8 @@ import java.util.Objects;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
- * One workload, start to finish: optional embedded cluster, the run, result.json, the summary table.
+ * One workload, start to finish: optional embedded cluster, the run, result.json, the summary (rendered by
+ * {@link RunSummary} from the result in memory). Orchestrates only: each step belongs to its own package.
  * The cluster is stopped whatever happens; Ctrl-C ends the load early and still writes the result.
  *
  * @param spec    the frozen workload
@@ -78,17 +66,26 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
 
     /** Runs and returns the written result; {@code out} receives progress, header and summary. */
     public RunResult execute(PrintStream out) {
-        return execute(out, null, ConsumePhaseListener.NONE);
+        return execute(out, context.observers());
+    }
+
+    /**
+     * As {@link #execute(PrintStream)}, told to {@code watchers} instead of the context's observers: the CLI's report,
+     * catalog and metrics server exist only once --dry-run and the client-JDK re-launch are past, after this run was
+     * made and checked.
+     */
+    public RunResult execute(PrintStream out, RunContext.Observers watchers) {
+        return execute(out, null, ConsumePhaseListener.NONE, watchers);
     }
 
     /** As {@link #execute(PrintStream)}, with {@code consumePhase} observing the backlog consume phase. */
     public RunResult execute(PrintStream out, ConsumePhaseListener consumePhase) {
-        return execute(out, null, consumePhase);
+        return execute(out, null, consumePhase, context.observers());
     }
 
     /** As {@link #execute(PrintStream)}, writing into {@code exactDir} (null: a new timestamped directory). */
     public RunResult execute(PrintStream out, Path exactDir) {
-        return execute(out, exactDir, ConsumePhaseListener.NONE);
+        return execute(out, exactDir, ConsumePhaseListener.NONE, context.observers());
     }
 
     /**
@@ -137,9 +134,10 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         return params;
     }
 
-    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase) {
+    private RunResult execute(PrintStream out, Path exactDir, ConsumePhaseListener consumePhase,
+                              RunContext.Observers watchers) {
         Map<String, String> connection = context.connection();
-        ResultListener listener = context.observers().listener();
+        ResultListener listener = watchers.listener();
         Distribution distribution = context.distribution();
         Map<String, String> tags = context.output().tags();
         List<Threshold> thresholds = context.output().thresholds();
@@ -170,7 +168,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             if (embedded != null) {
                 conn.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, embedded.bootstrapServers());
             }
-            sampler = RunTelemetry.open(context.observers().telemetry(), spec, embedded,
+            sampler = RunTelemetry.open(watchers.telemetry(), spec, embedded,
                     conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), out);
             if (sampler != null) {
                 sampler.addListener(listener.live()::sampled);
@@ -209,74 +207,27 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 Environment environment = Environment.capture();
                 Summary summary = outcome.summary();
                 Schedule schedule = Schedule.of(spec, summary);
-                Telemetry telemetry = evidence(sampler, outcome.intervals(), faults,
+                Telemetry telemetry = RunTelemetry.evidence(sampler, outcome.intervals(), faults,
                         RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met());
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-                result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
-                        outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, RunSections.builder()
+                result = RunResult.builder().name(spec.name()).status(status).failure(outcome.failure()).tags(tags)
+                        .startTime(start).endTime(Instant.now()).environment(environment)
+                        .cluster(ClusterRecord.of(embedded, conn)).workload(spec).clientProperties(connection)
+                        .summary(summary).intervals(outcome.intervals()).thresholds(verdicts)
                         .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
                         .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).backlog(outcome.backlog())
-                        .build());
+                        .build();
                 file = ResultWriter.write(result, dir);
             }
-            SummaryTable.print(result.summary(), out);
-            if (result.schedule() != null) {
-                out.println(result.schedule().line());
-            }
-            if (result.warmup() != null) {
-                out.println(result.warmup().line());
-            }
-            ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
-            SummaryTable.limitedBy(result.telemetry(), out);
-            if (result.summary().transactions() != null) {
-                out.println(result.summary().transactions().line());
-            }
-            if (result.faults() != null) {
-                out.println();
-                result.faults().forEach(f -> {
-                    out.println(f.line());
-                    if (result.schedule() != null) {
-                        result.schedule().baselineNote(f).ifPresent(out::println);
-                    }
-                });
-            }
-            if (result.thresholds() != null) {
-                out.println();
-                result.thresholds().forEach(v -> out.println(v.line()));
-            }
-            if (result.integrity() != null) {
-                out.println();
-                out.println(result.integrity().line());
-            }
-            if (result.share() != null) {
-                out.println();
-                out.println(result.share().line());
-            }
-            if (result.rebalances() != null) {
-                out.println();
-                result.rebalances().lines().forEach(out::println);
-            }
-            if (result.backlog() != null) {
-                out.println();
-                result.backlog().lines().forEach(out::println);
-            }
-            if (result.distributed() != null) {
-                out.println();
-                WorkerTable.print(result.distributed(), out);
-            }
-            if (result.status() == RunStatus.INTERRUPTED) {
-                out.println();
-                out.println("interrupted: the figures above cover only what was measured until the interrupt");
-            }
+            RunSummary.print(result, out);
             out.println("results: " + file);
             listener.written(dir, out);
             return result;
@@ -289,43 +240,6 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 embedded.close();
             }
         }
-    }
-
-    /**
-     * The sampled evidence with the faults as events on the same axis, and the diagnosis made from it; null without
-     * telemetry.
-     */
-    private static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
-                                      Cores cores, Boolean metSchedule) {
-        Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
-        if (sampled == null) {
-            return null;
-        }
-        List<TelemetryEvent> events = new ArrayList<>(sampled.events());
-        for (FaultResult f : faults == null ? List.<FaultResult>of() : faults) {
-            String detail = f.spec().action() + (f.brokerId() == null ? "" : " broker " + f.brokerId());
-            if (f.startSec() != null) {
-                events.add(new TelemetryEvent(f.startSec(), TelemetryEventType.FAULT_START, "fault", detail));
-            }
-            if (f.endSec() != null) {
-                events.add(new TelemetryEvent(f.endSec(), TelemetryEventType.FAULT_END, "fault", detail));
-            }
-        }
-        events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
-        Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
-        return Diagnoser.attach(withFaults, intervals, cores, metSchedule);
-    }
-
-    /** With TLS this makes one handshake with the clients' settings: what the run's connections negotiated. */
-    private static ClusterInfo clusterInfo(EmbeddedCluster embedded, Map<String, String> conn) {
-        SecurityInfo security = SecurityRecord.of(embedded, conn);
-        if (embedded == null) {
-            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null, null, security);
-        }
-        return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
-                embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),
-                embedded.dataFilesystem(), security);
     }
 
     private static Path createDir(Path dir) {

@@ -9,7 +9,6 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.MergeInfo;
 import io.kbench.result.run.MergedInput;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import java.io.IOException;
@@ -70,17 +69,19 @@ public final class RunMerger {
         IntervalMerger.Merged series = IntervalMerger.merge(runs, first.workload().reportInterval().toMillis());
         RunStatus status = runs.stream().map(r -> r.result().status()).max(Comparator.naturalOrder()).orElseThrow();
         InputRun worst = runs.stream().filter(r -> r.result().status() == status).findFirst().orElseThrow();
-        RunResult result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, merged, status,
-                status == RunStatus.COMPLETED ? null : worst.dir() + ": " + Objects.requireNonNullElse(worst.result().failure(), status.json()),
-                commonTags(runs), earliest(runs, r -> r.result().startTime()), latest(runs, r -> r.result().endTime()),
-                first.environment(), first.cluster(),
-                MergedWorkload.of(merged, runs.stream().map(r -> r.result().workload()).toList()),
-                first.clientProperties(), summary(runs), series.points(), null, RunSections.builder()
+        RunResult result = RunResult.builder().name(merged).status(status)
+                .failure(status == RunStatus.COMPLETED ? null
+                        : worst.dir() + ": " + Objects.requireNonNullElse(worst.result().failure(), status.json()))
+                .tags(commonTags(runs)).startTime(earliest(runs, r -> r.result().startTime()))
+                .endTime(latest(runs, r -> r.result().endTime())).environment(first.environment())
+                .cluster(first.cluster())
+                .workload(MergedWorkload.of(merged, runs.stream().map(r -> r.result().workload()).toList()))
+                .clientProperties(first.clientProperties()).summary(summary(runs)).intervals(series.points())
                 .merge(new MergeInfo(runs.stream().map(RunMerger::input).toList(), common.start(), common.end(),
                         Duration.between(common.start(), common.end()).toNanos() / 1e9,
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
-                                + " input's start; an interval's figures move by at most half an interval")).build());
+                                + " input's start; an interval's figures move by at most half an interval")).build();
         return new Merged(result, series.zeroMillis(), series.bins());
     }
 

@@ -9,7 +9,6 @@ import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegritySettings;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,7 @@ class RunExitCodeTest {
     private static RunResult result(RunStatus status, boolean thresholdPassed, Integrity integrity) {
         List<ThresholdVerdict> thresholds = List.of(new ThresholdVerdict(
                 Threshold.parse("publish.p99<1ms").condition(), thresholdPassed, 2, "2 ms"));
-        return RunResults.builder().name("x").status(status).thresholds(thresholds).integrity(integrity).build();
+        return RunResult.builder().name("x").status(status).thresholds(thresholds).integrity(integrity).build();
     }
 
     @Test
@@ -43,14 +42,14 @@ class RunExitCodeTest {
     @Test
     void aRunShortOfMinRateRatioExitsFiveAndOutranksAFailedThresholdButNotAViolation() {
         RunResult shortRun = result(RunStatus.COMPLETED, false, null)
-                .with(io.kbench.result.run.RunSections.builder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build());
+                .toBuilder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build();
         java.io.ByteArrayOutputStream text = new java.io.ByteArrayOutputStream();
         assertThat(ExitPolicy.of(shortRun, 0.5, new java.io.PrintStream(text, true)).code()).isEqualTo(5);
         assertThat(text.toString()).contains("rate shortfall: achieved 44% of the offered rate, below --min-rate-ratio 0.50");
         assertThat(ExitPolicy.of(shortRun, 0.4, System.out).code()).isEqualTo(3);
         assertThat(ExitPolicy.of(shortRun, 0, System.out).code()).isEqualTo(3);
         RunResult violated = result(RunStatus.COMPLETED, true, integrity(IntegrityVerdict.VIOLATION));
-        RunResult both = violated.with(violated.sections().toBuilder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build());
+        RunResult both = violated.toBuilder().schedule(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3)).build();
         assertThat(ExitPolicy.of(both, 0.5, System.out).code()).isEqualTo(4);
         assertThat(io.kbench.result.run.Schedule.of(20_000, 8_798, 12, 27.3).line()).isEqualTo(
                 "schedule: fell short, 8,798 of 20,000 records/s offered (44%); the window took 27.3 s for 12.0 s planned (2.28x)");

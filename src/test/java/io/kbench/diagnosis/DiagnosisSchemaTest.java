@@ -29,7 +29,7 @@ class DiagnosisSchemaTest {
         Diagnosis fresh = Diagnoser.diagnose(run).orElseThrow();
         assertThat(fresh).isEqualTo(run.telemetry().diagnosis());
 
-        RunResult rewritten = run.with(run.sections().toBuilder().telemetry(run.telemetry().withDiagnosis(fresh)).build());
+        RunResult rewritten = run.toBuilder().telemetry(run.telemetry().withDiagnosis(fresh)).build();
         Path file = ResultWriter.write(rewritten, dir);
         assertThat(ResultReader.read(file, RunResult.class).telemetry().diagnosis()).isEqualTo(fresh);
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();

@@ -13,7 +13,6 @@ import io.kbench.result.run.IntegritySettings;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
@@ -32,7 +31,7 @@ class KeepUpCheckTest {
         LatencyStats pub = new LatencyStats(10_000, 1_000, 2_000, 3_000, 4_000, 5_000, 1_200);
         LatencyStats e2e = new LatencyStats(10_000, 2_000, 3_000, e2eP99Micros, e2eP99Micros, e2eP99Micros, 2_500);
         Summary s = new Summary("intendedSendTime", produced, cons, pub, cons == null ? null : e2e, null, null);
-        return RunResults.builder().schemaVersion(1).status(RunStatus.of(status))
+        return RunResult.builder().name("w").status(RunStatus.of(status))
                 .failure("completed".equals(status) ? null : "boom").tags(Map.of()).clientProperties(Map.of())
                 .summary(s).intervals(List.of()).build();
     }
@@ -63,7 +62,7 @@ class KeepUpCheckTest {
         Anomaly none = new Anomaly(0, IntegrityVerdict.OK, null, List.of());
         Integrity violated = new Integrity(IntegrityVerdict.VIOLATION, new IntegritySettings("all", true, 5, 2, 3, false),
                 10, 10, 0, 0, 9, 9, 0, 0, new Anomaly(1, IntegrityVerdict.VIOLATION, "why", List.of()), none, none, none, null, null);
-        RunResult verified = RunResults.from(r).integrity(violated).build();
+        RunResult verified = r.toBuilder().integrity(violated).build();
         assertThat(CHECK.judge(1000, r, true, null).passed()).isTrue();
         ProbeOutcome o = CHECK.judge(1000, verified, true, null);
         assertThat(o.passed()).isFalse();

@@ -10,7 +10,7 @@ import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunResults;
+import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.spec.SpecLoader;
@@ -101,7 +101,7 @@ public record RunFixture(String name, Instant start, int intervals, long records
         ClusterInfo cluster = bootstrap == null
                 ? new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of(), null, null)
                 : new ClusterInfo("external", bootstrap, 1, null, null, null, null, null, null);
-        RunResult result = RunResults.builder().name(spec.name()).tags(Map.of("host", name))
+        RunResult result = RunResult.builder().name(spec.name()).status(RunStatus.COMPLETED).tags(Map.of("host", name))
                 .startTime(start.minusSeconds(2)).endTime(end.plusSeconds(1)).environment(Environment.capture())
                 .cluster(cluster).workload(spec).clientProperties(Map.of("bootstrap.servers", cluster.bootstrapServers()))
                 .summary(summary).intervals(points).build();

@@ -14,7 +14,7 @@ import io.kbench.result.run.LoadBreakdown;
 import io.kbench.result.run.PartitionLatency;
 import io.kbench.result.run.PartitionStats;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunResults;
+import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.run.TransactionStats;
@@ -46,7 +46,7 @@ class BreakdownSchemaTest {
         LoadBreakdown breakdown = new LoadBreakdown(PartitionLatency.END_TO_END,
                 List.of(new PartitionStats(0, 7, 7L, l), new PartitionStats(1, 3, 3L, null)),
                 List.of(new ConsumerStats(0, 10, 10_240, 100.0, l)));
-        RunResult result = RunResults.builder().name(spec.name())
+        RunResult result = RunResult.builder().name(spec.name()).status(RunStatus.COMPLETED)
                 .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30Z"))
                 .environment(Environment.capture())
                 .cluster(new ClusterInfo("external", "b:9092", 1, null, null, null, null, null, null)).workload(spec)

@@ -23,7 +23,6 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RecordPosition;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunResults;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
@@ -165,7 +164,7 @@ class ResultSchemaTest {
                         live ? l : null, spec.producers().unlimitedRate() ? null : l, null),
                 List.of(new IntervalPoint(1.0, IntervalPhase.WARMUP, 1, 1, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY),
                         new IntervalPoint(2.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, l, l, l)));
-        RunResult result = RunResults.builder().name(spec.name()).status(RunStatus.of(status))
+        RunResult result = RunResult.builder().name(spec.name()).status(RunStatus.of(status))
                 .failure(failure).tags(Map.of("instanceType", "m5.xlarge"))
                 .startTime(Instant.parse("2026-01-01T00:00:00Z")).endTime(Instant.parse("2026-01-01T00:00:30.5Z"))
                 .environment(Environment.capture()).cluster(cluster).workload(spec).clientProperties(conn)

@@ -1,10 +1,11 @@
 package io.kbench.result.run;
 
-import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonPOJOBuilder;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
@@ -37,12 +38,11 @@ import java.util.OptionalDouble;
  * @param summary          headline figures
  * @param intervals        per-interval series
  * @param thresholds       pass/fail of each --threshold, absent when none were given
- * @param sections         the optional parts (telemetry, integrity, faults, breakdown, share, rebalances, merge,
- *                         distributed, storage, schedule, anatomy, warmup, backlog); written at the top level of result.json like the fields above, through
- *                         the accessors below. Marked write-only rather than ignored because Jackson skips an ignored
- *                         name silently, and a "sections" key in a file must fail as unknown like any other.
+ * @param sections         the optional parts ({@link RunSections}); written at the top level of result.json like the
+ *                         fields above, through the accessors below, and read back by {@link Builder}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonDeserialize(builder = RunResult.Builder.class)
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
@@ -51,7 +51,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
                         Summary summary, List<IntervalPoint> intervals, List<ThresholdVerdict> thresholds,
-                        @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) RunSections sections)
+                        @JsonIgnore RunSections sections)
         implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "run";
@@ -63,42 +63,19 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         sections = sections == null ? RunSections.none() : sections;
     }
 
-    /**
-     * Reads result.json, whose optional sections sit at the top level beside the core fields. A creator taking the
-     * flat properties (rather than {@code @JsonUnwrapped}) keeps reading strict: an unknown key still fails.
-     */
-    @JsonCreator
-    static RunResult fromJson(@JsonProperty("schemaVersion") int schemaVersion, @JsonProperty("kind") String kind,
-                              @JsonProperty("name") String name, @JsonProperty("status") RunStatus status,
-                              @JsonProperty("failure") String failure, @JsonProperty("tags") Map<String, String> tags,
-                              @JsonProperty("startTime") Instant startTime, @JsonProperty("endTime") Instant endTime,
-                              @JsonProperty("environment") Environment environment,
-                              @JsonProperty("cluster") ClusterInfo cluster, @JsonProperty("workload") WorkloadSpec workload,
-                              @JsonProperty("clientProperties") Map<String, String> clientProperties,
-                              @JsonProperty("summary") Summary summary,
-                              @JsonProperty("intervals") List<IntervalPoint> intervals,
-                              @JsonProperty("thresholds") List<ThresholdVerdict> thresholds,
-                              @JsonProperty("telemetry") Telemetry telemetry,
-                              @JsonProperty("integrity") Integrity integrity,
-                              @JsonProperty("faults") List<FaultResult> faults,
-                              @JsonProperty("breakdown") LoadBreakdown breakdown, @JsonProperty("share") ShareStats share,
-                              @JsonProperty("rebalances") RebalanceStats rebalances,
-                              @JsonProperty("merge") MergeInfo merge,
-                              @JsonProperty("distributed") DistributedRun distributed,
-                              @JsonProperty("storage") StorageInfo storage,
-                              @JsonProperty("schedule") Schedule schedule, @JsonProperty("anatomy") Anatomy anatomy,
-                              @JsonProperty("warmup") Warmup warmup,
-                              @JsonProperty("backlog") BacklogPhases backlog) {
-        RunSections sections = new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge,
-                distributed, storage, schedule, anatomy, warmup, backlog);
-        return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
-                workload, clientProperties, summary, intervals, thresholds, sections);
+    /** A run result of the current schema, every field still to be named. */
+    public static Builder builder() {
+        return new Builder().schemaVersion(SCHEMA_VERSION).kind(KIND);
     }
 
-    /** This result with other optional sections: the one way a result is derived from another. */
-    public RunResult with(RunSections other) {
-        return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment, cluster,
-                workload, clientProperties, summary, intervals, thresholds, other);
+    /** A builder holding every field of this result, to derive a copy with some of them changed. */
+    public Builder toBuilder() {
+        return new Builder().schemaVersion(schemaVersion).kind(kind).name(name).status(status).failure(failure)
+                .tags(tags).startTime(startTime).endTime(endTime).environment(environment).cluster(cluster)
+                .workload(workload).clientProperties(clientProperties).summary(summary).intervals(intervals)
+                .thresholds(thresholds).telemetry(telemetry()).integrity(integrity()).faults(faults())
+                .breakdown(breakdown()).share(share()).rebalances(rebalances()).merge(merge()).distributed(distributed())
+                .storage(storage()).schedule(schedule()).anatomy(anatomy()).warmup(warmup()).backlog(backlog());
     }
 
     // The sections are written flat, as result.json always had them; these accessors are what Jackson writes.
@@ -183,5 +160,193 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     public OptionalDouble fixedRateRecordsPerSec() {
         return workload == null || workload.producers().unlimitedRate() ? OptionalDouble.empty()
                 : OptionalDouble.of(workload.producers().rate());
+    }
+
+    /**
+     * Names each field of a run result; the one way to make one, in code and from result.json. Jackson reads a file
+     * through it (one setter per top-level name), so the optional sections sit flat beside the core fields and reading
+     * stays strict: an unknown key, "sections" included, fails. Jackson starts from the bare constructor, not from
+     * {@link RunResult#builder()}, so a file without schemaVersion or kind still fails the record's checks.
+     */
+    @JsonPOJOBuilder(withPrefix = "")
+    public static final class Builder {
+        private int schemaVersion;
+        private String kind;
+        private String name;
+        private RunStatus status;
+        private String failure;
+        private Map<String, String> tags;
+        private Instant startTime;
+        private Instant endTime;
+        private Environment environment;
+        private ClusterInfo cluster;
+        private WorkloadSpec workload;
+        private Map<String, String> clientProperties;
+        private Summary summary;
+        private List<IntervalPoint> intervals;
+        private List<ThresholdVerdict> thresholds;
+        private Telemetry telemetry;
+        private Integrity integrity;
+        private List<FaultResult> faults;
+        private LoadBreakdown breakdown;
+        private ShareStats share;
+        private RebalanceStats rebalances;
+        private MergeInfo merge;
+        private DistributedRun distributed;
+        private StorageInfo storage;
+        private Schedule schedule;
+        private Anatomy anatomy;
+        private Warmup warmup;
+        private BacklogPhases backlog;
+
+        private Builder() {
+        }
+
+        public Builder schemaVersion(int value) {
+            schemaVersion = value;
+            return this;
+        }
+
+        public Builder kind(String value) {
+            kind = value;
+            return this;
+        }
+
+        public Builder name(String value) {
+            name = value;
+            return this;
+        }
+
+        public Builder status(RunStatus value) {
+            status = value;
+            return this;
+        }
+
+        public Builder failure(String value) {
+            failure = value;
+            return this;
+        }
+
+        public Builder tags(Map<String, String> value) {
+            tags = value;
+            return this;
+        }
+
+        public Builder startTime(Instant value) {
+            startTime = value;
+            return this;
+        }
+
+        public Builder endTime(Instant value) {
+            endTime = value;
+            return this;
+        }
+
+        public Builder environment(Environment value) {
+            environment = value;
+            return this;
+        }
+
+        public Builder cluster(ClusterInfo value) {
+            cluster = value;
+            return this;
+        }
+
+        public Builder workload(WorkloadSpec value) {
+            workload = value;
+            return this;
+        }
+
+        public Builder clientProperties(Map<String, String> value) {
+            clientProperties = value;
+            return this;
+        }
+
+        public Builder summary(Summary value) {
+            summary = value;
+            return this;
+        }
+
+        public Builder intervals(List<IntervalPoint> value) {
+            intervals = value;
+            return this;
+        }
+
+        public Builder thresholds(List<ThresholdVerdict> value) {
+            thresholds = value;
+            return this;
+        }
+
+        public Builder telemetry(Telemetry value) {
+            telemetry = value;
+            return this;
+        }
+
+        public Builder integrity(Integrity value) {
+            integrity = value;
+            return this;
+        }
+
+        public Builder faults(List<FaultResult> value) {
+            faults = value;
+            return this;
+        }
+
+        public Builder breakdown(LoadBreakdown value) {
+            breakdown = value;
+            return this;
+        }
+
+        public Builder share(ShareStats value) {
+            share = value;
+            return this;
+        }
+
+        public Builder rebalances(RebalanceStats value) {
+            rebalances = value;
+            return this;
+        }
+
+        public Builder merge(MergeInfo value) {
+            merge = value;
+            return this;
+        }
+
+        public Builder distributed(DistributedRun value) {
+            distributed = value;
+            return this;
+        }
+
+        public Builder storage(StorageInfo value) {
+            storage = value;
+            return this;
+        }
+
+        public Builder schedule(Schedule value) {
+            schedule = value;
+            return this;
+        }
+
+        public Builder anatomy(Anatomy value) {
+            anatomy = value;
+            return this;
+        }
+
+        public Builder warmup(Warmup value) {
+            warmup = value;
+            return this;
+        }
+
+        public Builder backlog(BacklogPhases value) {
+            backlog = value;
+            return this;
+        }
+
+        public RunResult build() {
+            return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment,
+                    cluster, workload, clientProperties, summary, intervals, thresholds, new RunSections(telemetry,
+                    integrity, faults, breakdown, share, rebalances, merge, distributed, storage, schedule, anatomy,
+                    warmup, backlog));
+        }
     }
 }

@@ -71,8 +71,21 @@ public class RunResultJsonTest {
         RunResult run = ResultReader.read(Path.of("src/test/resources/report/run-telemetry/result.json"),
                 RunResult.class);
         assertThat(run.sections().telemetry()).isNotNull().isSameAs(run.telemetry());
-        assertThat(run.with(RunSections.none()).telemetry()).isNull();
-        assertThat(run.with(RunSections.none()).summary()).isSameAs(run.summary());
+        assertThat(run.toBuilder().telemetry(null).build().telemetry()).isNull();
+        assertThat(run.toBuilder().telemetry(null).build().summary()).isSameAs(run.summary());
+    }
+
+    /** Jackson starts from the builder's bare constructor: what {@link RunResult#builder()} fills in, a file must say. */
+    @Test
+    void aFileWithoutSchemaVersionStillFails(@TempDir Path dir) throws IOException {
+        ObjectMapper plain = new ObjectMapper();
+        ObjectNode tree = (ObjectNode) plain.readTree(
+                Path.of("src/test/resources/report/run-sample/result.json").toFile());
+        tree.remove("schemaVersion");
+        Path file = dir.resolve("result.json");
+        plain.writeValue(file.toFile(), tree);
+        assertThatThrownBy(() -> ResultReader.read(file, RunResult.class)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("schemaVersion 0 is not supported");
     }
 
     @Test

@@ -1,0 +1,79 @@
+package io.kbench.console;
+
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.ShortWindow;
+import java.io.PrintStream;
+
+/**
+ * What the terminal shows after a run: the summary table, then one line or block per part the run has (schedule,
+ * warm-up, faults, thresholds, integrity, share group, rebalances, backlog, workers), each absent part skipped. Renders
+ * the result as the run made it, in memory; the file written from it holds the same figures.
+ */
+public final class RunSummary {
+    private RunSummary() {
+    }
+
+    public static void print(RunResult result, PrintStream out) {
+        SummaryTable.print(result.summary(), out);
+        headlineNotes(result, out);
+        if (result.faults() != null) {
+            out.println();
+            result.faults().forEach(f -> {
+                out.println(f.line());
+                // "Recovered" means little when the run was short of its rate before the fault; the schedule knows.
+                if (result.schedule() != null) {
+                    result.schedule().baselineNote(f).ifPresent(out::println);
+                }
+            });
+        }
+        if (result.thresholds() != null) {
+            out.println();
+            result.thresholds().forEach(v -> out.println(v.line()));
+        }
+        sections(result, out);
+        if (result.status() == RunStatus.INTERRUPTED) {
+            out.println();
+            out.println("interrupted: the figures above cover only what was measured until the interrupt");
+        }
+    }
+
+    /** The lines that qualify the table's figures, right under it: how the rate, warm-up and window went. */
+    private static void headlineNotes(RunResult result, PrintStream out) {
+        if (result.schedule() != null) {
+            out.println(result.schedule().line());
+        }
+        if (result.warmup() != null) {
+            out.println(result.warmup().line());
+        }
+        ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
+        SummaryTable.limitedBy(result.telemetry(), out);
+        if (result.summary().transactions() != null) {
+            out.println(result.summary().transactions().line());
+        }
+    }
+
+    /** The optional parts that stand on their own, each after a blank line. */
+    private static void sections(RunResult result, PrintStream out) {
+        if (result.integrity() != null) {
+            out.println();
+            out.println(result.integrity().line());
+        }
+        if (result.share() != null) {
+            out.println();
+            out.println(result.share().line());
+        }
+        if (result.rebalances() != null) {
+            out.println();
+            result.rebalances().lines().forEach(out::println);
+        }
+        if (result.backlog() != null) {
+            out.println();
+            result.backlog().lines().forEach(out::println);
+        }
+        if (result.distributed() != null) {
+            out.println();
+            WorkerTable.print(result.distributed(), out);
+        }
+    }
+}
