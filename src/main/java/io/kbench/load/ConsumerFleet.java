@@ -158,9 +158,9 @@ final class ConsumerFleet {
                 measuredStartNanos, protocol);
     }
 
-    /** Pauses ({@code true}) or resumes fetching in every group consumer, each from its next poll (consumers.pause). */
-    void pauseFetching(boolean pause) {
-        members.forEach(m -> m.pauseFetching(pause));
+    /** Pauses or resumes fetching in every group consumer, each from its next poll (consumers.pause). */
+    void fetching(FetchState state) {
+        members.forEach(m -> m.fetching(state));
     }
 
     /** Asks every consumer to stop after its current poll (the run ends normally). */

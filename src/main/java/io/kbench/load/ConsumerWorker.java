@@ -79,9 +79,9 @@ final class ConsumerWorker extends ConsumerLoop {
         }
     }
 
-    /** Pauses ({@code true}) or resumes fetching of all assigned partitions, from the next poll on. */
-    void pauseFetching(boolean pause) {
-        pauseWanted = pause;
+    /** Pauses or resumes fetching of all assigned partitions, from the next poll on. */
+    void fetching(FetchState state) {
+        pauseWanted = state == FetchState.PAUSED;
     }
 
     @Override

@@ -103,7 +103,7 @@ final class LoadPhases {
                     consumers.awaitAssignment(partitions);
                     schedule = consumers.changes(partitions, producers::firstMeasuredSendNanos);
                     if (spec.consumers().pause() != null) {
-                        backlog = new BacklogPause(spec.consumers().pause(), metrics, consumers::pauseFetching, clock,
+                        backlog = new BacklogPause(spec.consumers().pause(), metrics, consumers::fetching, clock,
                                 producers::firstMeasuredSendNanos);
                     }
                 } else if (mode == ConsumerMode.SHARE) {

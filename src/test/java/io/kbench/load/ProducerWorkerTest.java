@@ -71,7 +71,8 @@ class ProducerWorkerTest {
 
         worker.run();
 
-        assertThat(created).as("one client, from the factory, with the worker's properties").containsExactly(PROPERTIES);
+        assertThat(created).as("one client, from the factory, with the worker's properties")
+                .containsExactly(PROPERTIES);
         assertThat(worker.failure()).isNull();
         assertThat(mock.history()).hasSize(60);
         assertThat(mock.closed()).isTrue();
