@@ -32,7 +32,6 @@ import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
-import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Schedule;
 import io.kbench.result.run.ShortWindow;
@@ -218,13 +217,12 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = new RunResult(RunResult.SCHEMA_VERSION, RunResult.KIND, spec.name(), status,
                         outcome.failure(), tags, start, Instant.now(), environment, clusterInfo(embedded, conn),
-                        spec, connection, summary, outcome.intervals(), verdicts, RunSections.builder()
-                        .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
-                        .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
+                        spec, connection, summary, outcome.intervals(), verdicts, outcome.sections().toBuilder()
+                        .telemetry(telemetry).faults(faults)
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
-                        .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).backlog(outcome.backlog())
+                        .storage(StorageRecord.of(embedded))
                         .build());
                 file = ResultWriter.write(result, dir);
             }

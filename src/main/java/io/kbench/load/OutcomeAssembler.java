@@ -4,6 +4,7 @@ import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
@@ -72,7 +73,7 @@ final class OutcomeAssembler {
         LoadBreakdown perPartition = run.breakdown().result(consumers.tallies(), consumed == null ? 0 : consumed.windowSec());
         Summary summary = SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);
-        return new RunOutcome(status, failure, summary, points, RunOutcome.Sections.NONE.withBreakdown(perPartition));
+        return new RunOutcome(status, failure, summary, points, RunSections.builder().breakdown(perPartition).build());
     }
 
     /**
