@@ -16,7 +16,8 @@ interface ConsumerFactory {
     /** The real clients: {@link KafkaConsumer} and {@link KafkaShareConsumer} with byte-array keys. */
     ConsumerFactory KAFKA = new ConsumerFactory() {
         @Override
-        public Consumer<byte[], byte[]> consumer(Map<String, Object> properties, Deserializer<byte[]> valueDeserializer) {
+        public Consumer<byte[], byte[]> consumer(Map<String, Object> properties,
+                                                 Deserializer<byte[]> valueDeserializer) {
             return new KafkaConsumer<>(properties, new ByteArrayDeserializer(), valueDeserializer);
         }
 

@@ -195,7 +195,8 @@ final class LoadPhases {
                 if (start != Long.MIN_VALUE && !stop.requested()) {
                     runStartNanos = start;
                     reporter = new IntervalReporter(metrics, out, start, start / 1_000_000, this::measuring,
-                            new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), run.live())
+                            new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()),
+                            run.live())
                             .withSink(slice.sink());
                     ticker.use(reporter);
                     ticker.schedule(start + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());

@@ -73,7 +73,7 @@ record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup
         return payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey);
     }
 
-    /** A new value deserializer for one consumer: decrypting (failures counted as consume errors) with a payload key. */
+    /** A new value deserializer for one consumer: decrypting with a payload key (failures count as consume errors). */
     Deserializer<byte[]> valueDeserializer() {
         return payloadKey == null ? new ByteArrayDeserializer()
                 : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors);

@@ -70,7 +70,8 @@ final class OutcomeAssembler {
                     txn.abortedRecordsConsumed());
         }
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
-        LoadBreakdown perPartition = run.breakdown().result(consumers.tallies(), consumed == null ? 0 : consumed.windowSec());
+        LoadBreakdown perPartition = run.breakdown().result(consumers.tallies(),
+                consumed == null ? 0 : consumed.windowSec());
         Summary summary = SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);
         return new RunOutcome(status, failure, summary, points, RunSections.builder().breakdown(perPartition).build());

@@ -16,6 +16,6 @@ interface ProducerFactory {
     ProducerFactory KAFKA = (properties, valueSerializer) ->
             new KafkaProducer<>(properties, new ByteArraySerializer(), valueSerializer);
 
-    /** A producer of byte-array records configured by {@code properties}, its values written by {@code valueSerializer}. */
+    /** A producer configured by {@code properties}, its values written by {@code valueSerializer}. */
     Producer<byte[], byte[]> create(Map<String, Object> properties, Serializer<byte[]> valueSerializer);
 }

@@ -87,7 +87,8 @@ final class ProducerFleet {
         Map<String, Object> props = run.clients().producer(p.properties(), i);
         if (p.transactional()) {
             props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                    p.transactions().transactionalIdOf(i, p.count(), "kbench-txn-" + Integer.toHexString(run.stampMagic())));
+                    p.transactions().transactionalIdOf(i, p.count(),
+                            "kbench-txn-" + Integer.toHexString(run.stampMagic())));
         }
         return props;
     }

@@ -16,9 +16,9 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
- * One producer thread with its own producer client (a KafkaProducer but in tests). The loop sends on a fixed schedule (or as fast as the
- * client accepts), stamps each value with its intended send time, and allocates nothing of its own per
- * record: values, keys, the ProducerRecords around them ({@link RecordPool}; built per send only with many keys)
+ * One producer thread with its own producer client (a KafkaProducer, a mock in unit tests). The loop sends on a
+ * fixed schedule (or as fast as the client accepts), stamps each value with its intended send time, and allocates
+ * nothing of its own per record: values, keys, the ProducerRecords around them ({@link RecordPool}; built per send only with many keys)
  * and callbacks are pre-built.
  */
 final class ProducerWorker implements Runnable {

@@ -1,6 +1,6 @@
 package io.kbench.load;
 
-/** How a consumer-group consumer treats what it reads: the one thing that differs between a live and a backlog phase. */
+/** How a consumer-group consumer treats what it reads: what differs between a live and a backlog phase. */
 enum ReadMode {
     /** Reads while producers write: records the end-to-end latency of each measured record from its stamp. */
     LIVE,

@@ -16,8 +16,8 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
 
 /**
- * One share consumer thread (KIP-932) with its own share consumer client. Each poll's records are processed (the optional
- * processing time), acknowledged (implicitly, or ACCEPT / RELEASE / REJECT by fraction) and committed with one
+ * One share consumer thread (KIP-932) with its own share consumer client. Each poll's records are processed (the
+ * optional processing time), acknowledged (implicitly, or ACCEPT / RELEASE / REJECT by fraction) and committed with one
  * {@code commitSync}, whose duration is the acknowledgement commit latency. A record counts as consumed once it is
  * settled by a commit that succeeded: accepted, rejected, or released on its last allowed delivery (archived).
  * Counters are plain fields of this thread, read after it has stopped.

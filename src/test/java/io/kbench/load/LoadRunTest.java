@@ -52,7 +52,8 @@ class LoadRunTest {
 
     @Test
     void transactionalProducersNeedTheirMetrics() {
-        WorkloadSpec transactional = new SpecLoader().load(null, List.of("producers.transactions.recordsPerTransaction=100"));
+        WorkloadSpec transactional = new SpecLoader().load(null,
+                List.of("producers.transactions.recordsPerTransaction=100"));
         try (RunMetrics metrics = new RunMetrics(null, 0)) {
             assertThatThrownBy(() -> complete(metrics).spec(transactional).build())
                     .isInstanceOf(IllegalArgumentException.class)

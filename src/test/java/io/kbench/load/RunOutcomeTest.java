@@ -49,8 +49,8 @@ class RunOutcomeTest {
 
     @Test
     void aStalledReadBackFailsACompletedRunAndKeepsTheFindings() {
-        Integrity stalled = new Integrity(IntegrityVerdict.OK, CLEAN.settings(), 100, 100, 0, 0, 60, 60, 0, 0, NONE, NONE,
-                NONE, NONE, 40L, null);
+        Integrity stalled = new Integrity(IntegrityVerdict.OK, CLEAN.settings(), 100, 100, 0, 0, 60, 60, 0, 0, NONE,
+                NONE, NONE, NONE, 40L, null);
         RunOutcome outcome = RunOutcome.of(RunStatus.COMPLETED, null, SUMMARY, List.of()).withIntegrity(stalled);
         assertThat(stalled.incomplete()).as("the fixture is a stalled read-back").isTrue();
         assertThat(outcome.status()).isEqualTo(RunStatus.FAILED);
