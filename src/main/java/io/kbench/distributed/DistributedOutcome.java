@@ -1,5 +1,6 @@
 package io.kbench.distributed;
 
+import io.kbench.load.EndToEndLatency;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.SummaryFigures;
 import io.kbench.measure.RunMetrics;
@@ -44,8 +45,9 @@ record DistributedOutcome(RunOutcome outcome, DistributedRun distributedRun) {
         List<Message.Done> done = watch.all().stream().map(w -> w.done).filter(Objects::nonNull).toList();
         String failure = watch.failure();
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
-        return new DistributedOutcome(RunOutcome.of(status, failure, SummaryFigures.summary(spec, metrics, consumers,
-                MergedTotals.produced(done), consumers ? MergedTotals.consumed(done) : null, null), points), run);
+        return new DistributedOutcome(RunOutcome.of(status, failure, SummaryFigures.summary(spec, metrics,
+                EndToEndLatency.of(consumers), MergedTotals.produced(done),
+                consumers ? MergedTotals.consumed(done) : null, null), points), run);
     }
 
     /**

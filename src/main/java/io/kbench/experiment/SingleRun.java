@@ -214,16 +214,15 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         ? RunStatus.INTERRUPTED : outcome.status();
                 List<ThresholdVerdict> verdicts = thresholds.isEmpty() ? null
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
-                result = RunResult.builder().name(spec.name()).status(status).failure(outcome.failure()).tags(tags)
-                        .startTime(start).endTime(Instant.now()).environment(environment)
-                        .cluster(ClusterRecord.of(embedded, conn)).workload(spec).clientProperties(connection)
-                        .summary(summary).intervals(outcome.intervals()).thresholds(verdicts)
-                        .telemetry(telemetry).integrity(outcome.integrity()).faults(faults)
-                        .breakdown(outcome.breakdown()).share(outcome.share()).rebalances(outcome.rebalances())
+                result = outcome.sections().into(RunResult.builder().name(spec.name()).status(status)
+                        .failure(outcome.failure()).tags(tags).startTime(start).endTime(Instant.now())
+                        .environment(environment).cluster(ClusterRecord.of(embedded, conn)).workload(spec)
+                        .clientProperties(connection).summary(summary).intervals(outcome.intervals())
+                        .thresholds(verdicts)).telemetry(telemetry).faults(faults)
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
-                        .storage(StorageRecord.of(embedded)).warmup(outcome.warmup()).backlog(outcome.backlog())
+                        .storage(StorageRecord.of(embedded))
                         .build();
                 file = ResultWriter.write(result, dir);
             }

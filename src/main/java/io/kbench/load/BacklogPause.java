@@ -23,9 +23,9 @@ import java.util.function.LongSupplier;
  * the consumers' hot path only reads one volatile flag per poll.
  */
 final class BacklogPause implements Runnable {
-    /** What pauses and resumes the group consumers' fetching ({@link ConsumerFleet#pauseFetching}). */
+    /** What pauses and resumes the group consumers' fetching ({@link ConsumerFleet#fetching}). */
     interface Fetching {
-        void pause(boolean paused);
+        void set(FetchState state);
     }
 
     private static final long SAMPLE_NANOS = 10_000_000L;
@@ -70,7 +70,7 @@ final class BacklogPause implements Runnable {
         }
         long pauseAt = zeroNanos + pause.after().toNanos();
         if (!sampleUntil(() -> clock.nanoTime() >= pauseAt || producersEnded())
-                || producersEnded() || !switchTo(Name.BUILDING, true)) {
+                || producersEnded() || !switchTo(Name.BUILDING)) {
             return;
         }
         long pausedNanos = clock.nanoTime();
@@ -79,7 +79,7 @@ final class BacklogPause implements Runnable {
         if (sampleUntil(() -> producersEnded()
                 || (size > 0 ? lagBytes() >= size : clock.nanoTime() - pausedNanos >= ageNanos))
                 && resume() && sampleUntil(() -> lag() <= maxLagBefore)) {
-            switchTo(Name.AFTER, false);
+            switchTo(Name.AFTER);
         }
     }
 
@@ -108,7 +108,7 @@ final class BacklogPause implements Runnable {
         backlogBytes = lagBytes();
         resumeNanos = clock.nanoTime();
         enter(Name.CATCH_UP, resumeNanos);
-        consumers.pause(false);
+        consumers.set(FetchState.FETCHING);
         return true;
     }
 
@@ -150,7 +150,7 @@ final class BacklogPause implements Runnable {
     }
 
     /** Closes the current phase now and opens {@code next} (pausing the consumers for building); false once stopped. */
-    private synchronized boolean switchTo(Name next, boolean pauseConsumers) {
+    private synchronized boolean switchTo(Name next) {
         if (stopped) {
             return false;
         }
@@ -165,8 +165,8 @@ final class BacklogPause implements Runnable {
             }
         }
         enter(next, now);
-        if (pauseConsumers) {
-            consumers.pause(true);
+        if (next == Name.BUILDING) {
+            consumers.set(FetchState.PAUSED);
         }
         return true;
     }
@@ -205,7 +205,7 @@ final class BacklogPause implements Runnable {
      */
     synchronized BacklogPhases finish(long endNanos) {
         stopped = true;
-        consumers.pause(false);
+        consumers.set(FetchState.FETCHING);
         if (phase != null) {
             closePhase(phase == Name.CATCH_UP || !producersEnded() ? endNanos : Math.min(endNanos, producersEndNanos));
             phase = null;

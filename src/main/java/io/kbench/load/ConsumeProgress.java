@@ -13,6 +13,8 @@ import java.io.PrintStream;
 final class ConsumeProgress {
     private final WorkloadSpec spec;
     private final NanoClock clock;
+    private final RunMetrics metrics;
+    private final StopSignal stop;
     private final ConsumerFleet consumers;
     private final ConsumePhaseListener listener;
     private final PrintStream out;
@@ -20,24 +22,26 @@ final class ConsumeProgress {
     private long phaseStartMillis;
     private long phaseStartNanos;
 
-    ConsumeProgress(WorkloadSpec spec, NanoClock clock, ConsumerFleet consumers, ConsumePhaseListener listener,
-                    PrintStream out) {
-        this.spec = spec;
-        this.clock = clock;
+    /** Follows {@code consumers} of {@code run}, telling the run's consume-phase listener. */
+    ConsumeProgress(LoadRun run, ConsumerFleet consumers) {
+        this.spec = run.spec();
+        this.clock = run.clock();
+        this.metrics = run.metrics();
+        this.stop = run.stop();
         this.consumers = consumers;
-        this.listener = listener;
-        this.out = out;
+        this.listener = run.consumePhase();
+        this.out = run.out();
     }
 
     /** The backlog consumers exist and are about to subscribe. */
-    void backlogStarted(RunMetrics metrics) {
+    void backlogStarted() {
         phaseStartMillis = System.currentTimeMillis();
         phaseStartNanos = clock.nanoTime();
-        listener.started(snapshot(metrics, phaseStartNanos));
+        listener.started(snapshot(phaseStartNanos));
     }
 
     /** Waits until consumers have {@code expected} measured records, or nothing arrives for the idle timeout. */
-    void await(RunMetrics metrics, long expected, StopSignal stop) {
+    void await(long expected) {
         long idleNanos = spec.consumers().idleTimeout().toNanos();
         long lastCount = -1;
         long lastProgressNanos = clock.nanoTime();
@@ -47,7 +51,7 @@ final class ConsumeProgress {
             long count = metrics.consumedAll.records();
             long now = clock.nanoTime();
             if (backlog && count != lastReportedCount) {
-                listener.progress(snapshot(metrics, now));
+                listener.progress(snapshot(now));
                 lastReportedCount = count;
             }
             if (count != lastCount) {
@@ -67,13 +71,13 @@ final class ConsumeProgress {
      * The backlog phase ended: at the return of the last poll with records once all were read (as the perf tool's
      * loop ends right after that poll), otherwise now (idle timeout or stop).
      */
-    void backlogFinished(RunMetrics metrics, long expected) {
+    void backlogFinished(long expected) {
         long last = consumers.groupLastRecordNanos();
         long end = metrics.consumedMeasured.records() >= expected && last != Long.MIN_VALUE ? last : clock.nanoTime();
-        listener.finished(snapshot(metrics, end));
+        listener.finished(snapshot(end));
     }
 
-    private ConsumePhaseListener.Snapshot snapshot(RunMetrics metrics, long nanos) {
+    private ConsumePhaseListener.Snapshot snapshot(long nanos) {
         return new ConsumePhaseListener.Snapshot(phaseStartMillis + (nanos - phaseStartNanos) / 1_000_000,
                 metrics.consumedAll.records(), metrics.consumedAll.bytes(), consumers.rebalanceMillis());
     }

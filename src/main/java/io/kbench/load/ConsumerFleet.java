@@ -1,13 +1,8 @@
 package io.kbench.load;
 
-import io.kbench.client.ClientProperties;
-
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.ConsumerTally;
-import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.PartitionGaps;
-import io.kbench.measure.RunMetrics;
-import io.kbench.measure.TransactionMetrics;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,10 +13,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongSupplier;
 import java.util.regex.Pattern;
-import javax.crypto.SecretKey;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * A run's consumers, of a consumer group (live or backlog) or of a share group, all on {@link ConsumerLoop}: creates
@@ -31,12 +23,9 @@ import org.apache.kafka.common.serialization.Deserializer;
 final class ConsumerFleet {
     static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
 
+    private final LoadRun run;
     private final WorkloadSpec spec;
-    private final ClientProperties clients;
-    private final String group;
     private final NanoClock clock;
-    private final SecretKey payloadKey;
-    private final TransactionMetrics transactionMetrics;
     // Copy-on-write: a stop request iterates them on a signal thread while the run may still be adding consumers.
     private final List<ConsumerWorker> members = new CopyOnWriteArrayList<>();
     private final List<ConsumerLoop> all = new CopyOnWriteArrayList<>();
@@ -47,40 +36,33 @@ final class ConsumerFleet {
     /** Partitions currently assigned across all group consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
 
-    /** {@code payloadKey} and {@code transactionMetrics} may be null (no payload encryption, no transactions). */
-    ConsumerFleet(WorkloadSpec spec, ClientProperties clients, String group, NanoClock clock, SecretKey payloadKey,
-                  TransactionMetrics transactionMetrics) {
-        this.spec = spec;
-        this.clients = clients;
-        this.group = group;
-        this.clock = clock;
-        this.payloadKey = payloadKey;
-        this.transactionMetrics = transactionMetrics;
+    ConsumerFleet(LoadRun run) {
+        this.run = run;
+        this.spec = run.spec();
+        this.clock = run.clock();
     }
 
     /**
-     * Creates group consumers {@code first} to {@code first + count - 1}, runs {@code beforeStart} and starts them;
-     * returns their threads. Live consumers measure end-to-end latency, backlog ones count what they read.
+     * Creates group consumers {@code first} to {@code first + count - 1} reading in {@code mode}, runs
+     * {@code beforeStart} and starts them; returns their threads. Live consumers measure end-to-end latency, backlog
+     * ones count what they read.
      */
-    List<Thread> startGroup(RunMetrics metrics, int magic, boolean live, int first, int count,
-                            PartitionBreakdown breakdown, StopSignal stop, Runnable beforeStart) {
+    List<Thread> startGroup(ReadMode mode, int first, int count, Runnable beforeStart) {
         List<ConsumerWorker> added = new ArrayList<>();
         for (int i = first; i < first + count; i++) {
-            ConsumerTally tally = new ConsumerTally(i, breakdown, transactionMetrics);
+            ConsumerTally tally = new ConsumerTally(i, run.breakdown(), run.transactions());
             tallies.add(tally);
-            added.add(member(metrics, magic, live, i, tally, topicPattern()));
+            added.add(member(mode, i, tally, topicPattern()));
         }
         beforeStart.run();
-        return start(added, first, "kbench-consumer-", stop);
+        return start(added, first, "kbench-consumer-");
     }
 
-    private ConsumerWorker member(RunMetrics metrics, int magic, boolean live, int index, ConsumerTally tally,
-                                 Pattern pattern) {
+    private ConsumerWorker member(ReadMode mode, int index, ConsumerTally tally, Pattern pattern) {
         try {
-            ConsumerWorker w = new ConsumerWorker(
-                    clients.consumer(consumerProperties(), group, spec.consumers().mode(), index),
-                    spec.topic().name(), pattern, live, magic, metrics, clock, assignedPartitions,
-                    valueDeserializer(metrics), tally);
+            ConsumerWorker w = new ConsumerWorker(run, mode,
+                    run.clients().consumer(consumerProperties(), run.consumerGroup(), spec.consumers().mode(), index),
+                    pattern, assignedPartitions, tally);
             members.add(w);
             all.add(w);
             return w;
@@ -95,8 +77,8 @@ final class ConsumerFleet {
     }
 
     /** Starts {@code added}, named by their workload-wide index from {@code first}; stopped at once after a stop. */
-    List<Thread> start(List<? extends ConsumerLoop> added, int first, String name, StopSignal stop) {
-        if (stop.requested()) {
+    List<Thread> start(List<? extends ConsumerLoop> added, int first, String name) {
+        if (run.stop().requested()) {
             added.forEach(ConsumerLoop::stopNow);
         }
         List<Thread> threads = new ArrayList<>();
@@ -104,11 +86,6 @@ final class ConsumerFleet {
             threads.add(StopSignal.start(added.get(i), name + (first + i)));
         }
         return threads;
-    }
-
-    Deserializer<byte[]> valueDeserializer(RunMetrics metrics) {
-        return payloadKey == null ? new ByteArrayDeserializer()
-                : new PayloadCipher.Decrypting(payloadKey, metrics.consumeErrors);
     }
 
     /** The consumer properties with the group protocol of the workload, when it names one. */
@@ -131,7 +108,8 @@ final class ConsumerFleet {
     }
 
     /** Waits until the group consumers hold all {@code partitions}; a consumer failure or the timeout fails the run. */
-    void awaitAssignment(int partitions, StopSignal stop) {
+    void awaitAssignment(int partitions) {
+        StopSignal stop = run.stop();
         long deadline = clock.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
         while (assignedPartitions.get() < partitions && !stop.requested()) {
             if (clock.nanoTime() > deadline) {
@@ -150,7 +128,7 @@ final class ConsumerFleet {
      * The schedule of consumers.changes, or null without changes; consumers it adds get the next indexes and no
      * breakdown tally. {@code measuredStartNanos}: where the changes' times count from.
      */
-    ConsumerSchedule changes(RunMetrics metrics, int magic, int partitions, LongSupplier measuredStartNanos) {
+    ConsumerSchedule changes(int partitions, LongSupplier measuredStartNanos) {
         if (spec.consumers().changes().isEmpty()) {
             return null;
         }
@@ -159,7 +137,7 @@ final class ConsumerFleet {
         ConsumerSchedule.Group changing = new ConsumerSchedule.Group() {
             @Override
             public void add() {
-                ConsumerWorker w = member(metrics, magic, true, members.size(), ConsumerTally.NONE, null);
+                ConsumerWorker w = member(ReadMode.LIVE, members.size(), ConsumerTally.NONE, null);
                 w.trackGaps(gaps);
                 changeThreads.add(StopSignal.start(w, "kbench-consumer-" + (members.size() - 1)));
             }
@@ -180,9 +158,9 @@ final class ConsumerFleet {
                 measuredStartNanos, protocol);
     }
 
-    /** Pauses ({@code true}) or resumes fetching in every group consumer, each from its next poll (consumers.pause). */
-    void pauseFetching(boolean pause) {
-        members.forEach(m -> m.pauseFetching(pause));
+    /** Pauses or resumes fetching in every group consumer, each from its next poll (consumers.pause). */
+    void fetching(FetchState state) {
+        members.forEach(m -> m.fetching(state));
     }
 
     /** Asks every consumer to stop after its current poll (the run ends normally). */
@@ -196,8 +174,8 @@ final class ConsumerFleet {
     }
 
     /** Waits for the threads the consumer changes started. */
-    void joinChanges(StopSignal stop, Duration timeout) {
-        stop.join(changeThreads, timeout);
+    void joinChanges(Duration timeout) {
+        run.stop().join(changeThreads, timeout);
     }
 
     boolean isEmpty() {

@@ -31,11 +31,11 @@ abstract class ConsumerLoop implements Runnable {
     private volatile long lastRecordNanos = Long.MIN_VALUE;
     private volatile Throwable failure;
 
-    /** {@code stampMagic} is the run's stamp number: records without it are other runs'. */
-    ConsumerLoop(int stampMagic, RunMetrics metrics, NanoClock clock) {
-        this.stampMagic = stampMagic;
-        this.metrics = metrics;
-        this.clock = clock;
+    /** Counts into {@code run}'s metrics on its clock; records without its stamp number are other runs'. */
+    ConsumerLoop(LoadRun run) {
+        this.stampMagic = run.stampMagic();
+        this.metrics = run.metrics();
+        this.clock = run.clock();
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.kbench.load;
 
 import io.kbench.measure.ConsumerTally;
 import io.kbench.measure.PartitionGaps;
-import io.kbench.measure.RunMetrics;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -10,23 +9,21 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 import org.apache.kafka.clients.consumer.CloseOptions;
+import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * One consumer-group consumer thread with its own KafkaConsumer. Live mode records end-to-end latency from the stamp
+ * One consumer-group consumer thread with its own consumer client. Live mode records end-to-end latency from the stamp
  * the producer embedded; backlog mode counts every record it reads. Counting is per poll, not per record.
  */
 final class ConsumerWorker extends ConsumerLoop {
-    private final KafkaConsumer<byte[], byte[]> consumer;
+    private final Consumer<byte[], byte[]> consumer;
     private final String topic;
     private final Pattern topicPattern;
-    private final boolean live;
+    private final ReadMode mode;
     private final AtomicInteger assignedPartitions;
     /** This consumer's measured records per partition and its own figures (issue 16 breakdown). */
     private final ConsumerTally tally;
@@ -41,19 +38,19 @@ final class ConsumerWorker extends ConsumerLoop {
     private boolean paused;
 
     /**
-     * {@code topicPattern} non-null: subscribe to every topic it matches instead of {@code topic};
-     * {@code valueDeserializer}: what turns the record's bytes into the value (e.g. payload decryption);
-     * {@code tally}: where this consumer's per-partition and own figures go.
+     * A consumer of {@code run}'s group, its client from the run's consumer factory configured by
+     * {@code clientProperties}; {@code topicPattern} non-null: subscribe to every topic it matches instead of the run's
+     * topic; {@code assignedPartitions} counts the partitions all group consumers hold; {@code tally}: where this
+     * consumer's per-partition and own figures go.
      */
-    ConsumerWorker(Map<String, Object> clientProperties, String topic, Pattern topicPattern, boolean live, int stampMagic,
-                   RunMetrics metrics, NanoClock clock, AtomicInteger assignedPartitions,
-                   Deserializer<byte[]> valueDeserializer, ConsumerTally tally) {
-        super(stampMagic, metrics, clock);
+    ConsumerWorker(LoadRun run, ReadMode mode, Map<String, Object> clientProperties, Pattern topicPattern,
+                   AtomicInteger assignedPartitions, ConsumerTally tally) {
+        super(run);
         this.tally = tally;
-        this.consumer = new KafkaConsumer<>(clientProperties, new ByteArrayDeserializer(), valueDeserializer);
-        this.topic = topic;
+        this.consumer = run.consumerFactory().consumer(clientProperties, run.valueDeserializer());
+        this.topic = run.topic();
         this.topicPattern = topicPattern;
-        this.live = live;
+        this.mode = mode;
         this.assignedPartitions = assignedPartitions;
     }
 
@@ -82,9 +79,9 @@ final class ConsumerWorker extends ConsumerLoop {
         }
     }
 
-    /** Pauses ({@code true}) or resumes fetching of all assigned partitions, from the next poll on. */
-    void pauseFetching(boolean pause) {
-        pauseWanted = pause;
+    /** Pauses or resumes fetching of all assigned partitions, from the next poll on. */
+    void fetching(FetchState state) {
+        pauseWanted = state == FetchState.PAUSED;
     }
 
     @Override
@@ -128,7 +125,7 @@ final class ConsumerWorker extends ConsumerLoop {
             if (countAborted && aborted(value)) {
                 aborted++;
             }
-            if (!live) {
+            if (mode == ReadMode.BACKLOG) {
                 measuredCount++;
                 measuredBytes += size;
                 if (r.partition() != runPartition) {

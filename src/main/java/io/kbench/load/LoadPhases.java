@@ -1,8 +1,6 @@
 package io.kbench.load;
 
 import io.kbench.measure.IntervalReporter;
-import io.kbench.measure.LiveMetrics;
-import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.ProgressLine;
 import io.kbench.measure.RunMetrics;
 import io.kbench.result.run.BacklogPhases;
@@ -24,60 +22,71 @@ final class LoadPhases {
     /** How long consumers get to close when a run ends normally. */
     private static final Duration JOIN_TIMEOUT = Duration.ofSeconds(20);
 
+    private final LoadRun run;
     private final WorkloadSpec spec;
     private final PrintStream out;
     private final NanoClock clock;
     private final StopSignal stop;
+    private final RunMetrics metrics;
     private final ProducerFleet producers;
     private final ConsumerFleet consumers;
     private final ConsumeProgress progress;
     private final OutcomeAssembler assembler;
-    private final LiveMetrics live;
-    private final IntervalTicks ticks;
-    /** A slice's metrics, read by {@link #measuring}; null for a whole run. */
-    private volatile RunMetrics sliceMetrics;
+    /** Whether this is a worker's slice (read by {@link #measuring}). */
+    private volatile boolean slice;
     /** The zero of the interval axis (IntervalPoint.endSec), once the run has started. */
     private volatile long runStartNanos = Long.MIN_VALUE;
     /** The wall-clock time at {@link #runStartNanos}, to place the measured windows on the wall clock. */
     private volatile long runStartMillis;
 
-    LoadPhases(WorkloadSpec spec, PrintStream out, NanoClock clock,
-               StopSignal stop, ProducerFleet producers, ConsumerFleet consumers, ConsumeProgress progress,
-               OutcomeAssembler assembler, LiveMetrics live, IntervalTicks ticks) {
-        this.spec = spec;
-        this.out = out;
-        this.clock = clock;
-        this.stop = stop;
-        this.producers = producers;
-        this.consumers = consumers;
-        this.progress = progress;
-        this.assembler = assembler;
-        this.live = live;
-        this.ticks = ticks;
+    /** The load of {@code run}: its producers and consumers, created here, and the outcome they make. */
+    LoadPhases(LoadRun run) {
+        this.run = run;
+        this.spec = run.spec();
+        this.out = run.out();
+        this.clock = run.clock();
+        this.stop = run.stop();
+        this.metrics = run.metrics();
+        this.producers = new ProducerFleet(run);
+        this.consumers = new ConsumerFleet(run);
+        this.progress = new ConsumeProgress(run, consumers);
+        this.assembler = new OutcomeAssembler(run, producers, consumers);
+    }
+
+    ProducerFleet producers() {
+        return producers;
+    }
+
+    ConsumerFleet consumers() {
+        return consumers;
+    }
+
+    /** Stops producers and consumers as soon as possible (Ctrl-C); the run's stop signal is already requested. */
+    void stopClients() {
+        producers.requestStop();
+        consumers.stopNow();
     }
 
     long runStartNanos() {
         return runStartNanos;
     }
 
-    /** A whole run's phases; {@code shareGroup} is the configured share group when consumers.mode is share, else null. */
-    RunOutcome runWhole(RunMetrics metrics, int partitions, int magic, PartitionBreakdown breakdown,
-                        ShareGroupConsumers shareGroup) {
-        return runWhole(metrics, partitions, magic, breakdown, shareGroup, () -> { });
-    }
-
-    /** As above; {@code beforeBacklogRead} runs between a backlog's fill and its read (a tiered topic's offload). */
-    RunOutcome runWhole(RunMetrics metrics, int partitions, int magic, PartitionBreakdown breakdown,
-                        ShareGroupConsumers shareGroup, Runnable beforeBacklogRead) {
+    /**
+     * A whole run's phases on a topic of {@code partitions}; {@code shareGroup} is the configured share group when
+     * consumers.mode is share, else null; {@code beforeBacklogRead} runs between a backlog's fill and its read (a
+     * tiered topic's offload).
+     */
+    RunOutcome runWhole(int partitions, ShareGroupConsumers shareGroup, Runnable beforeBacklogRead) {
         ConsumerMode mode = spec.consumers().mode();
         ProducerSpec p = spec.producers();
         long startMsec = System.currentTimeMillis();
         long startNanos = clock.nanoTime();
         runStartNanos = startNanos;
         runStartMillis = startMsec;
+        IntervalTicks ticks = run.ticks();
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(p.count() > 0, spec.consumers().enabled(),
-                        ticks == IntervalTicks.NONE ? null : ticks::currentLimit), live);
+                        ticks == IntervalTicks.NONE ? null : ticks::currentLimit), run.live());
         ticks.started(startNanos);
         List<Thread> threads = new ArrayList<>();
         String failure = null;
@@ -90,17 +99,16 @@ final class LoadPhases {
             ticker.use(reporter);
             try {
                 if (mode == ConsumerMode.LIVE) {
-                    threads.addAll(consumers.startGroup(metrics, magic, true, 0, spec.consumers().count(), breakdown,
-                            stop, () -> { }));
-                    consumers.awaitAssignment(partitions, stop);
-                    schedule = consumers.changes(metrics, magic, partitions, producers::firstMeasuredSendNanos);
+                    threads.addAll(consumers.startGroup(ReadMode.LIVE, 0, spec.consumers().count(), () -> { }));
+                    consumers.awaitAssignment(partitions);
+                    schedule = consumers.changes(partitions, producers::firstMeasuredSendNanos);
                     if (spec.consumers().pause() != null) {
-                        backlog = new BacklogPause(spec.consumers().pause(), metrics, consumers::pauseFetching, clock,
+                        backlog = new BacklogPause(spec.consumers().pause(), metrics, consumers::fetching, clock,
                                 producers::firstMeasuredSendNanos);
                     }
                 } else if (mode == ConsumerMode.SHARE) {
-                    threads.addAll(shareGroup.start(metrics, magic, stop));
-                    shareGroup.awaitReady(partitions, stop, out);
+                    threads.addAll(shareGroup.start());
+                    shareGroup.awaitReady(partitions);
                 }
                 long producersStartNanos = clock.nanoTime();
                 if (p.autoWarmup()) {
@@ -108,8 +116,7 @@ final class LoadPhases {
                     ticker.alsoOnTick(autoWarmup::intervalClosed);
                 }
                 ticker.schedule(producersStartNanos + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());
-                List<Thread> producerThreads = producers.start(metrics, magic, producersStartNanos, 0, p.count(),
-                        breakdown, stop, autoWarmup);
+                List<Thread> producerThreads = producers.start(producersStartNanos, 0, p.count(), autoWarmup);
                 threads.addAll(producerThreads);
                 if (schedule != null) {
                     threads.add(0, StopSignal.daemon(schedule, "kbench-consumer-changes"));
@@ -129,19 +136,20 @@ final class LoadPhases {
                 }
                 failure = firstFailure();
                 if (spec.consumers().endToEnd()) {
-                    progress.await(metrics, metrics.producedMeasured.records() - assembler.invisibleAborted(true), stop);
+                    progress.await(metrics.producedMeasured.records()
+                            - assembler.invisibleAborted(OutcomeAssembler.Records.MEASURED));
                     rebalances = schedule == null ? null : schedule.finish(clock.nanoTime());
                     backlogPhases = backlog == null ? null : backlog.finish(clock.nanoTime());
                 } else if (mode == ConsumerMode.BACKLOG) {
                     long expected = p.count() == 0 ? spec.consumers().records()
-                            : metrics.producedAll.records() - assembler.invisibleAborted(false);
+                            : metrics.producedAll.records() - assembler.invisibleAborted(OutcomeAssembler.Records.ALL);
                     if (failure == null && !stop.requested()) {
                         beforeBacklogRead.run();
                     }
-                    threads.addAll(consumers.startGroup(metrics, magic, false, 0, spec.consumers().count(), breakdown,
-                            stop, () -> progress.backlogStarted(metrics)));
-                    progress.await(metrics, expected, stop);
-                    progress.backlogFinished(metrics, expected);
+                    threads.addAll(consumers.startGroup(ReadMode.BACKLOG, 0, spec.consumers().count(),
+                            progress::backlogStarted));
+                    progress.await(expected);
+                    progress.backlogFinished(expected);
                 }
             } finally {
                 if (schedule != null && rebalances == null) {
@@ -152,7 +160,7 @@ final class LoadPhases {
                 }
                 consumers.requestStop();
                 stop.join(threads, JOIN_TIMEOUT);
-                consumers.joinChanges(stop, JOIN_TIMEOUT);
+                consumers.joinChanges(JOIN_TIMEOUT);
             }
         }
         if (failure == null) {
@@ -161,8 +169,8 @@ final class LoadPhases {
         if (failure == null && schedule != null && schedule.failure() != null) {
             failure = "consumer change failed: " + schedule.failure().getMessage();
         }
-        return assembler.outcome(metrics, reporter.points(), failure, stop.requested(), producers, consumers, breakdown,
-                runStartNanos, runStartMillis).withGroups(shareGroup == null ? null : shareGroup.stats(metrics), rebalances)
+        return assembler.outcome(reporter.points(), failure, runStartNanos, runStartMillis)
+                .withGroups(shareGroup == null ? null : shareGroup.stats(), rebalances)
                 .withWarmup(autoWarmup == null ? null : autoWarmup.result()).withBacklog(backlogPhases);
     }
 
@@ -172,29 +180,28 @@ final class LoadPhases {
      * stop when the coordinator says all was consumed. The interval axis starts at the common start, so interval k
      * covers the same instant in every slice.
      */
-    RunOutcome runSlice(RunMetrics metrics, WorkerSlice slice) {
-        sliceMetrics = metrics;
-        int magic = slice.stampMagic();
-        PartitionBreakdown breakdown = new PartitionBreakdown(0, null, false);
+    RunOutcome runSlice(WorkerSlice slice) {
+        this.slice = true;
         List<Thread> threads = new ArrayList<>();
         IntervalReporter reporter = null;
         String failure = null;
-        try (IntervalTicker ticker = new IntervalTicker(clock, ticks)) {
+        try (IntervalTicker ticker = new IntervalTicker(clock, run.ticks())) {
             try {
                 if (spec.consumers().mode() == ConsumerMode.LIVE) {
-                    threads.addAll(consumers.startGroup(metrics, magic, true, slice.consumerFirst(),
-                            slice.consumerCount(), breakdown, stop, () -> { }));
+                    threads.addAll(consumers.startGroup(ReadMode.LIVE, slice.consumerFirst(), slice.consumerCount(),
+                            () -> { }));
                 }
                 long start = slice.coordination().awaitStart(consumers::assignedPartitions, metrics);
                 if (start != Long.MIN_VALUE && !stop.requested()) {
                     runStartNanos = start;
                     reporter = new IntervalReporter(metrics, out, start, start / 1_000_000, this::measuring,
-                            new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()), live)
+                            new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()),
+                            run.live())
                             .withSink(slice.sink());
                     ticker.use(reporter);
                     ticker.schedule(start + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());
-                    List<Thread> producerThreads = producers.start(metrics, magic, start, slice.producerFirst(),
-                            slice.producerCount(), breakdown, stop, null);
+                    List<Thread> producerThreads = producers.start(start, slice.producerFirst(), slice.producerCount(),
+                            null);
                     threads.addAll(producerThreads);
                     stop.join(producerThreads, Long.MAX_VALUE);
                     failure = firstFailure();
@@ -212,16 +219,15 @@ final class LoadPhases {
         if (failure == null) {
             failure = firstFailure();
         }
-        return assembler.outcome(metrics, reporter == null ? List.of() : reporter.points(), failure, stop.requested(),
-                producers, consumers, breakdown, runStartNanos, runStartMillis);
+        return assembler.outcome(reporter == null ? List.of() : reporter.points(), failure, runStartNanos,
+                runStartMillis);
     }
 
     private boolean measuring() {
-        RunMetrics metrics = sliceMetrics;
         return producers.measuring()
                 || (spec.producers().count() == 0 && consumers.hasGroupConsumers())
                 // A slice without producers measures once its consumers receive measured records.
-                || (metrics != null && producers.isEmpty() && metrics.consumedMeasured.records() > 0);
+                || (slice && producers.isEmpty() && metrics.consumedMeasured.records() > 0);
     }
 
     private String firstFailure() {

@@ -1,10 +1,10 @@
 package io.kbench.load;
 
-import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.measure.TransactionMetrics;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LoadBreakdown;
+import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
@@ -22,22 +22,37 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
  * windows (placed on the wall clock), the latencies, the transactions' figures and the per-partition breakdown.
  */
 final class OutcomeAssembler {
+    /** Which of the aborted records {@link #invisibleAborted} counts. */
+    enum Records {
+        /** Only measured records (what live consumers wait for). */
+        MEASURED,
+        /** Warm-up and measured records (what a backlog phase reads). */
+        ALL
+    }
+
+    private final LoadRun run;
     private final WorkloadSpec spec;
     /** Commits, aborts and leaked aborted records; null unless the producers are transactional. */
     private final TransactionMetrics transactions;
+    private final ProducerFleet producers;
+    private final ConsumerFleet consumers;
 
-    OutcomeAssembler(WorkloadSpec spec, TransactionMetrics transactions) {
-        this.spec = spec;
-        this.transactions = transactions;
+    /** Assembles what {@code producers} and {@code consumers} of {@code run} measured. */
+    OutcomeAssembler(LoadRun run, ProducerFleet producers, ConsumerFleet consumers) {
+        this.run = run;
+        this.spec = run.spec();
+        this.transactions = run.transactions();
+        this.producers = producers;
+        this.consumers = consumers;
     }
 
     /**
      * {@code runStartNanos} and {@code runStartMillis}: the zero of the run's time axis on its clock and on the wall
-     * clock; {@code failure} the first failure, or null; {@code stopped} whether a stop was requested.
+     * clock; {@code failure} the first failure, or null. A run whose stop was requested is interrupted.
      */
-    RunOutcome outcome(RunMetrics metrics, List<IntervalPoint> points, String failure, boolean stopped,
-                       ProducerFleet producers, ConsumerFleet consumers, PartitionBreakdown breakdown,
-                       long runStartNanos, long runStartMillis) {
+    RunOutcome outcome(List<IntervalPoint> points, String failure, long runStartNanos, long runStartMillis) {
+        RunMetrics metrics = run.metrics();
+        boolean stopped = run.stop().requested();
         WallClock wall = new WallClock(runStartNanos, runStartMillis);
         Totals produced = wall.totals(metrics.producedMeasured.records(), metrics.producedMeasured.bytes(),
                 producers.firstMeasuredSendNanos(), producers.lastMeasuredAckNanos(), metrics.produceErrors.total(),
@@ -55,20 +70,22 @@ final class OutcomeAssembler {
                     txn.abortedRecordsConsumed());
         }
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
-        LoadBreakdown perPartition = breakdown.result(consumers.tallies(), consumed == null ? 0 : consumed.windowSec());
-        Summary summary = SummaryFigures.summary(spec, metrics, spec.consumers().endToEnd(), produced, consumed, txn);
-        return new RunOutcome(status, failure, summary, points, RunOutcome.Sections.NONE.withBreakdown(perPartition));
+        LoadBreakdown perPartition = run.breakdown().result(consumers.tallies(),
+                consumed == null ? 0 : consumed.windowSec());
+        Summary summary = SummaryFigures.summary(spec, metrics,
+                EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);
+        return new RunOutcome(status, failure, summary, points, RunSections.builder().breakdown(perPartition).build());
     }
 
     /**
      * Records of aborted transactions that consumers will not see (read_committed), measured ones or all: the
      * consumers wait for what the producers committed, not for the idle timeout.
      */
-    long invisibleAborted(boolean measuredOnly) {
+    long invisibleAborted(Records records) {
         if (transactions == null || !TransactionStats.READ_COMMITTED.equals(isolationLevel())) {
             return 0;
         }
-        return measuredOnly ? transactions.abortedMeasured.records() : transactions.abortedAll.records();
+        return records == Records.MEASURED ? transactions.abortedMeasured.records() : transactions.abortedAll.records();
     }
 
     /** The consumers' isolation.level as Kafka applies it (its default is read_uncommitted). */

@@ -1,12 +1,7 @@
 package io.kbench.load;
 
-import io.kbench.client.ClientProperties;
-
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.integrity.SendLog;
-import io.kbench.measure.PartitionBreakdown;
-import io.kbench.measure.RunMetrics;
-import io.kbench.measure.TransactionMetrics;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Duration;
@@ -14,34 +9,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
-import javax.crypto.SecretKey;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
  * A run's producer threads: builds each one's plan (its part of the rate, schedule phase, records and seed), starts
  * them, and answers for them together: their measured window, whether they measure yet, the first failure.
  */
 final class ProducerFleet {
+    private final LoadRun run;
     private final WorkloadSpec spec;
-    private final ClientProperties clients;
-    private final NanoClock clock;
-    private final SecretKey payloadKey;
-    private final TransactionMetrics transactionMetrics;
     // Copy-on-write: a stop request iterates them on a signal thread while the run may still be adding workers.
     private final List<ProducerWorker> workers = new CopyOnWriteArrayList<>();
     /** Each producer's send outcomes when the run is verified, else empty. */
     private final List<SendLog> sendLogs = new ArrayList<>();
 
-    /** {@code payloadKey} and {@code transactionMetrics} may be null (no payload encryption, no transactions). */
-    ProducerFleet(WorkloadSpec spec, ClientProperties clients, NanoClock clock, SecretKey payloadKey,
-                  TransactionMetrics transactionMetrics) {
-        this.spec = spec;
-        this.clients = clients;
-        this.clock = clock;
-        this.payloadKey = payloadKey;
-        this.transactionMetrics = transactionMetrics;
+    ProducerFleet(LoadRun run) {
+        this.run = run;
+        this.spec = run.spec();
     }
 
     /**
@@ -49,8 +34,7 @@ final class ProducerFleet {
      * rate, phase and seed they have alone) on the schedule that begins at {@code startNanos}; returns their threads.
      * {@code autoWarmup} ends their warm-up when the workload's is auto, else it is null.
      */
-    List<Thread> start(RunMetrics metrics, int magic, long startNanos, int first, int count,
-                       PartitionBreakdown breakdown, StopSignal stop, AutoWarmup autoWarmup) {
+    List<Thread> start(long startNanos, int first, int count, AutoWarmup autoWarmup) {
         ProducerSpec p = spec.producers();
         PayloadGenerator payloads = payloads(p);
         KeyPool keys = new KeyPool(p.keys());
@@ -60,15 +44,13 @@ final class ProducerFleet {
                 sendLogs.add(sendLog);
             }
             try {
-                workers.add(new ProducerWorker(plan(p, i, magic), properties(p, i, magic),
-                        payloads.valuesForThread(i), keys, metrics, clock, startNanos, p.payload().seed() + i, sendLog,
-                        payloadKey == null ? new ByteArraySerializer() : new PayloadCipher.Encrypting(payloadKey),
-                        p.transactions(), transactionMetrics, breakdown, autoWarmup));
+                workers.add(new ProducerWorker(run, plan(p, i), properties(p, i), payloads.valuesForThread(i), keys,
+                        startNanos, sendLog, autoWarmup));
             } catch (KafkaException e) {
                 throw ClientFailure.of(e);
             }
         }
-        if (stop.requested()) {
+        if (run.stop().requested()) {
             requestStop();
         }
         List<Thread> threads = new ArrayList<>();
@@ -92,20 +74,21 @@ final class ProducerFleet {
     }
 
     /** Thread {@code i}'s part of the workload: its rate, schedule phase, warm-up and records. */
-    private ProducerPlan plan(ProducerSpec p, int i, int magic) {
+    private ProducerPlan plan(ProducerSpec p, int i) {
         return new ProducerPlan(spec.topic().name(),
                 p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
                 EvenSplit.portion(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
                 p.warmupDuration() == null ? Duration.ZERO : p.warmupDuration(),
                 p.records() == null ? -1 : EvenSplit.portion(p.records(), p.count(), i),
-                p.duration(), magic);
+                p.duration(), p.payload().seed() + i);
     }
 
-    private Map<String, Object> properties(ProducerSpec p, int i, int magic) {
-        Map<String, Object> props = clients.producer(p.properties(), i);
+    private Map<String, Object> properties(ProducerSpec p, int i) {
+        Map<String, Object> props = run.clients().producer(p.properties(), i);
         if (p.transactional()) {
             props.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG,
-                    p.transactions().transactionalIdOf(i, p.count(), "kbench-txn-" + Integer.toHexString(magic)));
+                    p.transactions().transactionalIdOf(i, p.count(),
+                            "kbench-txn-" + Integer.toHexString(run.stampMagic())));
         }
         return props;
     }

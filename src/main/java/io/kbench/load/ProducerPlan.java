@@ -15,7 +15,7 @@ import java.time.Duration;
  * @param stampMagic         per-run number identifying this run's records
  */
 record ProducerPlan(String topic, double recordsPerSec, double schedulePhase, long warmupRecords,
-                    Duration warmupDuration, long measuredRecords, Duration measuredDuration, int stampMagic) {
+                    Duration warmupDuration, long measuredRecords, Duration measuredDuration, long seed) {
     boolean unlimited() {
         return recordsPerSec == 0;
     }

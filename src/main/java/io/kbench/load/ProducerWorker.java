@@ -6,23 +6,19 @@ import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
-import io.kbench.measure.TransactionMetrics;
 import io.kbench.spec.TransactionSpec;
 import io.kbench.unit.Units;
 import java.time.Duration;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.RecordMetadata;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.Serializer;
 import org.jctools.queues.MpscArrayQueue;
 
 /**
- * One producer thread with its own KafkaProducer. The loop sends on a fixed schedule (or as fast as the
- * client accepts), stamps each value with its intended send time, and allocates nothing of its own per
- * record: values, keys, the ProducerRecords around them ({@link RecordPool}; built per send only with many keys)
+ * One producer thread with its own producer client (a KafkaProducer, a mock in unit tests). The loop sends on a
+ * fixed schedule (or as fast as the client accepts), stamps each value with its intended send time, and allocates
+ * nothing of its own per record: values, keys, the ProducerRecords around them ({@link RecordPool}; built per send only with many keys)
  * and callbacks are pre-built.
  */
 final class ProducerWorker implements Runnable {
@@ -37,6 +33,8 @@ final class ProducerWorker implements Runnable {
     private static final Duration STOP_CLOSE_TIMEOUT = Duration.ofSeconds(3);
 
     private final ProducerPlan plan;
+    /** The run's stamp number, written into every value. */
+    private final int stampMagic;
     private final Producer<byte[], byte[]> producer;
     private final byte[][] values;
     private final KeyPool keys;
@@ -68,28 +66,30 @@ final class ProducerWorker implements Runnable {
     private volatile Throwable failure;
 
     /**
-     * {@code transactionSpec} non-null: a transactional producer ({@code clientProperties} must hold its
-     * transactional.id) counting into {@code transactionMetrics}; {@code partitions} gets each measured acknowledgement;
-     * {@code autoWarmup} non-null: it, not the plan's fixed warm-up, ends the warm-up.
+     * Thread {@code plan} of {@code run}: its client from the run's producer factory (once, here), configured by
+     * {@code clientProperties} (a transactional producer's hold its transactional.id); it picks its values from
+     * {@code values} and its keys from {@code keys} on the schedule that begins at {@code startNanos}. {@code sendLog}
+     * non-null: every send's outcome is logged (a verified run). {@code autoWarmup} non-null: it, not the plan's
+     * fixed warm-up, ends the warm-up.
      */
-    ProducerWorker(ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
-                   RunMetrics metrics, NanoClock clock, long startNanos, long seed, SendLog sendLog,
-                   Serializer<byte[]> valueSerializer, TransactionSpec transactionSpec,
-                   TransactionMetrics transactionMetrics, PartitionBreakdown partitions, AutoWarmup autoWarmup) {
+    ProducerWorker(LoadRun run, ProducerPlan plan, Map<String, Object> clientProperties, byte[][] values, KeyPool keys,
+                   long startNanos, SendLog sendLog, AutoWarmup autoWarmup) {
         this.plan = plan;
-        this.producer = new KafkaProducer<>(clientProperties, new ByteArraySerializer(), valueSerializer);
+        this.stampMagic = run.stampMagic();
+        this.producer = run.producerFactory().create(clientProperties, run.valueSerializer());
         this.values = values;
         this.keys = keys;
         this.records = new RecordPool(plan.topic(), values, keys);
-        this.metrics = metrics;
-        this.clock = clock;
+        this.metrics = run.metrics();
+        this.clock = run.clock();
         this.pacer = new Pacer(clock, Pacer.Sleeper.PARK, Pacer.WAKE_UP_NANOS);
         this.startNanos = startNanos;
-        this.random = new FastRandom(seed);
+        this.random = new FastRandom(plan.seed());
         this.sendLog = sendLog;
+        TransactionSpec transactionSpec = run.spec().producers().transactions();
         this.transactions = transactionSpec == null ? null
-                : new TransactionCadence(producer, transactionSpec, transactionMetrics, clock, seed);
-        this.partitions = partitions;
+                : new TransactionCadence(producer, transactionSpec, run.transactions(), clock, plan.seed());
+        this.partitions = run.breakdown();
         this.autoWarmup = autoWarmup;
         int pool = callbackPoolSize(clientProperties, values);
         this.callbacks = new MpscArrayQueue<>(pool);
@@ -188,7 +188,7 @@ final class ProducerWorker implements Runnable {
         int valueIndex = values.length == 1 ? 0 : random.nextInt(values.length);
         byte[] value = values[valueIndex];
         if (value.length >= Stamp.BYTES) {
-            Stamp.write(value, plan.stampMagic(), measured, aborted, intendedNanos);
+            Stamp.write(value, stampMagic, measured, aborted, intendedNanos);
         }
         if (sendLog != null) {
             // The send index is the record's sequence number: unique per producer, in send order.

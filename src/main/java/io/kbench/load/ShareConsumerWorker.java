@@ -1,6 +1,5 @@
 package io.kbench.load;
 
-import io.kbench.measure.RunMetrics;
 import io.kbench.measure.ShareLatencies;
 import io.kbench.spec.ShareSpec;
 import io.kbench.unit.Units;
@@ -12,21 +11,19 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
-import org.apache.kafka.clients.consumer.KafkaShareConsumer;
+import org.apache.kafka.clients.consumer.ShareConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.Deserializer;
 
 /**
- * One share consumer thread (KIP-932) with its own KafkaShareConsumer. Each poll's records are processed (the optional
- * processing time), acknowledged (implicitly, or ACCEPT / RELEASE / REJECT by fraction) and committed with one
+ * One share consumer thread (KIP-932) with its own share consumer client. Each poll's records are processed (the
+ * optional processing time), acknowledged (implicitly, or ACCEPT / RELEASE / REJECT by fraction) and committed with one
  * {@code commitSync}, whose duration is the acknowledgement commit latency. A record counts as consumed once it is
  * settled by a commit that succeeded: accepted, rejected, or released on its last allowed delivery (archived).
  * Counters are plain fields of this thread, read after it has stopped.
  */
 final class ShareConsumerWorker extends ConsumerLoop {
-    private final KafkaShareConsumer<byte[], byte[]> consumer;
+    private final ShareConsumer<byte[], byte[]> consumer;
     private final String topic;
     private final ShareLatencies latencies;
     private final boolean explicit;
@@ -55,12 +52,17 @@ final class ShareConsumerWorker extends ConsumerLoop {
     private long batchSettledAllBytes;
     private long batchSettledMeasuredBytes;
 
-    ShareConsumerWorker(Map<String, Object> clientProperties, String topic, int stampMagic, ShareSpec share,
-                        int deliveryCountLimit, RunMetrics metrics, ShareLatencies latencies, NanoClock clock,
-                        long seed, Deserializer<byte[]> valueDeserializer) {
-        super(stampMagic, metrics, clock);
-        this.consumer = new KafkaShareConsumer<>(clientProperties, new ByteArrayDeserializer(), valueDeserializer);
-        this.topic = topic;
+    /**
+     * A consumer of {@code run}'s share group, its client from the run's consumer factory configured by
+     * {@code clientProperties}; {@code deliveryCountLimit} is the group's, {@code latencies} the group's shared
+     * recorders, {@code seed} picks how each measured record is acknowledged.
+     */
+    ShareConsumerWorker(LoadRun run, Map<String, Object> clientProperties, int deliveryCountLimit,
+                        ShareLatencies latencies, long seed) {
+        super(run);
+        ShareSpec share = run.spec().consumers().shareOrDefaults();
+        this.consumer = run.consumerFactory().shareConsumer(clientProperties, run.valueDeserializer());
+        this.topic = run.topic();
         this.latencies = latencies;
         this.explicit = share.explicit();
         this.accept = explicit ? share.accept() : 1;

@@ -1,14 +1,10 @@
 package io.kbench.load;
 
-import io.kbench.client.ClientProperties;
-
 import io.kbench.error.RunFailedException;
 import io.kbench.measure.LatencyMetric;
-import io.kbench.measure.RunMetrics;
 import io.kbench.measure.ShareLatencies;
 import io.kbench.result.run.ShareStats;
 import io.kbench.spec.WorkloadSpec;
-import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.kafka.clients.admin.Admin;
@@ -19,10 +15,9 @@ import org.apache.kafka.common.KafkaException;
  * {@link ConsumerFleet}), the wait until every partition has a start offset, and the group's figures.
  */
 final class ShareGroupConsumers {
+    private final LoadRun run;
     private final WorkloadSpec spec;
-    private final ClientProperties clients;
     private final String group;
-    private final NanoClock clock;
     private final ConsumerFleet fleet;
     private final List<ShareConsumerWorker> workers = new ArrayList<>();
     private final ShareLatencies latencies = new ShareLatencies();
@@ -31,11 +26,11 @@ final class ShareGroupConsumers {
     /** The run's admin client (it waits for the group to be ready), once configured. */
     private Admin admin;
 
-    ShareGroupConsumers(WorkloadSpec spec, ClientProperties clients, String group, NanoClock clock, ConsumerFleet fleet) {
-        this.spec = spec;
-        this.clients = clients;
-        this.group = group;
-        this.clock = clock;
+    /** The share group of {@code run}; its consumers are counted in {@code fleet}. */
+    ShareGroupConsumers(LoadRun run, ConsumerFleet fleet) {
+        this.run = run;
+        this.spec = run.spec();
+        this.group = run.consumerGroup();
         this.fleet = fleet;
     }
 
@@ -46,25 +41,25 @@ final class ShareGroupConsumers {
     }
 
     /** Creates and starts the share consumers; returns their threads. */
-    List<Thread> start(RunMetrics metrics, int magic, StopSignal stop) {
+    List<Thread> start() {
         String ackMode = spec.consumers().shareOrDefaults().acknowledgement().property();
         for (int i = 0; i < spec.consumers().count(); i++) {
             try {
-                ShareConsumerWorker w = new ShareConsumerWorker(
-                        clients.shareConsumer(spec.consumers().properties(), group, ackMode, i),
-                        spec.topic().name(), magic, spec.consumers().shareOrDefaults(), deliveryCountLimit, metrics,
-                        latencies, clock, spec.producers().payload().seed() * 31 + i, fleet.valueDeserializer(metrics));
+                ShareConsumerWorker w = new ShareConsumerWorker(run,
+                        run.clients().shareConsumer(spec.consumers().properties(), group, ackMode, i),
+                        deliveryCountLimit, latencies, spec.producers().payload().seed() * 31 + i);
                 workers.add(w);
                 fleet.enlist(w);
             } catch (KafkaException e) {
                 throw ClientFailure.of(e);
             }
         }
-        return fleet.start(workers, 0, "kbench-share-consumer-", stop);
+        return fleet.start(workers, 0, "kbench-share-consumer-");
     }
 
     /** Like awaiting the assignment for a consumer group: producers start once every partition has a start offset. */
-    void awaitReady(int partitions, StopSignal stop, PrintStream out) {
+    void awaitReady(int partitions) {
+        StopSignal stop = run.stop();
         boolean ready = ShareGroupSetup.awaitInitialized(admin, group, spec.topic().name(), partitions,
                 ConsumerFleet.ASSIGNMENT_TIMEOUT, () -> stop.requested() || workers.stream().anyMatch(c -> c.failure() != null));
         Throwable f = workers.stream().map(ConsumerLoop::failure).filter(x -> x != null).findFirst().orElse(null);
@@ -72,14 +67,14 @@ final class ShareGroupConsumers {
             throw new RunFailedException("share consumer failed: " + f.getMessage(), f);
         }
         if (!ready && !stop.requested()) {
-            out.println("share group " + group + ": not every partition of " + spec.topic().name()
+            run.out().println("share group " + group + ": not every partition of " + spec.topic().name()
                     + " was initialized within " + ConsumerFleet.ASSIGNMENT_TIMEOUT.toSeconds()
                     + " s; starting the producers anyway");
         }
     }
 
     /** The share group's figures, or null when no share consumer ran; call after the consumers stopped. */
-    ShareStats stats(RunMetrics metrics) {
+    ShareStats stats() {
         if (workers.isEmpty()) {
             return null;
         }
@@ -88,6 +83,6 @@ final class ShareGroupConsumers {
         long window = first == Long.MAX_VALUE || last == Long.MIN_VALUE ? 0 : Math.max(0, last - first);
         return ShareTotals.of(spec.consumers().shareOrDefaults().acknowledgement(), deliveryCountLimit,
                 workers.stream().map(ShareConsumerWorker::tally).toList(), window, latencies,
-                metrics.latency(LatencyMetric.END_TO_END).totalStats());
+                run.metrics().latency(LatencyMetric.END_TO_END).totalStats());
     }
 }

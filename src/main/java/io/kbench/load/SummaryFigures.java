@@ -17,13 +17,13 @@ public final class SummaryFigures {
     private SummaryFigures() {
     }
 
-    /** {@code liveConsumers}: whether consumers read while producers wrote and so recorded end-to-end latency. */
-    public static Summary summary(WorkloadSpec spec, RunMetrics metrics, boolean liveConsumers, Totals produced,
+    /** {@code endToEnd}: whether consumers read while producers wrote and so recorded end-to-end latency. */
+    public static Summary summary(WorkloadSpec spec, RunMetrics metrics, EndToEndLatency endToEnd, Totals produced,
                                   Totals consumed, TransactionStats transactions) {
         boolean fixedRate = !spec.producers().unlimitedRate();
         return new Summary(latencyMeasuredFrom(spec), produced, consumed,
                 metrics.latency(LatencyMetric.PUBLISH).totalStats(),
-                liveConsumers ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
+                endToEnd == EndToEndLatency.RECORDED ? metrics.latency(LatencyMetric.END_TO_END).totalStats() : null,
                 fixedRate ? metrics.latency(LatencyMetric.SEND_DELAY).totalStats() : null, transactions);
     }
 

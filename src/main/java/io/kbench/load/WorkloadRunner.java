@@ -43,16 +43,16 @@ public final class WorkloadRunner {
 
     private final WorkloadSpec spec;
     private final ClientProperties clients;
-    private final String consumerGroup;
     private final Path hlogDir;
     private final PrintStream out;
     private final NanoClock clock;
     /** This process's slice of a distributed run, or null when it runs the whole workload. */
     private final WorkerSlice slice;
     private final StopSignal stop;
-    private final ProducerFleet producers;
-    private final ConsumerFleet consumers;
-    private final LoadPhases phases;
+    /** The run's parts known before it starts; {@link #run} adds the stamp, metrics and breakdown. */
+    private final LoadRun.Builder parts;
+    /** The run's load once {@link #run} has built it, else null; read by a stop request on another thread. */
+    private volatile LoadPhases phases;
     /** Where a fault schedule counts the records sent during its faults. */
     private FaultWindows faultWindows = new FaultWindows();
 
@@ -63,28 +63,23 @@ public final class WorkloadRunner {
      */
     public WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir, PrintStream out,
                           ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks) {
-        this(spec, clients, consumerGroup, hlogDir, out, consumePhase, live, ticks, null);
+        this(LoadRun.builder().spec(spec).clients(clients).consumerGroup(consumerGroup).out(out)
+                .consumePhase(consumePhase).live(live).ticks(ticks), hlogDir, null);
     }
 
-    private WorkloadRunner(WorkloadSpec spec, ClientProperties clients, String consumerGroup, Path hlogDir,
-                           PrintStream out, ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks,
-                           WorkerSlice slice) {
+    /** {@code parts}: the run's parts its caller knows; the clock is the slice's when {@code slice} is non-null. */
+    private WorkloadRunner(LoadRun.Builder parts, Path hlogDir, WorkerSlice slice) {
         this.slice = slice;
         this.clock = slice == null ? NanoClock.SYSTEM : slice.clock();
-        this.spec = spec;
-        this.clients = clients;
-        this.consumerGroup = consumerGroup;
+        this.spec = parts.spec();
+        this.clients = parts.clients();
         this.hlogDir = hlogDir;
-        this.out = out;
+        this.out = parts.out();
         this.stop = new StopSignal(clock);
         SecretKey payloadKey = spec.producers().payloadEncryption() == null ? null
                 : PayloadKey.resolve(spec.producers().payloadEncryption());
         TransactionMetrics transactions = spec.producers().transactional() ? new TransactionMetrics() : null;
-        this.producers = new ProducerFleet(spec, clients, clock, payloadKey, transactions);
-        this.consumers = new ConsumerFleet(spec, clients, consumerGroup, clock, payloadKey, transactions);
-        this.phases = new LoadPhases(spec, out, clock, stop, producers, consumers,
-                new ConsumeProgress(spec, clock, consumers, consumePhase, out), new OutcomeAssembler(spec, transactions),
-                live, ticks);
+        this.parts = parts.clock(clock).stop(stop).payloadKey(payloadKey).transactions(transactions);
     }
 
     /**
@@ -93,8 +88,8 @@ public final class WorkloadRunner {
      */
     public static WorkloadRunner slice(WorkloadSpec spec, ClientProperties clients, String consumerGroup, PrintStream out,
                                        WorkerSlice slice) {
-        return new WorkloadRunner(spec, clients, consumerGroup, null, out, ConsumePhaseListener.NONE, LiveMetrics.NONE,
-                IntervalTicks.NONE, slice);
+        return new WorkloadRunner(LoadRun.builder().spec(spec).clients(clients).consumerGroup(consumerGroup).out(out),
+                null, slice);
     }
 
     /**
@@ -103,8 +98,11 @@ public final class WorkloadRunner {
      */
     public void requestStop() {
         stop.request(STOP_GRACE);
-        producers.requestStop();
-        consumers.stopNow();
+        // Load not built yet: the fleets see the request when they start their threads.
+        LoadPhases load = phases;
+        if (load != null) {
+            load.stopClients();
+        }
     }
 
     /** Counts the records sent during faults into {@code windows}; call before {@link #run}. */
@@ -114,24 +112,31 @@ public final class WorkloadRunner {
 
     /** The zero of the run's time axis ({@code IntervalPoint.endSec}), or Long.MIN_VALUE before the run starts. */
     public long runStartNanos() {
-        return phases.runStartNanos();
+        LoadPhases load = phases;
+        return load == null ? Long.MIN_VALUE : load.runStartNanos();
     }
 
     /** The intended time of the first measured send (start of the measured window), or Long.MAX_VALUE before it. */
     public long measuredStartNanos() {
-        return producers.firstMeasuredSendNanos();
+        LoadPhases load = phases;
+        return load == null ? Long.MAX_VALUE : load.producers().firstMeasuredSendNanos();
     }
 
     /** The measured windows on this runner's clock, once {@link #run} returned. */
     public SliceWindows windows() {
-        return new SliceWindows(measuredStartNanos(), producers.lastMeasuredAckNanos(),
-                consumers.groupFirstRecordNanos(), consumers.groupLastRecordNanos());
+        LoadPhases load = phases;
+        if (load == null) {
+            return new SliceWindows(Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE, Long.MIN_VALUE);
+        }
+        return new SliceWindows(measuredStartNanos(), load.producers().lastMeasuredAckNanos(),
+                load.consumers().groupFirstRecordNanos(), load.consumers().groupLastRecordNanos());
     }
 
     public RunOutcome run() {
         if (slice != null) {
             try (RunMetrics metrics = new RunMetrics(hlogDir, clock.nanoTime() / 1_000_000)) {
-                return phases.runSlice(metrics, slice);
+                return load(parts.stampMagic(slice.stampMagic()).metrics(metrics)
+                        .breakdown(new PartitionBreakdown(0, null, false)).build()).runSlice(slice);
             } catch (ConfigException e) {
                 throw new InvalidInputException("invalid client configuration: " + e.getMessage(), e);
             }
@@ -146,21 +151,23 @@ public final class WorkloadRunner {
             TopicVerifier verifier = spec.verifies()
                     ? new TopicVerifier(admin, clients.connection(), spec.topic().name(), Stamp.ids(magic)) : null;
             TopicVerifier.Mark before = verifier == null ? null : verifier.mark();
-            ShareGroupConsumers shareGroup = null;
-            if (spec.consumers().mode() == ConsumerMode.SHARE) {
-                shareGroup = new ShareGroupConsumers(spec, clients, consumerGroup, clock, consumers);
-                shareGroup.configure(admin);
-            }
             PartitionBreakdown breakdown = new PartitionBreakdown(partitions,
                     spec.consumers().mode() == ConsumerMode.LIVE ? PartitionLatency.END_TO_END : PartitionLatency.PUBLISH,
                     spec.consumers().enabled());
+            LoadRun loadRun = parts.stampMagic(magic).metrics(metrics).breakdown(breakdown).build();
+            LoadPhases load = load(loadRun);
+            ShareGroupConsumers shareGroup = null;
+            if (spec.consumers().mode() == ConsumerMode.SHARE) {
+                shareGroup = new ShareGroupConsumers(loadRun, load.consumers());
+                shareGroup.configure(admin);
+            }
             boolean cold = !byPattern && spec.producers().count() > 0 && spec.consumers().mode() == ConsumerMode.BACKLOG
                     && RemoteOffload.tiered(spec.topic());
-            RunOutcome outcome = phases.runWhole(metrics, partitions, magic, breakdown, shareGroup, !cold ? () -> { }
+            RunOutcome outcome = load.runWhole(partitions, shareGroup, !cold ? () -> { }
                     : () -> RemoteOffload.await(admin, spec.topic().name(), partitions, stop, out));
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
             if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stop.requested()) {
-                outcome = outcome.withIntegrity(verify(verifier, before));
+                outcome = outcome.withIntegrity(verify(verifier, before, load.producers()));
             }
             if (spec.topic().deleteAfter() && !byPattern) {
                 deleteTopic(topics);
@@ -174,7 +181,14 @@ public final class WorkloadRunner {
         }
     }
 
-    private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before) {
+    /** Builds the load of {@code loadRun}, where a stop request from now on reaches its clients. */
+    private LoadPhases load(LoadRun loadRun) {
+        LoadPhases load = new LoadPhases(loadRun);
+        phases = load;
+        return load;
+    }
+
+    private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before, ProducerFleet producers) {
         long verifyStart = clock.nanoTime();
         Integrity integrity = verifier.verify(producers.sendLogs(), before,
                 clients.producer(spec.producers().properties(), 0), brokerFaults());

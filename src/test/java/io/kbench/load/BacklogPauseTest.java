@@ -28,7 +28,7 @@ class BacklogPauseTest {
     @Test
     void aBacklogOfAGivenSizeBuildsThenDrainsBackToThePrePauseLag() throws Exception {
         BacklogPause backlog = new BacklogPause(new ConsumerPause(Duration.ofMillis(50), "10Ki", null), metrics,
-                paused::set, NanoClock.SYSTEM, () -> zero);
+                state -> paused.set(state == FetchState.PAUSED), NanoClock.SYSTEM, () -> zero);
         Thread t = new Thread(backlog);
         t.start();
         boolean wasPaused = false;
@@ -68,7 +68,7 @@ class BacklogPauseTest {
     @Test
     void producersThatEndDuringThePauseResumeTheConsumersAndLeaveNoAfterPhase() throws Exception {
         BacklogPause backlog = new BacklogPause(new ConsumerPause(Duration.ofMillis(20), null, Duration.ofHours(1)),
-                metrics, paused::set, NanoClock.SYSTEM, () -> zero);
+                metrics, state -> paused.set(state == FetchState.PAUSED), NanoClock.SYSTEM, () -> zero);
         Thread t = new Thread(backlog);
         t.start();
         long deadline = zero + DEADLINE_NANOS;

@@ -10,6 +10,7 @@ import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.LoadBreakdown;
 import io.kbench.result.run.PartitionLatency;
 import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import java.util.List;
@@ -26,11 +27,7 @@ class RunOutcomeTest {
     @Test
     void aCoreOutcomeHasNoSections() {
         RunOutcome outcome = RunOutcome.of(RunStatus.COMPLETED, null, SUMMARY, List.of());
-        assertThat(outcome.sections()).isEqualTo(RunOutcome.Sections.NONE);
-        assertThat(outcome.integrity()).isNull();
-        assertThat(outcome.breakdown()).isNull();
-        assertThat(outcome.share()).isNull();
-        assertThat(outcome.rebalances()).isNull();
+        assertThat(outcome.sections()).isEqualTo(RunSections.none());
     }
 
     @Test
@@ -38,14 +35,27 @@ class RunOutcomeTest {
         LoadBreakdown breakdown = new LoadBreakdown(PartitionLatency.PUBLISH, List.of(), List.of());
         RebalanceStats rebalances = new RebalanceStats("consumer", null, List.of());
         RunOutcome outcome = new RunOutcome(RunStatus.COMPLETED, null, SUMMARY, List.of(),
-                RunOutcome.Sections.NONE.withBreakdown(breakdown))
+                RunSections.builder().breakdown(breakdown).build())
                 .withGroups(null, rebalances)
-                .withIntegrity(CLEAN);
-        assertThat(outcome.breakdown()).isSameAs(breakdown);
-        assertThat(outcome.rebalances()).isSameAs(rebalances);
-        assertThat(outcome.integrity()).isSameAs(CLEAN);
+                .withIntegrity(CLEAN)
+                .withWarmup(null);
+        assertThat(outcome.sections().breakdown()).isSameAs(breakdown);
+        assertThat(outcome.sections().rebalances()).isSameAs(rebalances);
+        assertThat(outcome.sections().integrity()).isSameAs(CLEAN);
+        assertThat(outcome.sections().telemetry()).as("the caller's sections stay absent").isNull();
         assertThat(outcome.status()).as("a complete read-back leaves the status").isEqualTo(RunStatus.COMPLETED);
         assertThat(outcome.summary()).isSameAs(SUMMARY);
+    }
+
+    @Test
+    void aStalledReadBackFailsACompletedRunAndKeepsTheFindings() {
+        Integrity stalled = new Integrity(IntegrityVerdict.OK, CLEAN.settings(), 100, 100, 0, 0, 60, 60, 0, 0, NONE,
+                NONE, NONE, NONE, 40L, null);
+        RunOutcome outcome = RunOutcome.of(RunStatus.COMPLETED, null, SUMMARY, List.of()).withIntegrity(stalled);
+        assertThat(stalled.incomplete()).as("the fixture is a stalled read-back").isTrue();
+        assertThat(outcome.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(outcome.failure()).contains("could not be read back");
+        assertThat(outcome.sections().integrity()).isSameAs(stalled);
     }
 
     @Test

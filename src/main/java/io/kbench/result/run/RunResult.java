@@ -70,12 +70,10 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
     /** A builder holding every field of this result, to derive a copy with some of them changed. */
     public Builder toBuilder() {
-        return new Builder().schemaVersion(schemaVersion).kind(kind).name(name).status(status).failure(failure)
+        return sections.into(new Builder().schemaVersion(schemaVersion).kind(kind).name(name).status(status).failure(failure)
                 .tags(tags).startTime(startTime).endTime(endTime).environment(environment).cluster(cluster)
                 .workload(workload).clientProperties(clientProperties).summary(summary).intervals(intervals)
-                .thresholds(thresholds).telemetry(telemetry()).integrity(integrity()).faults(faults())
-                .breakdown(breakdown()).share(share()).rebalances(rebalances()).merge(merge()).distributed(distributed())
-                .storage(storage()).schedule(schedule()).anatomy(anatomy()).warmup(warmup()).backlog(backlog());
+                .thresholds(thresholds));
     }
 
     // The sections are written flat, as result.json always had them; these accessors are what Jackson writes.
@@ -276,6 +274,7 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
             thresholds = value;
             return this;
         }
+
 
         public Builder telemetry(Telemetry value) {
             telemetry = value;

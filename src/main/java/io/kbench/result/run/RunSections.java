@@ -6,8 +6,7 @@ import java.util.List;
 
 /**
  * The optional parts of a run result, each absent (null) when the run did not produce it. result.json writes them at
- * its top level beside the core fields (see {@link RunResult}), so grouping them here changes no file. Made by
- * {@link RunResult.Builder}, which names each of them.
+ * its top level beside the core fields (see {@link RunResult}), so grouping them here changes no file.
  *
  * @param telemetry   broker, host and load-generator series on the interval axis, events and the diagnosis; absent
  *                    when telemetry was off or for results written before it existed
@@ -32,8 +31,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
                           StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
                           BacklogPhases backlog) {
-    private static final RunSections NONE = new RunSections(null, null, null, null, null, null, null, null, null, null,
-            null, null, null);
+    private static final RunSections NONE = builder().build();
 
     public RunSections {
         faults = faults == null ? null : List.copyOf(faults);
@@ -42,5 +40,116 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     /** A run with none of the optional parts. */
     public static RunSections none() {
         return NONE;
+    }
+
+    /**
+     * Sets every section of this on {@code run} and returns it, so load's sections pass into a result whole (a method of
+     * the result's builder would be a JSON property to Jackson, which reads result.json through that builder).
+     */
+    public RunResult.Builder into(RunResult.Builder run) {
+        return run.telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
+                .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
+                .anatomy(anatomy).warmup(warmup).backlog(backlog);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding these sections, to derive a copy with some of them changed. */
+    public Builder toBuilder() {
+        return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
+                .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
+                .anatomy(anatomy).warmup(warmup).backlog(backlog);
+    }
+
+    /** Names each section it is given; the ones never given stay absent. */
+    public static final class Builder {
+        private Telemetry telemetry;
+        private Integrity integrity;
+        private List<FaultResult> faults;
+        private LoadBreakdown breakdown;
+        private ShareStats share;
+        private RebalanceStats rebalances;
+        private MergeInfo merge;
+        private DistributedRun distributed;
+        private StorageInfo storage;
+        private Schedule schedule;
+        private Anatomy anatomy;
+        private Warmup warmup;
+        private BacklogPhases backlog;
+
+        private Builder() {
+        }
+
+        public Builder telemetry(Telemetry value) {
+            telemetry = value;
+            return this;
+        }
+
+        public Builder integrity(Integrity value) {
+            integrity = value;
+            return this;
+        }
+
+        public Builder faults(List<FaultResult> value) {
+            faults = value;
+            return this;
+        }
+
+        public Builder breakdown(LoadBreakdown value) {
+            breakdown = value;
+            return this;
+        }
+
+        public Builder share(ShareStats value) {
+            share = value;
+            return this;
+        }
+
+        public Builder rebalances(RebalanceStats value) {
+            rebalances = value;
+            return this;
+        }
+
+        public Builder merge(MergeInfo value) {
+            merge = value;
+            return this;
+        }
+
+        public Builder distributed(DistributedRun value) {
+            distributed = value;
+            return this;
+        }
+
+        public Builder storage(StorageInfo value) {
+            storage = value;
+            return this;
+        }
+
+        public Builder schedule(Schedule value) {
+            schedule = value;
+            return this;
+        }
+
+        public Builder anatomy(Anatomy value) {
+            anatomy = value;
+            return this;
+        }
+
+        public Builder warmup(Warmup value) {
+            warmup = value;
+            return this;
+        }
+
+        public Builder backlog(BacklogPhases value) {
+            backlog = value;
+            return this;
+        }
+
+        public RunSections build() {
+            return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
+                    storage, schedule, anatomy, warmup, backlog);
+        }
     }
 }
