@@ -20,7 +20,7 @@ public final class OtavaCsv {
 
     public static void print(Trend trend, PrintStream out) {
         List<String> header = new ArrayList<>(List.of("time", "run", "commit", "workload_hash", "environment"));
-        for (Kpi k : Kpi.values()) {
+        for (CatalogKpi k : CatalogKpi.values()) {
             header.add(k.label());
         }
         out.println(String.join(",", header));
@@ -28,7 +28,7 @@ public final class OtavaCsv {
             List<String> row = new ArrayList<>(List.of(TIME.format(run.startedAt()), clean(run.label()),
                     run.gitRevision() == null ? "" : clean(run.gitRevision()), run.workloadHash().substring(0, 12),
                     trend.group(run)));
-            for (Kpi k : Kpi.values()) {
+            for (CatalogKpi k : CatalogKpi.values()) {
                 row.add(run.kpi(k).isPresent() ? String.format(Locale.ROOT, "%.3f", run.kpi(k).getAsDouble()) : "");
             }
             out.println(String.join(",", row));

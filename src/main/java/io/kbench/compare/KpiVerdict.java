@@ -1,6 +1,6 @@
 package io.kbench.compare;
 
-import io.kbench.catalog.Kpi;
+import io.kbench.catalog.CatalogKpi;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param pValue          two-sided Mann-Whitney U
  * @param verdict         regression, improvement, no change, or too few runs to tell
  */
-public record KpiVerdict(Kpi kpi, int baselineRuns, int candidateRuns, double baselineMedian, double candidateMedian,
+public record KpiVerdict(CatalogKpi kpi, int baselineRuns, int candidateRuns, double baselineMedian, double candidateMedian,
                          double relativeChange, double pValue, Verdict verdict) {
     public KpiVerdict {
         Objects.requireNonNull(kpi, "kpi");
