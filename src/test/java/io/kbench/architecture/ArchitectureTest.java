@@ -37,12 +37,12 @@ class ArchitectureTest {
      */
     static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
             Map.entry("cli", Set.of("capacity", "catalog", "client", "cluster", "compare", "console", "distributed",
-                    "experiment", "kpi", "load", "measure", "merge", "report", "result", "spec", "statistics",
+                    "experiment", "kpi", "measure", "merge", "report", "result", "spec", "statistics",
                     "telemetry", "error", "format", "unit")),
             Map.entry("experiment", Set.of("client", "cluster", "console", "diagnosis", "distributed", "fault", "kpi",
                     "load", "measure", "result", "spec", "study", "telemetry", "error", "format", "unit")),
             Map.entry("distributed", Set.of("client", "load", "measure", "result", "spec", "error", "format", "unit")),
-            Map.entry("console", Set.of("catalog", "compare", "kpi", "load", "measure", "result", "spec", "statistics", "format",
+            Map.entry("console", Set.of("catalog", "cluster", "compare", "kpi", "load", "measure", "result", "spec", "statistics", "format",
                     "unit")),
             Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "error",
                     "unit")),

@@ -1,5 +1,8 @@
-package io.kbench.catalog;
+package io.kbench.console;
 
+import io.kbench.catalog.CatalogEntry;
+import io.kbench.catalog.CatalogKpi;
+import io.kbench.catalog.Trend;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -13,7 +16,7 @@ import java.util.Locale;
  * environment), then one column per metric. Values never contain a comma: attributes are identifiers and hashes.
  */
 public final class OtavaCsv {
-    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z").withZone(ZoneOffset.UTC);
 
     private OtavaCsv() {
     }
