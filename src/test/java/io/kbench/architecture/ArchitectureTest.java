@@ -44,7 +44,7 @@ class ArchitectureTest {
             Map.entry("distributed", Set.of("client", "load", "measure", "result", "spec", "error", "format", "unit")),
             Map.entry("console", Set.of("catalog", "cluster", "compare", "kpi", "load", "measure", "result", "spec", "statistics", "format",
                     "unit")),
-            Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "error",
+            Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "study", "error",
                     "unit")),
             Map.entry("study", Set.of("kpi", "result", "error", "format")),
             Map.entry("compare", Set.of("catalog", "kpi", "statistics", "result", "error")),
