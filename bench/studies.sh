@@ -92,7 +92,7 @@ claims() {
         read -r kind scenario rest <<< "$cmd"
         [[ $kind == sweep ]] && sweeps+=("$name=$scenario")
     done <<< "$STUDIES"
-    java -cp "target/classes:target/lib/*" io.kbench.study.ClaimsPages . "${sweeps[@]}"
+    java -cp "target/classes:target/lib/*" io.kbench.report.ClaimsPages . "${sweeps[@]}"
     # The tables of generated/NAME.md stay as measured (they cite the repetitions' telemetry, which is not kept);
     # only its findings section is replaced by the one the re-judged kept sweep gives.
     local entry tmp

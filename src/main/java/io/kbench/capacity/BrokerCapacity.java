@@ -1,6 +1,7 @@
 package io.kbench.capacity;
 
 import io.kbench.error.Checks;
+import io.kbench.result.Figure;
 import io.kbench.unit.Units;
 
 /** Sustainable produce rate one broker handles, and where that number came from (shown in the report). */
@@ -13,6 +14,6 @@ public record BrokerCapacity(double bytesPerSec, String source) {
     public static BrokerCapacity given(double mebibytesPerSec) {
         Checks.positive("perBrokerMebibytesPerSec", mebibytesPerSec);
         return new BrokerCapacity(mebibytesPerSec * Units.BYTES_PER_MIB,
-                "given: " + FigureTable.formatValue(mebibytesPerSec) + " MiB/s per broker");
+                "given: " + Figure.format(mebibytesPerSec) + " MiB/s per broker");
     }
 }

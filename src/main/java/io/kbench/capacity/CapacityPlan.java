@@ -1,7 +1,5 @@
 package io.kbench.capacity;
 
-import static io.kbench.capacity.FigureTable.formatValue;
-
 import io.kbench.result.Figure;
 import io.kbench.result.plan.PlanResult;
 import io.kbench.unit.Units;
@@ -30,7 +28,7 @@ public final class CapacityPlan {
         List<Figure> inputs = new ArrayList<>();
         inputs.add(new Figure("ingressLogical", "ingress (logical)", Units.mib(in.ingress().bytesPerSec()), "MiB/s",
                 in.ingress().recordsPerSec() != null && in.ingress().recordSizeBytes() != null
-                        ? formatValue(in.ingress().recordsPerSec()) + " records/s x " + in.ingress().recordSizeBytes() + " B / 2^20"
+                        ? Figure.format(in.ingress().recordsPerSec()) + " records/s x " + in.ingress().recordSizeBytes() + " B / 2^20"
                         : "given"));
         inputs.add(new Figure("replicationFactor", "replication factor (RF)", rf, "copies", "input"));
         inputs.add(new Figure("fanOut", "consumer fan-out", in.fanOut(), "groups", "input"));
@@ -71,9 +69,9 @@ public final class CapacityPlan {
         volume.add(new Figure("bytesPerDayTib", "written per day incl. replicas", bytesPerDay / Units.BYTES_PER_TIB, "TiB",
                 "ingress x RF x 86,400 s / 2^40"));
         volume.add(new Figure("storageTb", "storage for retention", storage / Units.BYTES_PER_TB, "TB",
-                "written per day x " + formatValue(retentionDays) + " d / 10^12"));
+                "written per day x " + Figure.format(retentionDays) + " d / 10^12"));
         volume.add(new Figure("storageTib", "storage for retention", storage / Units.BYTES_PER_TIB, "TiB",
-                "written per day x " + formatValue(retentionDays) + " d / 2^40"));
+                "written per day x " + Figure.format(retentionDays) + " d / 2^40"));
 
         // Brokers needed, per constraint; insertion order breaks ties in the binding constraint's name.
         Map<String, Integer> needs = new LinkedHashMap<>();
@@ -83,15 +81,15 @@ public final class CapacityPlan {
             int n = ceil(in.ingress().bytesPerSec() / (cap * u));
             needs.put("throughput", n);
             counts.add(new Figure("brokersForThroughput", "brokers for throughput", n, "brokers",
-                    "ceil(logical ingress " + formatValue(Units.mib(in.ingress().bytesPerSec())) + " MiB/s / (per-broker "
-                            + formatValue(Units.mib(cap)) + " MiB/s x " + formatValue(u) + "))"));
+                    "ceil(logical ingress " + Figure.format(Units.mib(in.ingress().bytesPerSec())) + " MiB/s / (per-broker "
+                            + Figure.format(Units.mib(cap)) + " MiB/s x " + Figure.format(u) + "))"));
         }
         if (in.brokerStorageTb() != null) {
             int n = ceil(storage / (in.brokerStorageTb() * Units.BYTES_PER_TB * u));
             needs.put("storage", n);
             counts.add(new Figure("brokersForStorage", "brokers for storage", n, "brokers",
-                    "ceil(storage " + formatValue(storage / Units.BYTES_PER_TB) + " TB / (" + formatValue(in.brokerStorageTb())
-                            + " TB per broker x " + formatValue(u) + "))"));
+                    "ceil(storage " + Figure.format(storage / Units.BYTES_PER_TB) + " TB / (" + Figure.format(in.brokerStorageTb())
+                            + " TB per broker x " + Figure.format(u) + "))"));
         }
         double nicGbps = in.brokerNicGbps() != null ? in.brokerNicGbps() : DEFAULT_NIC_GBPS;
         // Ethernet is full duplex: the busier direction, not the sum, has to fit the NIC.
@@ -99,8 +97,8 @@ public final class CapacityPlan {
         int forNetwork = ceil(busierGbps / (nicGbps * u));
         needs.put("network", forNetwork);
         counts.add(new Figure("brokersForNetwork", "brokers for network", forNetwork, "brokers",
-                "ceil(max(in, out) " + formatValue(busierGbps) + " Gbps / (" + formatValue(nicGbps) + " Gbps NIC"
-                        + (in.brokerNicGbps() == null ? " (largest offered)" : "") + " x " + formatValue(u) + "))"));
+                "ceil(max(in, out) " + Figure.format(busierGbps) + " Gbps / (" + Figure.format(nicGbps) + " Gbps NIC"
+                        + (in.brokerNicGbps() == null ? " (largest offered)" : "") + " x " + Figure.format(u) + "))"));
         needs.put("replication", rf);
         counts.add(new Figure("brokersForReplication", "brokers for replication", rf, "brokers", "RF (one replica per broker)"));
 
@@ -135,11 +133,11 @@ public final class CapacityPlan {
         network.add(new Figure("perBrokerTotalMib", "total per broker", Units.mib(total) / brokers, "MiB/s", "total / brokers"));
         network.add(new Figure("perBrokerTotalGbps", "total per broker", Units.gbps(total) / brokers, "Gbps", "total x 8 / 10^9 / brokers"));
         network.add(new Figure("nicRequiredGbps", "NIC line rate needed", required, "Gbps",
-                "max(in, out) per broker / target utilisation " + formatValue(u)));
+                "max(in, out) per broker / target utilisation " + Figure.format(u)));
         if (nic != null) {
             network.add(new Figure("nicRecommendedGbe", "NIC recommended", nic, "GbE", "smallest of 10/25/40/100 GbE >= line rate needed"));
         } else {
-            warnings.add("no NIC of 10/25/40/100 GbE covers " + formatValue(required) + " Gbps per broker at " + brokers + " brokers");
+            warnings.add("no NIC of 10/25/40/100 GbE covers " + Figure.format(required) + " Gbps per broker at " + brokers + " brokers");
         }
 
         List<Figure> endurance = new ArrayList<>();
@@ -150,7 +148,7 @@ public final class CapacityPlan {
             for (DriveSpec d : in.drives()) {
                 double years = d.lifetimeWriteBytes() / (perDrivePerDay * Units.DAYS_PER_YEAR);
                 endurance.add(new Figure("enduranceYears." + d.name(), d.name() + " lifetime", years, "years",
-                        d.ratingFormula() + " / (" + formatValue(perDrivePerDay / Units.BYTES_PER_TB) + " TB/day x 365 d)"));
+                        d.ratingFormula() + " / (" + Figure.format(perDrivePerDay / Units.BYTES_PER_TB) + " TB/day x 365 d)"));
             }
         }
 

@@ -2,6 +2,7 @@ package io.kbench.capacity;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Figure;
 import io.kbench.result.cost.CostResult;
 import io.kbench.result.cost.CostRow;
 import io.kbench.unit.Units;
@@ -41,6 +42,19 @@ public final class CostAnalysis {
         return Math.max(1, (int) Math.ceil(targetRecordsPerSec / perNodeRecordsPerSec - 1e-9));
     }
 
+    /**
+     * How each column is computed, in words; kept in the result so the terminal table and the HTML page state the same
+     * formulas.
+     */
+    public static List<String> standardFormulas() {
+        return List.of(
+                "per node records/s = measured records/s / brokers in the test",
+                "cost-performance = per node records/s / hourly price per node (records/s per $/h)",
+                "improvement % = (cost-performance / baseline cost-performance - 1) x 100",
+                "nodes for target = ceil(target records/s / per node records/s)",
+                "yearly cost = nodes x hourly price x " + Figure.format(Units.HOURS_PER_YEAR) + " h");
+    }
+
     /** The first result is the baseline for the improvement column. */
     public static CostResult analyse(PriceBook prices, List<PricedResult> results, Double targetRecordsPerSec) {
         if (results.isEmpty()) {
@@ -65,6 +79,6 @@ public final class CostAnalysis {
                     yearlyCost(m.brokers(), price), nodes, nodes == null ? null : yearlyCost(nodes, price)));
         }
         return new CostResult(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
-                rows.get(0).label(), targetRecordsPerSec, rows, CostReport.standardFormulas());
+                rows.get(0).label(), targetRecordsPerSec, rows, standardFormulas());
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.capacity;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Figure;
 import io.kbench.unit.Units;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,10 +46,10 @@ public record DriveSpec(String name, Double capacityTb, Double tbw, Double dwpd,
 
     public String ratingFormula() {
         if (tbw != null) {
-            return "TBW " + FigureTable.formatValue(tbw) + " TB";
+            return "TBW " + Figure.format(tbw) + " TB";
         }
-        return "DWPD " + FigureTable.formatValue(dwpd) + " x " + FigureTable.formatValue(capacityTb) + " TB x 365 d x "
-                + FigureTable.formatValue(warrantyYears) + " y";
+        return "DWPD " + Figure.format(dwpd) + " x " + Figure.format(capacityTb) + " TB x 365 d x "
+                + Figure.format(warrantyYears) + " y";
     }
 
     /** Parses the flag form {@code NAME:tbw=16556,capacityTb=3.84} or {@code NAME:dwpd=1,capacityTb=3.84,warrantyYears=5}. */

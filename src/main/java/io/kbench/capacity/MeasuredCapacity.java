@@ -2,6 +2,7 @@ package io.kbench.capacity;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.Figure;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.Spread;
 import io.kbench.result.findmax.FindMaxResult;
@@ -53,8 +54,8 @@ public record MeasuredCapacity(
     }
 
     public BrokerCapacity toBrokerCapacity() {
-        String text = kind + " result " + source + ": " + metric + " " + FigureTable.formatValue(clusterMebibytesPerSec)
-                + " MiB/s / " + brokers + " brokers = " + FigureTable.formatValue(perBrokerMebibytesPerSec()) + " MiB/s per broker"
+        String text = kind + " result " + source + ": " + metric + " " + Figure.format(clusterMebibytesPerSec)
+                + " MiB/s / " + brokers + " brokers = " + Figure.format(perBrokerMebibytesPerSec()) + " MiB/s per broker"
                 + (sla != null ? " (SLA " + sla + ")" : "") + (caveat != null ? "; " + caveat : "");
         return new BrokerCapacity(perBrokerMebibytesPerSec() * Units.BYTES_PER_MIB, text);
     }
@@ -128,7 +129,7 @@ public record MeasuredCapacity(
     private static String fixedRateCaveat(RunResult run) {
         OptionalDouble rate = run.fixedRateRecordsPerSec();
         return rate.isEmpty() ? null : "caution: the run was held to a fixed rate of "
-                + FigureTable.formatValue(rate.getAsDouble()) + " records/s, so this is a lower bound of the capacity;"
+                + Figure.format(rate.getAsDouble()) + " records/s, so this is a lower bound of the capacity;"
                 + " a find-max result gives the maximum";
     }
 

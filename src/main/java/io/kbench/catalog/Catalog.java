@@ -178,7 +178,7 @@ public final class Catalog implements AutoCloseable {
                 e.diagnosis() == null ? null : e.diagnosis().limitedBy(),
                 e.diagnosis() == null ? null : e.diagnosis().evidence(),
                 e.diagnosis() == null ? null : e.diagnosis().telemetry(), Instant.now().toString()));
-        for (Kpi k : Kpi.values()) {
+        for (CatalogKpi k : CatalogKpi.values()) {
             columns.add(k.column());
             values.add(e.kpis().get(k));
         }
@@ -265,8 +265,8 @@ public final class Catalog implements AutoCloseable {
                 rs.getString("kafka_client_version"), rs.getString("kafka_broker_version"), rs.getString("client_jdk"),
                 rs.getString("broker_jdk"), rs.getString("os"), rs.getString("cpu_model"), rs.getInt("cores"),
                 rs.getString("host"));
-        Map<Kpi, Double> kpis = new EnumMap<>(Kpi.class);
-        for (Kpi k : Kpi.values()) {
+        Map<CatalogKpi, Double> kpis = new EnumMap<>(CatalogKpi.class);
+        for (CatalogKpi k : CatalogKpi.values()) {
             double v = rs.getDouble(k.column());
             if (!rs.wasNull()) {
                 kpis.put(k, v);

@@ -28,7 +28,7 @@ import java.util.OptionalDouble;
  */
 public record CatalogEntry(String runKey, EntryKind kind, String workload, String workloadHash, Instant startedAt, String status,
                            RunEnvironment environment, String gitRevision, Map<String, String> tags,
-                           Map<Kpi, Double> kpis, long errors, Diagnosis diagnosis, String resultDir) {
+                           Map<CatalogKpi, Double> kpis, long errors, Diagnosis diagnosis, String resultDir) {
     public CatalogEntry {
         Objects.requireNonNull(runKey, "runKey");
         Objects.requireNonNull(kind, "kind");
@@ -50,7 +50,7 @@ public record CatalogEntry(String runKey, EntryKind kind, String workload, Strin
         }
     }
 
-    public OptionalDouble kpi(Kpi kpi) {
+    public OptionalDouble kpi(CatalogKpi kpi) {
         Double v = kpis.get(kpi);
         return v == null ? OptionalDouble.empty() : OptionalDouble.of(v);
     }

@@ -23,7 +23,7 @@ public record Change(ChangePoint point, CatalogEntry before, CatalogEntry after,
     }
 
     /** The change in one line, as the terminal, the JSON and the trend page say it. */
-    public String describe(Kpi kpi) {
+    public String describe(CatalogKpi kpi) {
         var p = point;
         return String.format(Locale.ROOT, "%s %s at run %s: %s -> %s %s (%s%%, 95%% CI %s%% .. %s%%, p %.4f)%s%s",
                 regression ? "REGRESSION" : "improvement", kpi.label(), after.label(), number(p.meanBefore()),

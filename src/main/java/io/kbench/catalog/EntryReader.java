@@ -57,12 +57,12 @@ final class EntryReader {
                     diagnosis(run.sections().telemetry()), where));
         }
         if (result instanceof FindMaxResult fm) {
-            Map<Kpi, Double> kpis = new EnumMap<>(Kpi.class);
+            Map<CatalogKpi, Double> kpis = new EnumMap<>(CatalogKpi.class);
             if (fm.findMax().maxRecordsPerSec() != null) {
-                kpis.put(Kpi.PRODUCED_RECORDS_PER_SEC, fm.findMax().maxRecordsPerSec());
+                kpis.put(CatalogKpi.PRODUCED_RECORDS_PER_SEC, fm.findMax().maxRecordsPerSec());
             }
             if (fm.findMax().maxMebibytesPerSec() != null) {
-                kpis.put(Kpi.PRODUCED_MIB_PER_SEC, fm.findMax().maxMebibytesPerSec());
+                kpis.put(CatalogKpi.PRODUCED_MIB_PER_SEC, fm.findMax().maxMebibytesPerSec());
             }
             return List.of(new CatalogEntry(key, EntryKind.FIND_MAX, fm.name(), hash(fm.workload()),
                     started(fm.startTime()), fm.findMax().outcome().toString(),
@@ -116,27 +116,27 @@ final class EntryReader {
                 env == null ? null : env.os(), env == null ? null : env.cpuModel(), env == null ? 0 : env.cores(), host);
     }
 
-    private static Map<Kpi, Double> kpis(Summary summary) {
-        Map<Kpi, Double> kpis = new EnumMap<>(Kpi.class);
+    private static Map<CatalogKpi, Double> kpis(Summary summary) {
+        Map<CatalogKpi, Double> kpis = new EnumMap<>(CatalogKpi.class);
         if (summary == null) {
             return kpis;
         }
         Totals produced = summary.produced();
         if (produced != null && produced.records() > 0) {
-            kpis.put(Kpi.PRODUCED_RECORDS_PER_SEC, produced.recordsPerSec());
-            kpis.put(Kpi.PRODUCED_MIB_PER_SEC, produced.mebibytesPerSec());
+            kpis.put(CatalogKpi.PRODUCED_RECORDS_PER_SEC, produced.recordsPerSec());
+            kpis.put(CatalogKpi.PRODUCED_MIB_PER_SEC, produced.mebibytesPerSec());
         }
         if (summary.consumed() != null && summary.consumed().records() > 0) {
-            kpis.put(Kpi.CONSUMED_RECORDS_PER_SEC, summary.consumed().recordsPerSec());
+            kpis.put(CatalogKpi.CONSUMED_RECORDS_PER_SEC, summary.consumed().recordsPerSec());
         }
-        putLatency(kpis, summary.publishLatencyMicros(), Kpi.PUBLISH_P50_MS, Kpi.PUBLISH_P99_MS);
-        putLatency(kpis, summary.endToEndLatencyMicros(), Kpi.E2E_P50_MS, Kpi.E2E_P99_MS);
+        putLatency(kpis, summary.publishLatencyMicros(), CatalogKpi.PUBLISH_P50_MS, CatalogKpi.PUBLISH_P99_MS);
+        putLatency(kpis, summary.endToEndLatencyMicros(), CatalogKpi.E2E_P50_MS, CatalogKpi.E2E_P99_MS);
         kpis.values().removeIf(v -> !Double.isFinite(v) || v < 0);
         return kpis;
     }
 
     /** Latency in result.json is in microseconds; the catalog keeps milliseconds. */
-    private static void putLatency(Map<Kpi, Double> kpis, LatencyStats stats, Kpi p50, Kpi p99) {
+    private static void putLatency(Map<CatalogKpi, Double> kpis, LatencyStats stats, CatalogKpi p50, CatalogKpi p99) {
         if (stats != null && stats.count() > 0) {
             kpis.put(p50, stats.p50() / 1000.0);
             kpis.put(p99, stats.p99() / 1000.0);

@@ -11,7 +11,7 @@ import java.util.Objects;
  * @param values  the figure of each of those runs, in the KPI's unit
  * @param changes its change points
  */
-public record KpiTrend(Kpi kpi, List<Integer> runs, List<Double> values, List<Change> changes) {
+public record KpiTrend(CatalogKpi kpi, List<Integer> runs, List<Double> values, List<Change> changes) {
     public KpiTrend {
         Objects.requireNonNull(kpi, "kpi");
         runs = List.copyOf(runs);

@@ -34,7 +34,7 @@ public record Trend(List<CatalogEntry> runs, Map<String, String> environments, L
         }
         List<KpiTrend> kpis = new ArrayList<>();
         ChangePointDetector detector = new ChangePointDetector(settings);
-        for (Kpi kpi : Kpi.values()) {
+        for (CatalogKpi kpi : CatalogKpi.values()) {
             List<Integer> at = new ArrayList<>();
             List<Double> values = new ArrayList<>();
             for (int i = 0; i < runs.size(); i++) {

@@ -6,12 +6,14 @@ import io.kbench.catalog.CatalogImport;
 import io.kbench.catalog.CatalogQuery;
 import io.kbench.compare.BaselineRef;
 import io.kbench.compare.Gate;
-import io.kbench.compare.GateReport;
 import io.kbench.compare.KpiVerdict;
 import io.kbench.compare.Verdict;
+import io.kbench.console.GateTable;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.kpi.Threshold;
+import io.kbench.report.GateJunitXml;
+import io.kbench.report.GateMarkdown;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
@@ -77,11 +79,11 @@ final class BaselineOptions {
             throw InvalidInputException.field("--baseline", ref, "selects no run in the catalog");
         }
         List<KpiVerdict> verdicts = gate.judge(baseline, candidate);
-        GateReport.print(ref + " (" + baseline.size() + " runs)", verdicts, out);
+        GateTable.print(ref + " (" + baseline.size() + " runs)", verdicts, out);
         List<String[]> judged = thresholds(parsed, candidates);
-        judged.forEach(t -> out.println("  threshold " + t[0] + ": " + (t[1] == null ? "passed" : "FAILED " + t[1])));
-        write(junitXml, GateReport.junit(verdicts, judged), false, out);
-        write(markdown, GateReport.markdown(ref, verdicts, gate), true, out);
+        GateTable.printThresholds(judged, out);
+        write(junitXml, GateJunitXml.of(verdicts, judged), false, out);
+        write(markdown, GateMarkdown.of(ref, verdicts, gate), true, out);
         if (verdicts.stream().anyMatch(v -> v.verdict() == Verdict.REGRESSION)) {
             return ExitCode.REGRESSION.code();
         }

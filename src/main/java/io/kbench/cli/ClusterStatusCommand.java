@@ -1,13 +1,10 @@
 package io.kbench.cli;
 
-import io.kbench.cluster.BrokerStatus;
-import io.kbench.cluster.ClusterState;
 import io.kbench.cluster.ClusterStatus;
 import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.console.ClusterStatusText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,18 +27,7 @@ final class ClusterStatusCommand implements Callable<Integer> {
     public Integer call() {
         ClusterStatus status = EmbeddedCluster.status(dir.toAbsolutePath().normalize());
         PrintWriter out = spec.commandLine().getOut();
-        out.println("cluster: " + status.state().dataDir() + " (Kafka " + status.state().kafkaVersion()
-                + ", started " + status.state().startedAt() + ")");
-        for (BrokerStatus b : status.brokers()) {
-            out.println("broker " + b.id() + ": pid " + b.pid() + " port " + b.port() + " "
-                    + (b.alive() ? "alive" : "dead"));
-        }
-        out.println("bootstrap servers: " + status.state().bootstrapServers());
-        List<String> jmx = status.state().brokers().stream().map(ClusterState.Broker::jmxAddress)
-                .filter(Objects::nonNull).toList();
-        if (!jmx.isEmpty()) {
-            out.println("jmx: " + String.join(",", jmx));
-        }
+        ClusterStatusText.print(status, out);
         out.flush();
         return status.allAlive() ? 0 : 1;
     }

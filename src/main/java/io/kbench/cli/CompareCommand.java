@@ -2,8 +2,8 @@ package io.kbench.cli;
 
 import io.kbench.compare.CompareInputs;
 import io.kbench.compare.ComparisonDocument;
-import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
+import io.kbench.console.ComparisonTable;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
@@ -54,7 +54,7 @@ public final class CompareCommand implements Callable<Integer> {
         }
         List<NamedComparison> comparisons = CompareInputs.resolve(results, baseline.rule());
         PrintStream out = CommandOutput.out(spec);
-        ComparisonReport.print(comparisons, out);
+        ComparisonTable.print(comparisons, out);
         if (jsonFile != null) {
             try {
                 StrictMapper.json().writeValue(jsonFile.toFile(), ComparisonDocument.of(comparisons));

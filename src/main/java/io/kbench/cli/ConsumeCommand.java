@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.console.ConsumerPerfCsv;
+import io.kbench.console.ConsumerPerfPrinter;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.measure.LiveMetrics;

@@ -1,9 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.capacity.CostAnalysis;
-import io.kbench.capacity.CostReport;
 import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.capacity.PriceBook;
+import io.kbench.console.CostTable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Path;
@@ -67,7 +67,7 @@ public final class CostCommand implements Callable<Integer> {
             priced.add(new CostAnalysis.PricedResult(m, book.require(type, r + " instance type")));
         }
         CostResult report = CostAnalysis.analyse(book, priced, targetRecordsPerSec);
-        spec.commandLine().getOut().print(CostReport.render(report));
+        spec.commandLine().getOut().print(CostTable.render(report));
         spec.commandLine().getOut().flush();
         if (json != null) {
             PlanCommand.writeJson(json, report);

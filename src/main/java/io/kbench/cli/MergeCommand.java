@@ -1,17 +1,15 @@
 package io.kbench.cli;
 
+import io.kbench.console.MergeText;
 import io.kbench.console.SummaryTable;
 import io.kbench.error.ExitCode;
 import io.kbench.merge.RunMerger;
 import io.kbench.report.ReportRenderer;
-import io.kbench.result.run.MergedInput;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
-import io.kbench.result.run.Totals;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,9 +24,6 @@ import picocli.CommandLine.Spec;
             "never averaged), records and bytes summed over the merged window. OUT gets result.json (with each input's",
             "own figures under 'merge'), the merged .hlog files and report.html. See docs/merge.md."})
 public final class MergeCommand implements Callable<Integer> {
-    /** Below this share of the merged window spent measuring together, the output says so. */
-    private static final double SHORT_OVERLAP = 0.8;
-
     @Spec
     CommandSpec spec;
 
@@ -47,19 +42,7 @@ public final class MergeCommand implements Callable<Integer> {
         Path file = merged.writeTo(out);
         RunResult result = merged.result();
         PrintStream stdout = CommandOutput.out(spec);
-        Totals window = result.summary().produced().records() > 0 ? result.summary().produced() : result.summary().consumed();
-        double common = result.merge().commonSec();
-        stdout.printf(Locale.ROOT, "merged %d runs; all measuring together for %.1f s of the %.1f s merged window%n",
-                dirs.size(), common, window.windowSec());
-        if (common < SHORT_OVERLAP * window.windowSec()) {
-            stdout.printf(Locale.ROOT, "note: that is %.0f%% of it; the merged rates are over the whole window, so runs"
-                    + " started further apart read slower than they ran together%n", 100 * common / window.windowSec());
-        }
-        for (MergedInput in : result.merge().inputs()) {
-            stdout.printf(Locale.ROOT, "  %s: %s, %,d records produced, %,d consumed%n", in.dir(), in.status(),
-                    in.summary().produced() == null ? 0 : in.summary().produced().records(),
-                    in.summary().consumed() == null ? 0 : in.summary().consumed().records());
-        }
+        MergeText.print(result, dirs.size(), stdout);
         SummaryTable.print(result.summary(), stdout);
         stdout.println("results: " + file);
         ReportRenderer.writeQuietly(out, stdout);

@@ -3,8 +3,8 @@ package io.kbench.cli;
 import io.kbench.capacity.CapacityPlan;
 import io.kbench.capacity.DriveSpec;
 import io.kbench.capacity.PlanInput;
-import io.kbench.capacity.PlanReport;
 import io.kbench.capacity.PlanSettings;
+import io.kbench.console.PlanTable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.result.KbenchResult;
@@ -88,7 +88,7 @@ public final class PlanCommand implements Callable<Integer> {
         PlanSettings settings = fromFile.overriddenBy(flags());
         PlanInput input = settings.resolve();
         PlanResult report = CapacityPlan.compute(input, settings.description());
-        spec.commandLine().getOut().print(PlanReport.render(report));
+        spec.commandLine().getOut().print(PlanTable.render(report));
         spec.commandLine().getOut().flush();
         if (json != null) {
             writeJson(json, report);

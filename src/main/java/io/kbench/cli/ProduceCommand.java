@@ -1,10 +1,10 @@
 package io.kbench.cli;
 
+import io.kbench.console.ProducerPerfText;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Summary;
-import io.kbench.result.run.Totals;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadSpec;
@@ -15,7 +15,6 @@ import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.TransactionSpec;
 import io.kbench.spec.WorkloadSpec;
-import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,7 +22,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.CommonClientConfigs;
@@ -161,10 +159,10 @@ public final class ProduceCommand implements Callable<Integer> {
         boolean fixedRate = "intendedSendTime".equals(summary.latencyMeasuredFrom());
         if (fixedRate) {
             // At a fixed rate kbench's own figures start at the intended send time; the stock tool's at the send call.
-            out.println(correctedLine(summary.publishLatencyMicros()));
+            out.println(ProducerPerfText.correctedLine(summary.publishLatencyMicros()));
         }
         // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
-        out.println(perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
+        out.println(ProducerPerfText.perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
         return ExitPolicy.of(result, tool.output.minRateRatio(), out).code();
     }
@@ -203,33 +201,5 @@ public final class ProduceCommand implements Callable<Integer> {
         if (payload.payloadFile != null && !Files.isRegularFile(payload.payloadFile)) {
             throw InvalidInputException.field("--payload-file", payload.payloadFile, "file not found");
         }
-    }
-
-    /**
-     * kafka-producer-perf-test's final line in its exact format (records/s with %f, percentiles as whole ms), so
-     * scripts that parse it keep working; the exact microsecond figures are in result.json and the summary table.
-     */
-    static String perfTestLine(Totals t, LatencyStats l) {
-        return String.format(Locale.ROOT,
-                "%d records sent, %f records/sec (%.2f MB/sec), %.2f ms avg latency, %.2f ms max latency, "
-                        + "%d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
-                t.records(), t.recordsPerSec(), t.mebibytesPerSec(), Units.millis(l.mean()), Units.millis(l.max()),
-                wholeMillis(l.p50()), wholeMillis(l.p95()), wholeMillis(l.p99()), wholeMillis(l.p999()));
-    }
-
-    /**
-     * kbench's publish latency from each record's intended send time, in the stock line's units, under its own label:
-     * printed above the stock-format line, which carries the stock tool's meaning (from the send call).
-     */
-    static String correctedLine(LatencyStats l) {
-        return String.format(Locale.ROOT, "kbench publish latency from the intended send time (coordinated omission"
-                        + " corrected): %.2f ms avg, %.2f ms max, %d ms 50th, %d ms 95th, %d ms 99th, %d ms 99.9th.",
-                Units.millis(l.mean()), Units.millis(l.max()),
-                wholeMillis(l.p50()), wholeMillis(l.p95()), wholeMillis(l.p99()), wholeMillis(l.p999()));
-    }
-
-    /** The stock tool records whole milliseconds, so its percentiles are truncated ms. */
-    private static long wholeMillis(long micros) {
-        return micros / 1000;
     }
 }

@@ -2,7 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.error.ExitCode;
 import io.kbench.experiment.RunContext;
-import io.kbench.experiment.SweepPlan;
+import io.kbench.experiment.SweepDesign;
 import io.kbench.measure.live.MetricsServer;
 import io.kbench.report.ReportRenderer;
 import io.kbench.spec.SpecLoader;
@@ -74,8 +74,8 @@ public final class RunContextOptions {
     }
 
     /** The sweep file with --set and --verify applied to its base workload and --fault appended to its faults. */
-    SweepPlan sweep(Path file) {
-        return SweepPlan.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
+    SweepDesign sweep(Path file) {
+        return SweepDesign.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
     }
 
     /** {@code --verify} as the override it stands for, applied last. */

@@ -4,8 +4,8 @@ import io.kbench.console.RebalanceTable;
 import io.kbench.console.SweepTable;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepDesign;
 import io.kbench.experiment.SweepFiles;
-import io.kbench.experiment.SweepPlan;
 import io.kbench.kpi.Threshold;
 import io.kbench.report.ReportRenderer;
 import io.kbench.result.sweep.SweepResult;
@@ -35,22 +35,22 @@ public final class SweepCommand extends WorkloadCommand {
             description = "Name the highest-throughput point whose median meets this condition, e.g. 'e2e.p99<200ms'.")
     String sla;
 
-    private SweepPlan plan;
+    private SweepDesign design;
     private Threshold slaThreshold;
 
     @Override
     String load() {
-        plan = options.sweep(sweepFile);
+        design = options.sweep(sweepFile);
         slaThreshold = sla == null ? null : Threshold.parse(sla);
-        return plan.clientJavaHome();
+        return design.clientJavaHome();
     }
 
     @Override
     Experiment experiment(RunContext context) {
-        Sweep sweep = new Sweep(plan, resumeDir != null ? resumeDir : context.output().newDir(plan.spec().name()), context);
+        Sweep sweep = new Sweep(design, resumeDir != null ? resumeDir : context.output().newDir(design.spec().name()), context);
         // A sweep takes its watchers from its context: it is remade with them, in the directory already chosen.
         return new Experiment(sweep::dryRun, (watchers, out) -> {
-            Sweep watched = new Sweep(plan, sweep.dir(), context.with(watchers));
+            Sweep watched = new Sweep(design, sweep.dir(), context.with(watchers));
             return report(watched, watched.execute(out), out);
         });
     }

@@ -48,18 +48,18 @@ final class ClusterStarter {
     }
 
     EmbeddedCluster start() {
-        ClusterPlan plan = ClusterPlan.prepare(params, attached, proxies != null);
-        ClusterSecurity security = plan.security();
-        progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", plan.nodes().size(),
-                plan.nodes().size() == 1 ? "" : "s", EmbeddedCluster.kafkaVersion(), plan.java().version(),
+        ClusterLayout layout = ClusterLayout.prepare(params, attached, proxies != null);
+        ClusterSecurity security = layout.security();
+        progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", layout.nodes().size(),
+                layout.nodes().size() == 1 ? "" : "s", EmbeddedCluster.kafkaVersion(), layout.java().version(),
                 (security.secured() ? ", " + security.describe() : "")
-                        + (proxies != null ? ", behind kbench's network proxies" : ""), plan.dataDir());
+                        + (proxies != null ? ", behind kbench's network proxies" : ""), layout.dataDir());
         long t0 = System.nanoTime();
         ShutdownHook hook = null;
         try {
             for (int attempt = 1; ; attempt++) {
                 try {
-                    hook = launchAndAwait(plan);
+                    hook = launchAndAwait(layout);
                     break;
                 } catch (RunFailedException e) {
                     if (attempt == START_ATTEMPTS || proxies != null
@@ -68,36 +68,36 @@ final class ClusterStarter {
                     }
                     progress.printf("cluster: %s; starting again on other ports%n", e.getMessage());
                     started.clear();
-                    plan = plan.withNewPorts();
+                    layout = layout.withNewPorts();
                 }
             }
         } catch (RuntimeException | Error e) {
-            removeTempDir(plan);
+            removeTempDir(layout);
             throw e;
         }
         Duration startupTime = Duration.ofNanos(System.nanoTime() - t0);
-        EmbeddedCluster cluster = new EmbeddedCluster(plan,
-                new BrokerFleet(started, plan.launcher(), plan.configs(), plan.dataDir()), startupTime, proxies, storage);
+        EmbeddedCluster cluster = new EmbeddedCluster(layout,
+                new BrokerFleet(started, layout.launcher(), layout.configs(), layout.dataDir()), startupTime, proxies, storage);
         if (attached) {
             // From here on the hook must close the cluster itself, which also removes its state and temp dir.
             cluster.installShutdownHook();
             hook.remove();
         }
         try {
-            plan.state(started).write(plan.dataDir());
-            JmxAddressFile.write(plan.dataDir(), cluster.jmxAddresses());
+            layout.state(started).write(layout.dataDir());
+            JmxAddressFile.write(layout.dataDir(), cluster.jmxAddresses());
         } catch (RuntimeException | Error e) {
             // Without cluster.json nothing could find and stop a detached cluster later: stop it now.
             cluster.close();
             throw e;
         }
         progress.printf(Locale.ROOT, "cluster: ready in %.1f s at %s%n", startupTime.toMillis() / 1000.0,
-                plan.bootstrap());
+                layout.bootstrap());
         return cluster;
     }
 
     /** Launches every broker and waits until the cluster is ready; returns the startup hook (null if detached). */
-    private ShutdownHook launchAndAwait(ClusterPlan plan) {
+    private ShutdownHook launchAndAwait(ClusterLayout layout) {
         ShutdownHook hook = null;
         try {
             if (attached) {
@@ -105,27 +105,27 @@ final class ClusterStarter {
                 hook = ShutdownHook.install(this::stopStarted);
             }
             if (proxies != null) {
-                plan.openProxies(proxies);
+                layout.openProxies(proxies);
             }
             if (params.storage() != null) {
-                storage = StorageMounts.mount(params.storage(), plan.dataDir(),
-                        plan.nodes().stream().map(BrokerNode::id).toList(), plan.clusterId(), plan.logDir(), progress);
+                storage = StorageMounts.mount(params.storage(), layout.dataDir(),
+                        layout.nodes().stream().map(BrokerNode::id).toList(), layout.clusterId(), layout.logDir(), progress);
             }
-            for (int i = 0; i < plan.nodes().size(); i++) {
-                started.add(plan.launcher().launch(plan.nodes().get(i), plan.configs().get(i)));
+            for (int i = 0; i < layout.nodes().size(); i++) {
+                started.add(layout.launcher().launch(layout.nodes().get(i), layout.configs().get(i)));
             }
-            new ReadinessProbe(plan.bootstrap(), started, plan.adminProperties()).await(readyTimeout);
-            if (plan.security().acls() != null) {
-                int acls = AclSetup.create(plan.bootstrap(), plan.adminProperties(), plan.security());
+            new ReadinessProbe(layout.bootstrap(), started, layout.adminProperties()).await(readyTimeout);
+            if (layout.security().acls() != null) {
+                int acls = AclSetup.create(layout.bootstrap(), layout.adminProperties(), layout.security());
                 progress.printf("cluster: %d ACL(s) created, StandardAuthorizer on every node%n", acls);
             }
             return hook;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            abort(hook, plan);
+            abort(hook, layout);
             throw new RunFailedException("interrupted while starting the cluster", e);
         } catch (RuntimeException | Error e) {
-            abort(hook, plan);
+            abort(hook, layout);
             throw e;
         }
     }
@@ -145,26 +145,26 @@ final class ClusterStarter {
      * After a start that gave up: a temporary cluster directory goes, unless it holds the broker logs the error points
      * at. Without this the JMX password and access files kbench wrote before the first launch stayed behind.
      */
-    private void removeTempDir(ClusterPlan plan) {
-        if (!plan.temp() || params.keepData()) {
+    private void removeTempDir(ClusterLayout layout) {
+        if (!layout.temp() || params.keepData()) {
             return;
         }
-        if (plan.logDir().startsWith(plan.dataDir())) {
-            JmxAccess.delete(plan.dataDir());
+        if (layout.logDir().startsWith(layout.dataDir())) {
+            JmxAccess.delete(layout.dataDir());
         } else {
-            DataDirectory.delete(plan.dataDir());
+            DataDirectory.delete(layout.dataDir());
         }
     }
 
-    private void abort(ShutdownHook hook, ClusterPlan plan) {
+    private void abort(ShutdownHook hook, ClusterLayout layout) {
         if (hook != null) {
             hook.remove();
         }
         stopStarted();
-        if (plan.temp() && !params.keepData()) {
+        if (layout.temp() && !params.keepData()) {
             // Keep the logs: the error message points at them.
             for (BrokerProcess b : started) {
-                DataDirectory.delete(BrokerConfigs.nodeDir(plan.dataDir(), b.node()));
+                DataDirectory.delete(BrokerConfigs.nodeDir(layout.dataDir(), b.node()));
             }
         }
     }

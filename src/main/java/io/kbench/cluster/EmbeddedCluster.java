@@ -25,8 +25,8 @@ public final class EmbeddedCluster implements AutoCloseable {
             + ", SAN 127.0.0.1/localhost";
 
     private final ClusterParams params;
-    /** The plan the cluster started from; an added broker is planned from it (same security, overrides, quorum). */
-    private final ClusterPlan plan;
+    /** The layout the cluster started from; an added broker is planned from it (same security, overrides, quorum). */
+    private final ClusterLayout layout;
     private final Path dataDir;
     private final boolean tempDataDir;
     private final BrokerFleet brokers;
@@ -44,20 +44,20 @@ public final class EmbeddedCluster implements AutoCloseable {
     private ShutdownHook shutdownHook;
     private boolean closed;
 
-    EmbeddedCluster(ClusterPlan plan, BrokerFleet brokers, Duration startupTime, NetworkProxies proxies,
+    EmbeddedCluster(ClusterLayout layout, BrokerFleet brokers, Duration startupTime, NetworkProxies proxies,
                     StorageMounts storage) {
         this.storage = storage;
-        this.params = plan.params();
-        this.plan = plan;
-        this.dataDir = plan.dataDir();
-        this.tempDataDir = plan.temp();
+        this.params = layout.params();
+        this.layout = layout;
+        this.dataDir = layout.dataDir();
+        this.tempDataDir = layout.temp();
         this.brokers = brokers;
-        this.bootstrapServers = plan.bootstrap();
+        this.bootstrapServers = layout.bootstrap();
         this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(BrokerConfigs.effective(
-                plan.configs().get(0))));
-        this.java = plan.java();
+                layout.configs().get(0))));
+        this.java = layout.java();
         this.startupTime = startupTime;
-        this.clientProperties = Collections.unmodifiableMap(new TreeMap<>(plan.clientProperties()));
+        this.clientProperties = Collections.unmodifiableMap(new TreeMap<>(layout.clientProperties()));
         this.proxies = proxies;
         if (proxies != null) {
             proxies.identifyPeersBy(this::brokerByPid);
@@ -267,9 +267,9 @@ public final class EmbeddedCluster implements AutoCloseable {
             throw new IllegalStateException("cluster is closed");
         }
         int id = brokerIds().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
-        ClusterPlan.AddedNode added = plan.addNode(id);
+        ClusterLayout.AddedNode added = layout.addNode(id);
         if (proxies != null) {
-            plan.openProxies(proxies, added);
+            layout.openProxies(proxies, added);
         }
         BrokerProcess started = brokers.add(added.node(), added.config());
         BrokerNode n = added.node();

@@ -2,9 +2,12 @@ package io.kbench.compare;
 
 import io.kbench.kpi.Kpi;
 import io.kbench.result.Spread;
+import io.kbench.result.run.ShortWindow;
 import io.kbench.statistics.NoiseRule;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -57,6 +60,57 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
         public boolean judged() {
             return SIGNIFICANT.equals(noise) || WITHIN_NOISE.equals(noise);
         }
+
+        /**
+         * The change in words: +13.5% when it was judged, else with the reason it was not, so a difference measured
+         * once or over a short window never stands as a bare percentage: +35.5% (not judged: no repetitions).
+         */
+        public String percentText() {
+            if (percentChange == null) {
+                return "-";
+            }
+            String pct = String.format(Locale.ROOT, "%+.1f%%", percentChange);
+            return judged() ? pct : pct + " (not judged: " + noise + ")";
+        }
+
+        /** The verdict with its p-value and run counts, e.g. "significant, p 0.029 (4 vs 4 runs)". */
+        public String noiseText() {
+            if (NOT_MEASURED.equals(noise)) {
+                return noise;
+            }
+            String inRuns = "(" + runs + " runs)";
+            if (judged()) {
+                return noise + ", p " + String.format(Locale.ROOT, "%.3f", pValue) + " " + inRuns;
+            }
+            return switch (noise) {
+                case SHORT_WINDOW -> "window under " + plain(ShortWindow.MIN_SECONDS) + " s " + inRuns;
+                case TOO_FEW_RUNS -> "(" + runs + " runs: p >= " + String.format(Locale.ROOT, "%.3f", smallestP) + ")";
+                default -> inRuns;
+            };
+        }
+    }
+
+    /** A, B, ... for the sides of a comparison, in the terminal, the JSON document and the HTML page alike. */
+    public static String letter(int i) {
+        return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
+    }
+
+    /** median [min..max], or the single value of one run. */
+    public static String spreadText(Spread s) {
+        return s.count() == 1 ? Kpi.format(s.median())
+                : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
+    }
+
+    /** The sentence that says how changes were judged, shown under every comparison. */
+    public static String ruleText(NoiseRule rule) {
+        return String.format(Locale.ROOT, "noise: a change is 'significant' when Mann-Whitney U over the repetitions gives"
+                + " p <= %s and the medians differ by >= %s%%; a change without repetitions, with too few for p to reach"
+                + " %s, or over a window under %.0f s is not judged", plain(rule.significance()),
+                plain(rule.minEffect() * 100), plain(rule.significance()), ShortWindow.MIN_SECONDS);
+    }
+
+    private static String plain(double v) {
+        return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 
     /** Every KPI of each side against the first, judged by {@link NoiseRule#DEFAULT}. */

@@ -63,7 +63,7 @@ public record ComparisonDocument(int schemaVersion, String kind, List<Side> side
         List<Side> sides = new ArrayList<>();
         for (int i = 0; i < c.sides().size(); i++) {
             RunSet s = c.sides().get(i);
-            sides.add(new Side(ComparisonReport.letter(i), s.label(), s.source().toString(), s.runs().size()));
+            sides.add(new Side(Comparison.letter(i), s.label(), s.source().toString(), s.runs().size()));
         }
         return sides;
     }

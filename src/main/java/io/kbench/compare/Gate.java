@@ -1,7 +1,7 @@
 package io.kbench.compare;
 
 import io.kbench.catalog.CatalogEntry;
-import io.kbench.catalog.Kpi;
+import io.kbench.catalog.CatalogKpi;
 import io.kbench.statistics.NoiseRule;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +24,7 @@ public record Gate(double significance, double minEffect) {
     public List<KpiVerdict> judge(List<CatalogEntry> baseline, List<CatalogEntry> candidate) {
         Objects.requireNonNull(baseline, "baseline");
         List<KpiVerdict> verdicts = new ArrayList<>();
-        for (Kpi kpi : Kpi.values()) {
+        for (CatalogKpi kpi : CatalogKpi.values()) {
             double[] b = values(baseline, kpi);
             double[] c = values(candidate, kpi);
             if (b.length == 0 || c.length == 0) {
@@ -38,7 +38,7 @@ public record Gate(double significance, double minEffect) {
         return verdicts;
     }
 
-    private static Verdict verdict(Kpi kpi, NoiseRule.Judgement j) {
+    private static Verdict verdict(CatalogKpi kpi, NoiseRule.Judgement j) {
         return switch (j.outcome()) {
             case NO_REPETITIONS, TOO_FEW_RUNS -> Verdict.TOO_FEW_RUNS;
             case NO_CHANGE -> Verdict.NO_CHANGE;
@@ -47,7 +47,7 @@ public record Gate(double significance, double minEffect) {
         };
     }
 
-    private static double[] values(List<CatalogEntry> runs, Kpi kpi) {
+    private static double[] values(List<CatalogEntry> runs, CatalogKpi kpi) {
         return runs.stream().map(r -> r.kpi(kpi)).filter(o -> o.isPresent()).mapToDouble(o -> o.getAsDouble()).toArray();
     }
 }

@@ -1,8 +1,8 @@
 package io.kbench.console;
 
 import io.kbench.catalog.CatalogEntry;
+import io.kbench.catalog.CatalogKpi;
 import io.kbench.catalog.Change;
-import io.kbench.catalog.Kpi;
 import io.kbench.catalog.KpiTrend;
 import io.kbench.catalog.Trend;
 import io.kbench.format.AlignedTable;
@@ -26,7 +26,7 @@ public final class HistoryText {
             out.println("history: no runs match");
             return;
         }
-        List<Kpi> shown = trend.kpis().stream().map(KpiTrend::kpi).toList();
+        List<CatalogKpi> shown = trend.kpis().stream().map(KpiTrend::kpi).toList();
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("run", "started UTC", "env"));
         shown.forEach(k -> header.add(k.label() + " " + k.unit()));

@@ -43,7 +43,7 @@ final class MergedIntervals {
         this.live = live;
     }
 
-    void emit(List<IntervalMerger.Merged> merged) {
+    void emit(List<WorkerIntervalMerger.Merged> merged) {
         merged.forEach(this::emit);
     }
 
@@ -52,7 +52,7 @@ final class MergedIntervals {
         return List.copyOf(points);
     }
 
-    private void emit(IntervalMerger.Merged m) {
+    private void emit(WorkerIntervalMerger.Merged m) {
         IntervalPoint point = record(m);
         points.add(point);
         out.println(ProgressLine.format(point, new ProgressLine.Columns(spec.producers().count() > 0,
@@ -70,7 +70,7 @@ final class MergedIntervals {
     }
 
     /** Adds the interval's histograms to the run's logs and returns its point. */
-    private IntervalPoint record(IntervalMerger.Merged m) {
+    private IntervalPoint record(WorkerIntervalMerger.Merged m) {
         // As a local run's reporter does: warm-up records are never recorded, so every interval's histogram counts.
         boolean measured = true;
         long endMs = startMillis + Math.round(m.endSec() * 1000);

@@ -21,7 +21,7 @@ final class RunFollower {
     private final Channel channel;
     private final String runId;
     private final WorkerWatch watch;
-    private final IntervalMerger merger;
+    private final WorkerIntervalMerger merger;
     private final MergedIntervals intervals;
     private final PrintStream out;
     private final BooleanSupplier stopRequested;
@@ -32,7 +32,7 @@ final class RunFollower {
         this.channel = channel;
         this.runId = runId;
         this.watch = watch;
-        this.merger = new IntervalMerger(watch.ids());
+        this.merger = new WorkerIntervalMerger(watch.ids());
         this.intervals = intervals;
         this.out = out;
         this.stopRequested = stopRequested;

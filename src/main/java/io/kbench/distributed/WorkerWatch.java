@@ -23,7 +23,7 @@ final class WorkerWatch {
     private final boolean tolerateWorkerLoss;
     private final Map<String, WorkerState> workers = new LinkedHashMap<>();
     /** Null until the start: intervals before it are not merged. */
-    private IntervalMerger merger;
+    private WorkerIntervalMerger merger;
     private String failure;
     private long lastAliveNanos = System.nanoTime();
 
@@ -56,7 +56,7 @@ final class WorkerWatch {
     }
 
     /** From now on intervals go to {@code merger}, and lost or finished workers are closed in it. */
-    void mergeInto(IntervalMerger merger) {
+    void mergeInto(WorkerIntervalMerger merger) {
         this.merger = merger;
     }
 

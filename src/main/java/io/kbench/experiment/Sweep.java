@@ -38,13 +38,13 @@ import java.util.Random;
  * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
  * {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
  *
- * @param plan    the loaded sweep
+ * @param design    the loaded sweep
  * @param dir     the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
  * @param context an external cluster or embedded clusters started from each point's cluster settings; labels for
  *                every repetition's result.json (sweep, point and repetition are added); thresholds judged on each
  *                point's median summary; who is told about each repetition; what it samples and how its load is spread
  */
-public record Sweep(SweepPlan plan, Path dir, RunContext context) {
+public record Sweep(SweepDesign design, Path dir, RunContext context) {
 
     /** The name of the copy of the sweep file kept in the sweep directory. */
     public static final String SWEEP_FILE = "sweep.yaml";
@@ -54,8 +54,8 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         if (context.target() instanceof ClusterTarget.Shared) {
             throw new IllegalArgumentException("a sweep starts its own embedded clusters");
         }
-        if (context.external() && !plan.spec().clusterPaths().isEmpty()) {
-            throw InvalidInputException.field("axes/points", plan.spec().clusterPaths(),
+        if (context.external() && !design.spec().clusterPaths().isEmpty()) {
+            throw InvalidInputException.field("axes/points", design.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
     }
@@ -78,15 +78,15 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
-        long seed = plan.spec().seed() != null ? plan.spec().seed() : new Random().nextLong();
-        List<RunOrder.Slot> slots = RunOrder.of(plan.points().size(), plan.spec().repeat(), plan.spec().order(), seed);
+        long seed = design.spec().seed() != null ? design.spec().seed() : new Random().nextLong();
+        List<RunOrder.Slot> slots = RunOrder.of(design.points().size(), design.spec().repeat(), design.spec().order(), seed);
         List<PointTally> tallies = new ArrayList<>();
-        plan.points().forEach(p -> tallies.add(new PointTally(p)));
+        design.points().forEach(p -> tallies.add(new PointTally(p)));
         List<RunOrder.Slot> ran = new ArrayList<>();
         boolean interrupted = false;
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
-            if (plan.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
+            if (design.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
                 interrupted = warmUp(out, clusters, topicToken);
                 if (!interrupted) {
                     ran.add(new RunOrder.Slot(0, 0));
@@ -98,13 +98,13 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
                 SweepPoint point = tally.point;
                 if (tally.brokers == null) {
                     tally.brokers = external() ? externalBrokers
-                            : clusterParams(plan.workload(point, null).cluster(), null).brokers();
+                            : clusterParams(design.workload(point, null).cluster(), null).brokers();
                 }
                 Path repDir = repDir(point, slot.repetition());
                 tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
                 Optional<RunResult> done = previouslyCompleted(repDir);
                 String progress = "sweep: run " + (n + 1) + "/" + slots.size() + ": point " + (slot.point() + 1) + "/"
-                        + plan.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + plan.spec().repeat();
+                        + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + design.spec().repeat();
                 if (done.isPresent()) {
                     out.println(progress + ": already completed, skipped");
                     tally.completed.add(done.get().summary());
@@ -114,7 +114,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
                 out.println(progress);
                 ran.add(slot);
                 tally.executed++;
-                WorkloadSpec spec = plan.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
+                WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
                 try {
                     EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
                     if (cluster != null) {
@@ -145,8 +145,8 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
             }
         }
         List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-        return new SweepOutcome(plan, results, interrupted, start, Instant.now(), Environment.capture(), ran,
-                plan.spec().order() == SweepOrder.RANDOM ? seed : null);
+        return new SweepOutcome(design, results, interrupted, start, Instant.now(), Environment.capture(), ran,
+                design.spec().order() == SweepOrder.RANDOM ? seed : null);
     }
 
     /**
@@ -156,18 +156,18 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
     public void dryRun(PrintStream out) {
         preflight(false);
         List<String> targets = new ArrayList<>();
-        for (SweepPoint point : plan.points()) {
+        for (SweepPoint point : design.points()) {
             try {
-                targets.add(new SingleRun(plan.workload(point), context).check());
+                targets.add(new SingleRun(design.workload(point), context).check());
             } catch (InvalidInputException e) {
                 throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
         }
-        for (int i = 0; i < plan.points().size(); i++) {
-            SweepPoint point = plan.points().get(i);
-            out.println("# point " + (i + 1) + "/" + plan.points().size() + ": " + point.name() + ", "
-                    + plan.spec().repeat() + " repetition(s)");
-            RunHeader.printFull(plan.workload(point), context.connection(), targets.get(i), out);
+        for (int i = 0; i < design.points().size(); i++) {
+            SweepPoint point = design.points().get(i);
+            out.println("# point " + (i + 1) + "/" + design.points().size() + ": " + point.name() + ", "
+                    + design.spec().repeat() + " repetition(s)");
+            RunHeader.printFull(design.workload(point), context.connection(), targets.get(i), out);
         }
     }
 
@@ -195,7 +195,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                 .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
                 : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
-        WorkloadSpec workload = plan.workload(t.point, null);
+        WorkloadSpec workload = design.workload(t.point, null);
         List<FaultSpread> faults = new ArrayList<>();
         for (int f = 0; f < workload.faults().size(); f++) {
             faults.add(FaultSpread.of(f, workload.faults().get(f), t.faultRuns));
@@ -205,7 +205,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
     }
 
     private boolean done(RunOrder.Slot slot) {
-        return previouslyCompleted(repDir(plan.points().get(slot.point()), slot.repetition())).isPresent();
+        return previouslyCompleted(repDir(design.points().get(slot.point()), slot.repetition())).isPresent();
     }
 
     private Path repDir(SweepPoint point, int rep) {
@@ -217,9 +217,9 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * returns whether it was interrupted. A failed warm-up is reported and the sweep goes on.
      */
     private boolean warmUp(PrintStream out, SweepClusters clusters, String topicToken) {
-        SweepPoint point = plan.points().get(0);
+        SweepPoint point = design.points().get(0);
         out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
-        WorkloadSpec spec = plan.workload(point, topicName(point, 0, 0, topicToken));
+        WorkloadSpec spec = design.workload(point, topicName(point, 0, 0, topicToken));
         try {
             EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
             RunResult result = runOnce(spec, cluster, dir.resolve("warmup").resolve(point.name()), point, "warmup", out);
@@ -248,7 +248,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
     private RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
                               PrintStream out) {
         Map<String, String> repTags = new LinkedHashMap<>();
-        repTags.put("sweep", plan.spec().name());
+        repTags.put("sweep", design.spec().name());
         repTags.put("point", point.name());
         repTags.put("repetition", repetition);
         // A repetition is judged by nothing: the sweep judges each point's median.
@@ -262,8 +262,8 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * existing cluster reached, before the first repetition: a bad last point costs no run.
      */
     private void preflight(boolean reach) {
-        for (SweepPoint point : plan.points()) {
-            WorkloadSpec spec = plan.workload(point, null);
+        for (SweepPoint point : design.points()) {
+            WorkloadSpec spec = design.workload(point, null);
             Preflight.workload(spec, context.connection());
             Preflight.embeddedOnly(spec, context.target());
             if (context.distribution() != null) {
@@ -286,7 +286,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
 
     /** Topics get the point index and repetition so each repetition starts from an empty topic. */
     private String topicName(SweepPoint point, int index, int rep, String token) {
-        WorkloadSpec base = plan.workload(point, null);
+        WorkloadSpec base = design.workload(point, null);
         if (!base.topic().create()) {
             return null;
         }
@@ -315,10 +315,10 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
         try {
             Files.createDirectories(dir);
             // The copy is redacted (a secret axis lists [secret-1], ...), so a resume compares redacted texts.
-            String kept = Redactor.redactYaml(plan.text());
+            String kept = Redactor.redactYaml(design.text());
             if (Files.isRegularFile(copy)) {
                 if (!Files.readString(copy).equals(kept)) {
-                    throw InvalidInputException.field("--resume " + dir, plan.source(),
+                    throw InvalidInputException.field("--resume " + dir, design.source(),
                             "this directory holds a different sweep (" + copy + "); use a new --results-dir or the same sweep file");
                 }
             } else {
@@ -354,8 +354,8 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
     /**
      * The whole sweep.
      *
-     * @param plan        what was asked
-     * @param points      one per point that was reached, in the plan's point order
+     * @param design        what was asked
+     * @param points      one per point that was reached, in the design's point order
      * @param interrupted whether a run was interrupted (Ctrl-C) and the sweep stopped early
      * @param startTime   when this invocation started (a resumed sweep: the resume)
      * @param endTime     when it ended
@@ -363,7 +363,7 @@ public record Sweep(SweepPlan plan, Path dir, RunContext context) {
      * @param ran         the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up)
      * @param seed        the shuffle seed of order: random; null otherwise
      */
-    public record SweepOutcome(SweepPlan plan, List<PointResult> points, boolean interrupted, Instant startTime,
+    public record SweepOutcome(SweepDesign design, List<PointResult> points, boolean interrupted, Instant startTime,
                                Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
         public boolean anyFailed() {
             return points.stream().anyMatch(p -> p.failed() > 0);

@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A finished (or interrupted) sweep as its documents: sweep.json, judged against the plan's findings, and sweep.csv. */
+/** A finished (or interrupted) sweep as its documents: sweep.json, judged against the design's findings, and sweep.csv. */
 public final class SweepFiles {
     public static final String CSV_FILE = "sweep.csv";
 
@@ -21,8 +21,8 @@ public final class SweepFiles {
 
     /** The sweep.json document. */
     public static SweepResult toResult(Sweep.SweepOutcome outcome) {
-        SweepSpec spec = outcome.plan().spec();
-        SweepSecrets secrets = outcome.plan().secrets();
+        SweepSpec spec = outcome.design().spec();
+        SweepSecrets secrets = outcome.design().secrets();
         RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
                 : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
         SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
@@ -36,14 +36,14 @@ public final class SweepFiles {
                     p.faults()));
         }
         List<SweepResult.Slot> ran = outcome.ran().stream()
-                .map(s -> new SweepResult.Slot(outcome.plan().points().get(s.point()).name(), s.repetition())).toList();
+                .map(s -> new SweepResult.Slot(outcome.design().points().get(s.point()).name(), s.repetition())).toList();
         SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
                 status, outcome.startTime(), outcome.endTime(), outcome.environment(), secrets.shownAxes(spec.axes()), spec.repeat(), cluster,
                 points, spec.order(), outcome.seed(), ran, null);
-        if (outcome.plan().findings().isEmpty()) {
+        if (outcome.design().findings().isEmpty()) {
             return judged;
         }
-        List<FindingVerdict> findings = outcome.plan().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
+        List<FindingVerdict> findings = outcome.design().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
         return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
                 judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
                 judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);

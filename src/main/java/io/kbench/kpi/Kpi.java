@@ -35,6 +35,12 @@ public record Kpi(Metric metric, String label, String csvHeader, boolean higherI
         return new Kpi(new Metric(group, field), label, group + "_" + field + "_ms", false);
     }
 
+    /** The KPI of {@code metric}; a metric that is no headline figure is a programming error. */
+    public static Kpi of(Metric metric) {
+        return ALL.stream().filter(k -> k.metric.equals(metric)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no KPI for metric " + metric));
+    }
+
     /** The figure in the unit people read (ms for latencies); empty when the run did not measure it. */
     public OptionalDouble valueIn(Summary summary) {
         OptionalDouble raw = metric.valueIn(summary);

@@ -66,7 +66,7 @@ public final class RunMerger {
         MergeRules.Window common = MergeRules.check(runs);
         RunResult first = runs.get(0).result();
         String merged = name != null ? name : first.name();
-        IntervalMerger.Merged series = IntervalMerger.merge(runs, first.workload().reportInterval().toMillis());
+        RunIntervalMerger.Merged series = RunIntervalMerger.merge(runs, first.workload().reportInterval().toMillis());
         RunStatus status = runs.stream().map(r -> r.result().status()).max(Comparator.naturalOrder()).orElseThrow();
         InputRun worst = runs.stream().filter(r -> r.result().status() == status).findFirst().orElseThrow();
         RunResult result = RunResult.builder().name(merged).status(status)

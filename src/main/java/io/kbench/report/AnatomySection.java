@@ -35,8 +35,8 @@ final class AnatomySection {
             List<Xy> xy = new ArrayList<>();
             for (int i = 0; i < intervals.size(); i++) {
                 double v = p.at(i);
-                xy.add(new Xy(RunReport.round(intervals.get(i).endSec(), 3),
-                        Double.isNaN(v) ? Double.NaN : RunReport.round(v, 3)));
+                xy.add(new Xy(RunPage.round(intervals.get(i).endSec(), 3),
+                        Double.isNaN(v) ? Double.NaN : RunPage.round(v, 3)));
             }
             ObjectNode d = Charts.lineDataset(p.part().label() + " (" + p.part().measure() + ", " + p.statistic() + ")",
                     COLORS.get(color++ % COLORS.size()), xy, false, null);

@@ -1,7 +1,6 @@
 package io.kbench.report;
 
 import io.kbench.compare.Comparison;
-import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
 import io.kbench.error.InvalidInputException;
@@ -57,13 +56,13 @@ public final class ComparisonPage {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < first.sides().size(); i++) {
             RunSet s = first.sides().get(i);
-            lines.add(ComparisonReport.letter(i) + (i == 0 ? " (baseline): " : ": ") + s.label()
+            lines.add(Comparison.letter(i) + (i == 0 ? " (baseline): " : ": ") + s.label()
                     + (byPoint ? "" : " - " + s.runs().size() + " run(s), " + s.source()));
         }
         page.header("kbench comparison", byPoint ? comparisons.size() + " sweep point(s), side by side" : "Comparison", null, lines);
         page.section("How to read this")
                 .paragraph("Each figure is the median over a side's completed runs, with its min..max range. "
-                        + ComparisonReport.ruleText(comparisons.get(0).comparison().rule()).replaceFirst("^noise: a", "A")
+                        + Comparison.ruleText(comparisons.get(0).comparison().rule()).replaceFirst("^noise: a", "A")
                         + ". A change that is not judged could be the same configuration measured twice.", "note")
                 .endSection();
         if (byPoint) {
@@ -93,7 +92,7 @@ public final class ComparisonPage {
         List<Charts.RangeSeries> series = new ArrayList<>();
         for (int i = 0; i < sides; i++) {
             int side = i;
-            String label = ComparisonReport.letter(i) + ": " + comparisons.get(0).comparison().sides().get(i).label();
+            String label = Comparison.letter(i) + ": " + comparisons.get(0).comparison().sides().get(i).label();
             series.add(new Charts.RangeSeries(label, Charts.PALETTE.get(i % Charts.PALETTE.size()),
                     comparisons.stream().map(nc -> triple(value(nc.comparison(), metric, side))).toList(), null));
         }
@@ -106,7 +105,7 @@ public final class ComparisonPage {
         if (!byPoint) {
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < c.sides().size(); i++) {
-                labels.add(ComparisonReport.letter(i) + ": " + c.sides().get(i).label());
+                labels.add(Comparison.letter(i) + ": " + c.sides().get(i).label());
             }
             page.chart("Produced throughput (records/s)", null, Charts.legendBottom(Charts.rangeBars(labels,
                     List.of(series("produced records/s", Charts.BLUE, c, PRODUCED)), "records/s", "records/s")), false);
@@ -136,10 +135,10 @@ public final class ComparisonPage {
     private static void table(HtmlPage page, Comparison c) {
         List<String> headers = new ArrayList<>(List.of("KPI"));
         for (int i = 0; i < c.sides().size(); i++) {
-            headers.add(ComparisonReport.letter(i) + " median [min..max]");
+            headers.add(Comparison.letter(i) + " median [min..max]");
         }
         for (int i = 1; i < c.sides().size(); i++) {
-            String l = ComparisonReport.letter(i);
+            String l = Comparison.letter(i);
             headers.addAll(List.of(l + " vs A", l + " noise"));
         }
         boolean[] numeric = new boolean[headers.size()];
@@ -151,18 +150,18 @@ public final class ComparisonPage {
         List<Object[]> rows = new ArrayList<>();
         for (Comparison.Row row : c.rows()) {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
-            row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
+            row.values().forEach(v -> cells.add(v.map(Comparison::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ComparisonReport.percentText(ch));
+                cells.add(ch.percentText());
                 cells.add(noiseBadge(row.kpi(), ch));
             }
             rows.add(cells.toArray());
         }
         for (Comparison.TelemetryRow row : c.telemetryRows()) {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
-            row.values().forEach(v -> cells.add(v.map(ComparisonReport::spreadText).orElse("-")));
+            row.values().forEach(v -> cells.add(v.map(Comparison::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ComparisonReport.percentText(ch));
+                cells.add(ch.percentText());
                 cells.add(noiseBadge(row.kpi().higherIsBetter(), ch));
             }
             rows.add(cells.toArray());
@@ -182,7 +181,7 @@ public final class ComparisonPage {
 
     static Html noiseBadge(boolean higherIsBetter, Comparison.Change ch) {
         if (!Comparison.SIGNIFICANT.equals(ch.noise()) || ch.ratio() == null) {
-            return Html.of("span", "badge neutral", ComparisonReport.noiseText(ch));
+            return Html.of("span", "badge neutral", ch.noiseText());
         }
         boolean better = higherIsBetter == ch.ratio() > 1;
         return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse")

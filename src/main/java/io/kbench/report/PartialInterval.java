@@ -35,7 +35,7 @@ final class PartialInterval {
         IntervalPoint p = intervals.get(n - 1);
         ObjectNode d = Charts.lineDataset(String.format(java.util.Locale.ROOT, "last interval, partial (%.2f s)",
                 p.endSec() - intervals.get(n - 2).endSec()), Charts.GREY,
-                List.of(new Xy(RunReport.round(p.endSec(), 3), RunReport.round(f.applyAsDouble(p), 3))), false, null);
+                List.of(new Xy(RunPage.round(p.endSec(), 3), RunPage.round(f.applyAsDouble(p), 3))), false, null);
         d.put("showLine", false);
         d.put("pointRadius", 4);
         d.put("pointStyle", "circle");

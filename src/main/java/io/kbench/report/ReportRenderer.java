@@ -109,11 +109,11 @@ public final class ReportRenderer {
         HtmlPage page = new HtmlPage(title(result));
         // An unreadable latency log is an input error naming the file (IntervalLog), like a bad result.json.
         if (result instanceof RunResult run) {
-            RunReport.fill(page, run, dir);
+            RunPage.fill(page, run, dir);
         } else if (result instanceof SweepResult sweep) {
-            SweepReport.fill(page, new SweepData(sweep, dir), options.sla());
+            SweepPage.fill(page, new SweepData(sweep, dir), options.sla());
         } else if (result instanceof FindMaxResult findMax) {
-            FindMaxReport.fill(page, new FindMaxData(findMax, dir));
+            FindMaxPage.fill(page, new FindMaxData(findMax, dir));
         } else {
             throw InvalidInputException.field(file + ": kind", result.kind(),
                     "kbench report renders kind run, sweep or find-max");

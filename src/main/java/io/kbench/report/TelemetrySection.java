@@ -172,8 +172,8 @@ final class TelemetrySection {
             List<Xy> xy = new ArrayList<>();
             for (int k = 0; k < intervals.size(); k++) {
                 Double v = k < s.values().size() ? s.values().get(k) : null;
-                xy.add(new Xy(RunReport.round(intervals.get(k).endSec(), 3),
-                        v == null || !Double.isFinite(v) ? Double.NaN : RunReport.round(v, 3)));
+                xy.add(new Xy(RunPage.round(intervals.get(k).endSec(), 3),
+                        v == null || !Double.isFinite(v) ? Double.NaN : RunPage.round(v, 3)));
             }
             ds.add(Charts.lineDataset(s.metric().description() + " · " + s.source(),
                     Charts.PALETTE.get(i % Charts.PALETTE.size()), xy, i >= Charts.PALETTE.size(), null));
@@ -200,7 +200,7 @@ final class TelemetrySection {
         d.put("kbenchEvents", true);
         ArrayNode data = d.putArray("data");
         for (TelemetryEvent e : events) {
-            data.addObject().put("x", RunReport.round(e.atSec(), 3)).put("y", atMs)
+            data.addObject().put("x", RunPage.round(e.atSec(), 3)).put("y", atMs)
                     .put("text", e.type() + " " + e.source() + (e.detail() == null ? "" : " " + e.detail()));
         }
     }

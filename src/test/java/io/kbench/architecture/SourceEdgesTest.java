@@ -31,7 +31,7 @@ class SourceEdgesTest {
 
                 /** Like {@link io.kbench.telemetry.JmxBrokerSource}. */
                 final class Launch {
-                    // io.kbench.report.RunReport
+                    // io.kbench.report.RunPage
                     String main = "io.kbench.cli.Main";
                 }
                 """);

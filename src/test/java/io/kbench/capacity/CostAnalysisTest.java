@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.kbench.console.CostTable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Files;
@@ -62,7 +63,7 @@ class CostAnalysisTest {
         assertThat(r.row("s4-jvm-b").yearlyCostForTarget()).isCloseTo(23_757.12, within(0.005));
         assertThat(r.row("s4-jvm-b").improvementPercent()).isCloseTo((155_797.0 / 107_805 - 1) * 100, within(1e-9));
         assertThat(r.row("s4-jvm-a").recordsPerSecPerDollarHour()).isCloseTo(107_805 / 3.0 / 0.904, within(1e-9));
-        assertThat(CostReport.render(r)).contains("39,595.20").contains("23,757.12").contains("0.9040");
+        assertThat(CostTable.render(r)).contains("39,595.20").contains("23,757.12").contains("0.9040");
     }
 
     @Test

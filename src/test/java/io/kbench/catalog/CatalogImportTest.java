@@ -44,7 +44,7 @@ class CatalogImportTest {
             CatalogEntry run = runs.get(0);
             assertThat(run.workloadHash()).hasSize(64);
             assertThat(run.environment().clusterShape()).contains("broker");
-            assertThat(run.kpi(Kpi.PRODUCED_RECORDS_PER_SEC)).isPresent();
+            assertThat(run.kpi(CatalogKpi.PRODUCED_RECORDS_PER_SEC)).isPresent();
             assertThat(run.resultDir()).endsWith("s5-long.json");
         }
     }

@@ -3,6 +3,7 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.console.ConsumerPerfCsv;
+import io.kbench.console.ConsumerPerfPrinter;
 import io.kbench.load.ConsumePhaseListener.Snapshot;
 import java.io.PrintWriter;
 import java.io.StringWriter;

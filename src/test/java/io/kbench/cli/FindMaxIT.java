@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.capacity.FigureTable;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.Figure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,12 +108,12 @@ class FindMaxIT {
         double perBrokerRecords = max / 1;
         double perBrokerMib = perBrokerRecords * RECORD_BYTES / 1048576.0;
         assertThat(report.get("capacitySource").asText()).as(plan.transcript())
-                .contains("find-max result").contains("/ 1 brokers = " + FigureTable.formatValue(perBrokerMib) + " MiB/s per broker")
+                .contains("find-max result").contains("/ 1 brokers = " + Figure.format(perBrokerMib) + " MiB/s per broker")
                 .contains("(SLA publish.p99<500ms)");
         JsonNode forThroughput = figure(report, "brokersForThroughput");
         assertThat(forThroughput.get("value").asDouble()).as(plan.transcript())
                 .isEqualTo(Math.ceil(ingress / (perBrokerRecords * 0.6)));
-        assertThat(forThroughput.get("formula").asText()).contains("per-broker " + FigureTable.formatValue(perBrokerMib) + " MiB/s");
+        assertThat(forThroughput.get("formula").asText()).contains("per-broker " + Figure.format(perBrokerMib) + " MiB/s");
         System.out.println(plan.stdout());
     }
 

@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.console.ProducerPerfText;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.Totals;
 import java.util.Locale;
@@ -21,9 +22,9 @@ class ProducePerfLineTest {
         Locale saved = Locale.getDefault();
         Locale.setDefault(Locale.GERMANY);
         try {
-            assertThat(ProduceCommand.perfTestLine(t, l)).isEqualTo(String.format(Locale.ROOT, STOCK_FORMAT,
+            assertThat(ProducerPerfText.perfTestLine(t, l)).isEqualTo(String.format(Locale.ROOT, STOCK_FORMAT,
                     2_500L, 15_678.9, 1.53, 420.1234, 650.5, 401L, 543L, 600L, 612L));
-            assertThat(ProduceCommand.perfTestLine(t, l)).isEqualTo("2500 records sent, 15678.900000 records/sec"
+            assertThat(ProducerPerfText.perfTestLine(t, l)).isEqualTo("2500 records sent, 15678.900000 records/sec"
                     + " (1.53 MB/sec), 420.12 ms avg latency, 650.50 ms max latency, 401 ms 50th, 543 ms 95th,"
                     + " 600 ms 99th, 612 ms 99.9th.");
         } finally {

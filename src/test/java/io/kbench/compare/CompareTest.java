@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
+import io.kbench.console.ComparisonTable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.kpi.Kpi;
 import io.kbench.kpi.Metric;
@@ -38,8 +39,8 @@ class CompareTest {
         assertThat(up.noise()).isEqualTo(Comparison.SIGNIFICANT);
         assertThat(up.pValue()).as("exact: 2 of the 70 orderings are this extreme").isCloseTo(2.0 / 70, within(1e-12));
         assertThat(up.runs()).isEqualTo("4 vs 4");
-        assertThat(ComparisonReport.percentText(up)).isEqualTo("+87.0%");
-        assertThat(ComparisonReport.noiseText(up)).isEqualTo("significant, p 0.029 (4 vs 4 runs)");
+        assertThat(up.percentText()).isEqualTo("+87.0%");
+        assertThat(up.noiseText()).isEqualTo("significant, p 0.029 (4 vs 4 runs)");
         assertThat(Comparison.change(a, List.of(10.5, 11.5, 12.5, 13.5), false, NoiseRule.DEFAULT).noise())
                 .as("interleaved values").isEqualTo(Comparison.WITHIN_NOISE);
         assertThat(Comparison.change(a, List.of(13.1, 13.2, 13.3, 13.4), false, new NoiseRule(0.05, 0.2)).noise())
@@ -52,17 +53,17 @@ class CompareTest {
         assertThat(once.noise()).isEqualTo(Comparison.NO_REPETITIONS);
         assertThat(once.pValue()).isNull();
         assertThat(once.judged()).isFalse();
-        assertThat(ComparisonReport.percentText(once)).isEqualTo("+35.5% (not judged: no repetitions)");
-        assertThat(ComparisonReport.noiseText(once)).isEqualTo("(1 vs 1 runs)");
+        assertThat(once.percentText()).isEqualTo("+35.5% (not judged: no repetitions)");
+        assertThat(once.noiseText()).isEqualTo("(1 vs 1 runs)");
         Comparison.Change twoEach = Comparison.change(List.of(10.0, 11.0), List.of(20.0, 21.0), false, NoiseRule.DEFAULT);
         assertThat(twoEach.noise()).as("2 vs 2 runs cannot reach p 0.05").isEqualTo(Comparison.TOO_FEW_RUNS);
-        assertThat(ComparisonReport.percentText(twoEach)).endsWith("(not judged: too few runs)");
+        assertThat(twoEach.percentText()).endsWith("(not judged: too few runs)");
         assertThat(Comparison.change(List.of(10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0), List.of(50.0),
                 false, NoiseRule.DEFAULT).noise()).as("one run against ten: p is at best 2/11").isEqualTo(Comparison.TOO_FEW_RUNS);
         Comparison.Change shortWindow = Comparison.change(List.of(10.0, 11.0, 12.0, 13.0), List.of(20.0, 21.0, 22.0, 23.0),
                 true, NoiseRule.DEFAULT);
         assertThat(shortWindow.noise()).isEqualTo(Comparison.SHORT_WINDOW);
-        assertThat(ComparisonReport.percentText(shortWindow)).isEqualTo("+87.0% (not judged: short window)");
+        assertThat(shortWindow.percentText()).isEqualTo("+87.0% (not judged: short window)");
         assertThat(Comparison.change(List.of(), List.of(1.0), false, NoiseRule.DEFAULT).noise())
                 .isEqualTo(Comparison.NOT_MEASURED);
     }
@@ -100,7 +101,7 @@ class CompareTest {
     void tableAndJsonCarryEverySide() {
         Comparison c = Comparison.of(List.of(RunSet.load(FIXTURES.resolve("a")), RunSet.load(FIXTURES.resolve("b"))));
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        ComparisonReport.print(c, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        ComparisonTable.print(c, new PrintStream(bytes, true, StandardCharsets.UTF_8));
         String table = bytes.toString(StandardCharsets.UTF_8);
         assertThat(table).contains("produced records/s").contains("end-to-end p99.9 ms").contains("11000 [10000..12000]")
                 .contains("+90.9% (not judged: too few runs)").contains("(2 vs 2 runs: p >= 0.333)").doesNotContain("significant,");

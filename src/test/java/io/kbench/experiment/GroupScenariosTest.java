@@ -24,8 +24,8 @@ class GroupScenariosTest {
 
     @Test
     void rebalanceScenarioSweepsBothProtocolsWithTheSameChanges() {
-        SweepPlan plan = SweepPlan.load(Path.of("scenarios/rebalance-protocols.yaml"));
-        List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
+        SweepDesign design = SweepDesign.load(Path.of("scenarios/rebalance-protocols.yaml"));
+        List<WorkloadSpec> points = design.points().stream().map(p -> design.workload(p, null)).toList();
         points.forEach(KafkaConfigCheck::workload);
         assertThat(points).extracting(w -> w.consumers().groupProtocol())
                 .containsExactly(GroupProtocol.CLASSIC, GroupProtocol.CONSUMER);

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 class S1ScenariosTest {
     @Test
     void encryptionSweepsTlsOffAnd13And12AcrossThreeCodecs() {
-        SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-encryption.yaml"));
-        List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
+        SweepDesign design = SweepDesign.load(Path.of("scenarios/s1-encryption.yaml"));
+        List<WorkloadSpec> points = design.points().stream().map(p -> design.workload(p, null)).toList();
         points.forEach(KafkaConfigCheck::workload);
         assertThat(points).hasSize(9);
         assertThat(points).filteredOn(w -> w.cluster().security().protocol() == SecurityProtocolName.PLAINTEXT).hasSize(3);
@@ -26,8 +26,8 @@ class S1ScenariosTest {
 
     @Test
     void tlsProviderSweepsTheJdkAgainstConscrypt() {
-        SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-tls-provider.yaml"));
-        List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
+        SweepDesign design = SweepDesign.load(Path.of("scenarios/s1-tls-provider.yaml"));
+        List<WorkloadSpec> points = design.points().stream().map(p -> design.workload(p, null)).toList();
         points.forEach(KafkaConfigCheck::workload);
         assertThat(points).extracting(w -> w.cluster().security().tlsProvider())
                 .containsExactly(null, io.kbench.spec.TlsProvider.JDK, io.kbench.spec.TlsProvider.CONSCRYPT);
@@ -35,12 +35,12 @@ class S1ScenariosTest {
 
     @Test
     void compressionLevelsCoverEachCodecsRange() {
-        SweepPlan plan = SweepPlan.load(Path.of("scenarios/s1-compression-levels.yaml"));
-        List<WorkloadSpec> points = plan.points().stream().map(p -> plan.workload(p, null)).toList();
+        SweepDesign design = SweepDesign.load(Path.of("scenarios/s1-compression-levels.yaml"));
+        List<WorkloadSpec> points = design.points().stream().map(p -> design.workload(p, null)).toList();
         points.forEach(KafkaConfigCheck::workload);
         assertThat(points).hasSize(9);
         assertThat(points.get(2).producers().properties()).containsEntry("compression.gzip.level", "9");
         assertThat(points.get(8).producers().properties()).containsEntry("compression.lz4.level", "17");
-        assertThat(plan.points().get(4).name()).isEqualTo("compression.type=zstd,compression.zstd.level=3");
+        assertThat(design.points().get(4).name()).isEqualTo("compression.type=zstd,compression.zstd.level=3");
     }
 }

@@ -5,9 +5,9 @@ import static io.kbench.golden.GoldenFiles.printed;
 import static io.kbench.golden.GoldenFiles.resource;
 
 import io.kbench.compare.Comparison;
-import io.kbench.compare.ComparisonReport;
 import io.kbench.compare.NamedComparison;
 import io.kbench.compare.RunSet;
+import io.kbench.console.ComparisonTable;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ class ComparisonGoldenTest {
     void twoSingleRuns() {
         Comparison c = Comparison.of(List.of(RunSet.load(resource("compare/single/result.json")),
                 RunSet.load(resource("report/run-sample/result.json"))));
-        assertMatchesInBothLocales("compare-two-runs.txt", () -> printed(out -> ComparisonReport.print(c, out)));
+        assertMatchesInBothLocales("compare-two-runs.txt", () -> printed(out -> ComparisonTable.print(c, out)));
     }
 
     /** Repetitions on every side: median [min..max] cells and the noise verdicts. */
@@ -28,7 +28,7 @@ class ComparisonGoldenTest {
     void threeSidesWithRepetitions() {
         Comparison c = Comparison.of(List.of(RunSet.load(resource("compare/a")), RunSet.load(resource("compare/b")),
                 RunSet.load(resource("compare/c"))));
-        assertMatchesInBothLocales("compare-three-sides.txt", () -> printed(out -> ComparisonReport.print(c, out)));
+        assertMatchesInBothLocales("compare-three-sides.txt", () -> printed(out -> ComparisonTable.print(c, out)));
     }
 
     /** Two sweeps compared point by point: a heading per point. */
@@ -39,6 +39,6 @@ class ComparisonGoldenTest {
                         RunSet.load(resource("compare/b"))))),
                 new NamedComparison("acks=all", Comparison.of(List.of(RunSet.load(resource("compare/c")),
                         RunSet.load(resource("compare/single"))))));
-        assertMatchesInBothLocales("compare-point-by-point.txt", () -> printed(out -> ComparisonReport.print(points, out)));
+        assertMatchesInBothLocales("compare-point-by-point.txt", () -> printed(out -> ComparisonTable.print(points, out)));
     }
 }

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.console.SweepTable;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepDesign;
 import io.kbench.experiment.SweepFiles;
-import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.kpi.Threshold;
 import io.kbench.result.Environment;
@@ -70,18 +70,18 @@ class SweepGoldenTest {
      */
     @Test
     void theCsvWrittenAfterASweepIsTheCsvOfItsSweepJson(@TempDir Path dir) throws IOException {
-        SweepPlan plan = SweepPlan.parse("name: explicit\nrepeat: 2\n"
+        SweepDesign design = SweepDesign.parse("name: explicit\nrepeat: 2\n"
                 + "base: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}, consumers: {mode: live}}\n"
                 + "points:\n  - {producers.properties.acks: all, producers.properties.client.id: 'a \"b\", c'}\n"
                 + "  - {producers.properties.acks: '1'}\n", Path.of("sweep.yaml"));
-        SweepPoint first = plan.points().get(0);
-        SweepPoint second = plan.points().get(1);
+        SweepPoint first = design.points().get(0);
+        SweepPoint second = design.points().get(1);
         PointSummary summary = PointSummary.of(List.of(run(1_000, 1_001), run(1_003, 1_002)));
         Sweep.PointResult done = new Sweep.PointResult(first, 1, reps(first, 2), 2, 2, 0, summary, List.of(), 0,
                 List.of());
         Sweep.PointResult failed = new Sweep.PointResult(second, 1, reps(second, 2), 0, 2, 2, null, List.of(), 0,
                 List.of());
-        Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(plan, List.of(done, failed), false,
+        Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(design, List.of(done, failed), false,
                 Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null);
 
         SweepFiles.write(SweepFiles.toResult(outcome), dir);

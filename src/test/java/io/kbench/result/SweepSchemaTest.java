@@ -8,8 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
 import io.kbench.experiment.Sweep;
+import io.kbench.experiment.SweepDesign;
 import io.kbench.experiment.SweepFiles;
-import io.kbench.experiment.SweepPlan;
 import io.kbench.experiment.SweepPoint;
 import io.kbench.kpi.Threshold;
 import io.kbench.result.io.ResultReader;
@@ -61,20 +61,20 @@ class SweepSchemaTest {
 
     @Test
     void aFreshAxisSweepWithThresholdsAndAPointWithoutCompletedRunsIsValid(@TempDir Path dir) throws IOException {
-        SweepPlan plan = SweepPlan.parse("name: codecs\ndescription: two codecs\nrepeat: 2\n"
+        SweepDesign design = SweepDesign.parse("name: codecs\ndescription: two codecs\nrepeat: 2\n"
                 + "base: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}, consumers: {mode: live}}\n"
                 + "axes:\n  producers.properties.compression.type: [none, gzip]\n", SWEEP_FILE);
         List<Threshold> thresholds = List.of(Threshold.parse("publish.p99<50ms"), Threshold.parse("e2e.p99<1ms"));
         PointSummary summary = PointSummary.of(List.of(run(100.0, true, true), run(120.0, true, true)));
-        SweepPoint none = plan.points().get(0);
-        SweepPoint gzip = plan.points().get(1);
+        SweepPoint none = design.points().get(0);
+        SweepPoint gzip = design.points().get(1);
         Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
                 thresholds.stream().map(t -> t.evaluate(summary.median())).toList(), 0, List.of());
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
                 thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList(),
                 0, List.of());
 
-        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
+        JsonNode written = write(new Sweep.SweepOutcome(design, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
 
         assertThat(validate(written)).isEmpty();
@@ -91,16 +91,16 @@ class SweepSchemaTest {
 
     @Test
     void aFreshInterruptedExplicitPointsSweepOnAnUnaskableExternalClusterIsValid(@TempDir Path dir) throws IOException {
-        SweepPlan plan = SweepPlan.parse("name: explicit\nrepeat: 3\n"
+        SweepDesign design = SweepDesign.parse("name: explicit\nrepeat: 3\n"
                 + "base: {name: b, producers: {records: 100, recordSize: 100}, consumers: {mode: none}}\n"
                 + "points:\n  - {producers.properties.acks: all, producers.recordSize: {min: 10, max: 20}}\n"
                 + "  - {producers.properties.acks: '1', producers.count: 2}\n", SWEEP_FILE);
-        SweepPoint first = plan.points().get(0);
+        SweepPoint first = design.points().get(0);
         PointSummary summary = PointSummary.of(List.of(run(50.0, false, false)));
         Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of(), 0,
                 List.of());
 
-        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
+        JsonNode written = write(new Sweep.SweepOutcome(design, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:01:00Z"), Environment.capture(), List.of(), null), dir);
 
         assertThat(validate(written)).isEmpty();
@@ -115,13 +115,13 @@ class SweepSchemaTest {
 
     @Test
     void aSweepWithFaultsRecordsEachPointsScheduleAndRecoveryAndReadsBack(@TempDir Path dir) throws IOException {
-        SweepPlan plan = SweepPlan.parse("name: faulted\nrepeat: 2\n"
+        SweepDesign design = SweepDesign.parse("name: faulted\nrepeat: 2\n"
                 + "base: {name: b, producers: {rate: 1000, duration: 20s, recordSize: 100}, consumers: {mode: none},"
                 + " cluster: {brokers: 3}, topic: {replicationFactor: 3}}\n"
                 + "axes:\n  producers.properties.acks: [all]\n", SWEEP_FILE)
                 .withFaults(List.of("at=5s action=kill target=leader duration=3s"));
-        SweepPoint point = plan.points().get(0);
-        FaultSpec spec = plan.workload(point, null).faults().get(0);
+        SweepPoint point = design.points().get(0);
+        FaultSpec spec = design.workload(point, null).faults().get(0);
         List<List<FaultResult>> runs = List.of(
                 List.of(fault(spec, 2.0, 1.5, 0)),
                 List.of(fault(spec, 4.0, null, 3)));
@@ -134,7 +134,7 @@ class SweepSchemaTest {
         PointSummary summary = PointSummary.of(List.of(run(100.0, true, false), run(90.0, true, false)));
         Sweep.PointResult done = new Sweep.PointResult(point, 3, reps(point, 2), 2, 2, 0, summary, List.of(), 0,
                 List.of(spread));
-        JsonNode written = write(new Sweep.SweepOutcome(plan, List.of(done), false, Instant.parse("2026-01-01T00:00:00Z"),
+        JsonNode written = write(new Sweep.SweepOutcome(design, List.of(done), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/points/0/faults/0/spec/action").asText()).isEqualTo("kill");

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.report.ClaimsMarkdown;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

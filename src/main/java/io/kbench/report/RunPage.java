@@ -30,8 +30,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
-/** The report of one run (result.json with kind "run" and its .hlog files). */
-final class RunReport {
+/** The HTML page of one run (result.json with kind "run" and its .hlog files). */
+final class RunPage {
     /** The colour of a latency metric's line, the same in every chart of the page. */
     static String color(LatencyMetric metric) {
         return switch (metric) {
@@ -41,7 +41,7 @@ final class RunReport {
         };
     }
 
-    private RunReport() {
+    private RunPage() {
     }
 
     static void fill(HtmlPage page, RunResult r, Path dir) {

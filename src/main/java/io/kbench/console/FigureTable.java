@@ -1,27 +1,18 @@
-package io.kbench.capacity;
+package io.kbench.console;
 
 import io.kbench.result.Figure;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** Renders figures as a compact fixed-width terminal table: figure, value, unit, formula. */
 public final class FigureTable {
     private FigureTable() {
     }
 
-    /** Integral values print without decimals (counts, events); everything else with two. */
-    public static String formatValue(double value) {
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return String.format(Locale.ROOT, "%,.0f", value);
-        }
-        return String.format(Locale.ROOT, "%,.2f", value);
-    }
-
     public static String render(String title, List<Figure> figures) {
         List<String[]> rows = new ArrayList<>();
         for (Figure f : figures) {
-            rows.add(new String[] {f.label(), formatValue(f.value()), f.unit(), f.formula()});
+            rows.add(new String[] {f.label(), Figure.format(f.value()), f.unit(), f.formula()});
         }
         return renderRows(title, new String[] {"figure", "value", "unit", "formula"}, rows, new boolean[] {false, true, false, false});
     }

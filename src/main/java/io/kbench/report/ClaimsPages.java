@@ -1,11 +1,12 @@
-package io.kbench.study;
+package io.kbench.report;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
-import io.kbench.format.StrictMapper;
-import io.kbench.result.sweep.FindingVerdict;
-import io.kbench.result.sweep.SweepResult;
+import io.kbench.study.ClaimJudge;
+import io.kbench.study.ClaimRegistry;
+import io.kbench.study.ClaimResult;
+import io.kbench.study.KeptFindings;
+import io.kbench.study.KeptResults;
+import io.kbench.study.StudyClaims;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,14 +18,13 @@ import java.util.Map;
 
 /**
  * Regenerates the claims pages from the registries and the kept results, without a new measurement (bench/studies.sh
- * --claims): first each kept sweep's {@code findings} judged again with its scenario's findings as declared today,
- * then docs/studies/claims.md, generated/claims-summary.md and generated/claims-sN.md for the pages to splice.
+ * --claims): first each kept sweep's {@code findings} judged again with its scenario's findings as declared today
+ * ({@link KeptFindings}, study's job), then docs/studies/claims.md, generated/claims-summary.md and
+ * generated/claims-sN.md for the pages to splice (Markdown people read, so report's job).
  *
  * <pre>java -cp target/classes:target/lib/* io.kbench.study.ClaimsPages ROOT [NAME=scenarios/FILE.yaml]...</pre>
  */
 public final class ClaimsPages {
-    private static final ObjectMapper JSON = StrictMapper.json();
-
     private ClaimsPages() {
     }
 
@@ -40,7 +40,7 @@ public final class ClaimsPages {
                 if (eq <= 0) {
                     throw InvalidInputException.field("argument " + i, args[i], "needs NAME=scenarios/FILE.yaml");
                 }
-                rejudge(root, args[i].substring(0, eq), root.resolve(args[i].substring(eq + 1)));
+                KeptFindings.rejudge(root, args[i].substring(0, eq), root.resolve(args[i].substring(eq + 1)));
             }
             write(root).forEach(p -> System.out.println("claims: " + p));
         } catch (InvalidInputException e) {
@@ -62,43 +62,6 @@ public final class ClaimsPages {
         studies.forEach((s, r) -> written.add(text(gen.resolve("claims-" + s.study().toLowerCase(Locale.ROOT) + ".md"),
                 ClaimsMarkdown.study(s, r))));
         return written;
-    }
-
-    /**
-     * Judges {@code scenario}'s findings again on the kept sweep {@code name} and writes them into its
-     * {@code findings}, leaving every measured figure as it was; a kept result that is not a sweep is left alone.
-     */
-    public static void rejudge(Path root, String name, Path scenario) {
-        KeptResults kept = new KeptResults(root);
-        if (!kept.has(name)) {
-            return;
-        }
-        SweepResult sweep;
-        try {
-            sweep = kept.get(name, SweepResult.class);
-        } catch (InvalidInputException e) {
-            return;
-        }
-        if (KeptShape.stale(scenario, name, kept) != null) {
-            // Measured on the scenario's earlier cluster: its findings stay as judged then, until it is re-measured.
-            return;
-        }
-        List<FindingVerdict> verdicts = ScenarioFindings.verdicts(ScenarioFindings.read(scenario), sweep);
-        try {
-            ObjectNode tree = (ObjectNode) StrictMapper.tolerantJson().readTree(kept.file(name).toFile());
-            if (verdicts.isEmpty() && !tree.has("findings")) {
-                return;
-            }
-            if (verdicts.isEmpty()) {
-                tree.remove("findings");
-            } else {
-                tree.set("findings", JSON.valueToTree(verdicts));
-            }
-            // Written as kbench writes sweep.json (no newline at the end), so only the findings show in a diff.
-            Files.writeString(kept.file(name), JSON.writeValueAsString(tree));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static Path text(Path file, String text) {

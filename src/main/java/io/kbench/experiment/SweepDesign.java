@@ -27,7 +27,8 @@ import java.util.TreeSet;
 
 /**
  * A loaded sweep: the spec, the base workload tree and every point, each already checked to resolve to a valid
- * workload so that a typo in the last point fails before the first broker starts.
+ * workload so that a typo in the last point fails before the first broker starts. Named for the design of an
+ * experiment (its factors, levels and repetitions), not "plan", which is {@code kbench plan}'s capacity plan.
  *
  * @param spec   the sweep file
  * @param source the sweep file's path, for messages
@@ -36,16 +37,16 @@ import java.util.TreeSet;
  * @param points   the points, in the order the axes or the points list give them
  * @param findings the sweep file's findings, checked against the points' paths and values
  */
-public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode base, List<SweepPoint> points,
+public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode base, List<SweepPoint> points,
                         List<Finding> findings) {
 
-    public SweepPlan {
+    public SweepDesign {
         points = List.copyOf(points);
         findings = List.copyOf(findings);
     }
 
     /** Reads and checks a sweep file. */
-    public static SweepPlan load(Path file) {
+    public static SweepDesign load(Path file) {
         String text;
         try {
             text = Files.readString(file);
@@ -58,7 +59,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
     }
 
     /** Parses sweep text; {@code file} locates a relative {@code workload:} and names the source in errors. */
-    public static SweepPlan parse(String text, Path file) {
+    public static SweepDesign parse(String text, Path file) {
         SpecLoader loader = new SpecLoader();
         ObjectMapper yaml = StrictMapper.yaml();
         JsonNode tree;
@@ -101,10 +102,10 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
                 throw new InvalidInputException(file + ": " + e.getMessage(), e);
             }
         }
-        SweepPlan plan = new SweepPlan(spec, file, text, base, points, findings);
+        SweepDesign design = new SweepDesign(spec, file, text, base, points, findings);
         // Every point's workload is built once here, so a bad path or value is reported before anything runs.
-        points.forEach(plan::workload);
-        return plan;
+        points.forEach(design::workload);
+        return design;
     }
 
     /** Each varied path and the value texts the points give it, in point order. */
@@ -139,16 +140,16 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         return combos.stream().map(c -> SweepPoint.of(c, secrets)).toList();
     }
 
-    /** How this plan shows its secret values. */
+    /** How this design shows its secret values. */
     SweepSecrets secrets() {
         return SweepSecrets.of(points.stream().map(SweepPoint::overrides).toList());
     }
 
     /**
-     * This plan with {@code overrides} ({@code --set path=value} texts) applied to the base workload, before each
+     * This design with {@code overrides} ({@code --set path=value} texts) applied to the base workload, before each
      * point's values. A path the sweep varies is refused: the points would silently win over it.
      */
-    public SweepPlan withOverrides(List<String> overrides) {
+    public SweepDesign withOverrides(List<String> overrides) {
         if (overrides.isEmpty()) {
             return this;
         }
@@ -162,9 +163,9 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
             }
             override.applyTo(changed);
         }
-        SweepPlan plan = new SweepPlan(spec, source, text, changed, points, findings);
-        points.forEach(plan::workload);
-        return plan;
+        SweepDesign design = new SweepDesign(spec, source, text, changed, points, findings);
+        points.forEach(design::workload);
+        return design;
     }
 
     /**
@@ -191,10 +192,10 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
     }
 
     /**
-     * This plan with {@code faults} ({@code --fault} texts) appended to the base workload's faults: every point runs
+     * This design with {@code faults} ({@code --fault} texts) appended to the base workload's faults: every point runs
      * the same schedule, each repetition on its own clock.
      */
-    public SweepPlan withFaults(List<String> faults) {
+    public SweepDesign withFaults(List<String> faults) {
         if (faults.isEmpty()) {
             return this;
         }
@@ -202,7 +203,7 @@ public record SweepPlan(SweepSpec spec, Path source, String text, ObjectNode bas
         ArrayNode list = withFaults.has("faults") && withFaults.get("faults").isArray()
                 ? (ArrayNode) withFaults.get("faults") : withFaults.putArray("faults");
         faults.forEach(f -> list.add(FaultText.parse(f)));
-        return new SweepPlan(spec, source, text, withFaults, points, findings);
+        return new SweepDesign(spec, source, text, withFaults, points, findings);
     }
 
     /** The workload of {@code point}: the base with the point's values set, as {@code --set} sets them. */

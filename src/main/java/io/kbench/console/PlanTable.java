@@ -1,10 +1,10 @@
-package io.kbench.capacity;
+package io.kbench.console;
 
 import io.kbench.result.plan.PlanResult;
 
-/** The terminal form of a capacity plan. */
-public final class PlanReport {
-    private PlanReport() {
+/** A capacity plan in the terminal: its figures in titled tables, then its warnings. */
+public final class PlanTable {
+    private PlanTable() {
     }
 
     /** The terminal summary. */

@@ -7,13 +7,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ClusterPlanTest {
+class ClusterLayoutTest {
     @Test
     void anotherStartAfterALostPortKeepsEverythingButThePorts(@TempDir Path dir) {
         ClusterParams params = new ClusterParams(2, dir.resolve("c"), false, Map.of(), null, ClusterTestSupport.TEST_HEAP,
                 java.util.List.of(), null);
-        ClusterPlan first = ClusterPlan.prepare(params, true, false);
-        ClusterPlan second = first.withNewPorts();
+        ClusterLayout first = ClusterLayout.prepare(params, true, false);
+        ClusterLayout second = first.withNewPorts();
 
         assertThat(second.dataDir()).isEqualTo(first.dataDir());
         assertThat(second.launcher()).isSameAs(first.launcher());
@@ -27,8 +27,8 @@ class ClusterPlanTest {
                 .contains("1@127.0.0.1:" + second.nodes().get(0).controllerPort());
     }
 
-    private static java.util.List<Integer> ports(ClusterPlan plan) {
-        return plan.nodes().stream().flatMap(n -> java.util.stream.Stream.of(n.port(), n.controllerPort(), n.jmxPort()))
+    private static java.util.List<Integer> ports(ClusterLayout layout) {
+        return layout.nodes().stream().flatMap(n -> java.util.stream.Stream.of(n.port(), n.controllerPort(), n.jmxPort()))
                 .toList();
     }
 }

@@ -1,6 +1,5 @@
-package io.kbench.cli;
+package io.kbench.console;
 
-import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.load.ConsumePhaseListener;
 import java.io.PrintWriter;
 
@@ -10,7 +9,7 @@ import java.io.PrintWriter;
  * summary line at the end. The header sits right above the first CSV line so a parser finds header and values
  * together among kbench's own output.
  */
-final class ConsumerPerfPrinter implements ConsumePhaseListener {
+public final class ConsumerPerfPrinter implements ConsumePhaseListener {
     private final ConsumerPerfCsv csv;
     private final PrintWriter out;
     private final boolean detailed;
@@ -21,7 +20,7 @@ final class ConsumerPerfPrinter implements ConsumePhaseListener {
     private Snapshot start;
     private Snapshot last;
 
-    ConsumerPerfPrinter(ConsumerPerfCsv csv, PrintWriter out, boolean detailed, boolean hideHeader,
+    public ConsumerPerfPrinter(ConsumerPerfCsv csv, PrintWriter out, boolean detailed, boolean hideHeader,
                         long expectedRecords, long timeoutMs, long reportingIntervalMs) {
         this.csv = csv;
         this.out = out;

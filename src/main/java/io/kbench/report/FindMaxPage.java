@@ -13,9 +13,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-/** The report of find-max: latency against offered rate for every probe, the SLA line, the answer, the probe table. */
-final class FindMaxReport {
-    private FindMaxReport() {
+/** The HTML page of find-max: latency against offered rate for every probe, the SLA line, the answer, the probe table. */
+final class FindMaxPage {
+    private FindMaxPage() {
     }
 
     static void fill(HtmlPage page, FindMaxData fm) {
@@ -24,7 +24,7 @@ final class FindMaxReport {
         lines.add("SLA " + (fm.sla() == null ? "-" : fm.sla()) + "; precision "
                 + (Double.isNaN(fm.precisionPercent()) ? "-" : Fmt.number(fm.precisionPercent()) + " %")
                 + "; " + fm.probes().size() + " probe(s)");
-        page.header("kbench find-max report", fm.name(), RunReport.statusBadge(fm.status()), lines);
+        page.header("kbench find-max report", fm.name(), RunPage.statusBadge(fm.status()), lines);
 
         List<Kpi> kpis = new ArrayList<>();
         kpis.add(new Kpi("max sustainable", Fmt.rate(fm.maxRecordsPerSec()), "records/s",
@@ -33,7 +33,7 @@ final class FindMaxReport {
         kpis.add(new Kpi("probes", String.valueOf(fm.probes().size()), "",
                 fm.probes().stream().filter(Probe::passed).count() + " passed"));
         page.section("Answer").kpis(kpis).endSection();
-        RunReport.thresholds(page, fm.thresholds());
+        RunPage.thresholds(page, fm.thresholds());
 
         // The plotted latency: the SLA's own metric when it is a latency, else end-to-end (or publish) p99.
         String group = sla != null && sla.metric().isLatency() ? sla.metric().group() : null;

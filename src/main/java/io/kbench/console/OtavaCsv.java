@@ -1,5 +1,8 @@
-package io.kbench.catalog;
+package io.kbench.console;
 
+import io.kbench.catalog.CatalogEntry;
+import io.kbench.catalog.CatalogKpi;
+import io.kbench.catalog.Trend;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -13,14 +16,14 @@ import java.util.Locale;
  * environment), then one column per metric. Values never contain a comma: attributes are identifiers and hashes.
  */
 public final class OtavaCsv {
-    static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z").withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss Z").withZone(ZoneOffset.UTC);
 
     private OtavaCsv() {
     }
 
     public static void print(Trend trend, PrintStream out) {
         List<String> header = new ArrayList<>(List.of("time", "run", "commit", "workload_hash", "environment"));
-        for (Kpi k : Kpi.values()) {
+        for (CatalogKpi k : CatalogKpi.values()) {
             header.add(k.label());
         }
         out.println(String.join(",", header));
@@ -28,7 +31,7 @@ public final class OtavaCsv {
             List<String> row = new ArrayList<>(List.of(TIME.format(run.startedAt()), clean(run.label()),
                     run.gitRevision() == null ? "" : clean(run.gitRevision()), run.workloadHash().substring(0, 12),
                     trend.group(run)));
-            for (Kpi k : Kpi.values()) {
+            for (CatalogKpi k : CatalogKpi.values()) {
                 row.add(run.kpi(k).isPresent() ? String.format(Locale.ROOT, "%.3f", run.kpi(k).getAsDouble()) : "");
             }
             out.println(String.join(",", row));

@@ -21,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * histograms, never an average of percentiles. Interval k is released once every worker still running has sent it;
  * a worker that ended (or was lost) is no longer waited for.
  */
-final class IntervalMerger {
+final class WorkerIntervalMerger {
     /**
      * One merged interval.
      *
@@ -49,7 +49,7 @@ final class IntervalMerger {
     private double lastEndSec;
     private int next;
 
-    IntervalMerger(Iterable<String> workers) {
+    WorkerIntervalMerger(Iterable<String> workers) {
         workers.forEach(open::add);
     }
 

@@ -20,52 +20,52 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Sweep files: strict reading, cartesian and explicit points, point names, and the per-point summary. */
-class SweepPlanTest {
+class SweepDesignTest {
     static final Path FILE = Path.of("src/test/resources/sweeps/unit.yaml");
     static final String BASE = "base: {name: b, producers: {records: 100, recordSize: 100, properties: {acks: all}}}\n";
 
-    private static SweepPlan parse(String yaml) {
-        return SweepPlan.parse(yaml, FILE);
+    private static SweepDesign parse(String yaml) {
+        return SweepDesign.parse(yaml, FILE);
     }
 
     @Test
     void axesAreACartesianProductFirstAxisSlowest() {
-        SweepPlan plan = parse(BASE + "axes:\n  producers.properties.compression.type: [none, gzip, lz4]\n"
+        SweepDesign design = parse(BASE + "axes:\n  producers.properties.compression.type: [none, gzip, lz4]\n"
                 + "  producers.count: [2, 5]\n");
-        assertThat(plan.points()).extracting(SweepPoint::name).containsExactly(
+        assertThat(design.points()).extracting(SweepPoint::name).containsExactly(
                 "compression.type=none,producers.count=2", "compression.type=none,producers.count=5",
                 "compression.type=gzip,producers.count=2", "compression.type=gzip,producers.count=5",
                 "compression.type=lz4,producers.count=2", "compression.type=lz4,producers.count=5");
-        WorkloadSpec spec = plan.workload(plan.points().get(3), null);
+        WorkloadSpec spec = design.workload(design.points().get(3), null);
         assertThat(spec.producers().count()).isEqualTo(5);
         assertThat(spec.producers().properties()).containsEntry("compression.type", "gzip").containsEntry("acks", "all");
-        assertThat(plan.spec().repeat()).isEqualTo(SweepSpec.DEFAULT_REPEAT);
+        assertThat(design.spec().repeat()).isEqualTo(SweepSpec.DEFAULT_REPEAT);
     }
 
     @Test
     void explicitPointsPairValues() {
-        SweepPlan plan = parse(BASE + "repeat: 2\npoints:\n"
+        SweepDesign design = parse(BASE + "repeat: 2\npoints:\n"
                 + "  - {cluster.brokerConfig.num.io.threads: 15, cluster.brokerConfig.num.network.threads: 8}\n"
                 + "  - {cluster.brokerConfig.num.io.threads: 30, cluster.brokerConfig.num.network.threads: 16}\n");
-        assertThat(plan.points()).extracting(SweepPoint::name)
+        assertThat(design.points()).extracting(SweepPoint::name)
                 .containsExactly("num.io.threads=15,num.network.threads=8", "num.io.threads=30,num.network.threads=16");
-        assertThat(plan.workload(plan.points().get(1), null).cluster().brokerConfig())
+        assertThat(design.workload(design.points().get(1), null).cluster().brokerConfig())
                 .containsEntry("num.io.threads", "30").containsEntry("num.network.threads", "16");
-        assertThat(plan.spec().clusterPaths()).containsExactly("cluster.brokerConfig.num.io.threads",
+        assertThat(design.spec().clusterPaths()).containsExactly("cluster.brokerConfig.num.io.threads",
                 "cluster.brokerConfig.num.network.threads");
     }
 
     @Test
     void topicNameOfARepetitionIsFreshAndDeletedAfter() {
-        SweepPlan plan = parse(BASE + "axes: {producers.count: [1]}\n");
-        WorkloadSpec spec = plan.workload(plan.points().get(0), "kbench-x-p1-r2");
+        SweepDesign design = parse(BASE + "axes: {producers.count: [1]}\n");
+        WorkloadSpec spec = design.workload(design.points().get(0), "kbench-x-p1-r2");
         assertThat(spec.topic().name()).isEqualTo("kbench-x-p1-r2");
         assertThat(spec.topic().deleteAfter()).isTrue();
     }
 
     @Test
     void bundledStudySweepsParse() {
-        SweepPlan s5 = SweepPlan.load(Path.of("scenarios/s5-producer-matrix.yaml"));
+        SweepDesign s5 = SweepDesign.load(Path.of("scenarios/s5-producer-matrix.yaml"));
         assertThat(s5.points()).hasSize(36);
         assertThat(s5.points().get(0).name()).isEqualTo("topic.replicationFactor=3,compression.type=none,acks=1,batch.size=1024");
         WorkloadSpec s5first = s5.workload(s5.points().get(0), null);
@@ -76,20 +76,20 @@ class SweepPlanTest {
         assertThat(s5first.topic().partitions()).isEqualTo(20);
         assertThat(s5first.topic().replicationFactor()).isEqualTo(3);
         assertThat(s5.workload(s5.points().get(18), null).topic().replicationFactor()).isEqualTo(2);
-        SweepPlan s3 = SweepPlan.load(Path.of("scenarios/s3-thread-pairs.yaml"));
+        SweepDesign s3 = SweepDesign.load(Path.of("scenarios/s3-thread-pairs.yaml"));
         assertThat(s3.points()).hasSize(7);
         assertThat(s3.points().get(6).name()).isEqualTo("num.io.threads=90,num.network.threads=10");
-        SweepPlan knee = SweepPlan.load(Path.of("scenarios/s3-producer-knee.yaml"));
+        SweepDesign knee = SweepDesign.load(Path.of("scenarios/s3-producer-knee.yaml"));
         assertThat(knee.points()).hasSize(5);
         assertThat(knee.workload(knee.points().get(4), null).producers().count()).isEqualTo(20);
         assertThat(knee.workload(knee.points().get(4), null).producers().rate()).isEqualTo(40_000.0);
         assertThat(knee.workload(knee.points().get(4), null).cluster().brokers()).isEqualTo(3);
         assertThat(s3.workload(s3.points().get(0), null).topic().configs()).containsEntry("min.insync.replicas", "2");
-        SweepPlan s1 = SweepPlan.load(Path.of("scenarios/s1-compression.yaml"));
+        SweepDesign s1 = SweepDesign.load(Path.of("scenarios/s1-compression.yaml"));
         assertThat(s1.points()).hasSize(5);
         assertThat(s1.workload(s1.points().get(4), null).producers().properties())
                 .containsEntry("compression.type", "zstd").containsEntry("batch.size", "524288");
-        SweepPlan s2 = SweepPlan.load(Path.of("scenarios/s2-producer-scaling.yaml"));
+        SweepDesign s2 = SweepDesign.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
         assertThat(s5.findings()).hasSize(4);
@@ -99,18 +99,18 @@ class SweepPlanTest {
         assertThat(s5.findings().get(2).per()).containsExactly("producers.properties.batch.size",
                 "producers.properties.compression.type");
         assertThat(s2.workload(s2.points().get(0), null).topic().partitions()).isEqualTo(64);
-        assertThat(List.of(s2, s3, knee)).allSatisfy(plan -> assertThat(plan.findings()).isNotEmpty());
+        assertThat(List.of(s2, s3, knee)).allSatisfy(design -> assertThat(design.findings()).isNotEmpty());
         for (String fidelity : List.of("s1-codecs-default-batch", "s1-cpu-scaling", "s5-producer-matrix-full", "s2-page-cache", "s2-consumers",
                 "s3-knee-acks", "s3-pairs-knee", "s3-acks-fixed-rate", "s5-acks-fixed-rate")) {
-            SweepPlan plan = SweepPlan.load(Path.of("scenarios/" + fidelity + ".yaml"));
-            assertThat(plan.findings()).as(fidelity).isNotEmpty();
+            SweepDesign design = SweepDesign.load(Path.of("scenarios/" + fidelity + ".yaml"));
+            assertThat(design.findings()).as(fidelity).isNotEmpty();
         }
-        assertThat(SweepPlan.load(Path.of("scenarios/s5-producer-matrix-full.yaml")).points()).hasSize(84);
-        SweepPlan pairsKnee = SweepPlan.load(Path.of("scenarios/s3-pairs-knee.yaml"));
+        assertThat(SweepDesign.load(Path.of("scenarios/s5-producer-matrix-full.yaml")).points()).hasSize(84);
+        SweepDesign pairsKnee = SweepDesign.load(Path.of("scenarios/s3-pairs-knee.yaml"));
         assertThat(pairsKnee.points()).hasSize(9);
         assertThat(pairsKnee.findings().get(0).per()).containsExactly("producers.count");
-        assertThat(SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).workload(
-                SweepPlan.load(Path.of("scenarios/s2-page-cache.yaml")).points().get(0), null).cluster().limits().memoryBytes())
+        assertThat(SweepDesign.load(Path.of("scenarios/s2-page-cache.yaml")).workload(
+                SweepDesign.load(Path.of("scenarios/s2-page-cache.yaml")).points().get(0), null).cluster().limits().memoryBytes())
                 .isEqualTo(1L << 30);
     }
 
@@ -119,11 +119,11 @@ class SweepPlanTest {
         String sweep = "name: f\nbase: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}}\n"
                 + "axes: {producers.properties.acks: [1, all]}\n"
                 + "findings:\n  - {claim: c, metric: produced.recordsPerSec, lowest: {producers.properties.acks: -1}}\n";
-        assertThatThrownBy(() -> SweepPlan.parse(sweep, Path.of("f.yaml"))).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> SweepDesign.parse(sweep, Path.of("f.yaml"))).isInstanceOf(InvalidInputException.class)
                 .hasMessage("f.yaml: findings[0].lowest.producers.properties.acks: is not a value of this sweep; values: 1, all (got -1)");
-        assertThatThrownBy(() -> SweepPlan.parse(sweep.replace("lowest", "fastest"), Path.of("f.yaml")))
+        assertThatThrownBy(() -> SweepDesign.parse(sweep.replace("lowest", "fastest"), Path.of("f.yaml")))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("fastest");
-        assertThatThrownBy(() -> SweepPlan.parse("seed: 3\n" + sweep, Path.of("f.yaml")))
+        assertThatThrownBy(() -> SweepDesign.parse("seed: 3\n" + sweep, Path.of("f.yaml")))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("seed").hasMessageContaining("order: random");
     }
 
@@ -142,15 +142,15 @@ class SweepPlanTest {
     void aSecretAxisNamesPointsByLabelsAndTheKeptCopyAndResultHoldNoValue() {
         String text = BASE + "axes:\n  producers.properties.sasl.jaas.config: ['s3cr3t-A', 's3cr3t-B']\n"
                 + "  producers.properties.acks: [1, all]\n";
-        SweepPlan plan = parse(text);
-        assertThat(plan.points()).extracting(SweepPoint::name).containsExactly("sasl.jaas.config=[secret-1],acks=1",
+        SweepDesign design = parse(text);
+        assertThat(design.points()).extracting(SweepPoint::name).containsExactly("sasl.jaas.config=[secret-1],acks=1",
                 "sasl.jaas.config=[secret-1],acks=all", "sasl.jaas.config=[secret-2],acks=1", "sasl.jaas.config=[secret-2],acks=all");
-        assertThat(plan.workload(plan.points().get(2)).producers().properties()).containsEntry("sasl.jaas.config", "s3cr3t-B");
+        assertThat(design.workload(design.points().get(2)).producers().properties()).containsEntry("sasl.jaas.config", "s3cr3t-B");
         assertThat(io.kbench.result.io.Redactor.redactYaml(text)).doesNotContain("s3cr3t").contains("[secret-2]");
         assertThat(io.kbench.result.io.Redactor.redactYaml(BASE)).isEqualTo(BASE);
-        assertThat(plan.secrets().shownAxes(plan.spec().axes()).toString()).doesNotContain("s3cr3t").contains("[secret-1]");
+        assertThat(design.secrets().shownAxes(design.spec().axes()).toString()).doesNotContain("s3cr3t").contains("[secret-1]");
         // Explicit points number a secret path's distinct values in order of appearance.
-        SweepPlan listed = parse(BASE + "points:\n  - {producers.properties.ssl.key.password: x1, producers.count: 1}\n"
+        SweepDesign listed = parse(BASE + "points:\n  - {producers.properties.ssl.key.password: x1, producers.count: 1}\n"
                 + "  - {producers.properties.ssl.key.password: x2, producers.count: 1}\n"
                 + "  - {producers.properties.ssl.key.password: x1, producers.count: 2}\n");
         assertThat(listed.points()).extracting(SweepPoint::name).containsExactly("ssl.key.password=[secret-1],producers.count=1",

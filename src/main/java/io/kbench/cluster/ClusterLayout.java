@@ -16,9 +16,10 @@ import org.apache.kafka.common.Uuid;
 
 /**
  * Where and how a cluster's brokers will run, decided before the first JVM starts: data and log dirs, cluster id,
- * ports, per-node configs, client settings and the bootstrap servers clients use.
+ * ports, per-node configs, client settings and the bootstrap servers clients use. A layout, not a "plan": that word
+ * is {@code kbench plan}'s capacity plan.
  */
-final class ClusterPlan {
+final class ClusterLayout {
     private final ClusterParams params;
     private final boolean attached;
     private final boolean proxied;
@@ -38,7 +39,7 @@ final class ClusterPlan {
     private final String bootstrap;
     private final BrokerLauncher launcher;
 
-    private ClusterPlan(ClusterParams params, boolean attached, boolean proxied) {
+    private ClusterLayout(ClusterParams params, boolean attached, boolean proxied) {
         this.params = params;
         this.attached = attached;
         this.proxied = proxied;
@@ -69,7 +70,7 @@ final class ClusterPlan {
     }
 
     /** {@code base} on other ports: everything else (dirs, cluster id, keys, launcher) stays. */
-    private ClusterPlan(ClusterPlan base) {
+    private ClusterLayout(ClusterLayout base) {
         this.params = base.params;
         this.attached = base.attached;
         this.proxied = base.proxied;
@@ -116,16 +117,16 @@ final class ClusterPlan {
     }
 
     /**
-     * The same plan on freshly picked ports, for another start after a broker found one of its ports taken (storage
+     * The same layout on freshly picked ports, for another start after a broker found one of its ports taken (storage
      * formatted by the first attempt stays valid: the controller quorum is in the config, not in the storage).
      */
-    ClusterPlan withNewPorts() {
-        return new ClusterPlan(this);
+    ClusterLayout withNewPorts() {
+        return new ClusterLayout(this);
     }
 
     /** Prepares dirs, ports and configs; {@code proxied} puts kbench's network proxies in front of the listeners. */
-    static ClusterPlan prepare(ClusterParams params, boolean attached, boolean proxied) {
-        return new ClusterPlan(params, attached, proxied);
+    static ClusterLayout prepare(ClusterParams params, boolean attached, boolean proxied) {
+        return new ClusterLayout(params, attached, proxied);
     }
 
     ClusterParams params() {
@@ -201,7 +202,7 @@ final class ClusterPlan {
                      int replicationPort) {
     }
 
-    /** Plans node {@code id} to join the cluster this plan started. */
+    /** Plans node {@code id} to join the cluster this layout started. */
     AddedNode addNode(int id) {
         List<Integer> p = FreePorts.pick(BrokerNode.PORTS_PER_NODE + extraPortsPerNode());
         BrokerNode node = new BrokerNode(id, p.get(0), p.get(1), false, p.get(2));

@@ -1,5 +1,12 @@
-package io.kbench.study;
+package io.kbench.report;
 
+import io.kbench.study.Claim;
+import io.kbench.study.ClaimEvidence;
+import io.kbench.study.ClaimResult;
+import io.kbench.study.ClaimVerdict;
+import io.kbench.study.Judged;
+import io.kbench.study.NotTestable;
+import io.kbench.study.StudyClaims;
 import java.util.List;
 import java.util.Map;
 
@@ -47,7 +54,7 @@ public final class ClaimsMarkdown {
      * The latency claims tested both at open load and at an equal fixed rate, each pair's verdicts side by side with
      * the rule that says when the two methods disagree; empty when the study has none.
      */
-    static String methods(StudyClaims study, List<ClaimResult> results) {
+    public static String methods(StudyClaims study, List<ClaimResult> results) {
         if (study.methodPairs().isEmpty()) {
             return "";
         }
@@ -70,7 +77,7 @@ public final class ClaimsMarkdown {
     }
 
     /** Whether two verdicts on one claim, by the two methods, agree; the rule of {@link #methods}. */
-    static String agreement(ClaimVerdict openLoad, ClaimVerdict fixedRate) {
+    public static String agreement(ClaimVerdict openLoad, ClaimVerdict fixedRate) {
         if (!measured(openLoad) || !measured(fixedRate)) {
             return "not both measured yet";
         }

@@ -13,7 +13,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
-class IntervalMergerTest {
+class WorkerIntervalMergerTest {
     private static Message.Interval interval(String worker, int index, double endSec, IntervalPhase phase, long records,
                                              Histogram publish) {
         IntervalPoint point = new IntervalPoint(endSec, phase, 0, 0, 0, 0, 0, LatencyStats.EMPTY, LatencyStats.EMPTY,
@@ -33,16 +33,16 @@ class IntervalMergerTest {
 
     @Test
     void mergedHistogramIsTheExactSumNotAnAverageOfPercentiles() {
-        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        WorkerIntervalMerger merger = new WorkerIntervalMerger(List.of("a", "b"));
         // a: 99 fast records; b: one very slow one. Averaging the p99s would give about 500 ms; the sum's p99 is 1 ms.
         long[] fast = new long[99];
         java.util.Arrays.fill(fast, 1_000);
         merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 99, histogram(fast)));
         assertThat(merger.ready()).as("b has not sent interval 0 yet").isEmpty();
         merger.add(interval("b", 0, 1.01, IntervalPhase.WARMUP, 1, histogram(1_000_000)));
-        List<IntervalMerger.Merged> ready = merger.ready();
+        List<WorkerIntervalMerger.Merged> ready = merger.ready();
         assertThat(ready).hasSize(1);
-        IntervalMerger.Merged m = ready.get(0);
+        WorkerIntervalMerger.Merged m = ready.get(0);
         assertThat(m.histogram(LatencyMetric.PUBLISH).getTotalCount()).isEqualTo(100);
         assertThat(m.histogram(LatencyMetric.PUBLISH).getValueAtPercentile(99)).isBetween(999L, 1_001L);
         assertThat(m.histogram(LatencyMetric.PUBLISH).getMaxValue()).isGreaterThanOrEqualTo(999_000L);
@@ -56,22 +56,22 @@ class IntervalMergerTest {
 
     @Test
     void intervalsAreReleasedInOrderAndAClosedWorkerIsNotWaitedFor() {
-        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        WorkerIntervalMerger merger = new WorkerIntervalMerger(List.of("a", "b"));
         merger.add(interval("a", 1, 2.0, IntervalPhase.MEASURED, 5, histogram(10)));
         merger.add(interval("b", 1, 2.0, IntervalPhase.MEASURED, 5, histogram(10)));
         assertThat(merger.ready()).as("interval 0 is missing").isEmpty();
         merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 5, histogram(10)));
         assertThat(merger.ready()).isEmpty();
         merger.closed("b");
-        List<IntervalMerger.Merged> ready = merger.ready();
-        assertThat(ready).extracting(IntervalMerger.Merged::index).containsExactly(0, 1);
+        List<WorkerIntervalMerger.Merged> ready = merger.ready();
+        assertThat(ready).extracting(WorkerIntervalMerger.Merged::index).containsExactly(0, 1);
         assertThat(ready.get(1).counts().producedRecords()).isEqualTo(10);
         assertThat(ready.get(1).durationSec()).as("a's second interval is 1 s long").isEqualTo(1.0);
     }
 
     @Test
     void flushReleasesWhatIsLeftEvenIfIncomplete() {
-        IntervalMerger merger = new IntervalMerger(List.of("a", "b"));
+        WorkerIntervalMerger merger = new WorkerIntervalMerger(List.of("a", "b"));
         merger.add(interval("a", 0, 1.0, IntervalPhase.MEASURED, 3, histogram(10, 20, 30)));
         assertThat(merger.ready()).isEmpty();
         assertThat(merger.flush()).singleElement().satisfies(m -> assertThat(m.histogram(LatencyMetric.PUBLISH).getTotalCount()).isEqualTo(3));

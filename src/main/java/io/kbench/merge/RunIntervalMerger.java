@@ -18,8 +18,8 @@ import org.HdrHistogram.Histogram;
  * that holds its midpoint. Its histograms are added there and its records counted there, so nothing is split or
  * interpolated: totals stay exact, and an input interval's figures move by at most half an interval in time.
  */
-final class IntervalMerger {
-    private IntervalMerger() {
+final class RunIntervalMerger {
+    private RunIntervalMerger() {
     }
 
     /**

@@ -12,9 +12,9 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-/** The report of a sweep: throughput and p99 per point, a ranked table, the best point under an optional SLA. */
-final class SweepReport {
-    private SweepReport() {
+/** The HTML page of a sweep: throughput and p99 per point, a ranked table, the best point under an optional SLA. */
+final class SweepPage {
+    private SweepPage() {
     }
 
     static void fill(HtmlPage page, SweepData sweep, Threshold sla) {
