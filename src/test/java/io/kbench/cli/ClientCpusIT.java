@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,7 +64,7 @@ class ClientCpusIT {
         } finally {
             kbench.destroyForcibly();
         }
-        Path runDir = RunIT.onlyRunDir(results);
+        Path runDir = ItFixture.onlyRunDir(results);
         JsonNode result = new ObjectMapper().readTree(runDir.resolve("result.json").toFile());
         assertThat(result.at("/environment/clientCpus").asText()).isEqualTo("1");
         assertThat(result.at("/cluster/dataFilesystem").asText()).contains(" on /");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ class ClientJvmIT {
                 "--results-dir", results.toString(), "--broker-heap", "384m", "--client-java-home", JDK_25.toString(),
                 "--set", "consumers.mode=none");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
         assertThat(result.at("/environment/clientJdk").asText()).contains(" 25.");
         assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
         assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(2000);
@@ -43,7 +44,7 @@ class ClientJvmIT {
                 "--results-dir", results.toString(), "--broker-heap", "384m", "--set", "clientJavaHome=" + JDK_25,
                 "--set", "consumers.mode=none", "--set", "cluster.security.protocol=plaintext");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
         assertThat(result.at("/environment/clientJdk").asText()).as(run.transcript()).contains(" 25.");
         assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
         assertThat(result.at("/workload/clientJavaHome").asText()).isEqualTo(JDK_25.toString());

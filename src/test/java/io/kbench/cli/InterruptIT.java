@@ -7,6 +7,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.InheritedSigint;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.KbenchProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -119,7 +122,7 @@ class InterruptIT {
     }
 
     private Path onlyResultDir() throws IOException {
-        return RunIT.onlyRunDir(results);
+        return ItFixture.onlyRunDir(results);
     }
 
     private String brokerLog() throws IOException {

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ class RunIT {
     }
 
     private Path resultDir() throws IOException {
-        return onlyRunDir(results);
+        return ItFixture.onlyRunDir(results);
     }
 
     /** The one run directory under {@code results}. */

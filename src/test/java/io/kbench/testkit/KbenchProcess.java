@@ -1,4 +1,4 @@
-package io.kbench.cli;
+package io.kbench.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +16,7 @@ import java.util.function.Predicate;
  * kbench in a JVM of its own ({@link ItFixture#kbenchJvm}), for tests that signal or kill it: its stdout and stderr
  * read on a thread of its own, a line to wait for, and the processes it started, which {@link #close()} kills too.
  */
-final class KbenchProcess implements AutoCloseable {
+public final class KbenchProcess implements AutoCloseable {
     private final Process process;
     private final Predicate<String> awaitedLine;
     private final StringBuffer text = new StringBuffer();
@@ -33,35 +33,35 @@ final class KbenchProcess implements AutoCloseable {
     }
 
     /** Starts {@code command}; {@link #awaitLine} waits for the first output line {@code awaitedLine} accepts. */
-    static KbenchProcess start(List<String> command, Predicate<String> awaitedLine) throws IOException {
+    public static KbenchProcess start(List<String> command, Predicate<String> awaitedLine) throws IOException {
         return new KbenchProcess(command, awaitedLine);
     }
 
-    Process process() {
+    public Process process() {
         return process;
     }
 
     /** Whether the awaited line, or the end of the output, came within {@code seconds}. */
-    boolean awaitLine(long seconds) throws InterruptedException {
+    public boolean awaitLine(long seconds) throws InterruptedException {
         return awaited.await(seconds, TimeUnit.SECONDS);
     }
 
-    void awaitOutputEnd(long seconds) throws InterruptedException {
+    public void awaitOutputEnd(long seconds) throws InterruptedException {
         finished.await(seconds, TimeUnit.SECONDS);
     }
 
     /** The processes kbench runs now (brokers, pause guards), remembered so that {@link #close()} kills them. */
-    List<ProcessHandle> children() {
+    public List<ProcessHandle> children() {
         List<ProcessHandle> now = process.descendants().toList();
         started.addAll(now);
         return now;
     }
 
-    String stdout() {
+    public String stdout() {
         return text.toString();
     }
 
-    String transcript() {
+    public String transcript() {
         return "--- kbench output ---\n" + text;
     }
 
@@ -78,7 +78,7 @@ final class KbenchProcess implements AutoCloseable {
     }
 
     /** Runs {@code kill signal -- target} (a negative target: the process group) and asserts that it worked. */
-    static void signal(String signal, String target) throws IOException, InterruptedException {
+    public static void signal(String signal, String target) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", signal, "--", target).redirectErrorStream(true).start();
         assertThat(kill.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(kill.exitValue()).as(new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8))

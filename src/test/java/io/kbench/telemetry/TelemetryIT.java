@@ -1,4 +1,4 @@
-package io.kbench.cli;
+package io.kbench.telemetry;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,9 +8,11 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.ClusterState;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.JmxAddressFile;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -53,7 +55,7 @@ class TelemetryIT {
         }
         CliRun run = running.get(180, TimeUnit.SECONDS);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = result(RunIT.onlyRunDir(results));
+        JsonNode result = result(ItFixture.onlyRunDir(results));
         JsonNode telemetry = result.at("/telemetry");
 
         assertThat(source(telemetry, "broker-1").at("/kind").asText()).isEqualTo("embedded_jmx");
@@ -91,7 +93,7 @@ class TelemetryIT {
         CliRun run = CliRun.of("run", workload("it-telemetry-starved.yaml"), "--results-dir", results.toString(),
                 "--broker-heap", "256m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode diagnosis = result(RunIT.onlyRunDir(results)).at("/telemetry/diagnosis");
+        JsonNode diagnosis = result(ItFixture.onlyRunDir(results)).at("/telemetry/diagnosis");
 
         assertThat(diagnosis.at("/limitedBy").asText()).as(run.transcript()).isEqualTo("request_handler_threads");
         double idle = figures(diagnosis, "request_handler_idle_percent.broker-1");
@@ -113,7 +115,7 @@ class TelemetryIT {
         CliRun run = CliRun.of("run", workload("it-anatomy-flush.yaml"), "--results-dir", results.toString(),
                 "--broker-heap", "256m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = result(RunIT.onlyRunDir(results));
+        JsonNode result = result(ItFixture.onlyRunDir(results));
         JsonNode anatomy = result.at("/anatomy");
         double local = measuredMs(anatomy, "produce_local");
         for (String other : List.of("produce_request_queue", "produce_remote", "produce_response_queue",

@@ -1,9 +1,10 @@
-package io.kbench.cli;
+package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -114,6 +116,6 @@ class ConsumeIT {
     }
 
     private JsonNode onlyResult() throws IOException {
-        return new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        return new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
     }
 }

@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,7 @@ class NetworkFaultsIT {
                 """);
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
         JsonNode fault = result.at("/faults/0");
         assertThat(fault.has("error")).as(run.transcript()).isFalse();
         assertThat(fault.get("brokerId").asInt()).as(run.transcript()).isBetween(1, 3);
@@ -106,7 +108,7 @@ class NetworkFaultsIT {
                 """);
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
         JsonNode fault = result.at("/faults/0");
         assertThat(fault.has("error")).as(run.transcript()).isFalse();
         double start = fault.get("startSec").asDouble();

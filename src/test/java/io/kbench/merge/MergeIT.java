@@ -1,15 +1,16 @@
-package io.kbench.cli;
+package io.kbench.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.measure.LatencyMetric;
-import io.kbench.merge.RunFixture;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Totals;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,8 +58,8 @@ class MergeIT {
                 System.out.println(log(i)); // failsafe keeps it in target/failsafe-reports
             }
         }
-        Path a = RunIT.onlyRunDir(dir.resolve("results-a"));
-        Path b = RunIT.onlyRunDir(dir.resolve("results-b"));
+        Path a = ItFixture.onlyRunDir(dir.resolve("results-a"));
+        Path b = ItFixture.onlyRunDir(dir.resolve("results-b"));
         Path out = dir.resolve("merged");
 
         CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--out", out.toString());

@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;

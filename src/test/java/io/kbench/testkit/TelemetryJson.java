@@ -1,11 +1,11 @@
-package io.kbench.cli;
+package io.kbench.testkit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 
 /** Reading a result.json's telemetry in the integration tests. */
-final class TelemetryJson {
+public final class TelemetryJson {
     private TelemetryJson() {
     }
 
@@ -13,7 +13,7 @@ final class TelemetryJson {
      * A per-second series summed over the run: each interval's value times the interval's length (from
      * {@code intervals[].endSec}), so a rate becomes the amount. Fails when the run has no such series.
      */
-    static double integral(JsonNode result, String metric, String source) {
+    public static double integral(JsonNode result, String metric, String source) {
         for (JsonNode s : result.at("/telemetry/series")) {
             if (s.at("/metric").asText().equals(metric) && s.at("/source").asText().equals(source)) {
                 double sum = 0;
@@ -31,7 +31,7 @@ final class TelemetryJson {
         throw new AssertionError("no series " + metric + "/" + source + " in " + result.at("/telemetry/series"));
     }
 
-    static List<JsonNode> events(JsonNode result, String type) {
+    public static List<JsonNode> events(JsonNode result, String type) {
         List<JsonNode> found = new ArrayList<>();
         result.at("/telemetry/events").forEach(e -> {
             if (e.at("/type").asText().equals(type)) {

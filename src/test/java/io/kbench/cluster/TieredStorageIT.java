@@ -1,8 +1,11 @@
-package io.kbench.cli;
+package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.TelemetryJson;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,10 +1,13 @@
-package io.kbench.cli;
+package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.InheritedSigint;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.KbenchProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,13 @@
-package io.kbench.cli;
+package io.kbench.client;
 
-import static io.kbench.cli.SecuredRuns.assertNoSecretMaterial;
-import static io.kbench.cli.SecuredRuns.securedRun;
+import static io.kbench.client.SecuredRuns.assertNoSecretMaterial;
+import static io.kbench.client.SecuredRuns.securedRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

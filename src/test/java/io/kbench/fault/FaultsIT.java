@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,7 +75,7 @@ class FaultsIT {
                 .isTrue();
         assertThat(run.stdout()).contains("fault 0: kill broker " + fault.get("brokerId").asInt())
                 .contains("restarted at").containsPattern("fault 0: kill broker \\d \\(leader\\) at [0-9.]+s-[0-9.]+s: ");
-        assertThat(Files.readString(RunIT.onlyRunDir(results).resolve("broker-logs")
+        assertThat(Files.readString(ItFixture.onlyRunDir(results).resolve("broker-logs")
                 .resolve("broker-" + fault.get("brokerId").asInt() + ".out"))).isNotEmpty();
     }
 
@@ -105,7 +107,7 @@ class FaultsIT {
     }
 
     private JsonNode onlyResult() throws IOException {
-        return new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        return new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
     }
 
     @Test

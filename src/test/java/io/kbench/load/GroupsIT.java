@@ -1,11 +1,13 @@
-package io.kbench.cli;
+package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -81,7 +83,7 @@ class GroupsIT {
         CliRun run = CliRun.of("sweep", ItFixture.workload("it-rebalance-sweep.yaml"), "--bootstrap-server",
                 cluster.bootstrapServers(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        Path sweepDir = RunIT.onlyRunDir(results);
+        Path sweepDir = ItFixture.onlyRunDir(results);
         JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
         for (int point = 0; point < 2; point++) {
             String protocol = point == 0 ? "classic" : "consumer";
@@ -108,7 +110,7 @@ class GroupsIT {
                 "--command-property", "ssl.truststore.password=FLAGPASS-SWEEP-3");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.transcript()).doesNotContain(secrets).contains("sasl.jaas.config=[secret-2]");
-        Path sweepDir = RunIT.onlyRunDir(results);
+        Path sweepDir = ItFixture.onlyRunDir(results);
         JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
         assertThat(sweep.at("/points/1/name").asText()).isEqualTo("sasl.jaas.config=[secret-2]");
         assertThat(sweep.at("/axes/producers.properties.sasl.jaas.config/1").asText()).isEqualTo("[secret-2]");

@@ -1,25 +1,29 @@
-package io.kbench.cli;
+package io.kbench.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.cli.CliRun;
+import io.kbench.cli.Main;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 
-/** Set-up the CLI integration tests share: bundled test workloads, a `kbench cluster start` cluster, run results. */
-final class ItFixture {
+/** Set-up the integration tests share: bundled test workloads, a `kbench cluster start` cluster, run results. */
+public final class ItFixture {
     private ItFixture() {
     }
 
     /** A workload under src/test/resources/workloads. */
-    static String workload(String name) {
+    public static String workload(String name) {
         return Path.of("src/test/resources/workloads", name).toString();
     }
 
     /** Starts a long-lived cluster in {@code dir} (asserting it started) and returns the command's run. */
-    static CliRun startCluster(Path dir, String... options) {
+    public static CliRun startCluster(Path dir, String... options) {
         List<String> args = new java.util.ArrayList<>(List.of("cluster", "start", "--dir", dir.toString()));
         args.addAll(List.of(options));
         CliRun start = CliRun.of(args.toArray(String[]::new));
@@ -28,7 +32,7 @@ final class ItFixture {
     }
 
     /** The bootstrap servers `cluster start` printed: the last line of its stdout. */
-    static String bootstrap(CliRun start) {
+    public static String bootstrap(CliRun start) {
         List<String> lines = start.stdout().lines().toList();
         return lines.get(lines.size() - 1);
     }
@@ -37,7 +41,7 @@ final class ItFixture {
      * The command line of kbench in a JVM of its own (target/classes and target/lib, as ./kbench runs it), with the
      * suite's cheap start-up flags (pom.xml, it.jvmFlags).
      */
-    static List<String> kbenchJvm(String... args) {
+    public static List<String> kbenchJvm(String... args) {
         List<String> command = new java.util.ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         String flags = System.getProperty("kbench.it.jvmFlags", "");
@@ -50,7 +54,16 @@ final class ItFixture {
     }
 
     /** The result.json of the only run directory under {@code dir}. */
-    static JsonNode onlyResult(Path dir) throws IOException {
-        return new ObjectMapper().readTree(RunIT.onlyRunDir(dir).resolve("result.json").toFile());
+    public static JsonNode onlyResult(Path dir) throws IOException {
+        return new ObjectMapper().readTree(ItFixture.onlyRunDir(dir).resolve("result.json").toFile());
+    }
+
+    /** The one run directory under {@code results}. */
+    public static Path onlyRunDir(Path results) throws IOException {
+        try (Stream<Path> dirs = Files.list(results)) {
+            List<Path> all = dirs.filter(Files::isDirectory).toList();
+            assertThat(all).hasSize(1);
+            return all.get(0);
+        }
     }
 }

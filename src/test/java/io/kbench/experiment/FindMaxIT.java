@@ -1,10 +1,11 @@
-package io.kbench.cli;
+package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.capacity.FigureTable;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;

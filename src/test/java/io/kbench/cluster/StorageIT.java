@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.cli.CliRun;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.KbenchProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,11 +1,12 @@
-package io.kbench.cli;
+package io.kbench.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
-import io.kbench.distributed.Worker;
+import io.kbench.testkit.ItFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -68,7 +69,7 @@ class DistributedIT {
         assertThat(summary.get("consumed").get("records").asLong()).as("what the consumers received").isEqualTo(produced);
         assertThat(summary.get("publishLatencyMicros").get("count").asLong()).as("merged histogram count").isEqualTo(produced);
         assertThat(summary.get("endToEndLatencyMicros").get("count").asLong()).isEqualTo(produced);
-        assertThat(hlogCount(RunIT.onlyRunDir(results).resolve("publish-latency.hlog"))).as("the .hlog intervals add up")
+        assertThat(hlogCount(ItFixture.onlyRunDir(results).resolve("publish-latency.hlog"))).as("the .hlog intervals add up")
                 .isEqualTo(produced);
         // 3,000 records/s offered for the 4 s measured window: the shares' schedules together send it within 2%. (The
         // summary's records/s divides by the window up to the last acknowledgement, which on a loaded machine carries
@@ -117,10 +118,10 @@ class DistributedIT {
         Thread killer = new Thread(() -> killOnceMeasuring(results, "local-2", killedNanos), "it-killer");
         killer.setDaemon(true);
         killer.start();
-        int code = Main.newCommandLine().setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-                .execute("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=15s",
-                        "--local-workers", "3", "--bootstrap-server", cluster.bootstrapServers(), "--no-telemetry",
-                        "--results-dir", results.toString());
+        int code = CliRun.execute(new PrintWriter(out, true), new PrintWriter(err, true),
+                "run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=15s",
+                "--local-workers", "3", "--bootstrap-server", cluster.bootstrapServers(), "--no-telemetry",
+                "--results-dir", results.toString());
         String transcript = "--- stdout ---\n" + out + "--- stderr ---\n" + err + workerLogs(results);
         assertThat(killedNanos.get()).as("the worker was killed: " + transcript).isPositive();
         assertThat(code).as(transcript).isEqualTo(1);
@@ -262,7 +263,7 @@ class DistributedIT {
         CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "384m", "--security", "SASL_SSL");
         String bootstrap = ItFixture.bootstrap(start);
         Path clientConfig = clusterDir.resolve("client.properties");
-        Map<String, String> conn = ConnectionOptions.readProperties(clientConfig, "--command-config");
+        Map<String, String> conn = CliRun.commandConfig(clientConfig);
         Path key = controlKeyFile();
         ByteArrayOutputStream workerOut = new ByteArrayOutputStream();
         Worker worker = new Worker(conn, conn, controlAuth(key), "sasl-1", io.kbench.result.Versions.kbench(),

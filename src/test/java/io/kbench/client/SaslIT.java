@@ -1,15 +1,17 @@
-package io.kbench.cli;
+package io.kbench.client;
 
-import static io.kbench.cli.ItFixture.onlyResult;
-import static io.kbench.cli.ItFixture.workload;
-import static io.kbench.cli.SecuredRuns.assertDelivered;
-import static io.kbench.cli.SecuredRuns.assertNoSecretMaterial;
-import static io.kbench.cli.SecuredRuns.assertNoneContains;
-import static io.kbench.cli.SecuredRuns.securedRun;
+import static io.kbench.client.SecuredRuns.assertDelivered;
+import static io.kbench.client.SecuredRuns.assertNoSecretMaterial;
+import static io.kbench.client.SecuredRuns.assertNoneContains;
+import static io.kbench.client.SecuredRuns.securedRun;
+import static io.kbench.testkit.ItFixture.onlyResult;
+import static io.kbench.testkit.ItFixture.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;

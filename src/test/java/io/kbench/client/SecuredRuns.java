@@ -1,8 +1,10 @@
-package io.kbench.cli;
+package io.kbench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.cli.CliRun;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

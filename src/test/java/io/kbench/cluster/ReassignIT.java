@@ -1,10 +1,12 @@
-package io.kbench.cli;
+package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.cli.CliRun;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.TelemetryJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +40,7 @@ class ReassignIT {
         // is src/test/resources/workloads/it-reassign.yaml (docs/reassignment.md quotes its output).
         CliRun run = CliRun.of("run", ItFixture.workload("it-reassign.yaml"), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
+        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
         JsonNode add = result.at("/faults/0");
         assertThat(add.path("brokerId").asInt()).as(run.transcript()).isEqualTo(3);
         assertThat(add.has("error")).as(run.transcript()).isFalse();
@@ -92,7 +94,7 @@ class ReassignIT {
                 .as("broker 3's own CPU, read over its JMX while it ran").isPositive();
 
         // The new broker created the moved replicas (its own log, kept with the result) and shut down cleanly.
-        String log = Files.readString(RunIT.onlyRunDir(results).resolve("broker-logs").resolve("broker-3.log"));
+        String log = Files.readString(ItFixture.onlyRunDir(results).resolve("broker-logs").resolve("broker-3.log"));
         assertThat(log).contains("Created log for partition it-reassign-1 ").contains("Created log for partition it-reassign-2 ")
                 .doesNotContain("Created log for partition it-reassign-0 ");
         assertThat(run.stdout()).contains("fault 0: add-broker broker 3 at ").contains("fault 1: reassign at ")

@@ -1,8 +1,9 @@
-package io.kbench.cli;
+package io.kbench.measure.live;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
 import java.io.IOException;
 import java.net.ConnectException;

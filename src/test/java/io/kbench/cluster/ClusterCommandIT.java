@@ -1,9 +1,9 @@
-package io.kbench.cli;
+package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.cluster.ClusterState;
-import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.cli.CliRun;
+import io.kbench.testkit.ItFixture;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
