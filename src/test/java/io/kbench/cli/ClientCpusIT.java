@@ -3,10 +3,10 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -65,9 +65,9 @@ class ClientCpusIT {
             kbench.destroyForcibly();
         }
         Path runDir = ItFixture.onlyRunDir(results);
-        JsonNode result = new ObjectMapper().readTree(runDir.resolve("result.json").toFile());
-        assertThat(result.at("/environment/clientCpus").asText()).isEqualTo("1");
-        assertThat(result.at("/cluster/dataFilesystem").asText()).contains(" on /");
+        RunResult result = ResultReader.read(runDir.resolve("result.json"), RunResult.class);
+        assertThat(result.environment().clientCpus()).isEqualTo("1");
+        assertThat(result.cluster().dataFilesystem()).contains(" on /");
         try (var groups = Files.list(Path.of("/sys/fs/cgroup/cpuset"))) {
             List<String> left = groups.map(p -> p.getFileName().toString()).filter(n -> n.equals("kbench")).toList();
             assertThat(left).as("the client cpuset is removed at exit").isEmpty();

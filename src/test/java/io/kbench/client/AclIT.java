@@ -4,9 +4,9 @@ import static io.kbench.client.SecuredRuns.assertNoSecretMaterial;
 import static io.kbench.client.SecuredRuns.securedRun;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,13 +21,13 @@ class AclIT {
 
     @Test
     void withTheWorkloadsAclsAndAThousandOthersTheRunCompletes() throws IOException {
-        JsonNode result = securedRun(results, "--set", "cluster.security.protocol=sasl-ssl", "--set", "cluster.security.acls.count=1000");
-        assertThat(result.at("/cluster/security/authorizer").asText()).isEqualTo("StandardAuthorizer");
-        assertThat(result.at("/cluster/security/acls").asInt()).isEqualTo(1014);
-        assertThat(result.at("/workload/cluster/security/acls/count").asInt()).isEqualTo(1000);
-        assertThat(result.at("/cluster/brokerConfig/authorizer.class.name").asText())
+        RunResult result = securedRun(results, "--set", "cluster.security.protocol=sasl-ssl", "--set", "cluster.security.acls.count=1000");
+        assertThat(result.cluster().security().authorizer()).isEqualTo("StandardAuthorizer");
+        assertThat(result.cluster().security().acls()).isEqualTo(1014);
+        assertThat(result.workload().cluster().security().acls().count()).isEqualTo(1000);
+        assertThat(result.cluster().brokerConfig().get("authorizer.class.name"))
                 .isEqualTo("org.apache.kafka.metadata.authorizer.StandardAuthorizer");
-        assertThat(result.at("/cluster/brokerConfig/super.users").asText())
+        assertThat(result.cluster().brokerConfig().get("super.users"))
                 .isEqualTo("User:kbench-broker;User:CN=kbench-broker");
         assertNoSecretMaterial(results);
     }

@@ -4,13 +4,14 @@ import static io.kbench.client.SecuredRuns.assertDelivered;
 import static io.kbench.client.SecuredRuns.assertNoSecretMaterial;
 import static io.kbench.client.SecuredRuns.assertNoneContains;
 import static io.kbench.client.SecuredRuns.securedRun;
-import static io.kbench.testkit.ItFixture.onlyResult;
+import static io.kbench.testkit.ItFixture.onlyRun;
 import static io.kbench.testkit.ItFixture.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.SecurityInfo;
+import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.io.InputStream;
@@ -33,30 +34,30 @@ class SaslIT {
 
     @Test
     void saslSslWithScramOnTwoBrokers() throws IOException {
-        JsonNode result = securedRun(results, "--brokers", "2", "--set", "topic.replicationFactor=2",
+        RunResult result = securedRun(results, "--brokers", "2", "--set", "topic.replicationFactor=2",
                 "--security", "SASL_SSL");
-        JsonNode security = result.at("/cluster/security");
-        assertThat(security.get("protocol").asText()).isEqualTo("SASL_SSL");
-        assertThat(security.get("saslMechanism").asText()).isEqualTo("SCRAM-SHA-512");
-        assertThat(security.get("negotiatedProtocol").asText()).startsWith("TLSv1.");
-        assertThat(result.at("/cluster/brokerConfig/sasl.enabled.mechanisms").asText()).isEqualTo("SCRAM-SHA-512");
+        SecurityInfo security = result.cluster().security();
+        assertThat(security.protocol()).isEqualTo("SASL_SSL");
+        assertThat(security.saslMechanism()).isEqualTo("SCRAM-SHA-512");
+        assertThat(security.negotiatedProtocol()).startsWith("TLSv1.");
+        assertThat(result.cluster().brokerConfig().get("sasl.enabled.mechanisms")).isEqualTo("SCRAM-SHA-512");
         // Failed before the fix: the controller listener was PLAINTEXT on a SASL_SSL cluster.
-        assertThat(result.at("/cluster/brokerConfig/listener.security.protocol.map").asText()).contains("CONTROLLER:SSL")
+        assertThat(result.cluster().brokerConfig().get("listener.security.protocol.map")).contains("CONTROLLER:SSL")
                 .doesNotContain("PLAINTEXT");
-        assertThat(result.at("/cluster/brokerConfig/listener.name.controller.ssl.client.auth").asText()).isEqualTo("required");
+        assertThat(result.cluster().brokerConfig().get("listener.name.controller.ssl.client.auth")).isEqualTo("required");
         assertNoSecretMaterial(results);
     }
 
     @Test
     void saslPlaintextWithPlainAndPlaintextReplication() throws IOException {
-        JsonNode result = securedRun(results, "--security", "sasl_plaintext", "--sasl-mechanism", "PLAIN",
+        RunResult result = securedRun(results, "--security", "sasl_plaintext", "--sasl-mechanism", "PLAIN",
                 "--inter-broker", "plaintext");
-        JsonNode security = result.at("/cluster/security");
-        assertThat(security.get("protocol").asText()).isEqualTo("SASL_PLAINTEXT");
-        assertThat(security.get("saslMechanism").asText()).isEqualTo("PLAIN");
-        assertThat(security.get("interBroker").asText()).isEqualTo("plaintext");
-        assertThat(security.has("negotiatedProtocol")).isFalse();
-        assertThat(result.at("/cluster/brokerConfig/inter.broker.listener.name").asText()).isEqualTo("REPLICATION");
+        SecurityInfo security = result.cluster().security();
+        assertThat(security.protocol()).isEqualTo("SASL_PLAINTEXT");
+        assertThat(security.saslMechanism()).isEqualTo("PLAIN");
+        assertThat(security.interBroker()).isEqualTo("plaintext");
+        assertThat(security.negotiatedProtocol()).isNull();
+        assertThat(result.cluster().brokerConfig().get("inter.broker.listener.name")).isEqualTo("REPLICATION");
         assertNoSecretMaterial(results);
     }
 
@@ -84,12 +85,12 @@ class SaslIT {
         CliRun run = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", runs.toString(),
                 "--bootstrap-server", bootstrap, "--command-config", clientConfig.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(runs);
+        RunResult result = onlyRun(runs);
         assertDelivered(result, run, 2000);
-        assertThat(result.at("/cluster/mode").asText()).isEqualTo("external");
-        assertThat(result.at("/cluster/security/protocol").asText()).isEqualTo("SASL_SSL");
-        assertThat(result.at("/cluster/security/clientAuth").asBoolean()).isTrue();
-        assertThat(result.at("/cluster/security/negotiatedProtocol").asText()).startsWith("TLSv1.");
+        assertThat(result.cluster().mode()).isEqualTo("external");
+        assertThat(result.cluster().security().protocol()).isEqualTo("SASL_SSL");
+        assertThat(result.cluster().security().clientAuth()).isTrue();
+        assertThat(result.cluster().security().negotiatedProtocol()).startsWith("TLSv1.");
 
         CliRun plaintext = CliRun.of("run", workload("it-secure.yaml"), "--results-dir", results.resolve("plain").toString(),
                 "--bootstrap-server", bootstrap);

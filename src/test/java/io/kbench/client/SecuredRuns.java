@@ -2,8 +2,8 @@ package io.kbench.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
+import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,22 +18,22 @@ final class SecuredRuns {
     }
 
     /** it-secure.yaml on an embedded cluster with {@code options}: it completes and delivers all 2,000 records. */
-    static JsonNode securedRun(Path results, String... options) throws IOException {
+    static RunResult securedRun(Path results, String... options) throws IOException {
         List<String> args = new ArrayList<>(List.of("run", ItFixture.workload("it-secure.yaml"),
                 "--results-dir", results.toString(), "--broker-heap", "384m"));
         args.addAll(List.of(options));
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = ItFixture.onlyResult(results);
+        RunResult result = ItFixture.onlyRun(results);
         assertDelivered(result, run, 2000);
         return result;
     }
 
     /** Every record sent after the warm-up arrived, with no send error. */
-    static void assertDelivered(JsonNode result, CliRun run, long records) {
-        assertThat(result.at("/summary/produced/records").asLong()).as(run.transcript()).isEqualTo(records);
-        assertThat(result.at("/summary/produced/errors").asLong()).as(run.transcript()).isZero();
-        assertThat(result.at("/summary/consumed/records").asLong()).as(run.transcript()).isEqualTo(records);
+    static void assertDelivered(RunResult result, CliRun run, long records) {
+        assertThat(result.summary().produced().records()).as(run.transcript()).isEqualTo(records);
+        assertThat(result.summary().produced().errors()).as(run.transcript()).isZero();
+        assertThat(result.summary().consumed().records()).as(run.transcript()).isEqualTo(records);
     }
 
     /** No private key and no SASL login anywhere kbench wrote (the generated values are not known to the test). */

@@ -4,19 +4,22 @@ import static io.kbench.client.SecuredRuns.assertDelivered;
 import static io.kbench.client.SecuredRuns.assertNoSecretMaterial;
 import static io.kbench.client.SecuredRuns.assertNoneContains;
 import static io.kbench.client.SecuredRuns.securedRun;
-import static io.kbench.testkit.ItFixture.onlyResult;
+import static io.kbench.testkit.ItFixture.onlyRun;
 import static io.kbench.testkit.ItFixture.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.SecurityInfo;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.spec.SecurityProtocolName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,26 +36,26 @@ class SecurityIT {
 
     @Test
     void mutualTlsOnTwoBrokersPinnedToTls12AndOneCipher() throws IOException {
-        JsonNode result = securedRun(results, "--brokers", "2", "--set", "topic.replicationFactor=2",
+        RunResult result = securedRun(results, "--brokers", "2", "--set", "topic.replicationFactor=2",
                 "--security", "SSL", "--client-auth", "required", "--tls-version", "TLSv1.2", "--cipher", "aes-128-gcm");
-        JsonNode security = result.at("/cluster/security");
-        assertThat(security.get("clientAuth").asBoolean()).isTrue();
-        assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.2");
-        assertThat(security.get("negotiatedCipherSuite").asText()).isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
-        assertThat(result.at("/cluster/brokerConfig/ssl.client.auth").asText()).isEqualTo("required");
-        assertThat(result.at("/cluster/brokerConfig/ssl.enabled.protocols").asText()).isEqualTo("TLSv1.2");
+        SecurityInfo security = result.cluster().security();
+        assertThat(security.clientAuth()).isTrue();
+        assertThat(security.negotiatedProtocol()).isEqualTo("TLSv1.2");
+        assertThat(security.negotiatedCipherSuite()).isEqualTo("TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256");
+        assertThat(result.cluster().brokerConfig().get("ssl.client.auth")).isEqualTo("required");
+        assertThat(result.cluster().brokerConfig().get("ssl.enabled.protocols")).isEqualTo("TLSv1.2");
         assertNoSecretMaterial(results);
     }
 
     /** Conscrypt (BoringSSL) on brokers and clients, with mTLS so both sides present the generated EC keys. */
     @Test
     void conscryptMutualTlsOnBrokersAndClientsIsRecorded() throws IOException {
-        JsonNode result = securedRun(results, "--security", "SSL", "--client-auth", "required",
+        RunResult result = securedRun(results, "--security", "SSL", "--client-auth", "required",
                 "--tls-provider", "conscrypt");
-        JsonNode security = result.at("/cluster/security");
-        assertThat(security.get("tlsProvider").asText()).as(security.toString()).isEqualTo("Conscrypt");
-        assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
-        assertThat(result.at("/cluster/brokerConfig/ssl.engine.factory.class").asText()).endsWith("ConscryptEngineFactory");
+        SecurityInfo security = result.cluster().security();
+        assertThat(security.tlsProvider()).as(security.toString()).isEqualTo("Conscrypt");
+        assertThat(security.negotiatedProtocol()).isEqualTo("TLSv1.3");
+        assertThat(result.cluster().brokerConfig().get("ssl.engine.factory.class")).endsWith("ConscryptEngineFactory");
         assertNoSecretMaterial(results);
     }
 
@@ -76,19 +79,19 @@ class SecurityIT {
                 "--set", "producers.payloadEncryption.keyBits=256",
                 "--set", "producers.payloadEncryption.keyFile=" + keyFile);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult(runs);
+        RunResult result = onlyRun(runs);
         assertDelivered(result, run, 2000);
-        assertThat(result.at("/summary/consumed/errors").asLong()).isZero();
-        assertThat(result.at("/summary/endToEndLatencyMicros/count").asLong()).isEqualTo(2000);
-        assertThat(result.at("/workload/producers/payloadEncryption/keyBits").asInt()).isEqualTo(256);
-        JsonNode security = result.at("/cluster/security");
-        assertThat(security.get("protocol").asText()).isEqualTo("SSL");
-        assertThat(security.get("clientAuth").asBoolean()).isFalse();
-        assertThat(security.get("negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
-        assertThat(security.get("negotiatedCipherSuite").asText()).startsWith("TLS_");
-        assertThat(security.get("certificates").asText()).contains("EC P-256");
-        assertThat(result.at("/workload/cluster/security/protocol").asText()).isEqualTo("ssl");
-        assertThat(result.at("/cluster/brokerConfig/listener.security.protocol.map").asText()).startsWith("SSL:SSL");
+        assertThat(result.summary().consumed().errors()).isZero();
+        assertThat(result.summary().endToEndLatencyMicros().count()).isEqualTo(2000);
+        assertThat(result.workload().producers().payloadEncryption().keyBits()).isEqualTo(256);
+        SecurityInfo security = result.cluster().security();
+        assertThat(security.protocol()).isEqualTo("SSL");
+        assertThat(security.clientAuth()).isFalse();
+        assertThat(security.negotiatedProtocol()).isEqualTo("TLSv1.3");
+        assertThat(security.negotiatedCipherSuite()).startsWith("TLS_");
+        assertThat(security.certificates()).contains("EC P-256");
+        assertThat(result.workload().cluster().security().protocol()).isEqualTo(SecurityProtocolName.SSL);
+        assertThat(result.cluster().brokerConfig().get("listener.security.protocol.map")).startsWith("SSL:SSL");
         assertNoSecretMaterial(runs);
         List<Path> segments;
         try (Stream<Path> files = Files.walk(data)) {
@@ -122,16 +125,16 @@ class SecurityIT {
         Path runs = results.resolve("runs");
         CliRun run = CliRun.of("sweep", sweepFile.toString(), "--results-dir", runs.toString(), "--broker-heap", "384m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        List<JsonNode> points = new ArrayList<>();
+        List<RunResult> points = new ArrayList<>();
         try (Stream<Path> files = Files.walk(runs)) {
             for (Path f : files.filter(f -> f.getFileName().toString().equals("result.json")).sorted().toList()) {
-                points.add(new ObjectMapper().readTree(f.toFile()));
+                points.add(ResultReader.read(f, RunResult.class));
             }
         }
         assertThat(points).as(run.transcript()).hasSize(2);
-        assertThat(points).extracting(p -> p.at("/cluster/security/protocol").asText())
+        assertThat(points).extracting(p -> p.cluster().security().protocol())
                 .containsExactlyInAnyOrder("PLAINTEXT", "SSL");
-        assertThat(points).extracting(p -> p.at("/cluster/security/negotiatedCipherSuite").asText(""))
+        assertThat(points).extracting(p -> Objects.requireNonNullElse(p.cluster().security().negotiatedCipherSuite(), ""))
                 .containsExactlyInAnyOrder("", "TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256");
         assertNoSecretMaterial(runs);
     }

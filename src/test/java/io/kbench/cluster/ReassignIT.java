@@ -2,11 +2,15 @@ package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.ReassignmentFigures;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.testkit.ItFixture;
-import io.kbench.testkit.TelemetryJson;
+import io.kbench.testkit.RunTelemetry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,57 +44,57 @@ class ReassignIT {
         // is src/test/resources/workloads/it-reassign.yaml (docs/reassignment.md quotes its output).
         CliRun run = CliRun.of("run", ItFixture.workload("it-reassign.yaml"), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
-        JsonNode add = result.at("/faults/0");
-        assertThat(add.path("brokerId").asInt()).as(run.transcript()).isEqualTo(3);
-        assertThat(add.has("error")).as(run.transcript()).isFalse();
-        assertThat(add.get("endSec").asDouble()).as("joined").isGreaterThan(add.get("startSec").asDouble());
+        RunResult result = ItFixture.onlyRun(results);
+        FaultResult add = result.faults().get(0);
+        assertThat(add.brokerId()).as(run.transcript()).isEqualTo(3);
+        assertThat(add.error()).as(run.transcript()).isNull();
+        assertThat(add.endSec()).as("joined").isGreaterThan(add.startSec());
 
-        JsonNode move = result.at("/faults/1");
-        assertThat(move.has("error")).as(run.transcript()).isFalse();
-        JsonNode figures = move.get("reassignment");
+        FaultResult move = result.faults().get(1);
+        assertThat(move.error()).as(run.transcript()).isNull();
+        ReassignmentFigures figures = move.reassignment();
         assertThat(figures).as("the move fired: " + run.transcript()).isNotNull();
         // Spread over brokers 1-3 with RF 2: partitions 1 and 2 gain a replica on broker 3, partition 0 stays.
-        assertThat(figures.get("partitions").asInt()).as(run.transcript()).isEqualTo(2);
-        assertThat(figures.get("replicasAdded").asInt()).isEqualTo(2);
-        assertThat(figures.get("toBrokers").toString()).isEqualTo("[3]");
-        assertThat(figures.get("throttleBytesPerSec").asLong()).isEqualTo(10L * 1024 * 1024);
-        assertThat(figures.has("movedSec")).as("completed inside the run: " + run.transcript()).isTrue();
-        assertThat(figures.get("bytesMoved").asLong()).as("the new replicas hold the records").isPositive();
-        assertThat(move.get("endSec").asDouble()).isGreaterThanOrEqualTo(move.get("startSec").asDouble());
-        assertThat(move.at("/publishLatencyMicros/count").asLong()).as("records sent during the move").isPositive();
-        assertThat(move.get("failedRecords").asLong()).isZero();
+        assertThat(figures.partitions()).as(run.transcript()).isEqualTo(2);
+        assertThat(figures.replicasAdded()).isEqualTo(2);
+        assertThat(figures.toBrokers()).containsExactly(3);
+        assertThat(figures.throttleBytesPerSec()).isEqualTo(10L * 1024 * 1024);
+        assertThat(figures.movedSec()).as("completed inside the run: " + run.transcript()).isNotNull();
+        assertThat(figures.bytesMoved()).as("the new replicas hold the records").isPositive();
+        assertThat(move.endSec()).isGreaterThanOrEqualTo(move.startSec());
+        assertThat(move.publishLatencyMicros().count()).as("records sent during the move").isPositive();
+        assertThat(move.failedRecords()).isZero();
 
-        JsonNode remove = result.at("/faults/2");
-        assertThat(remove.has("error")).as(run.transcript()).isFalse();
-        assertThat(remove.path("brokerId").asInt()).isEqualTo(3);
-        assertThat(remove.get("startSec").asDouble()).as("after the spread ended: " + run.transcript())
-                .isGreaterThanOrEqualTo(move.get("endSec").asDouble());
-        JsonNode back = remove.get("reassignment");
+        FaultResult remove = result.faults().get(2);
+        assertThat(remove.error()).as(run.transcript()).isNull();
+        assertThat(remove.brokerId()).isEqualTo(3);
+        assertThat(remove.startSec()).as("after the spread ended: " + run.transcript())
+                .isGreaterThanOrEqualTo(move.endSec());
+        ReassignmentFigures back = remove.reassignment();
         assertThat(back).as(run.transcript()).isNotNull();
         // Broker 3's two replicas go to the broker of each partition that does not hold it yet.
-        assertThat(back.get("partitions").asInt()).as(run.transcript()).isEqualTo(2);
-        assertThat(back.get("replicasAdded").asInt()).isEqualTo(2);
-        assertThat(back.has("movedSec")).as("moved off inside the run: " + run.transcript()).isTrue();
-        assertThat(back.get("bytesMoved").asLong()).isPositive();
-        assertThat(remove.get("endSec").asDouble()).as("stopped and unregistered").isGreaterThan(
-                remove.get("startSec").asDouble() + back.get("movedSec").asDouble() - 0.001);
-        assertThat(remove.has("recovery")).as("recovery figures: " + remove).isTrue();
-        assertThat(remove.at("/publishLatencyMicros/count").asLong()).as("records sent during the removal").isPositive();
-        assertThat(remove.get("failedRecords").asLong()).isZero();
+        assertThat(back.partitions()).as(run.transcript()).isEqualTo(2);
+        assertThat(back.replicasAdded()).isEqualTo(2);
+        assertThat(back.movedSec()).as("moved off inside the run: " + run.transcript()).isNotNull();
+        assertThat(back.bytesMoved()).isPositive();
+        assertThat(remove.endSec()).as("stopped and unregistered").isGreaterThan(
+                remove.startSec() + back.movedSec() - 0.001);
+        assertThat(remove.recovery()).as("recovery figures: " + remove).isNotNull();
+        assertThat(remove.publishLatencyMicros().count()).as("records sent during the removal").isPositive();
+        assertThat(remove.failedRecords()).isZero();
 
-        JsonNode integrity = result.get("integrity");
-        assertThat(integrity.get("verdict").asText()).as(run.transcript()).isEqualTo("ok");
-        assertThat(integrity.at("/lost/count").asLong()).isZero();
-        assertThat(integrity.at("/duplicated/count").asLong()).isZero();
-        assertThat(integrity.get("acknowledged").asLong()).isPositive();
-        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(integrity.get("acknowledged").asLong());
+        Integrity integrity = result.integrity();
+        assertThat(integrity.verdict()).as(run.transcript()).isEqualTo(IntegrityVerdict.OK);
+        assertThat(integrity.lost().count()).isZero();
+        assertThat(integrity.duplicated().count()).isZero();
+        assertThat(integrity.acknowledged()).isPositive();
+        assertThat(integrity.acknowledgedFound()).isEqualTo(integrity.acknowledged());
 
         // Telemetry follows the added broker from its start: its series hold values while it ran.
         List<String> sources = new ArrayList<>();
-        result.at("/telemetry/sources").forEach(s -> sources.add(s.get("id").asText() + "=" + s.get("available")));
+        result.telemetry().sources().forEach(s -> sources.add(s.id() + "=" + s.available()));
         assertThat(sources).as(run.transcript()).contains("broker-1=true", "broker-2=true", "broker-3=true");
-        assertThat(TelemetryJson.integral(result, "broker_cpu_percent", "broker-3"))
+        assertThat(RunTelemetry.integral(result, TelemetryMetric.BROKER_CPU_PERCENT, "broker-3"))
                 .as("broker 3's own CPU, read over its JMX while it ran").isPositive();
 
         // The new broker created the moved replicas (its own log, kept with the result) and shut down cleanly.

@@ -3,8 +3,8 @@ package io.kbench.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
+import io.kbench.result.run.StorageInfo;
 import io.kbench.testkit.ItFixture;
 import io.kbench.testkit.KbenchProcess;
 import java.io.IOException;
@@ -72,14 +72,14 @@ class StorageIT {
                 assertThat(f[dash + 1]).as(line).isEqualTo(fs);
                 assertThat(List.of(f[5].split(","))).as(line).contains("noatime");
             }
-            JsonNode storage = ItFixture.onlyResult(results).path("storage");
-            assertThat(storage.path("filesystem").asText()).isEqualTo(fs);
-            assertThat(storage.path("options").asText()).isEqualTo("noatime");
-            assertThat(storage.path("sizeBytes").asLong()).isEqualTo(512L << 20);
-            JsonNode dirs = storage.path("brokers").path(0).path("dirs");
+            StorageInfo storage = ItFixture.onlyRun(results).storage();
+            assertThat(storage.filesystem()).isEqualTo(fs);
+            assertThat(storage.options()).isEqualTo("noatime");
+            assertThat(storage.sizeBytes()).isEqualTo(512L << 20);
+            List<StorageInfo.Dir> dirs = storage.brokers().get(0).dirs();
             assertThat(dirs.size()).isEqualTo(dataDirs);
-            assertThat(dirs.path(0).path("mount").asText()).startsWith(fs + " ").contains("noatime");
-            assertThat(dirs.path(0).path("device").asText()).matches(fs.equals("tmpfs") ? "tmpfs" : "/dev/loop[0-9]+");
+            assertThat(dirs.get(0).mount()).startsWith(fs + " ").contains("noatime");
+            assertThat(dirs.get(0).device()).matches(fs.equals("tmpfs") ? "tmpfs" : "/dev/loop[0-9]+");
             try (var entries = Files.list(data.resolve("broker-1").resolve("disk-1"))) {
                 assertThat(entries.toList()).as("unmounted: the mount point is an empty directory again").isEmpty();
             }

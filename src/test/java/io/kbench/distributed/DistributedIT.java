@@ -2,10 +2,14 @@ package io.kbench.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.WorkerRun;
+import io.kbench.result.run.WorkerStatus;
 import io.kbench.testkit.ItFixture;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,11 +19,11 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
-import java.util.stream.StreamSupport;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Tag;
@@ -53,30 +57,30 @@ class DistributedIT {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(children()).as("every worker process stopped: " + run.transcript()).isSubsetOf(before);
 
-        JsonNode r = ItFixture.onlyResult(results);
-        JsonNode summary = r.get("summary");
-        long produced = summary.get("produced").get("records").asLong();
-        JsonNode workers = r.get("distributed").get("workerRuns");
+        RunResult r = ItFixture.onlyRun(results);
+        Summary summary = r.summary();
+        long produced = summary.produced().records();
+        List<WorkerRun> workers = r.distributed().workerRuns();
         assertThat(workers).as(run.transcript()).hasSize(3);
         long sumOfWorkers = 0;
-        for (JsonNode w : workers) {
-            assertThat(w.get("status").asText()).as(run.transcript()).isEqualTo("completed");
-            assertThat(w.get("producers").asInt()).isEqualTo(1);
-            assertThat(w.get("clockBoundMicros").asDouble()).isPositive();
-            sumOfWorkers += w.get("summary").get("produced").get("records").asLong();
+        for (WorkerRun w : workers) {
+            assertThat(w.status()).as(run.transcript()).isEqualTo(WorkerStatus.COMPLETED);
+            assertThat(w.producers()).isEqualTo(1);
+            assertThat(w.clockBoundMicros()).isPositive();
+            sumOfWorkers += w.summary().produced().records();
         }
         assertThat(produced).as("records produced equal the sum of the workers'").isEqualTo(sumOfWorkers).isPositive();
-        assertThat(summary.get("consumed").get("records").asLong()).as("what the consumers received").isEqualTo(produced);
-        assertThat(summary.get("publishLatencyMicros").get("count").asLong()).as("merged histogram count").isEqualTo(produced);
-        assertThat(summary.get("endToEndLatencyMicros").get("count").asLong()).isEqualTo(produced);
+        assertThat(summary.consumed().records()).as("what the consumers received").isEqualTo(produced);
+        assertThat(summary.publishLatencyMicros().count()).as("merged histogram count").isEqualTo(produced);
+        assertThat(summary.endToEndLatencyMicros().count()).isEqualTo(produced);
         assertThat(hlogCount(ItFixture.onlyRunDir(results).resolve("publish-latency.hlog"))).as("the .hlog intervals add up")
                 .isEqualTo(produced);
         // 3,000 records/s offered for the 4 s measured window: the shares' schedules together send it within 2%. (The
         // summary's records/s divides by the window up to the last acknowledgement, which on a loaded machine carries
         // the latency tail, so the count over the scheduled window is what says whether the rate was offered.)
         assertThat(produced).as(run.transcript()).isBetween(11_760L, 12_240L);
-        assertThat(summary.get("produced").get("windowSec").asDouble()).as(run.transcript()).isGreaterThanOrEqualTo(3.9);
-        assertThat(r.get("distributed").get("endToEndClockBoundMicros").asDouble()).isPositive();
+        assertThat(summary.produced().windowSec()).as(run.transcript()).isGreaterThanOrEqualTo(3.9);
+        assertThat(r.distributed().endToEndClockBoundMicros()).isPositive();
         assertThat(run.stdout()).contains("local-1", "local-2", "local-3", "merged exactly");
     }
 
@@ -127,12 +131,12 @@ class DistributedIT {
         assertThat(code).as(transcript).isEqualTo(1);
         assertThat(detectedNanos.get()).as(transcript).isPositive();
         assertThat(Duration.ofNanos(detectedNanos.get() - killedNanos.get())).as(transcript).isLessThan(Duration.ofSeconds(10));
-        JsonNode r = ItFixture.onlyResult(results);
-        assertThat(r.get("status").asText()).isEqualTo("failed");
-        assertThat(r.get("failure").asText()).contains("local-2");
-        JsonNode lost = StreamSupport.stream(r.get("distributed").get("workerRuns").spliterator(), false)
-                .filter(w -> w.get("id").asText().equals("local-2")).findFirst().orElseThrow();
-        assertThat(lost.get("status").asText()).isEqualTo("lost");
+        RunResult r = ItFixture.onlyRun(results);
+        assertThat(r.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(r.failure()).contains("local-2");
+        WorkerRun lost = r.distributed().workerRuns().stream()
+                .filter(w -> w.id().equals("local-2")).findFirst().orElseThrow();
+        assertThat(lost.status()).isEqualTo(WorkerStatus.LOST);
         assertThat(children()).as("no worker process left behind: " + transcript).isSubsetOf(before);
     }
 
@@ -239,11 +243,11 @@ class DistributedIT {
                         "--no-telemetry", "--results-dir", results.toString());
                 String transcript = run.transcript() + "--- worker ---\n" + workerOut.toString(StandardCharsets.UTF_8);
                 assertThat(run.exitCode()).as(transcript).isZero();
-                JsonNode r = ItFixture.onlyResult(results);
-                assertThat(r.at("/distributed/workerRuns/0/id").asText()).isEqualTo("remote-1");
-                assertThat(r.at("/distributed/localWorkers").asBoolean()).isFalse();
-                assertThat(r.at("/summary/produced/records").asLong()).as(transcript).isEqualTo(6_000);
-                assertThat(r.at("/summary/consumed/records").asLong()).as(transcript).isEqualTo(6_000);
+                RunResult r = ItFixture.onlyRun(results);
+                assertThat(r.distributed().workerRuns().get(0).id()).isEqualTo("remote-1");
+                assertThat(r.distributed().localWorkers()).isFalse();
+                assertThat(r.summary().produced().records()).as(transcript).isEqualTo(6_000);
+                assertThat(r.summary().consumed().records()).as(transcript).isEqualTo(6_000);
             }
         } finally {
             worker.stop();
@@ -283,9 +287,9 @@ class DistributedIT {
             String log = workerOut.toString(StandardCharsets.UTF_8);
             String transcript = run.transcript() + "--- worker ---\n" + log;
             assertThat(run.exitCode()).as(transcript).isZero();
-            JsonNode r = ItFixture.onlyResult(results);
-            assertThat(r.at("/summary/produced/records").asLong()).as(transcript).isEqualTo(4_500);
-            assertThat(r.at("/summary/consumed/records").asLong()).as(transcript).isEqualTo(4_500);
+            RunResult r = ItFixture.onlyRun(results);
+            assertThat(r.summary().produced().records()).as(transcript).isEqualTo(4_500);
+            assertThat(r.summary().consumed().records()).as(transcript).isEqualTo(4_500);
             assertThat(run.stdout()).contains("control messages authenticated (HMAC-SHA256");
             assertThat(log).as(transcript)
                     .contains("worker sasl-1 refused plan of run forged-plan-1 from coordinator")

@@ -2,12 +2,19 @@ package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.capacity.FigureTable;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.Figure;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.run.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,42 +67,42 @@ class FindMaxIT {
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(3);
 
         Path resultDir = onlyDir(results);
-        JsonNode result = new ObjectMapper().readTree(resultDir.resolve("result.json").toFile());
-        JsonNode fm = result.get("findMax");
-        assertThat(result.get("kind").asText()).isEqualTo("find-max");
-        assertThat(result.at("/cluster/brokers").asInt()).isEqualTo(1);
-        assertThat(result.at("/tags/label").asText()).isEqualTo("quota");
-        assertThat(result.at("/environment/kafkaClientVersion").asText()).isEqualTo("4.3.1");
-        assertThat(fm.get("sla").asText()).isEqualTo("publish.p99<500ms");
-        assertThat(fm.get("outcome").asText()).as(run.transcript()).isEqualTo("FOUND");
-        assertThat(fm.get("recordSizeBytes").asInt()).isEqualTo(RECORD_BYTES);
-        assertThat(fm.get("precisionPercent").asDouble()).isEqualTo(10.0);
-        double max = fm.get("maxRecordsPerSec").asDouble();
-        assertThat(fm.get("maxMebibytesPerSec").asDouble()).isCloseTo(max * RECORD_BYTES / 1048576.0, org.assertj.core.data.Offset.offset(1e-9));
+        FindMaxResult result = ResultReader.read(resultDir.resolve("result.json"), FindMaxResult.class);
+        FindMaxResult.Figures fm = result.findMax();
+        assertThat(result.kind()).isEqualTo("find-max");
+        assertThat(result.cluster().brokers()).isEqualTo(1);
+        assertThat(result.tags().get("label")).isEqualTo("quota");
+        assertThat(result.environment().kafkaClientVersion()).isEqualTo("4.3.1");
+        assertThat(fm.sla()).isEqualTo("publish.p99<500ms");
+        assertThat(fm.outcome()).as(run.transcript()).isEqualTo(FindMaxOutcome.FOUND);
+        assertThat(fm.recordSizeBytes().intValue()).isEqualTo(RECORD_BYTES);
+        assertThat(fm.precisionPercent()).isEqualTo(10.0);
+        double max = fm.maxRecordsPerSec();
+        assertThat(fm.maxMebibytesPerSec()).isCloseTo(max * RECORD_BYTES / 1048576.0, org.assertj.core.data.Offset.offset(1e-9));
         // The quota counts request bytes (record and batch overhead included) and Kafka throttles after the fact,
         // so the answer sits somewhat below QUOTA / 1 KiB; generous bounds keep this robust on a loaded machine.
         assertThat(max).as(run.transcript()).isBetween(0.6 * QUOTA_RECORDS_PER_SEC, 1.2 * QUOTA_RECORDS_PER_SEC);
-        JsonNode probes = result.get("probes");
+        List<ProbeOutcome> probes = result.probes();
         assertThat(probes.size()).isBetween(3, 12);
-        for (JsonNode p : probes) {
-            Path probeResult = resultDir.resolve(p.get("resultDir").asText()).resolve("result.json");
+        for (ProbeOutcome p : probes) {
+            Path probeResult = resultDir.resolve(p.resultDir()).resolve("result.json");
             assertThat(Files.exists(probeResult)).isTrue();
-            JsonNode probeRun = new ObjectMapper().readTree(probeResult.toFile());
-            assertThat(probeRun.has("summary")).as(probeResult.toString()).isTrue();
-            assertThat(probeRun.has("telemetry")).as(probeResult + " was run with --no-telemetry").isFalse();
+            RunResult probeRun = ResultReader.read(probeResult, RunResult.class);
+            assertThat(probeRun.summary()).as(probeResult.toString()).isNotNull();
+            assertThat(probeRun.telemetry()).as(probeResult + " was run with --no-telemetry").isNull();
         }
-        assertThat(probes.get(probes.size() - 1).get("phase").asText()).isEqualTo("confirm");
+        assertThat(probes.get(probes.size() - 1).phase()).isEqualTo(ProbePhase.CONFIRM);
         // The cluster warm-up ran first, is kept beside the probes, and is neither a probe nor judged.
-        assertThat(fm.get("clusterWarmup").asText()).isEqualTo("1s");
+        assertThat(fm.clusterWarmup()).isEqualTo("1s");
         assertThat(resultDir.resolve("probes/00-warmup/result.json")).exists();
-        assertThat(probes.findValuesAsText("resultDir")).noneMatch(d -> d.contains("00-warmup"));
+        assertThat(probes.stream().map(ProbeOutcome::resultDir).toList()).noneMatch(d -> d.contains("00-warmup"));
         assertThat(run.stdout()).contains("find-max: warming the cluster up for 1s at 100 records/s (not judged)");
-        JsonNode verdicts = result.get("thresholds");
+        List<ThresholdVerdict> verdicts = result.thresholds();
         assertThat(verdicts.size()).isEqualTo(2);
-        assertThat(verdicts.get(0).get("passed").asBoolean()).as(run.transcript()).isTrue();
-        assertThat(verdicts.get(1).get("passed").asBoolean()).as(run.transcript()).isFalse();
-        JsonNode lastProbe = probes.get(probes.size() - 1);
-        assertThat(verdicts.get(0).get("actual").asDouble()).isEqualTo(lastProbe.get("producedRecordsPerSec").asDouble());
+        assertThat(verdicts.get(0).passed()).as(run.transcript()).isTrue();
+        assertThat(verdicts.get(1).passed()).as(run.transcript()).isFalse();
+        ProbeOutcome lastProbe = probes.get(probes.size() - 1);
+        assertThat(verdicts.get(0).actual()).isEqualTo(lastProbe.producedRecordsPerSec());
         assertThat(run.stdout()).contains("PASS produced.recordsPerSec>100").contains("FAIL produced.recordsPerSec>=1000");
         assertThat(run.stdout()).contains("max sustainable rate: ").contains("records/s").containsPattern("±[0-9.]+% under publish.p99<500ms");
 
@@ -105,16 +112,16 @@ class FindMaxIT {
         CliRun plan = CliRun.of("plan", "--from-result", resultDir.toString(), "--ingress-records-per-sec", Long.toString(ingress),
                 "--record-size-bytes", Integer.toString(RECORD_BYTES), "--replication-factor", "1", "--json", planJson.toString());
         assertThat(plan.exitCode()).as(plan.transcript()).isZero();
-        JsonNode report = new ObjectMapper().readTree(planJson.toFile());
+        PlanResult report = ResultReader.read(planJson, PlanResult.class);
         double perBrokerRecords = max / 1;
         double perBrokerMib = perBrokerRecords * RECORD_BYTES / 1048576.0;
-        assertThat(report.get("capacitySource").asText()).as(plan.transcript())
+        assertThat(report.capacitySource()).as(plan.transcript())
                 .contains("find-max result").contains("/ 1 brokers = " + FigureTable.formatValue(perBrokerMib) + " MiB/s per broker")
                 .contains("(SLA publish.p99<500ms)");
-        JsonNode forThroughput = figure(report, "brokersForThroughput");
-        assertThat(forThroughput.get("value").asDouble()).as(plan.transcript())
+        Figure forThroughput = figure(report, "brokersForThroughput");
+        assertThat(forThroughput.value()).as(plan.transcript())
                 .isEqualTo(Math.ceil(ingress / (perBrokerRecords * 0.6)));
-        assertThat(forThroughput.get("formula").asText()).contains("per-broker " + FigureTable.formatValue(perBrokerMib) + " MiB/s");
+        assertThat(forThroughput.formula()).contains("per-broker " + FigureTable.formatValue(perBrokerMib) + " MiB/s");
         System.out.println(plan.stdout());
     }
 
@@ -127,10 +134,11 @@ class FindMaxIT {
         }
     }
 
-    private static JsonNode figure(JsonNode report, String key) {
-        for (String section : List.of("inputs", "traffic", "volume", "brokerCounts", "network", "endurance")) {
-            for (JsonNode f : report.path(section)) {
-                if (key.equals(f.path("key").asText())) {
+    private static Figure figure(PlanResult report, String key) {
+        for (List<Figure> section : List.of(report.inputs(), report.traffic(), report.volume(), report.brokerCounts(),
+                report.network(), report.endurance())) {
+            for (Figure f : section) {
+                if (key.equals(f.key())) {
                     return f;
                 }
             }

@@ -2,10 +2,16 @@ package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.Spread;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.SweepOrder;
+import io.kbench.result.sweep.SweepResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,39 +38,40 @@ class SweepIT {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.stdout().split("cluster: starting", -1)).as("one embedded cluster for all points: " + run.transcript()).hasSize(2);
         Path dir = onlyDir();
-        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
-        assertThat(sweep.at("/kind").asText()).isEqualTo("sweep");
-        assertThat(sweep.at("/repeat").asInt()).isEqualTo(2);
-        assertThat(sweep.at("/cluster/brokers").asInt()).isEqualTo(1);
-        assertThat(sweep.at("/points").size()).isEqualTo(4);
-        for (JsonNode point : sweep.at("/points")) {
-            assertThat(point.at("/completed").asInt()).as(point.toString()).isEqualTo(2);
-            assertThat(point.at("/repetitions").size()).isEqualTo(2);
-            for (JsonNode rep : point.at("/repetitions")) {
-                JsonNode result = new ObjectMapper().readTree(dir.resolve(rep.asText()).toFile());
-                assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(2000);
-                assertThat(result.at("/workload/topic/name").asText()).startsWith("it-sweep-").contains("-r");
+        SweepResult sweep = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class);
+        assertThat(sweep.kind()).isEqualTo("sweep");
+        assertThat(sweep.repeat()).isEqualTo(2);
+        assertThat(sweep.cluster().brokers()).isEqualTo(1);
+        assertThat(sweep.points()).hasSize(4);
+        for (SweepResult.Point point : sweep.points()) {
+            assertThat(point.completed()).as(point.toString()).isEqualTo(2);
+            assertThat(point.repetitions()).hasSize(2);
+            for (String rep : point.repetitions()) {
+                RunResult result = ResultReader.read(dir.resolve(rep), RunResult.class);
+                assertThat(result.summary().produced().records()).isEqualTo(2000);
+                assertThat(result.workload().topic().name()).startsWith("it-sweep-").contains("-r");
             }
-            JsonNode rate = point.at("/summary/produced/recordsPerSec");
-            assertThat(rate.at("/min").asDouble()).isPositive().isLessThanOrEqualTo(rate.at("/median").asDouble());
-            assertThat(rate.at("/max").asDouble()).isGreaterThanOrEqualTo(rate.at("/median").asDouble());
-            assertThat(point.at("/summary/endToEndLatencyMicros/p99/median").asDouble()).isPositive();
-            assertThat(point.at("/thresholds/0/passed").asBoolean()).isTrue();
+            Spread rate = point.summary().produced().recordsPerSec();
+            assertThat(rate.min()).isPositive().isLessThanOrEqualTo(rate.median());
+            assertThat(rate.max()).isGreaterThanOrEqualTo(rate.median());
+            assertThat(point.summary().endToEndLatencyMicros().p99().median()).isPositive();
+            assertThat(point.thresholds().get(0).passed()).isTrue();
         }
-        assertThat(sweep.at("/points/3/name").asText()).isEqualTo("acks=all,linger.ms=5");
+        assertThat(sweep.points().get(3).name()).isEqualTo("acks=all,linger.ms=5");
         // Interleaved by default: every point's first repetition before any second one, and the order is recorded.
-        assertThat(sweep.at("/order").asText()).isEqualTo("interleaved");
-        assertThat(sweep.at("/runOrder").size()).isEqualTo(8);
+        assertThat(sweep.order()).isEqualTo(SweepOrder.INTERLEAVED);
+        assertThat(sweep.runOrder()).hasSize(8);
         for (int i = 0; i < 8; i++) {
-            assertThat(sweep.at("/runOrder/" + i + "/repetition").asInt()).as(sweep.at("/runOrder").toString()).isEqualTo(i < 4 ? 1 : 2);
+            assertThat(sweep.runOrder().get(i).repetition()).as(sweep.runOrder().toString()).isEqualTo(i < 4 ? 1 : 2);
         }
-        assertThat(sweep.at("/findings/0/claim").asText()).startsWith("acks=1 publishes faster");
-        assertThat(sweep.at("/findings/0/groups").size()).as("one group per linger.ms").isEqualTo(2);
-        assertThat(sweep.at("/findings/0/outcome").asText()).isIn("held", "contradicted", "inconclusive");
-        assertThat(run.stdout()).contains("finding " + sweep.at("/findings/0/outcome").asText().toUpperCase(java.util.Locale.ROOT)
+        FindingVerdict finding = sweep.findings().get(0);
+        assertThat(finding.claim()).startsWith("acks=1 publishes faster");
+        assertThat(finding.groups()).as("one group per linger.ms").hasSize(2);
+        assertThat(finding.outcome()).isIn(FindingOutcome.HELD, FindingOutcome.CONTRADICTED, FindingOutcome.INCONCLUSIVE);
+        assertThat(run.stdout()).contains("finding " + finding.outcome().json().toUpperCase(java.util.Locale.ROOT)
                 + ": acks=1 publishes faster");
-        assertThat(sweep.at("/points/0/variation/producedRecordsPerSecCvPercent").isNumber()).isTrue();
-        assertThat(sweep.at("/points/3/overrides/producers.properties.acks").asText()).isEqualTo("all");
+        assertThat(sweep.points().get(0).variation().producedRecordsPerSecCvPercent()).isNotNull();
+        assertThat(sweep.points().get(3).overrides().get("producers.properties.acks").asText()).isEqualTo("all");
         List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
         assertThat(csv).hasSize(5);
         assertThat(csv.get(0)).contains("produced_MiB_per_s").contains("publish_p99_ms");
@@ -106,15 +113,16 @@ class SweepIT {
         assertThat(Files.getLastModifiedTime(rep1)).isEqualTo(rep1Time);
         assertThat(rep2).exists();
         for (Path rep : List.of(rep1, rep2)) {
-            JsonNode result = new ObjectMapper().readTree(rep.toFile());
-            assertThat(result.has("summary")).as(rep.toString()).isTrue();
-            assertThat(result.has("telemetry")).as(rep + " was run with --no-telemetry").isFalse();
+            RunResult result = ResultReader.read(rep, RunResult.class);
+            assertThat(result.summary()).as(rep.toString()).isNotNull();
+            assertThat(result.telemetry()).as(rep + " was run with --no-telemetry").isNull();
         }
-        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
-        assertThat(sweep.at("/points/0/completed").asInt()).isEqualTo(2);
-        assertThat(sweep.at("/points/0/summary/produced/recordsPerSec/count").asInt()).isEqualTo(2);
-        assertThat(sweep.at("/points/0/thresholds/0/passed").asBoolean()).isFalse();
-        assertThat(sweep.at("/status").asText()).isEqualTo("completed");
+        SweepResult sweep = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class);
+        SweepResult.Point point = sweep.points().get(0);
+        assertThat(point.completed()).isEqualTo(2);
+        assertThat(point.summary().produced().recordsPerSec().count()).isEqualTo(2);
+        assertThat(point.thresholds().get(0).passed()).isFalse();
+        assertThat(sweep.status()).isEqualTo(RunStatus.COMPLETED);
 
         CliRun other = sweep(SWEEPS + "it-2x2.yaml", "--resume", dir.toString());
         assertThat(other.exitCode()).as(other.transcript()).isEqualTo(2);
@@ -129,14 +137,14 @@ class SweepIT {
         assertThat(run.stdout()).contains("sweep: cluster settings change, restarting the embedded cluster")
                 .contains("sweep: repetition failed: ");
         Path dir = onlyDir();
-        JsonNode sweep = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile());
-        assertThat(sweep.at("/status").asText()).isEqualTo("failed");
-        assertThat(sweep.at("/points/1/failed").asInt()).isEqualTo(1);
-        assertThat(sweep.at("/points/1/completed").asInt()).isZero();
+        SweepResult sweep = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class);
+        assertThat(sweep.status()).isEqualTo(RunStatus.FAILED);
+        assertThat(sweep.points().get(1).failed()).isEqualTo(1);
+        assertThat(sweep.points().get(1).completed()).isZero();
         for (int point : new int[] {0, 2}) {
-            assertThat(sweep.at("/points/" + point + "/completed").asInt()).as(run.transcript()).isEqualTo(1);
-            JsonNode result = new ObjectMapper().readTree(dir.resolve(sweep.at("/points/" + point + "/repetitions/0").asText()).toFile());
-            assertThat(result.at("/cluster/brokerConfig/num.io.threads").asText()).as("the point's broker setting took effect")
+            assertThat(sweep.points().get(point).completed()).as(run.transcript()).isEqualTo(1);
+            RunResult result = ResultReader.read(dir.resolve(sweep.points().get(point).repetitions().get(0)), RunResult.class);
+            assertThat(result.cluster().brokerConfig().get("num.io.threads")).as("the point's broker setting took effect")
                     .isEqualTo(point == 0 ? "2" : "4");
         }
     }

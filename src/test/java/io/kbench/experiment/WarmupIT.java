@@ -2,10 +2,13 @@ package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Warmup;
+import io.kbench.result.run.WarmupEnd;
 import io.kbench.testkit.ItFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,42 +46,44 @@ class WarmupIT {
         CliRun run = CliRun.of("run", "--bootstrap-server", cluster.bootstrapServers(), "--set", "producers.duration=3s",
                 "--set", "topic.name=it-warmup-quickstart", "--min-rate-ratio", "0", "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode warmup = ItFixture.onlyResult(results).get("warmup");
+        Warmup warmup = ItFixture.onlyRun(results).warmup();
         assertThat(warmup).as(run.transcript()).isNotNull();
-        assertThat(warmup.get("mode").asText()).isEqualTo("auto");
-        assertThat(warmup.get("ended").asText()).as(run.transcript()).isIn("steady", "cap");
-        double seconds = warmup.get("seconds").asDouble();
+        assertThat(warmup.mode()).isEqualTo("auto");
+        assertThat(warmup.ended()).as(run.transcript()).isIn(WarmupEnd.STEADY, WarmupEnd.CAP);
+        double seconds = warmup.seconds();
         // A tick on a loaded machine may come late: the cap holds to within one report interval.
-        assertThat(seconds).as(run.transcript()).isBetween(warmup.get("minSec").asDouble(), warmup.get("maxSec").asDouble() + 1.0);
-        assertThat(warmup.get("intervals").size()).as(run.transcript()).isPositive();
+        assertThat(seconds).as(run.transcript()).isBetween(warmup.minSec(), warmup.maxSec() + 1.0);
+        assertThat(warmup.intervals().size()).as(run.transcript()).isPositive();
         assertThat(run.stdout()).contains("warm-up: auto, ");
     }
 
     @Test
     void autoWarmupOutlastsAFixedOneWhenTheFirstSecondsAreSlow() throws Exception {
-        JsonNode fixed = runWithAStall("it-warmup-fixed", "warmupDuration: 1s");
-        JsonNode auto = runWithAStall("it-warmup-auto", "warmup: {max: 30s}");
-        assertThat(fixed.has("warmup")).isFalse();
+        RunResult fixed = runWithAStall("it-warmup-fixed", "warmupDuration: 1s");
+        RunResult auto = runWithAStall("it-warmup-auto", "warmup: {max: 30s}");
+        assertThat(fixed.warmup()).isNull();
         // The fixed warm-up ended at 1 s, before the broker came back: its measured window holds the stall.
-        assertThat(fixed.at("/summary/publishLatencyMicros/max").asDouble()).as(fixed.toString()).isGreaterThan(1_000_000);
-        JsonNode warmup = auto.get("warmup");
-        // The figures, for the record (target/failsafe-reports/io.kbench.cli.WarmupIT-output.txt).
+        LatencyStats fixedPublish = fixed.summary().publishLatencyMicros();
+        LatencyStats autoPublish = auto.summary().publishLatencyMicros();
+        assertThat(fixedPublish.max()).as(fixed.summary().toString()).isGreaterThan(1_000_000);
+        Warmup warmup = auto.warmup();
+        // The figures, for the record (target/failsafe-reports/io.kbench.experiment.WarmupIT-output.txt).
         System.out.printf("stalled start: fixed 1 s warm-up: publish max %.0f ms, p99 %.0f ms; auto: %s after %.1f s,"
-                        + " publish max %.0f ms, p99 %.0f ms%n", fixed.at("/summary/publishLatencyMicros/max").asDouble() / 1000,
-                fixed.at("/summary/publishLatencyMicros/p99").asDouble() / 1000, warmup.get("ended").asText(),
-                warmup.get("seconds").asDouble(), auto.at("/summary/publishLatencyMicros/max").asDouble() / 1000,
-                auto.at("/summary/publishLatencyMicros/p99").asDouble() / 1000);
-        assertThat(warmup.get("ended").asText()).as(warmup.toString()).isIn("steady", "cap");
+                        + " publish max %.0f ms, p99 %.0f ms%n", fixedPublish.max() / 1000.0,
+                fixedPublish.p99() / 1000.0, warmup.ended(), warmup.seconds(), autoPublish.max() / 1000.0,
+                autoPublish.p99() / 1000.0);
+        assertThat(warmup.ended()).as(warmup.toString()).isIn(WarmupEnd.STEADY, WarmupEnd.CAP);
         // Stopped for 3 s after its first records, then 3 intervals without a new low: well past the fixed 1 s.
-        assertThat(warmup.get("seconds").asDouble()).as(warmup.toString()).isGreaterThan(1.0 + PAUSE_MS / 1000.0)
+        assertThat(warmup.seconds()).as(warmup.toString()).isGreaterThan(1.0 + PAUSE_MS / 1000.0)
                 .isLessThanOrEqualTo(31.0);
-        assertThat(warmup.toString()).as("an interval of the stall acknowledged nothing").contains("\"recordsPerSec\":0.0");
+        assertThat(warmup.intervals()).as("an interval of the stall acknowledged nothing: " + warmup)
+                .anyMatch(i -> i.recordsPerSec() == 0.0);
         // Not asserted: that the auto run's measured latency is lower. On a machine too busy to drain the stall's
         // backlog the run settles at capacity with a standing queue, which the rule rightly calls steady.
     }
 
     /** Runs {@code name} with {@code warmup}, stopping the broker for 3 s once its topic holds records. */
-    private JsonNode runWithAStall(String name, String warmup) throws Exception {
+    private RunResult runWithAStall(String name, String warmup) throws Exception {
         Path workload = Files.writeString(dir.resolve(name + ".yaml"), """
                 name: %s
                 topic: {name: %s, partitions: 1, replicationFactor: 1}
@@ -100,7 +105,7 @@ class WarmupIT {
         }
         CliRun done = run.get(180, TimeUnit.SECONDS);
         assertThat(done.exitCode()).as(done.transcript()).isZero();
-        return ItFixture.onlyResult(results);
+        return ItFixture.onlyRun(results);
     }
 
     private static void awaitRecords(Admin admin, TopicPartition partition, CompletableFuture<CliRun> run)

@@ -2,10 +2,17 @@ package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.Spread;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.FaultRecovery;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.sweep.FaultSpread;
+import io.kbench.result.sweep.SweepResult;
+import io.kbench.spec.FaultAction;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -58,25 +65,25 @@ class FaultsIT {
                 "faults: [{at: 4s, action: kill, target: leader, duration: 5s}]\n");
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode fault = onlyResult().at("/faults/0");
-        assertThat(fault.get("brokerId").asInt()).as(run.transcript()).isBetween(1, 3);
-        double start = fault.get("startSec").asDouble();
+        FaultResult fault = onlyResult().faults().get(0);
+        assertThat(fault.brokerId()).as(run.transcript()).isBetween(1, 3);
+        double start = fault.startSec();
         // The end is on the schedule (at + duration); the start is late by the leader lookup.
-        assertThat(fault.get("endSec").asDouble() - start).as(run.transcript()).isBetween(4.0, 5.1);
-        assertThat(fault.has("error")).as(run.transcript()).isFalse();
+        assertThat(fault.endSec() - start).as(run.transcript()).isBetween(4.0, 5.1);
+        assertThat(fault.error()).as(run.transcript()).isNull();
         // acks=all with idempotence retries through the leader change: nothing sent during the fault fails.
-        assertThat(fault.get("failedRecords").asLong()).as(run.transcript()).isZero();
-        assertThat(fault.at("/publishLatencyMicros/count").asLong()).as(run.transcript()).isPositive();
-        assertThat(fault.at("/recovery/baselineRecordsPerSec").asDouble()).as(run.transcript()).isPositive();
-        assertThat(fault.at("/recovery").has("note")).isFalse();
+        assertThat(fault.failedRecords()).as(run.transcript()).isZero();
+        assertThat(fault.publishLatencyMicros().count()).as(run.transcript()).isPositive();
+        FaultRecovery recovery = fault.recovery();
+        assertThat(recovery.baselineRecordsPerSec()).as(run.transcript()).isPositive();
+        assertThat(recovery.note()).isNull();
         // On a loaded machine 1-s throughput may wander outside the 10% band for good; p99 within 2x is the sturdier one.
-        JsonNode recovery = fault.get("recovery");
-        assertThat(recovery.has("throughputSec") || recovery.has("p99Sec")).as("a recovery time: " + run.transcript())
+        assertThat(recovery.throughputSec() != null || recovery.p99Sec() != null).as("a recovery time: " + run.transcript())
                 .isTrue();
-        assertThat(run.stdout()).contains("fault 0: kill broker " + fault.get("brokerId").asInt())
+        assertThat(run.stdout()).contains("fault 0: kill broker " + fault.brokerId())
                 .contains("restarted at").containsPattern("fault 0: kill broker \\d \\(leader\\) at [0-9.]+s-[0-9.]+s: ");
         assertThat(Files.readString(ItFixture.onlyRunDir(results).resolve("broker-logs")
-                .resolve("broker-" + fault.get("brokerId").asInt() + ".out"))).isNotEmpty();
+                .resolve("broker-" + fault.brokerId() + ".out"))).isNotEmpty();
     }
 
     @Test
@@ -85,29 +92,29 @@ class FaultsIT {
         Path w = workload("it-pause", 1, "16s", "faults: [{at: 5s, action: pause, target: leader, duration: 4s}]\n");
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult();
-        JsonNode fault = result.at("/faults/0");
-        double start = fault.get("startSec").asDouble();
-        double end = fault.get("endSec").asDouble();
+        RunResult result = onlyResult();
+        FaultResult fault = result.faults().get(0);
+        double start = fault.startSec();
+        double end = fault.endSec();
         assertThat(end - start).as(run.transcript()).isBetween(3.0, 4.1);
         List<Double> during = new ArrayList<>();
-        for (JsonNode p : result.get("intervals")) {
-            double e = p.get("endSec").asDouble();
+        for (IntervalPoint p : result.intervals()) {
+            double e = p.endSec();
             if (e > start + 1 && e <= end) {
-                during.add(p.get("producedRecordsPerSec").asDouble());
+                during.add(p.producedRecordsPerSec());
             }
         }
         assertThat(during).as("a stall while the leader is paused: " + run.transcript()).isNotEmpty()
                 .anyMatch(r -> r < 50);
         // Nothing is acknowledged while the only partition's leader is stopped, so p99 cannot be back before the resume.
-        JsonNode recovery = fault.get("recovery");
-        assertThat(recovery.has("p99Sec")).as("p99 recovered: " + run.transcript()).isTrue();
-        assertThat(recovery.get("p99Sec").asDouble()).isGreaterThan(end - start - 1.0);
+        FaultRecovery recovery = fault.recovery();
+        assertThat(recovery.p99Sec()).as("p99 recovered: " + run.transcript()).isNotNull();
+        assertThat(recovery.p99Sec()).isGreaterThan(end - start - 1.0);
         assertThat(run.stdout()).contains("resumed at");
     }
 
-    private JsonNode onlyResult() throws IOException {
-        return new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
+    private RunResult onlyResult() throws IOException {
+        return ItFixture.onlyRun(results);
     }
 
     @Test
@@ -136,12 +143,13 @@ class FaultsIT {
         try (var dirs = Files.list(results.resolve("out"))) {
             dir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
         }
-        JsonNode fault = new ObjectMapper().readTree(dir.resolve("sweep.json").toFile()).at("/points/0/faults/0");
-        assertThat(fault.at("/spec/action").asText()).as(run.transcript()).isEqualTo("pause");
-        assertThat(fault.get("fired").asInt()).as(run.transcript()).isEqualTo(2);
-        assertThat(fault.at("/failedRecords/count").asInt()).as(run.transcript()).isEqualTo(2);
+        FaultSpread fault = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class).points().get(0).faults().get(0);
+        assertThat(fault.spec().action()).as(run.transcript()).isEqualTo(FaultAction.PAUSE);
+        assertThat(fault.fired()).as(run.transcript()).isEqualTo(2);
+        assertThat(fault.failedRecords().count()).as(run.transcript()).isEqualTo(2);
         // Each repetition recovered (a time recorded) or says it did not: both repetitions are accounted for.
-        assertThat(fault.at("/throughputRecoverySec/count").asInt() + fault.get("notRecovered").asInt())
+        Spread recovered = fault.throughputRecoverySec();
+        assertThat((recovered == null ? 0 : recovered.count()) + fault.notRecovered())
                 .as(run.transcript()).isGreaterThanOrEqualTo(2);
     }
 }

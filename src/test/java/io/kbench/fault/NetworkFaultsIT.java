@@ -2,14 +2,21 @@ package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPhase;
+import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.AnatomyPart;
+import io.kbench.result.telemetry.LatencyPart;
+import io.kbench.spec.FaultScope;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
@@ -45,22 +52,23 @@ class NetworkFaultsIT {
                 """);
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
-        JsonNode fault = result.at("/faults/0");
-        assertThat(fault.has("error")).as(run.transcript()).isFalse();
-        assertThat(fault.get("brokerId").asInt()).as(run.transcript()).isBetween(1, 3);
-        assertThat(fault.at("/spec/delay").asText()).isEqualTo("100ms");
-        assertThat(fault.at("/spec/scope").asText()).isEqualTo("clients");
-        double start = fault.get("startSec").asDouble();
-        double end = fault.get("endSec").asDouble();
+        RunResult result = ItFixture.onlyRun(results);
+        FaultResult fault = result.faults().get(0);
+        assertThat(fault.error()).as(run.transcript()).isNull();
+        assertThat(fault.brokerId()).as(run.transcript()).isBetween(1, 3);
+        assertThat(fault.spec().delay()).isEqualTo(Duration.ofMillis(100));
+        assertThat(fault.spec().scope()).isEqualTo(FaultScope.CLIENTS);
+        double start = fault.startSec();
+        double end = fault.endSec();
         List<Double> before = new ArrayList<>();
         List<Double> during = new ArrayList<>();
-        for (JsonNode p : result.get("intervals")) {
-            double e = p.get("endSec").asDouble();
-            double p50Millis = p.at("/publishLatencyMicros/p50").asDouble() / 1000;
-            if (!"measured".equals(p.get("phase").asText()) || p.at("/publishLatencyMicros/count").asLong() == 0) {
+        for (IntervalPoint p : result.intervals()) {
+            double e = p.endSec();
+            LatencyStats publish = p.publishLatencyMicros();
+            if (p.phase() != IntervalPhase.MEASURED || publish == null || publish.count() == 0) {
                 continue;
             }
+            double p50Millis = publish.p50() / 1000.0;
             if (e <= start) {
                 before.add(p50Millis);
             } else if (e > start + 1 && e <= end) {
@@ -108,42 +116,43 @@ class NetworkFaultsIT {
                 """);
         CliRun run = CliRun.of("run", w.toString(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
-        JsonNode fault = result.at("/faults/0");
-        assertThat(fault.has("error")).as(run.transcript()).isFalse();
-        double start = fault.get("startSec").asDouble();
-        double end = fault.get("endSec").asDouble();
-        JsonNode intervals = result.get("intervals");
-        double[] remote = beforeAndDuring(result, intervals, "produce_remote", start, end);
-        double[] local = beforeAndDuring(result, intervals, "produce_local", start, end);
-        assertThat(remote[1] - remote[0]).as(result.at("/anatomy").toString()).isGreaterThan(20);
-        assertThat(Math.abs(local[1] - local[0])).as(result.at("/anatomy").toString()).isLessThan(5);
+        RunResult result = ItFixture.onlyRun(results);
+        FaultResult fault = result.faults().get(0);
+        assertThat(fault.error()).as(run.transcript()).isNull();
+        double start = fault.startSec();
+        double end = fault.endSec();
+        List<IntervalPoint> intervals = result.intervals();
+        double[] remote = beforeAndDuring(result, intervals, LatencyPart.PRODUCE_REMOTE, start, end);
+        double[] local = beforeAndDuring(result, intervals, LatencyPart.PRODUCE_LOCAL, start, end);
+        assertThat(remote[1] - remote[0]).as(String.valueOf(result.anatomy())).isGreaterThan(20);
+        assertThat(Math.abs(local[1] - local[0])).as(String.valueOf(result.anatomy())).isLessThan(5);
     }
 
     /** A part's mean over the measured intervals before the fault and over those wholly inside it, ms. */
-    private static double[] beforeAndDuring(JsonNode result, JsonNode intervals, String part, double start, double end) {
-        for (JsonNode p : result.at("/anatomy/parts")) {
-            if (!p.at("/part").asText().equals(part)) {
+    private static double[] beforeAndDuring(RunResult result, List<IntervalPoint> intervals, LatencyPart part,
+                                            double start, double end) {
+        for (AnatomyPart p : result.anatomy() == null ? List.<AnatomyPart>of() : result.anatomy().parts()) {
+            if (p.part() != part) {
                 continue;
             }
             double[] sum = new double[2];
             int[] n = new int[2];
             double previousEnd = 0;
             for (int i = 0; i < intervals.size(); i++) {
-                double e = intervals.get(i).get("endSec").asDouble();
-                JsonNode v = p.at("/valuesMs").get(i);
-                boolean measured = "measured".equals(intervals.get(i).get("phase").asText());
+                double e = intervals.get(i).endSec();
+                Double v = i < p.valuesMs().size() ? p.valuesMs().get(i) : null;
+                boolean measured = intervals.get(i).phase() == IntervalPhase.MEASURED;
                 int which = e <= start ? 0 : previousEnd >= start && e <= end ? 1 : -1;
                 previousEnd = e;
-                if (measured && which >= 0 && v != null && !v.isNull()) {
-                    sum[which] += v.asDouble();
+                if (measured && which >= 0 && v != null) {
+                    sum[which] += v;
                     n[which]++;
                 }
             }
-            assertThat(n).as(part + " before/during the fault in " + result.at("/anatomy")).containsOnly(n[0], n[1])
+            assertThat(n).as(part + " before/during the fault in " + result.anatomy()).containsOnly(n[0], n[1])
                     .doesNotContain(0);
             return new double[] {sum[0] / n[0], sum[1] / n[1]};
         }
-        throw new AssertionError("no anatomy part " + part + " in " + result.at("/anatomy"));
+        throw new AssertionError("no anatomy part " + part + " in " + result.anatomy());
     }
 }

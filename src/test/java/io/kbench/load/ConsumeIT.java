@@ -2,14 +2,14 @@ package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,11 +49,12 @@ class ConsumeIT {
         assertThat(Double.parseDouble(v[9])).as("fetch.nMsg.sec excludes the join: >= nMsg.sec")
                 .isGreaterThanOrEqualTo(Double.parseDouble(v[5]));
         assertThat(run.stdout()).doesNotContain("WARNING: Exiting before");
-        JsonNode result = onlyResult();
-        assertThat(result.at("/summary/consumed/records").asLong()).isEqualTo(3000);
-        assertThat(result.at("/workload/consumers/properties/check.crcs").asText()).isEqualTo("false");
-        assertThat(result.at("/workload/consumers/properties/receive.buffer.bytes").asText()).isEqualTo("2097152");
-        assertThat(result.at("/workload/consumers/properties/max.partition.fetch.bytes").asText()).isEqualTo("1048576");
+        RunResult result = onlyResult();
+        assertThat(result.summary().consumed().records()).isEqualTo(3000);
+        Map<String, String> properties = result.workload().consumers().properties();
+        assertThat(properties.get("check.crcs")).isEqualTo("false");
+        assertThat(properties.get("receive.buffer.bytes")).isEqualTo("2097152");
+        assertThat(properties.get("max.partition.fetch.bytes")).isEqualTo("1048576");
     }
 
     @Test
@@ -70,7 +71,7 @@ class ConsumeIT {
         assertThat(totals).as(run.transcript()).isSorted().allMatch(n -> n > 0 && n <= 3000);
         assertThat(run.stdout()).as(run.transcript())
                 .doesNotContain("time, threadId").doesNotContain("start.time, end.time");
-        assertThat(onlyResult().at("/summary/consumed/records").asLong()).isEqualTo(3000);
+        assertThat(onlyResult().summary().consumed().records()).isEqualTo(3000);
     }
 
     @Test
@@ -84,8 +85,8 @@ class ConsumeIT {
         assertThat(header).as(run.transcript()).isNotNegative();
         String[] v = lines.get(header + 1).split(", ");
         assertThat(v[4]).as(run.transcript()).isEqualTo("0");
-        assertThat(onlyResult().at("/workload/consumers/properties/auto.offset.reset").asText()).isEqualTo("latest");
-        assertThat(onlyResult().at("/summary/produced/records").asLong()).isEqualTo(1000);
+        assertThat(onlyResult().workload().consumers().properties().get("auto.offset.reset")).isEqualTo("latest");
+        assertThat(onlyResult().summary().produced().records()).isEqualTo(1000);
     }
 
     @Test
@@ -108,14 +109,14 @@ class ConsumeIT {
             assertThat(lines).as(run.transcript()).anyMatch(l -> l.startsWith("WARNING: Exiting before consuming"));
             String[] v = lines.get(lines.indexOf(SUMMARY_HEADER) + 1).split(", ");
             assertThat(v[4]).as(run.transcript()).isEqualTo("2000");
-            assertThat(onlyResult().at("/workload/consumers/topicPattern").asText()).isEqualTo("inc-.*");
+            assertThat(onlyResult().workload().consumers().topicPattern()).isEqualTo("inc-.*");
         } finally {
             CliRun stop = CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
             assertThat(stop.exitCode()).as(stop.transcript()).isZero();
         }
     }
 
-    private JsonNode onlyResult() throws IOException {
-        return new ObjectMapper().readTree(ItFixture.onlyRunDir(results).resolve("result.json").toFile());
+    private RunResult onlyResult() throws IOException {
+        return ItFixture.onlyRun(results);
     }
 }

@@ -2,11 +2,18 @@ package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RebalanceStats;
+import io.kbench.result.run.RebalanceWindow;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.ShareConsumerStats;
+import io.kbench.result.run.ShareStats;
+import io.kbench.result.sweep.SweepResult;
+import io.kbench.spec.GroupProtocol;
+import io.kbench.spec.ShareAcknowledgement;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -34,26 +41,26 @@ class GroupsIT {
         Path results = dir.resolve("share");
         CliRun run = run("it-share.yaml", results, "consumers.group=it-share-implicit");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode r = ItFixture.onlyResult(results);
-        long produced = r.at("/summary/produced/records").asLong();
+        RunResult r = ItFixture.onlyRun(results);
+        long produced = r.summary().produced().records();
         assertThat(produced).as(run.transcript()).isEqualTo(3000);
-        JsonNode share = r.get("share");
-        assertThat(share.get("acknowledgement").asText()).isEqualTo("implicit");
-        assertThat(share.get("accepted").asLong()).as(run.transcript()).isEqualTo(produced);
-        assertThat(share.get("deliveries").asLong()).as("no record delivered twice").isEqualTo(produced);
-        assertThat(share.get("redeliveries").asLong()).isZero();
-        assertThat(share.get("rejected").asLong() + share.get("archived").asLong()).isZero();
-        assertThat(share.get("acknowledgeErrors").asLong()).isZero();
-        assertThat(r.at("/summary/consumed/records").asLong()).isEqualTo(produced);
-        assertThat(share.get("perConsumer")).hasSize(3);
+        ShareStats share = r.share();
+        assertThat(share.acknowledgement()).isEqualTo(ShareAcknowledgement.IMPLICIT);
+        assertThat(share.accepted()).as(run.transcript()).isEqualTo(produced);
+        assertThat(share.deliveries()).as("no record delivered twice").isEqualTo(produced);
+        assertThat(share.redeliveries()).isZero();
+        assertThat(share.rejected() + share.archived()).isZero();
+        assertThat(share.acknowledgeErrors()).isZero();
+        assertThat(r.summary().consumed().records()).isEqualTo(produced);
+        assertThat(share.perConsumer()).hasSize(3);
         long perConsumer = 0;
-        for (JsonNode c : share.get("perConsumer")) {
-            perConsumer += c.get("accepted").asLong();
+        for (ShareConsumerStats c : share.perConsumer()) {
+            perConsumer += c.accepted();
         }
         assertThat(perConsumer).isEqualTo(produced);
-        assertThat(share.at("/firstDeliveryLatencyMicros/count").asLong()).isEqualTo(produced);
-        assertThat(share.at("/acceptedLatencyMicros/count").asLong()).isEqualTo(produced);
-        assertThat(share.at("/acknowledgeCommitLatencyMicros/count").asLong()).isPositive();
+        assertThat(share.firstDeliveryLatencyMicros().count()).isEqualTo(produced);
+        assertThat(share.acceptedLatencyMicros().count()).isEqualTo(produced);
+        assertThat(share.acknowledgeCommitLatencyMicros().count()).isPositive();
         assertThat(run.stdout()).contains("share: 3,000 accepted, 0 rejected, 0 archived");
     }
 
@@ -64,17 +71,17 @@ class GroupsIT {
                 "consumers.share.acknowledgement=explicit", "consumers.share.accept=0.6", "consumers.share.release=0.35",
                 "consumers.share.reject=0.05", "consumers.share.deliveryCountLimit=2");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode r = ItFixture.onlyResult(results);
-        long produced = r.at("/summary/produced/records").asLong();
-        JsonNode share = r.get("share");
-        assertThat(share.get("deliveryCountLimit").asInt()).isEqualTo(2);
-        assertThat(share.get("redeliveries").asLong()).as(run.transcript()).isPositive();
-        assertThat(share.get("redelivered").asLong()).isPositive();
-        assertThat(share.get("archived").asLong()).as("0.35^2 of 3,000 records are released twice").isPositive();
-        assertThat(share.get("accepted").asLong() + share.get("rejected").asLong() + share.get("archived").asLong())
+        RunResult r = ItFixture.onlyRun(results);
+        long produced = r.summary().produced().records();
+        ShareStats share = r.share();
+        assertThat(share.deliveryCountLimit()).isEqualTo(2);
+        assertThat(share.redeliveries()).as(run.transcript()).isPositive();
+        assertThat(share.redelivered()).isPositive();
+        assertThat(share.archived()).as("0.35^2 of 3,000 records are released twice").isPositive();
+        assertThat(share.accepted() + share.rejected() + share.archived())
                 .as(run.transcript()).isEqualTo(produced);
-        assertThat(share.get("deliveries").asLong()).isEqualTo(produced + share.get("redeliveries").asLong());
-        assertThat(share.at("/acceptedLatencyMicros/count").asLong()).isEqualTo(share.get("accepted").asLong());
+        assertThat(share.deliveries()).isEqualTo(produced + share.redeliveries());
+        assertThat(share.acceptedLatencyMicros().count()).isEqualTo(share.accepted());
     }
 
     @Test
@@ -84,12 +91,12 @@ class GroupsIT {
                 cluster.bootstrapServers(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         Path sweepDir = ItFixture.onlyRunDir(results);
-        JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
+        SweepResult sweep = ResultReader.read(sweepDir.resolve("sweep.json"), SweepResult.class);
         for (int point = 0; point < 2; point++) {
             String protocol = point == 0 ? "classic" : "consumer";
-            JsonNode r = new ObjectMapper().readTree(sweepDir.resolve(
-                    sweep.at("/points/" + point + "/repetitions/0").asText()).toFile());
-            assertRebalancesMeasured(r, protocol, run);
+            RunResult r = ResultReader.read(sweepDir.resolve(sweep.points().get(point).repetitions().get(0)),
+                    RunResult.class);
+            assertRebalancesMeasured(r, protocol, point == 0 ? GroupProtocol.CLASSIC : GroupProtocol.CONSUMER, run);
         }
         assertThat(run.stdout()).contains("rebalances: per-partition processing gap")
                 .containsPattern("groupProtocol=classic +1 +\\+1 at 2\\.0s")
@@ -111,9 +118,9 @@ class GroupsIT {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.transcript()).doesNotContain(secrets).contains("sasl.jaas.config=[secret-2]");
         Path sweepDir = ItFixture.onlyRunDir(results);
-        JsonNode sweep = new ObjectMapper().readTree(sweepDir.resolve("sweep.json").toFile());
-        assertThat(sweep.at("/points/1/name").asText()).isEqualTo("sasl.jaas.config=[secret-2]");
-        assertThat(sweep.at("/axes/producers.properties.sasl.jaas.config/1").asText()).isEqualTo("[secret-2]");
+        SweepResult sweep = ResultReader.read(sweepDir.resolve("sweep.json"), SweepResult.class);
+        assertThat(sweep.points().get(1).name()).isEqualTo("sasl.jaas.config=[secret-2]");
+        assertThat(sweep.axes().get("producers.properties.sasl.jaas.config").get(1).asText()).isEqualTo("[secret-2]");
         assertThat(sweepDir.resolve("points/sasl.jaas.config=[secret-1]/rep-1/result.json")).exists();
         List<Path> written;
         try (var walk = java.nio.file.Files.walk(sweepDir)) {
@@ -129,26 +136,26 @@ class GroupsIT {
         }
     }
 
-    private static void assertRebalancesMeasured(JsonNode r, String protocol, CliRun run) {
-        assertThat(r.at("/workload/consumers/groupProtocol").asText()).isEqualTo(protocol);
-        JsonNode rebalances = r.get("rebalances");
-        assertThat(rebalances.get("groupProtocol").asText()).as(run.transcript()).isEqualTo(protocol);
-        assertThat(rebalances.at("/baseline/partitions")).as(run.transcript()).hasSize(4);
-        JsonNode changes = rebalances.get("changes");
+    private static void assertRebalancesMeasured(RunResult r, String protocol, GroupProtocol groupProtocol, CliRun run) {
+        assertThat(r.workload().consumers().groupProtocol()).isEqualTo(groupProtocol);
+        RebalanceStats rebalances = r.rebalances();
+        assertThat(rebalances.groupProtocol()).as(run.transcript()).isEqualTo(protocol);
+        assertThat(rebalances.baseline().partitions()).as(run.transcript()).hasSize(4);
+        List<RebalanceWindow> changes = rebalances.changes();
         assertThat(changes).as(run.transcript()).hasSize(2);
-        assertThat(changes.get(0).get("delta").asInt()).isEqualTo(1);
-        assertThat(changes.get(0).get("consumersAfter").asInt()).isEqualTo(3);
-        assertThat(changes.get(1).get("delta").asInt()).isEqualTo(-1);
-        assertThat(changes.get(1).get("consumersAfter").asInt()).isEqualTo(2);
-        for (JsonNode change : changes) {
-            assertThat(change.get("partitions")).as(run.transcript()).hasSize(4);
-            assertThat(change.at("/gapMicros/count").asLong()).isEqualTo(4);
-            assertThat(change.at("/gapMicros/max").asLong()).as(run.transcript()).isPositive();
-            assertThat(change.at("/latencySpikeMicros/max").asLong()).isPositive();
+        assertThat(changes.get(0).delta()).isEqualTo(1);
+        assertThat(changes.get(0).consumersAfter()).isEqualTo(3);
+        assertThat(changes.get(1).delta()).isEqualTo(-1);
+        assertThat(changes.get(1).consumersAfter()).isEqualTo(2);
+        for (RebalanceWindow change : changes) {
+            assertThat(change.partitions()).as(run.transcript()).hasSize(4);
+            assertThat(change.gapMicros().count()).isEqualTo(4);
+            assertThat(change.gapMicros().max()).as(run.transcript()).isPositive();
+            assertThat(change.latencySpikeMicros().max()).isPositive();
         }
         // A rebalance may hand a partition over before its last records were committed: some are read twice.
-        assertThat(r.at("/summary/consumed/records").asLong()).as(run.transcript())
-                .isGreaterThanOrEqualTo(r.at("/summary/produced/records").asLong());
+        assertThat(r.summary().consumed().records()).as(run.transcript())
+                .isGreaterThanOrEqualTo(r.summary().produced().records());
         assertThat(run.stdout()).contains("rebalances (" + protocol + ")");
     }
 

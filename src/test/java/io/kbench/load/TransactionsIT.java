@@ -2,13 +2,18 @@ package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.ConsumerStats;
+import io.kbench.result.run.PartitionLatency;
+import io.kbench.result.run.PartitionStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.TransactionStats;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -46,22 +51,22 @@ class TransactionsIT {
         Path results = dir.resolve("committed");
         CliRun run = run(results, "topic.name=it-txn-committed");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode r = ItFixture.onlyResult(results);
-        JsonNode tx = r.at("/summary/transactions");
-        long produced = r.at("/summary/produced/records").asLong();
-        long consumed = r.at("/summary/consumed/records").asLong();
+        RunResult r = ItFixture.onlyRun(results);
+        TransactionStats tx = r.summary().transactions();
+        long produced = r.summary().produced().records();
+        long consumed = r.summary().consumed().records();
         assertThat(produced).as(run.transcript()).isEqualTo(4000);
-        assertThat(tx.get("committed").asLong()).as(run.transcript()).isPositive();
-        assertThat(tx.get("aborted").asLong()).as("an abort fraction of 0.3 aborts some of ~80 transactions").isPositive();
-        assertThat(tx.get("committedRecords").asLong() + tx.get("abortedRecords").asLong()).isEqualTo(produced);
-        assertThat(consumed).as(run.transcript()).isEqualTo(tx.get("committedRecords").asLong());
-        assertThat(tx.get("abortedRecordsConsumed").asLong()).isZero();
-        assertThat(tx.get("isolationLevel").asText()).isEqualTo("read_committed");
-        assertThat(tx.at("/commitLatencyMicros/count").asLong()).isEqualTo(tx.get("committed").asLong());
-        assertThat(tx.get("transactionsPerSec").asDouble()).isPositive();
+        assertThat(tx.committed()).as(run.transcript()).isPositive();
+        assertThat(tx.aborted()).as("an abort fraction of 0.3 aborts some of ~80 transactions").isPositive();
+        assertThat(tx.committedRecords() + tx.abortedRecords()).isEqualTo(produced);
+        assertThat(consumed).as(run.transcript()).isEqualTo(tx.committedRecords());
+        assertThat(tx.abortedRecordsConsumed()).isZero();
+        assertThat(tx.isolationLevel()).isEqualTo("read_committed");
+        assertThat(tx.commitLatencyMicros().count()).isEqualTo(tx.committed());
+        assertThat(tx.transactionsPerSec()).isPositive();
         assertThat(run.stdout()).contains("transactions: ").contains("read_committed consumers received 0 aborted records");
         assertAddsUp(r, produced, consumed, 3, 2);
-        assertThat(r.at("/breakdown/partitionLatency").asText()).isEqualTo("endToEnd");
+        assertThat(r.breakdown().partitionLatency()).isEqualTo(PartitionLatency.END_TO_END);
     }
 
     @Test
@@ -71,19 +76,19 @@ class TransactionsIT {
                 "consumers.properties.isolation.level=read_uncommitted", "producers.rate=-1",
                 "producers.transactions.abortFraction=0.5");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode r = ItFixture.onlyResult(results);
-        JsonNode tx = r.at("/summary/transactions");
-        long produced = r.at("/summary/produced/records").asLong();
-        long consumed = r.at("/summary/consumed/records").asLong();
+        RunResult r = ItFixture.onlyRun(results);
+        TransactionStats tx = r.summary().transactions();
+        long produced = r.summary().produced().records();
+        long consumed = r.summary().consumed().records();
         // A backlog consumer reads the warm-up records too, aborted ones included.
-        assertThat(consumed).as(run.transcript()).isEqualTo(produced + r.at("/summary/produced/warmupRecords").asLong());
-        assertThat(tx.get("abortedRecordsConsumed").asLong()).as(run.transcript())
-                .isGreaterThanOrEqualTo(tx.get("abortedRecords").asLong()).isPositive();
-        assertThat(tx.get("isolationLevel").asText()).isEqualTo("read_uncommitted");
-        assertThat(r.at("/breakdown/partitionLatency").asText()).isEqualTo("publish");
+        assertThat(consumed).as(run.transcript()).isEqualTo(produced + r.summary().produced().warmupRecords());
+        assertThat(tx.abortedRecordsConsumed()).as(run.transcript())
+                .isGreaterThanOrEqualTo(tx.abortedRecords()).isPositive();
+        assertThat(tx.isolationLevel()).isEqualTo("read_uncommitted");
+        assertThat(r.breakdown().partitionLatency()).isEqualTo(PartitionLatency.PUBLISH);
         long perPartition = 0;
-        for (JsonNode p : r.at("/breakdown/partitions")) {
-            perPartition += p.get("producedRecords").asLong();
+        for (PartitionStats p : r.breakdown().partitions()) {
+            perPartition += p.producedRecords();
         }
         assertThat(perPartition).isEqualTo(produced);
     }
@@ -96,11 +101,11 @@ class TransactionsIT {
                 "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.stdout()).contains("2000 records sent").contains("transactions: ");
-        JsonNode r = ItFixture.onlyResult(results);
-        assertThat(r.at("/workload/producers/transactions/transactionalId").asText()).isEqualTo("it-txn-id");
-        assertThat(r.at("/workload/producers/transactions/duration").asText()).isEqualTo("100ms");
+        RunResult r = ItFixture.onlyRun(results);
+        assertThat(r.workload().producers().transactions().transactionalId()).isEqualTo("it-txn-id");
+        assertThat(r.workload().producers().transactions().duration()).isEqualTo(Duration.ofMillis(100));
         // about 1 s of sends in 100 ms transactions
-        assertThat(r.at("/summary/transactions/committed").asLong()).as(run.transcript()).isBetween(5L, 30L);
+        assertThat(r.summary().transactions().committed()).as(run.transcript()).isBetween(5L, 30L);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             assertThat(admin.listTransactions().all().get(30, TimeUnit.SECONDS))
                     .extracting(TransactionListing::transactionalId).contains("it-txn-id");
@@ -108,22 +113,22 @@ class TransactionsIT {
     }
 
     /** Per-partition and per-consumer counts add up to the summary's totals. */
-    private static void assertAddsUp(JsonNode r, long produced, long consumed, int partitions, int consumers) {
-        JsonNode parts = r.at("/breakdown/partitions");
+    private static void assertAddsUp(RunResult r, long produced, long consumed, int partitions, int consumers) {
+        List<PartitionStats> parts = r.breakdown().partitions();
         assertThat(parts).hasSize(partitions);
         long p = 0;
         long c = 0;
-        for (JsonNode n : parts) {
-            p += n.get("producedRecords").asLong();
-            c += n.get("consumedRecords").asLong();
+        for (PartitionStats n : parts) {
+            p += n.producedRecords();
+            c += n.consumedRecords();
         }
         assertThat(p).isEqualTo(produced);
         assertThat(c).isEqualTo(consumed);
         long byConsumer = 0;
-        for (JsonNode n : r.at("/breakdown/consumers")) {
-            byConsumer += n.get("records").asLong();
+        for (ConsumerStats n : r.breakdown().consumers()) {
+            byConsumer += n.records();
         }
-        assertThat(r.at("/breakdown/consumers")).hasSize(consumers);
+        assertThat(r.breakdown().consumers()).hasSize(consumers);
         assertThat(byConsumer).isEqualTo(consumed);
     }
 }

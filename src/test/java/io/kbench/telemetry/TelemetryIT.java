@@ -12,12 +12,26 @@ import io.kbench.cli.CliRun;
 import io.kbench.cluster.ClusterState;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.cluster.JmxAddressFile;
+import io.kbench.result.Figure;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.Anatomy;
+import io.kbench.result.telemetry.Diagnosis;
+import io.kbench.result.telemetry.LatencyPart;
+import io.kbench.result.telemetry.LimitingResource;
+import io.kbench.result.telemetry.PartShare;
+import io.kbench.result.telemetry.Telemetry;
+import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
+import io.kbench.result.telemetry.TelemetrySource;
+import io.kbench.result.telemetry.TelemetrySourceKind;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -55,32 +69,32 @@ class TelemetryIT {
         }
         CliRun run = running.get(180, TimeUnit.SECONDS);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = result(ItFixture.onlyRunDir(results));
-        JsonNode telemetry = result.at("/telemetry");
+        RunResult result = result(ItFixture.onlyRunDir(results));
+        Telemetry telemetry = result.telemetry();
 
-        assertThat(source(telemetry, "broker-1").at("/kind").asText()).isEqualTo("embedded_jmx");
-        assertThat(source(telemetry, "broker-1").at("/available").asBoolean()).as(run.transcript()).isTrue();
-        assertThat(source(telemetry, "host").at("/kind").asText()).isEqualTo("proc");
-        assertThat(source(telemetry, "client").at("/available").asBoolean()).isTrue();
+        assertThat(source(telemetry, "broker-1").kind()).isEqualTo(TelemetrySourceKind.EMBEDDED_JMX);
+        assertThat(source(telemetry, "broker-1").available()).as(run.transcript()).isTrue();
+        assertThat(source(telemetry, "host").kind()).isEqualTo(TelemetrySourceKind.PROC);
+        assertThat(source(telemetry, "client").available()).isTrue();
 
-        long bytes = result.at("/summary/produced/bytes").asLong() + result.at("/summary/produced/warmupRecords").asLong() * 1024;
+        long bytes = result.summary().produced().bytes() + result.summary().produced().warmupRecords() * 1024;
         long implied = bytes / 1048576; // at least this many full segments of payload alone
-        long rolls = events(telemetry, "segment_roll").size();
+        long rolls = events(telemetry, TelemetryEventType.SEGMENT_ROLL).size();
         // Rolls seen by the read that was stuck in the freeze (it finishes after the thaw, when the producers' backlog
         // rolls segments quickly) used to be lost: 10 of 12. One roll of slack for the last, partial interval.
         assertThat(rolls).as("segment rolls for %d bytes in 1 MiB segments\n%s", bytes, run.transcript())
                 .isBetween(implied - 1, implied * 5 / 4 + 1);
-        assertThat(events(telemetry, "segment_roll")).allMatch(e -> e.at("/detail").asText().equals("it-rolls-0"));
+        assertThat(events(telemetry, TelemetryEventType.SEGMENT_ROLL)).allMatch(e -> "it-rolls-0".equals(e.detail()));
 
-        List<JsonNode> frozen = events(telemetry, "broker_unresponsive");
-        assertThat(frozen).as(telemetry.at("/events").toString()).isNotEmpty();
-        List<Double> cpu = series(telemetry, "broker_cpu_percent", "broker-1");
+        List<TelemetryEvent> frozen = events(telemetry, TelemetryEventType.BROKER_UNRESPONSIVE);
+        assertThat(frozen).as(telemetry.events().toString()).isNotEmpty();
+        List<Double> cpu = series(telemetry, TelemetryMetric.BROKER_CPU_PERCENT, "broker-1");
         int gap = nullAfterFirstValue(cpu);
         assertThat(gap).as("a gap in broker CPU while frozen: %s", cpu).isPositive();
-        double frozenAt = frozen.get(0).at("/atSec").asDouble();
-        double gapEnd = result.at("/intervals/" + gap + "/endSec").asDouble();
+        double frozenAt = frozen.get(0).atSec();
+        double gapEnd = result.intervals().get(gap).endSec();
         assertThat(Math.abs(frozenAt - gapEnd)).as("event at the gap").isLessThan(2.5);
-        assertThat(series(telemetry, "host_cpu_user_percent", "host")).hasSize(result.at("/intervals").size());
+        assertThat(series(telemetry, TelemetryMetric.HOST_CPU_USER_PERCENT, "host")).hasSize(result.intervals().size());
     }
 
     /**
@@ -93,9 +107,9 @@ class TelemetryIT {
         CliRun run = CliRun.of("run", workload("it-telemetry-starved.yaml"), "--results-dir", results.toString(),
                 "--broker-heap", "256m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode diagnosis = result(ItFixture.onlyRunDir(results)).at("/telemetry/diagnosis");
+        Diagnosis diagnosis = result(ItFixture.onlyRunDir(results)).telemetry().diagnosis();
 
-        assertThat(diagnosis.at("/limitedBy").asText()).as(run.transcript()).isEqualTo("request_handler_threads");
+        assertThat(diagnosis.limitedBy()).as(run.transcript()).isEqualTo(LimitingResource.REQUEST_HANDLER_THREADS);
         double idle = figures(diagnosis, "request_handler_idle_percent.broker-1");
         assertThat(idle).as(diagnosis.toString()).isLessThan(30);
         // The line opens with where the time went (the anatomy), then the evidence of the limit.
@@ -115,30 +129,25 @@ class TelemetryIT {
         CliRun run = CliRun.of("run", workload("it-anatomy-flush.yaml"), "--results-dir", results.toString(),
                 "--broker-heap", "256m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = result(ItFixture.onlyRunDir(results));
-        JsonNode anatomy = result.at("/anatomy");
-        double local = measuredMs(anatomy, "produce_local");
-        for (String other : List.of("produce_request_queue", "produce_remote", "produce_response_queue",
-                "produce_response_send")) {
+        RunResult result = result(ItFixture.onlyRunDir(results));
+        Anatomy anatomy = result.anatomy();
+        double local = measuredMs(anatomy, LatencyPart.PRODUCE_LOCAL);
+        for (LatencyPart other : List.of(LatencyPart.PRODUCE_REQUEST_QUEUE, LatencyPart.PRODUCE_REMOTE,
+                LatencyPart.PRODUCE_RESPONSE_QUEUE, LatencyPart.PRODUCE_RESPONSE_SEND)) {
             assertThat(local).as(anatomy.toString()).isGreaterThan(measuredMs(anatomy, other));
         }
-        JsonNode diagnosis = result.at("/telemetry/diagnosis");
-        assertThat(diagnosis.at("/evidence").asText()).as(run.transcript()).contains("the log flush");
-        assertThat(diagnosis.at("/limitedBy").asText()).isEqualTo("disk");
+        Diagnosis diagnosis = result.telemetry().diagnosis();
+        assertThat(diagnosis.evidence()).as(run.transcript()).contains("the log flush");
+        assertThat(diagnosis.limitedBy()).isEqualTo(LimitingResource.DISK);
         assertThat(run.stdout()).contains("limited by: disk (publish mean ").contains("the log flush");
-        List<Double> idle = series(result.at("/telemetry"), "network_processor_idle_percent", "broker-1");
+        List<Double> idle = series(result.telemetry(), TelemetryMetric.NETWORK_PROCESSOR_IDLE_PERCENT, "broker-1");
         assertThat(idle.stream().filter(v -> v != null).mapToDouble(Double::doubleValue).average().orElse(0))
                 .as("network idle " + idle).isGreaterThan(50);
-        assertThat(diagnosis.at("/limitedBy").asText()).isNotEqualTo("network_threads");
+        assertThat(diagnosis.limitedBy()).isNotEqualTo(LimitingResource.NETWORK_THREADS);
     }
 
-    private static double measuredMs(JsonNode anatomy, String part) {
-        for (JsonNode m : anatomy.at("/measured")) {
-            if (m.at("/part").asText().equals(part)) {
-                return m.at("/meanMs").asDouble();
-            }
-        }
-        return 0;
+    private static double measuredMs(Anatomy anatomy, LatencyPart part) {
+        return anatomy.measured(part).map(PartShare::meanMs).orElse(0.0);
     }
 
     /**
@@ -172,26 +181,27 @@ class TelemetryIT {
         try (var dirs = Files.list(results)) {
             runDir = dirs.filter(d -> Files.exists(d.resolve("result.json"))).findFirst().orElseThrow();
         }
-        JsonNode result = result(runDir);
-        JsonNode telemetry = result.at("/telemetry");
-        assertThat(source(telemetry, "broker-1").at("/kind").asText()).isEqualTo("jmx");
-        assertThat(source(telemetry, "broker-1").at("/available").asBoolean()).isTrue();
-        assertThat(source(telemetry, "broker-2").at("/available").asBoolean()).isFalse();
-        assertThat(source(telemetry, "broker-2").at("/absentReason").asText()).isNotBlank();
-        assertThat(source(telemetry, "prometheus-1").at("/available").asBoolean()).isFalse();
-        assertThat(source(telemetry, "host").at("/available").asBoolean()).isFalse();
-        assertThat(source(telemetry, "host").at("/absentReason").asText()).contains("--node-exporter-url");
-        assertThat(series(telemetry, "produce_requests_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
-        assertThat(series(telemetry, "broker_bytes_in_mib_per_sec", "broker-1")).anyMatch(v -> v != null && v > 0);
+        RunResult result = result(runDir);
+        Telemetry telemetry = result.telemetry();
+        assertThat(source(telemetry, "broker-1").kind()).isEqualTo(TelemetrySourceKind.JMX);
+        assertThat(source(telemetry, "broker-1").available()).isTrue();
+        assertThat(source(telemetry, "broker-2").available()).isFalse();
+        assertThat(source(telemetry, "broker-2").absentReason()).isNotBlank();
+        assertThat(source(telemetry, "prometheus-1").available()).isFalse();
+        assertThat(source(telemetry, "host").available()).isFalse();
+        assertThat(source(telemetry, "host").absentReason()).contains("--node-exporter-url");
+        assertThat(series(telemetry, TelemetryMetric.PRODUCE_REQUESTS_PER_SEC, "broker-1")).anyMatch(v -> v != null && v > 0);
+        assertThat(series(telemetry, TelemetryMetric.BROKER_BYTES_IN_MIB_PER_SEC, "broker-1"))
+                .anyMatch(v -> v != null && v > 0);
 
         // CPU seconds by kbench's series (percent of a core x the time it covers: a value after a gap covers the gap
         // too) against the kernel's count for the pid over a span that holds the run; the difference is the broker's
         // work before the first and after the last tick (topic creation, consumer group join).
-        List<Double> cpu = series(telemetry, "broker_cpu_percent", "broker-1");
+        List<Double> cpu = series(telemetry, TelemetryMetric.BROKER_CPU_PERCENT, "broker-1");
         double sampled = 0;
         double previousEnd = 0;
         for (int i = 0; i < cpu.size(); i++) {
-            double end = result.at("/intervals/" + i + "/endSec").asDouble();
+            double end = result.intervals().get(i).endSec();
             if (cpu.get(i) != null) {
                 sampled += cpu.get(i) / 100 * (end - previousEnd);
                 previousEnd = end;
@@ -262,57 +272,38 @@ class TelemetryIT {
         throw new AssertionError("the run never started its load: " + (running.isDone() ? running.get().transcript() : "timeout"));
     }
 
-    /** The run's result.json, checked against schema/result.schema.json. */
-    private static JsonNode result(Path dir) throws IOException {
-        JsonNode result = JSON.readTree(dir.resolve("result.json").toFile());
+    /** The run's result.json, checked against schema/result.schema.json (the wire format, on purpose), then read typed. */
+    private static RunResult result(Path dir) throws IOException {
+        JsonNode tree = JSON.readTree(dir.resolve("result.json").toFile());
         try (InputStream in = Files.newInputStream(Path.of("schema/result.schema.json"))) {
             JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(in,
                     SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build());
-            assertThat(schema.validate(result)).as("schema violations").isEmpty();
+            assertThat(schema.validate(tree)).as("schema violations").isEmpty();
         }
-        return result;
+        return ResultReader.read(dir.resolve("result.json"), RunResult.class);
     }
 
-    private static JsonNode source(JsonNode telemetry, String id) {
-        for (JsonNode s : telemetry.at("/sources")) {
-            if (s.at("/id").asText().equals(id)) {
-                return s;
-            }
-        }
-        throw new AssertionError("no source " + id + " in " + telemetry.at("/sources"));
+    private static TelemetrySource source(Telemetry telemetry, String id) {
+        return telemetry.sources().stream().filter(s -> s.id().equals(id)).findFirst()
+                .orElseThrow(() -> new AssertionError("no source " + id + " in " + telemetry.sources()));
     }
 
-    private static List<JsonNode> events(JsonNode telemetry, String type) {
-        List<JsonNode> found = new ArrayList<>();
-        telemetry.at("/events").forEach(e -> {
-            if (e.at("/type").asText().equals(type)) {
-                found.add(e);
-            }
-        });
-        return found;
+    private static List<TelemetryEvent> events(Telemetry telemetry, TelemetryEventType type) {
+        return telemetry.events().stream().filter(e -> e.type() == type).toList();
     }
 
-    private static List<Double> series(JsonNode telemetry, String metric, String source) {
-        for (JsonNode s : telemetry.at("/series")) {
-            if (s.at("/metric").asText().equals(metric) && s.at("/source").asText().equals(source)) {
-                List<Double> values = new ArrayList<>();
-                s.at("/values").forEach(v -> values.add(v.isNull() ? null : v.asDouble()));
-                return values;
-            }
-        }
-        throw new AssertionError("no series " + metric + "/" + source + " in " + telemetry.at("/series"));
+    private static List<Double> series(Telemetry telemetry, TelemetryMetric metric, String source) {
+        return telemetry.series().stream().filter(s -> s.metric() == metric && s.source().equals(source)).findFirst()
+                .map(TelemetrySeries::values)
+                .orElseThrow(() -> new AssertionError("no series " + metric + "/" + source + " in " + telemetry.series()));
     }
 
     private static String workload(String name) {
         return ItFixture.workload(name);
     }
 
-    private static double figures(JsonNode diagnosis, String key) {
-        for (JsonNode f : diagnosis.at("/figures")) {
-            if (f.at("/key").asText().equals(key)) {
-                return f.at("/value").asDouble();
-            }
-        }
-        throw new AssertionError("no figure " + key + " in " + diagnosis);
+    private static double figures(Diagnosis diagnosis, String key) {
+        return diagnosis.figures().stream().filter(f -> f.key().equals(key)).findFirst().map(Figure::value)
+                .orElseThrow(() -> new AssertionError("no figure " + key + " in " + diagnosis));
     }
 }

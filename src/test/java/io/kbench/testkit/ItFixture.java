@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cli.Main;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,6 +58,11 @@ public final class ItFixture {
     /** The result.json of the only run directory under {@code dir}. */
     public static JsonNode onlyResult(Path dir) throws IOException {
         return new ObjectMapper().readTree(ItFixture.onlyRunDir(dir).resolve("result.json").toFile());
+    }
+
+    /** The result.json of the only run directory under {@code dir}, read into its typed record. */
+    public static RunResult onlyRun(Path dir) throws IOException {
+        return ResultReader.read(onlyRunDir(dir).resolve("result.json"), RunResult.class);
     }
 
     /** The one run directory under {@code results}. */

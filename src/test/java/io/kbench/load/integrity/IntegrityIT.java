@@ -2,19 +2,20 @@ package io.kbench.load.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.Integrity;
+import io.kbench.result.run.IntegrityVerdict;
+import io.kbench.result.run.RecordPosition;
+import io.kbench.result.run.RunResult;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -47,19 +48,19 @@ class IntegrityIT {
         Path results = dir.resolve("clean");
         CliRun run = run("it-verify-clean", results);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode integrity = onlyResult(results).get("integrity");
-        assertThat(integrity.get("verdict").asText()).as(run.transcript()).isEqualTo("ok");
-        assertThat(integrity.get("sent").asLong()).isEqualTo(SENT);
-        assertThat(integrity.get("acknowledged").asLong()).isEqualTo(SENT);
-        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT);
-        assertThat(integrity.get("read").asLong()).isEqualTo(SENT);
-        assertThat(integrity.at("/lost/count").asLong()).isZero();
-        assertThat(integrity.at("/duplicated/count").asLong()).isZero();
-        assertThat(integrity.at("/reordered/count").asLong()).isZero();
-        assertThat(integrity.at("/unexpected/count").asLong()).isZero();
-        assertThat(integrity.at("/settings/minInsyncReplicas").asInt()).isEqualTo(2);
-        assertThat(integrity.at("/settings/replicationFactor").asInt()).isEqualTo(3);
-        assertThat(integrity.at("/settings/idempotence").asBoolean()).isTrue();
+        Integrity integrity = onlyResult(results).integrity();
+        assertThat(integrity.verdict()).as(run.transcript()).isEqualTo(IntegrityVerdict.OK);
+        assertThat(integrity.sent()).isEqualTo(SENT);
+        assertThat(integrity.acknowledged()).isEqualTo(SENT);
+        assertThat(integrity.acknowledgedFound()).isEqualTo(SENT);
+        assertThat(integrity.read()).isEqualTo(SENT);
+        assertThat(integrity.lost().count()).isZero();
+        assertThat(integrity.duplicated().count()).isZero();
+        assertThat(integrity.reordered().count()).isZero();
+        assertThat(integrity.unexpected().count()).isZero();
+        assertThat(integrity.settings().minInsyncReplicas()).isEqualTo(2);
+        assertThat(integrity.settings().replicationFactor()).isEqualTo(3);
+        assertThat(integrity.settings().idempotence()).isTrue();
         assertThat(run.stdout()).contains("integrity: OK: 0 lost, 0 duplicated, 0 reordered, 0 unexpected; 3,200 sent");
     }
 
@@ -82,19 +83,19 @@ class IntegrityIT {
         long gone = deleted.get(60, TimeUnit.SECONDS);
         // DeleteRecords moved partition 0's log start past records kbench had acknowledged: Kafka kept its promise.
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode integrity = onlyResult(results).get("integrity");
-        // Real output for docs/integrity.md.
+        Integrity integrity = onlyResult(results).integrity();
+        // Real output for docs/integrity.md: the section as result.json holds it (the wire format, on purpose).
         System.out.println(run.stdout().lines().filter(l -> l.startsWith("integrity:")).findFirst().orElse("")
-                + "\n" + integrity.toPrettyString());
-        assertThat(integrity.get("verdict").asText()).as(run.transcript()).isEqualTo("ok");
-        assertThat(integrity.at("/deleted/count").asLong()).as(run.transcript()).isEqualTo(gone);
-        assertThat(integrity.at("/lost/count").asLong()).isZero();
-        JsonNode example = integrity.at("/deleted/examples/0");
-        assertThat(example.get("partition").asInt()).isZero();
-        assertThat(example.get("offset").asLong()).isLessThan(gone);
-        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT - gone);
-        assertThat(integrity.at("/duplicated/count").asLong()).isZero();
-        assertThat(integrity.at("/unexpected/count").asLong()).isZero();
+                + "\n" + ItFixture.onlyResult(results).get("integrity").toPrettyString());
+        assertThat(integrity.verdict()).as(run.transcript()).isEqualTo(IntegrityVerdict.OK);
+        assertThat(integrity.deleted().count()).as(run.transcript()).isEqualTo(gone);
+        assertThat(integrity.lost().count()).isZero();
+        RecordPosition example = integrity.deleted().examples().get(0);
+        assertThat(example.partition()).isZero();
+        assertThat(example.offset()).isLessThan(gone);
+        assertThat(integrity.acknowledgedFound()).isEqualTo(SENT - gone);
+        assertThat(integrity.duplicated().count()).isZero();
+        assertThat(integrity.unexpected().count()).isZero();
         assertThat(run.stdout()).contains("integrity: OK: 0 lost").contains(String.format("%,d deleted by retention or"
                 + " DeleteRecords (not lost)", gone));
     }
@@ -120,13 +121,13 @@ class IntegrityIT {
         CliRun run = run(topic, results);
         foreign.get(60, TimeUnit.SECONDS);
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(4);
-        JsonNode integrity = onlyResult(results).get("integrity");
-        assertThat(integrity.at("/unexpected/count").asLong()).as(run.transcript()).isEqualTo(5);
-        assertThat(integrity.at("/unexpected/examples/0/partition").asInt()).isEqualTo(1);
-        assertThat(integrity.at("/unexpected/examples/0").has("producer")).isFalse();
-        assertThat(integrity.at("/lost/count").asLong()).isZero();
-        assertThat(integrity.get("acknowledgedFound").asLong()).isEqualTo(SENT);
-        assertThat(integrity.get("read").asLong()).isEqualTo(SENT + 5);
+        Integrity integrity = onlyResult(results).integrity();
+        assertThat(integrity.unexpected().count()).as(run.transcript()).isEqualTo(5);
+        assertThat(integrity.unexpected().examples().get(0).partition()).isEqualTo(1);
+        assertThat(integrity.unexpected().examples().get(0).producer()).as("a foreign record has no producer").isNull();
+        assertThat(integrity.lost().count()).isZero();
+        assertThat(integrity.acknowledgedFound()).isEqualTo(SENT);
+        assertThat(integrity.read()).isEqualTo(SENT + 5);
     }
 
     private static CliRun run(String topic, Path results) {
@@ -151,10 +152,7 @@ class IntegrityIT {
         throw new IllegalStateException(p + " did not reach " + records + " records");
     }
 
-    private static JsonNode onlyResult(Path results) throws IOException {
-        try (Stream<Path> dirs = Files.list(results)) {
-            Path only = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
-            return new ObjectMapper().readTree(only.resolve("result.json").toFile());
-        }
+    private static RunResult onlyResult(Path results) throws IOException {
+        return ItFixture.onlyRun(results);
     }
 }
