@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -15,23 +16,33 @@ import java.util.stream.Collectors;
  * Runs the CLI in-process with picocli's stdout and stderr writers captured (every command prints through them), for
  * tests that print both on failure.
  */
-record CliRun(int exitCode, String stdout, String stderr, Duration took) {
-    static CliRun of(String... args) {
+public record CliRun(int exitCode, String stdout, String stderr, Duration took) {
+    public static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         long start = System.nanoTime();
-        int code = Main.newCommandLine()
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true))
-                .execute(args);
+        int code = execute(new PrintWriter(out, true), new PrintWriter(err, true), args);
         return new CliRun(code, out.toString(), err.toString(), Duration.ofNanos(System.nanoTime() - start));
+    }
+
+    /**
+     * The whole CLI ({@code Main.newCommandLine()}, package-private) run on {@code args} printing to {@code out} and
+     * {@code err}, for integration tests in other packages that watch the output while the command runs.
+     */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        return Main.newCommandLine().setOut(out).setErr(err).execute(args);
+    }
+
+    /** {@code file} read as {@code --command-config} reads it (package-private {@code ConnectionOptions}). */
+    public static Map<String, String> commandConfig(Path file) {
+        return ConnectionOptions.readProperties(file, "--command-config");
     }
 
     /**
      * Runs with {@code --results-dir resultsDir} appended and asserts that no process was started and left behind
      * (for commands that must fail before any broker starts).
      */
-    static CliRun leavingNothing(Path resultsDir, String... args) {
+    public static CliRun leavingNothing(Path resultsDir, String... args) {
         List<String> all = new ArrayList<>(List.of(args));
         all.add("--results-dir");
         all.add(resultsDir.toString());
@@ -49,7 +60,7 @@ record CliRun(int exitCode, String stdout, String stderr, Duration took) {
      * The CLI error contract (docs/exit-codes.md): exit code {@code exit}, one "kbench: error:" line on stderr with every
      * expected fragment, nothing on stdout (not even the run header), within {@code within}.
      */
-    void assertOneErrorLine(int exit, Duration within, String... expected) {
+    public void assertOneErrorLine(int exit, Duration within, String... expected) {
         assertThat(exitCode).as(transcript()).isEqualTo(exit);
         List<String> lines = stderr.lines().filter(l -> !l.isBlank()).toList();
         assertThat(lines).as(transcript()).hasSize(1);
@@ -62,7 +73,7 @@ record CliRun(int exitCode, String stdout, String stderr, Duration took) {
      * An input error found before any broker starts: exit 2 and one "kbench: error:" line on stderr with every expected
      * fragment; stdout may carry a dry run's header but no cluster start.
      */
-    static void assertInputError(CliRun r, String... expected) {
+    public static void assertInputError(CliRun r, String... expected) {
         assertThat(r.exitCode()).as(r.transcript()).isEqualTo(2);
         List<String> lines = r.stderr().lines().filter(l -> !l.isBlank()).toList();
         assertThat(lines).as(r.transcript()).hasSize(1);
@@ -71,7 +82,7 @@ record CliRun(int exitCode, String stdout, String stderr, Duration took) {
     }
 
     /** Shown by AssertJ when an assertion on this run fails. */
-    String transcript() {
+    public String transcript() {
         return "exit " + exitCode + " after " + took.toMillis() + " ms\n--- stdout ---\n" + stdout + "\n--- stderr ---\n"
                 + stderr;
     }

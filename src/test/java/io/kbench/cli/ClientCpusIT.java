@@ -3,10 +3,11 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -63,10 +64,10 @@ class ClientCpusIT {
         } finally {
             kbench.destroyForcibly();
         }
-        Path runDir = RunIT.onlyRunDir(results);
-        JsonNode result = new ObjectMapper().readTree(runDir.resolve("result.json").toFile());
-        assertThat(result.at("/environment/clientCpus").asText()).isEqualTo("1");
-        assertThat(result.at("/cluster/dataFilesystem").asText()).contains(" on /");
+        Path runDir = ItFixture.onlyRunDir(results);
+        RunResult result = ResultReader.read(runDir.resolve("result.json"), RunResult.class);
+        assertThat(result.environment().clientCpus()).isEqualTo("1");
+        assertThat(result.cluster().dataFilesystem()).contains(" on /");
         try (var groups = Files.list(Path.of("/sys/fs/cgroup/cpuset"))) {
             List<String> left = groups.map(p -> p.getFileName().toString()).filter(n -> n.equals("kbench")).toList();
             assertThat(left).as("the client cpuset is removed at exit").isEmpty();

@@ -3,9 +3,9 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.RunResult;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,11 +28,11 @@ class ClientJvmIT {
                 "--results-dir", results.toString(), "--broker-heap", "384m", "--client-java-home", JDK_25.toString(),
                 "--set", "consumers.mode=none");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
-        assertThat(result.at("/environment/clientJdk").asText()).contains(" 25.");
-        assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
-        assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(2000);
-        assertThat(result.at("/cluster/security/negotiatedProtocol").asText()).isEqualTo("TLSv1.3");
+        RunResult result = ItFixture.onlyRun(results);
+        assertThat(result.environment().clientJdk()).contains(" 25.");
+        assertThat(result.cluster().brokerJdk()).isEqualTo(System.getProperty("java.version"));
+        assertThat(result.summary().produced().records()).isEqualTo(2000);
+        assertThat(result.cluster().security().negotiatedProtocol()).isEqualTo("TLSv1.3");
     }
 
     /** The workload field does the same as the flag, so a workload (or a sweep's base) can name the client JDK. */
@@ -43,10 +43,10 @@ class ClientJvmIT {
                 "--results-dir", results.toString(), "--broker-heap", "384m", "--set", "clientJavaHome=" + JDK_25,
                 "--set", "consumers.mode=none", "--set", "cluster.security.protocol=plaintext");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = new ObjectMapper().readTree(RunIT.onlyRunDir(results).resolve("result.json").toFile());
-        assertThat(result.at("/environment/clientJdk").asText()).as(run.transcript()).contains(" 25.");
-        assertThat(result.at("/cluster/brokerJdk").asText()).isEqualTo(System.getProperty("java.version"));
-        assertThat(result.at("/workload/clientJavaHome").asText()).isEqualTo(JDK_25.toString());
+        RunResult result = ItFixture.onlyRun(results);
+        assertThat(result.environment().clientJdk()).as(run.transcript()).contains(" 25.");
+        assertThat(result.cluster().brokerJdk()).isEqualTo(System.getProperty("java.version"));
+        assertThat(result.workload().clientJavaHome()).isEqualTo(JDK_25.toString());
 
         Path sweep = Files.writeString(results.resolve("jdk-sweep.yaml"), """
                 name: jdk-sweep

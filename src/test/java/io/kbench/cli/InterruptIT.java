@@ -3,10 +3,13 @@ package io.kbench.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.ClusterTestSupport;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.RunStatus;
+import io.kbench.testkit.InheritedSigint;
+import io.kbench.testkit.ItFixture;
+import io.kbench.testkit.KbenchProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,13 +91,13 @@ class InterruptIT {
                 .contains("interrupted: the figures above cover only what was measured until the interrupt")
                 .contains("results: ");
 
-        JsonNode result = new ObjectMapper().readTree(onlyResultDir().resolve("result.json").toFile());
-        assertThat(result.at("/status").asText()).as(transcript).isEqualTo("interrupted");
-        assertThat(result.at("/summary/produced/records").asLong()).as(transcript).isPositive();
-        assertThat(result.at("/summary/produced/errors").asLong()).as("sends cut short by the stop are no errors")
+        RunResult result = ItFixture.onlyRun(results);
+        assertThat(result.status()).as(transcript).isEqualTo(RunStatus.INTERRUPTED);
+        assertThat(result.summary().produced().records()).as(transcript).isPositive();
+        assertThat(result.summary().produced().errors()).as("sends cut short by the stop are no errors")
                 .isZero();
-        assertThat(result.at("/summary/consumed/records").asLong()).as(transcript).isPositive();
-        assertThat(result.at("/intervals").size()).isPositive();
+        assertThat(result.summary().consumed().records()).as(transcript).isPositive();
+        assertThat(result.intervals().size()).isPositive();
 
         assertThat(brokers).as("the broker JVM kbench started").isNotEmpty()
                 .noneMatch(ProcessHandle::isAlive);
@@ -119,7 +122,7 @@ class InterruptIT {
     }
 
     private Path onlyResultDir() throws IOException {
-        return RunIT.onlyRunDir(results);
+        return ItFixture.onlyRunDir(results);
     }
 
     private String brokerLog() throws IOException {

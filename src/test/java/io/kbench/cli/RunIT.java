@@ -2,15 +2,16 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
+import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,22 +30,22 @@ class RunIT {
     void produceOnlyCountsExactlyTheMeasuredRecords() throws IOException {
         CliRun run = CliRun.of("run", workload("it-produce.yaml"), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult();
-        JsonNode produced = result.at("/summary/produced");
-        assertThat(produced.get("records").asLong()).as(run.transcript()).isEqualTo(5000);
-        assertThat(produced.get("bytes").asLong()).isEqualTo(5000L * 200);
-        assertThat(produced.get("errors").asLong()).isZero();
-        assertThat(produced.get("warmupRecords").asLong()).isEqualTo(1000);
-        assertThat(produced.get("recordsPerSec").asDouble()).isPositive();
-        assertOrderedLatency(result.at("/summary/publishLatencyMicros"), 5000);
-        assertThat(result.at("/summary/latencyMeasuredFrom").asText()).isEqualTo("actualSendTime");
-        assertThat(result.at("/summary/consumed").isMissingNode()).isTrue();
-        assertThat(result.at("/schemaVersion").asInt()).isEqualTo(1);
-        assertThat(result.at("/environment/kafkaClientVersion").asText()).isEqualTo("4.3.1");
-        assertThat(result.at("/cluster/mode").asText()).isEqualTo("embedded");
-        assertThat(result.at("/cluster/brokers").asInt()).isEqualTo(1);
-        assertThat(result.at("/workload/producers/properties/acks").asText()).isEqualTo("all");
-        assertThat(result.at("/intervals").size()).isPositive();
+        RunResult result = onlyResult();
+        Totals produced = result.summary().produced();
+        assertThat(produced.records()).as(run.transcript()).isEqualTo(5000);
+        assertThat(produced.bytes()).isEqualTo(5000L * 200);
+        assertThat(produced.errors()).isZero();
+        assertThat(produced.warmupRecords()).isEqualTo(1000);
+        assertThat(produced.recordsPerSec()).isPositive();
+        assertOrderedLatency(result.summary().publishLatencyMicros(), 5000);
+        assertThat(result.summary().latencyMeasuredFrom()).isEqualTo("actualSendTime");
+        assertThat(result.summary().consumed()).isNull();
+        assertThat(result.schemaVersion()).isEqualTo(1);
+        assertThat(result.environment().kafkaClientVersion()).isEqualTo("4.3.1");
+        assertThat(result.cluster().mode()).isEqualTo("embedded");
+        assertThat(result.cluster().brokers()).isEqualTo(1);
+        assertThat(result.workload().producers().properties().get("acks")).isEqualTo("all");
+        assertThat(result.intervals().size()).isPositive();
         assertThat(Files.exists(resultDir().resolve("publish-latency.hlog"))).isTrue();
         assertThat(Files.readString(resultDir().resolve("report.html"))).contains("it-produce").contains("kbench");
         assertThat(run.stdout()).contains("results: ");
@@ -54,16 +55,17 @@ class RunIT {
     void endToEndOnThreeBrokersReceivesEveryMeasuredRecord() throws IOException {
         CliRun run = CliRun.of("run", workload("it-e2e-3.yaml"), "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult();
-        assertThat(result.at("/cluster/brokers").asInt()).isEqualTo(3);
-        assertThat(result.at("/summary/produced/records").asLong()).as(run.transcript()).isEqualTo(4000);
-        assertThat(result.at("/summary/consumed/records").asLong()).as(run.transcript()).isEqualTo(4000);
-        assertThat(result.at("/summary/latencyMeasuredFrom").asText()).isEqualTo("intendedSendTime");
-        assertOrderedLatency(result.at("/summary/publishLatencyMicros"), 4000);
-        assertOrderedLatency(result.at("/summary/endToEndLatencyMicros"), 4000);
-        assertThat(result.at("/summary/endToEndLatencyMicros/p50").asLong())
-                .isGreaterThanOrEqualTo(result.at("/summary/publishLatencyMicros/p50").asLong() / 10);
-        assertThat(result.at("/summary/sendDelayMicros/count").asLong()).isEqualTo(4000);
+        RunResult result = onlyResult();
+        Summary summary = result.summary();
+        assertThat(result.cluster().brokers()).isEqualTo(3);
+        assertThat(summary.produced().records()).as(run.transcript()).isEqualTo(4000);
+        assertThat(summary.consumed().records()).as(run.transcript()).isEqualTo(4000);
+        assertThat(summary.latencyMeasuredFrom()).isEqualTo("intendedSendTime");
+        assertOrderedLatency(summary.publishLatencyMicros(), 4000);
+        assertOrderedLatency(summary.endToEndLatencyMicros(), 4000);
+        assertThat(summary.endToEndLatencyMicros().p50())
+                .isGreaterThanOrEqualTo(summary.publishLatencyMicros().p50() / 10);
+        assertThat(summary.sendDelayMicros().count()).isEqualTo(4000);
     }
 
     @Test
@@ -71,12 +73,12 @@ class RunIT {
         CliRun run = CliRun.of("run", workload("it-backlog.yaml"), "--bootstrap-server", cluster.bootstrapServers(),
                 "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        JsonNode result = onlyResult();
-        assertThat(result.at("/summary/produced/records").asLong()).isEqualTo(6000);
-        assertThat(result.at("/summary/consumed/records").asLong()).as(run.transcript()).isEqualTo(6000);
-        assertThat(result.at("/summary/consumed/bytes").asLong()).isEqualTo(6000L * 100);
-        assertThat(result.at("/summary/consumed/recordsPerSec").asDouble()).isPositive();
-        assertThat(result.at("/summary/endToEndLatencyMicros").isMissingNode()).isTrue();
+        Summary summary = onlyResult().summary();
+        assertThat(summary.produced().records()).isEqualTo(6000);
+        assertThat(summary.consumed().records()).as(run.transcript()).isEqualTo(6000);
+        assertThat(summary.consumed().bytes()).isEqualTo(6000L * 100);
+        assertThat(summary.consumed().recordsPerSec()).isPositive();
+        assertThat(summary.endToEndLatencyMicros()).isNull();
     }
 
     @Test
@@ -88,19 +90,19 @@ class RunIT {
                 "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(3);
         assertThat(run.stdout()).contains("PASS publish.p99<60s").contains("FAIL produced.recordsPerSec>999999999");
-        assertThat(onlyResult().at("/thresholds/1/passed").asBoolean()).isFalse();
+        assertThat(onlyResult().thresholds().get(1).passed()).isFalse();
         assertThat(run.stdout()).containsPattern("2500 records sent, [0-9.]+ records/sec \\([0-9.]+ MB/sec\\)");
-        assertThat(onlyResult().at("/summary/produced/records").asLong()).isEqualTo(2500);
+        assertThat(onlyResult().summary().produced().records()).isEqualTo(2500);
     }
 
-    private static void assertOrderedLatency(JsonNode l, long count) {
-        assertThat(l.get("count").asLong()).isEqualTo(count);
-        long p50 = l.get("p50").asLong();
+    private static void assertOrderedLatency(LatencyStats l, long count) {
+        assertThat(l.count()).isEqualTo(count);
+        long p50 = l.p50();
         assertThat(p50).isPositive();
-        assertThat(p50).isLessThanOrEqualTo(l.get("p95").asLong());
-        assertThat(l.get("p95").asLong()).isLessThanOrEqualTo(l.get("p99").asLong());
-        assertThat(l.get("p99").asLong()).isLessThanOrEqualTo(l.get("p999").asLong());
-        assertThat(l.get("p999").asLong()).isLessThanOrEqualTo(l.get("max").asLong());
+        assertThat(p50).isLessThanOrEqualTo(l.p95());
+        assertThat(l.p95()).isLessThanOrEqualTo(l.p99());
+        assertThat(l.p99()).isLessThanOrEqualTo(l.p999());
+        assertThat(l.p999()).isLessThanOrEqualTo(l.max());
     }
 
     private static String workload(String name) {
@@ -108,19 +110,10 @@ class RunIT {
     }
 
     private Path resultDir() throws IOException {
-        return onlyRunDir(results);
+        return ItFixture.onlyRunDir(results);
     }
 
-    /** The one run directory under {@code results}. */
-    static Path onlyRunDir(Path results) throws IOException {
-        try (Stream<Path> dirs = Files.list(results)) {
-            List<Path> all = dirs.filter(Files::isDirectory).toList();
-            assertThat(all).hasSize(1);
-            return all.get(0);
-        }
-    }
-
-    private JsonNode onlyResult() throws IOException {
-        return new ObjectMapper().readTree(resultDir().resolve("result.json").toFile());
+    private RunResult onlyResult() throws IOException {
+        return ItFixture.onlyRun(results);
     }
 }

@@ -1,5 +1,7 @@
 package io.kbench.cli;
 
+import io.kbench.testkit.ItFixture;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

@@ -30,13 +30,13 @@ class ItTimesTest {
     @Test
     void classesAreListedSlowestFirstWithTheirFailures() throws Exception {
         report("io.kbench.cli.RunIT", "61.5", 4, 1, 0, 0);
-        report("io.kbench.cli.SecurityIT", "1,234.5", 8, 0, 1, 1);
-        report("io.kbench.cli.MergeIT", "20.25", 1, 0, 0, 0);
+        report("io.kbench.client.SecurityIT", "1,234.5", 8, 0, 1, 1);
+        report("io.kbench.merge.MergeIT", "20.25", 1, 0, 0, 0);
         Files.writeString(reports.resolve("io.kbench.cli.RunIT-output.txt"), "not a report");
 
         List<ItTimes.ClassTime> times = ItTimes.read(reports);
         assertThat(times).extracting(ItTimes.ClassTime::name)
-                .containsExactly("io.kbench.cli.SecurityIT", "io.kbench.cli.RunIT", "io.kbench.cli.MergeIT");
+                .containsExactly("io.kbench.client.SecurityIT", "io.kbench.cli.RunIT", "io.kbench.merge.MergeIT");
         assertThat(times.get(0).seconds()).isEqualTo(1234.5);
         assertThat(times.get(0).failed()).isEqualTo(1);
         assertThat(times.get(1).failed()).isEqualTo(1);
@@ -44,9 +44,9 @@ class ItTimesTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ItTimes.print(times, reports, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).containsSubsequence(
-                "  1234.5 s  io.kbench.cli.SecurityIT  (8 tests, 1 failed, 1 skipped)",
+                "  1234.5 s  io.kbench.client.SecurityIT  (8 tests, 1 failed, 1 skipped)",
                 "    61.5 s  io.kbench.cli.RunIT  (4 tests, 1 failed)",
-                "    20.3 s  io.kbench.cli.MergeIT  (1 tests)",
+                "    20.3 s  io.kbench.merge.MergeIT  (1 tests)",
                 "  1316.3 s  in all 3 classes (summed; parallel forks overlap)");
     }
 

@@ -1,0 +1,155 @@
+package io.kbench.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kbench.cli.CliRun;
+import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.result.Figure;
+import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.io.ResultReader;
+import io.kbench.result.plan.PlanResult;
+import io.kbench.result.run.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.common.quota.ClientQuotaAlteration;
+import org.apache.kafka.common.quota.ClientQuotaEntity;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code kbench find-max} against a broker whose capacity is known: a producer byte-rate quota on the default client
+ * id (kbench's one producer is {@code kbench-producer-0}) caps it at QUOTA bytes/s = QUOTA / 1,024 records/s of
+ * 1 KiB. Then {@code kbench plan --from-result} on that result.
+ */
+// Timing-sensitive: runs with the other timing ITs only, after the heavy ones (pom.xml, failsafe "timing-its").
+// Short quota windows (2 x 1 s instead of 11 x 1 s) so one probe's traffic barely affects the next one's throttling.
+@Tag("timing")
+@EmbeddedKafka(heap = "512m", brokerConfig = {"quota.window.num=2", "quota.window.size.seconds=1"})
+class FindMaxIT {
+    private static final long QUOTA_BYTES_PER_SEC = 256 * 1024;
+    private static final int RECORD_BYTES = 1024;
+    private static final double QUOTA_RECORDS_PER_SEC = (double) QUOTA_BYTES_PER_SEC / RECORD_BYTES;
+
+    /** Set by @EmbeddedKafka. */
+    private static EmbeddedCluster cluster;
+    @TempDir
+    Path dir;
+
+    @Test
+    void findsTheQuotaBoundAndPlansFromIt() throws Exception {
+        applyProducerQuota(cluster.bootstrapServers());
+        Path results = dir.resolve("results");
+        long started = System.nanoTime();
+        CliRun run = CliRun.of("find-max", Path.of("src/test/resources/workloads/it-find-max.yaml").toString(),
+                "--sla", "publish.p99<500ms", "--start-rate", "100", "--precision", "10%",
+                "--probe-duration", "4s", "--probe-warmup", "1s", "--max-probes", "12", "--cluster-warmup", "1s",
+                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString(), "--tag", "label=quota",
+                // The telemetry flags reach every probe (nothing sampled: less load on a shared CI machine, too).
+                "--no-telemetry",
+                // Judged on the confirmation run at the answer (~250 records/s): the first holds, the second cannot.
+                "--threshold", "produced.recordsPerSec>100", "--threshold", "produced.recordsPerSec>=1000");
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+        System.out.println("find-max took " + seconds + " s\n" + run.stdout());
+        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(3);
+
+        Path resultDir = onlyDir(results);
+        FindMaxResult result = ResultReader.read(resultDir.resolve("result.json"), FindMaxResult.class);
+        FindMaxResult.Figures fm = result.findMax();
+        assertThat(result.kind()).isEqualTo("find-max");
+        assertThat(result.cluster().brokers()).isEqualTo(1);
+        assertThat(result.tags().get("label")).isEqualTo("quota");
+        assertThat(result.environment().kafkaClientVersion()).isEqualTo("4.3.1");
+        assertThat(fm.sla()).isEqualTo("publish.p99<500ms");
+        assertThat(fm.outcome()).as(run.transcript()).isEqualTo(FindMaxOutcome.FOUND);
+        assertThat(fm.recordSizeBytes().intValue()).isEqualTo(RECORD_BYTES);
+        assertThat(fm.precisionPercent()).isEqualTo(10.0);
+        double max = fm.maxRecordsPerSec();
+        assertThat(fm.maxMebibytesPerSec()).isCloseTo(max * RECORD_BYTES / 1048576.0, org.assertj.core.data.Offset.offset(1e-9));
+        // The quota counts request bytes (record and batch overhead included) and Kafka throttles after the fact,
+        // so the answer sits somewhat below QUOTA / 1 KiB; generous bounds keep this robust on a loaded machine.
+        assertThat(max).as(run.transcript()).isBetween(0.6 * QUOTA_RECORDS_PER_SEC, 1.2 * QUOTA_RECORDS_PER_SEC);
+        List<ProbeOutcome> probes = result.probes();
+        assertThat(probes.size()).isBetween(3, 12);
+        for (ProbeOutcome p : probes) {
+            Path probeResult = resultDir.resolve(p.resultDir()).resolve("result.json");
+            assertThat(Files.exists(probeResult)).isTrue();
+            RunResult probeRun = ResultReader.read(probeResult, RunResult.class);
+            assertThat(probeRun.summary()).as(probeResult.toString()).isNotNull();
+            assertThat(probeRun.telemetry()).as(probeResult + " was run with --no-telemetry").isNull();
+        }
+        assertThat(probes.get(probes.size() - 1).phase()).isEqualTo(ProbePhase.CONFIRM);
+        // The cluster warm-up ran first, is kept beside the probes, and is neither a probe nor judged.
+        assertThat(fm.clusterWarmup()).isEqualTo("1s");
+        assertThat(resultDir.resolve("probes/00-warmup/result.json")).exists();
+        assertThat(probes.stream().map(ProbeOutcome::resultDir).toList()).noneMatch(d -> d.contains("00-warmup"));
+        assertThat(run.stdout()).contains("find-max: warming the cluster up for 1s at 100 records/s (not judged)");
+        List<ThresholdVerdict> verdicts = result.thresholds();
+        assertThat(verdicts.size()).isEqualTo(2);
+        assertThat(verdicts.get(0).passed()).as(run.transcript()).isTrue();
+        assertThat(verdicts.get(1).passed()).as(run.transcript()).isFalse();
+        ProbeOutcome lastProbe = probes.get(probes.size() - 1);
+        assertThat(verdicts.get(0).actual()).isEqualTo(lastProbe.producedRecordsPerSec());
+        assertThat(run.stdout()).contains("PASS produced.recordsPerSec>100").contains("FAIL produced.recordsPerSec>=1000");
+        assertThat(run.stdout()).contains("max sustainable rate: ").contains("records/s").containsPattern("±[0-9.]+% under publish.p99<500ms");
+
+        // Issue 4: plan from the measured result; per-broker capacity = maxRecordsPerSec / brokers.
+        Path planJson = dir.resolve("plan.json");
+        long ingress = Math.round(max * 3);
+        CliRun plan = CliRun.of("plan", "--from-result", resultDir.toString(), "--ingress-records-per-sec", Long.toString(ingress),
+                "--record-size-bytes", Integer.toString(RECORD_BYTES), "--replication-factor", "1", "--json", planJson.toString());
+        assertThat(plan.exitCode()).as(plan.transcript()).isZero();
+        PlanResult report = ResultReader.read(planJson, PlanResult.class);
+        double perBrokerRecords = max / 1;
+        double perBrokerMib = perBrokerRecords * RECORD_BYTES / 1048576.0;
+        assertThat(report.capacitySource()).as(plan.transcript())
+                .contains("find-max result").contains("/ 1 brokers = " + Figure.format(perBrokerMib) + " MiB/s per broker")
+                .contains("(SLA publish.p99<500ms)");
+        Figure forThroughput = figure(report, "brokersForThroughput");
+        assertThat(forThroughput.value()).as(plan.transcript())
+                .isEqualTo(Math.ceil(ingress / (perBrokerRecords * 0.6)));
+        assertThat(forThroughput.formula()).contains("per-broker " + Figure.format(perBrokerMib) + " MiB/s");
+        System.out.println(plan.stdout());
+    }
+
+    private static void applyProducerQuota(String bootstrap) throws Exception {
+        try (Admin admin = Admin.create(Map.of("bootstrap.servers", bootstrap))) {
+            ClientQuotaEntity defaultClientId = new ClientQuotaEntity(Collections.singletonMap(ClientQuotaEntity.CLIENT_ID, null));
+            admin.alterClientQuotas(List.of(new ClientQuotaAlteration(defaultClientId,
+                    List.of(new ClientQuotaAlteration.Op("producer_byte_rate", (double) QUOTA_BYTES_PER_SEC)))))
+                    .all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static Figure figure(PlanResult report, String key) {
+        for (List<Figure> section : List.of(report.inputs(), report.traffic(), report.volume(), report.brokerCounts(),
+                report.network(), report.endurance())) {
+            for (Figure f : section) {
+                if (key.equals(f.key())) {
+                    return f;
+                }
+            }
+        }
+        throw new AssertionError("no figure " + key + " in " + report);
+    }
+
+    private static Path onlyDir(Path results) throws IOException {
+        try (Stream<Path> s = Files.list(results)) {
+            List<Path> dirs = s.filter(Files::isDirectory).toList();
+            assertThat(dirs).hasSize(1);
+            return dirs.get(0);
+        }
+    }
+}
