@@ -6,6 +6,7 @@ import io.kbench.catalog.Change;
 import io.kbench.catalog.KpiTrend;
 import io.kbench.catalog.Trend;
 import io.kbench.format.AlignedTable;
+import io.kbench.statistics.ChangePointDetector;
 import java.io.PrintStream;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -92,7 +93,12 @@ public final class HistoryText {
             }
         }
         if (!any) {
-            out.println("  none");
+            int runs = trend.runs().size();
+            // Silence over a series too short to show a shift is no finding: say so.
+            out.println(runs < ChangePointDetector.MIN_RUNS_FOR_A_SHIFT
+                    ? "  none: " + runs + " run(s) are too few to find a lasting shift (2 on each side of it, "
+                            + ChangePointDetector.MIN_RUNS_FOR_A_SHIFT + " in all)"
+                    : "  none");
         }
     }
 

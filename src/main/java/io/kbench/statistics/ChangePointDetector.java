@@ -22,6 +22,8 @@ import java.util.TreeSet;
  * Then change points whose relative change of the mean is under the minimum effect are dropped.
  */
 public final class ChangePointDetector {
+    /** A lasting shift needs two values on each side of it: the t-test of a split needs a spread on both sides. */
+    public static final int MIN_RUNS_FOR_A_SHIFT = 4;
     /** Isolated values are looked for in segments of at least this many values (fewer give no spread to judge by). */
     static final int MIN_SEGMENT_FOR_ISOLATED = 4;
     private final Settings settings;

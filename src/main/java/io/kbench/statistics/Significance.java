@@ -37,7 +37,7 @@ final class Significance {
      * shift in a short series can never be significant at 0.01; with it, 4 runs against 4 can.
      */
     static double tSplit(double[] x, int from, int cut, int to) {
-        if (cut - from < 2 || to - cut < 2) {
+        if (cut - from < ChangePointDetector.MIN_RUNS_FOR_A_SHIFT / 2 || to - cut < ChangePointDetector.MIN_RUNS_FOR_A_SHIFT / 2) {
             return 1;
         }
         boolean positive = Arrays.stream(x, from, to).allMatch(v -> v > 0);

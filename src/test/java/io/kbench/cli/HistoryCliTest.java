@@ -31,6 +31,32 @@ class HistoryCliTest {
         return dir;
     }
 
+    /**
+     * 4 runs, then 4 at a third (the broker held to half a core, as measured): the permutation test alone never got
+     * below p = 0.01 on 8 runs; the split's t-test finds the step. Three runs are too few, and history says so.
+     */
+    @Test
+    void fourRunsThenFourAtAThirdAreAStepAndThreeRunsAreTooFewToTell(@TempDir Path tmp) throws Exception {
+        double[] rates = {41_010, 52_390, 45_480, 48_120, 15_188, 16_039, 15_510, 15_760};
+        Path history = tmp.resolve("history");
+        for (int i = 0; i < rates.length; i++) {
+            run(history, "run-" + i, i, rates[i], 1_500);
+        }
+        String catalog = tmp.resolve("catalog.sqlite").toString();
+        assertThat(CliRun.of("catalog", "import", history.toString(), "--catalog", catalog).exitCode()).isZero();
+        CliRun step = CliRun.of("history", "tiny-fm", "--catalog", catalog);
+        assertThat(step.stdout()).as(step.stdout()).contains("REGRESSION produced.recordsPerSec at run run-4");
+
+        Path few = tmp.resolve("few");
+        for (int i = 0; i < 3; i++) {
+            run(few, "run-" + i, i, rates[i], 1_500);
+        }
+        String small = tmp.resolve("few.sqlite").toString();
+        assertThat(CliRun.of("catalog", "import", few.toString(), "--catalog", small).exitCode()).isZero();
+        assertThat(CliRun.of("history", "tiny-fm", "--catalog", small).stdout())
+                .contains("none: 3 run(s) are too few to find a lasting shift (2 on each side of it, 4 in all)");
+    }
+
     @Test
     void historyMarksTheSlowRunAndTheGateFailsASlowCandidate(@TempDir Path tmp) throws Exception {
         Random noise = new Random(9);

@@ -76,6 +76,11 @@ class PausedBrokerIT {
         started = kbench.children();
         ProcessHandle broker = started.stream()
                 .filter(ClusterTestSupport::isBroker).findFirst().orElseThrow();
+        // SIGSTOP is delivered asynchronously: a broker running on the other core stops a moment after the line.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!state(broker.pid()).equals("T") && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+        }
         assertThat(state(broker.pid())).as("the broker is stopped (SIGSTOP)\n%s", kbench.stdout()).isEqualTo("T");
         assertThat(started).as("a pause guard runs").anyMatch(p -> ClusterTestSupport.commandLine(p).contains("kill -CONT"));
         return broker;
