@@ -12,7 +12,7 @@ import java.time.Duration;
  * @param warmupDuration     warm-up time shared by all threads (zero for none)
  * @param measuredRecords    this thread's measured records, or -1 when the run is time-bound
  * @param measuredDuration   measured time after warm-up, or null when the run is record-bound
- * @param stampMagic         per-run number identifying this run's records
+ * @param seed               this thread's random seed (payload.seed + the thread's index)
  */
 record ProducerPlan(String topic, double recordsPerSec, double schedulePhase, long warmupRecords,
                     Duration warmupDuration, long measuredRecords, Duration measuredDuration, long seed) {

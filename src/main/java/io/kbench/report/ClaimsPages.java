@@ -22,7 +22,7 @@ import java.util.Map;
  * ({@link KeptFindings}, study's job), then docs/studies/claims.md, generated/claims-summary.md and
  * generated/claims-sN.md for the pages to splice (Markdown people read, so report's job).
  *
- * <pre>java -cp target/classes:target/lib/* io.kbench.study.ClaimsPages ROOT [NAME=scenarios/FILE.yaml]...</pre>
+ * <pre>java -cp target/classes:target/lib/* io.kbench.report.ClaimsPages ROOT [NAME=scenarios/FILE.yaml]...</pre>
  */
 public final class ClaimsPages {
     private ClaimsPages() {
