@@ -91,6 +91,11 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
     }
 
     /** A, B, ... for the sides of a comparison, in the terminal, the JSON document and the HTML page alike. */
+    /** What side {@code i} measured under that differs from A's (durability, offered load, cluster); empty for A. */
+    public List<String> differences(int i) {
+        return i == 0 ? List.of() : sides.get(i).conditions().differencesFrom(sides.get(0).conditions(), letter(0));
+    }
+
     public static String letter(int i) {
         return i < 26 ? String.valueOf((char) ('A' + i)) : "S" + (i + 1);
     }

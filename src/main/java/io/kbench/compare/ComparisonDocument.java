@@ -28,8 +28,11 @@ public record ComparisonDocument(int schemaVersion, String kind, List<Side> side
      * @param label  the directory or file name, as in the table
      * @param source the path given
      * @param runs   completed runs on this side
+     * @param differences what this side measured under that differs from A's (durability, offered load, cluster);
+     *                    absent when it measured like with like
      */
-    public record Side(String id, String label, String source, int runs) {
+    public record Side(String id, String label, String source, int runs,
+                       @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> differences) {
     }
 
     /**
@@ -63,7 +66,7 @@ public record ComparisonDocument(int schemaVersion, String kind, List<Side> side
         List<Side> sides = new ArrayList<>();
         for (int i = 0; i < c.sides().size(); i++) {
             RunSet s = c.sides().get(i);
-            sides.add(new Side(Comparison.letter(i), s.label(), s.source().toString(), s.runs().size()));
+            sides.add(new Side(Comparison.letter(i), s.label(), s.source().toString(), s.runs().size(), c.differences(i)));
         }
         return sides;
     }

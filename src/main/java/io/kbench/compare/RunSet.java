@@ -26,19 +26,22 @@ import java.util.stream.Stream;
  * @param source the path given
  * @param runs   summaries of the completed runs, at least one
  * @param telemetry the telemetry figures of the same runs, in the same order (empty maps for runs without telemetry)
+ * @param conditions what the first completed run measured under (durability, offered load, cluster)
  */
-public record RunSet(String label, Path source, List<Summary> runs, List<Map<TelemetryKpi, Double>> telemetry) {
+public record RunSet(String label, Path source, List<Summary> runs, List<Map<TelemetryKpi, Double>> telemetry,
+                     Conditions conditions) {
     public RunSet {
         if (runs == null || runs.isEmpty()) {
             throw InvalidInputException.field(String.valueOf(source), "no runs", "needs at least one completed run");
         }
         runs = List.copyOf(runs);
         telemetry = List.copyOf(telemetry);
+        java.util.Objects.requireNonNull(conditions, "conditions");
     }
 
     /** The same runs under another label. */
     public RunSet labelled(String newLabel) {
-        return new RunSet(newLabel, source, runs, telemetry);
+        return new RunSet(newLabel, source, runs, telemetry, conditions);
     }
 
     /** Reads a result.json, a run directory, or a sweep point directory holding rep-N/result.json. */
@@ -46,10 +49,12 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
         List<Path> files = resultFiles(path);
         List<Summary> runs = new ArrayList<>();
         List<Map<TelemetryKpi, Double>> telemetry = new ArrayList<>();
+        List<Conditions> conditions = new ArrayList<>();
         for (Path file : files) {
             readCompletedRun(file).ifPresent(run -> {
                 runs.add(run.summary());
                 telemetry.add(telemetryFigures(run));
+                conditions.add(Conditions.of(run));
             });
         }
         if (runs.isEmpty()) {
@@ -59,7 +64,7 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
         String label = name == null ? path.toString() : name.toString().equals("result.json")
                 && path.toAbsolutePath().getParent() != null ? path.toAbsolutePath().getParent().getFileName().toString()
                 : name.toString();
-        return new RunSet(label, path, runs, telemetry);
+        return new RunSet(label, path, runs, telemetry, conditions.get(0));
     }
 
     /** The telemetry figure over the runs that have it; empty when none does. */

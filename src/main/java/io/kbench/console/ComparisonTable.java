@@ -45,6 +45,11 @@ public final class ComparisonTable {
             out.println(Comparison.letter(i) + ": " + c.sides().get(i).source());
             // A short window's figures are noise: say so beside the side, before anyone reads its change.
             c.sides().get(i).shortWindow().ifPresent(f -> out.println("   " + f));
+            // Unlike conditions make a different experiment, not a change: name them before the figures.
+            List<String> differs = c.differences(i);
+            if (!differs.isEmpty()) {
+                out.println("   not like with like: " + String.join("; ", differs));
+            }
         }
         out.println();
         AlignedTable.print(table, out);

@@ -47,7 +47,7 @@ class ArchitectureTest {
             Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "study", "error",
                     "unit")),
             Map.entry("study", Set.of("kpi", "result", "error", "format")),
-            Map.entry("compare", Set.of("catalog", "kpi", "statistics", "result", "error")),
+            Map.entry("compare", Set.of("catalog", "kpi", "statistics", "result", "spec", "error")),
             Map.entry("catalog", Set.of("kpi", "statistics", "result", "error")),
             Map.entry("capacity", Set.of("result", "error", "format", "unit")),
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit")),
