@@ -183,19 +183,8 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         private Summary summary;
         private List<IntervalPoint> intervals;
         private List<ThresholdVerdict> thresholds;
-        private Telemetry telemetry;
-        private Integrity integrity;
-        private List<FaultResult> faults;
-        private LoadBreakdown breakdown;
-        private ShareStats share;
-        private RebalanceStats rebalances;
-        private MergeInfo merge;
-        private DistributedRun distributed;
-        private StorageInfo storage;
-        private Schedule schedule;
-        private Anatomy anatomy;
-        private Warmup warmup;
-        private BacklogPhases backlog;
+        /** The optional sections: set one by one as result.json names them, built into one {@link RunSections}. */
+        private final RunSections.Builder sections = RunSections.builder();
 
         private Builder() {
         }
@@ -275,77 +264,74 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
             return this;
         }
 
-
         public Builder telemetry(Telemetry value) {
-            telemetry = value;
+            sections.telemetry(value);
             return this;
         }
 
         public Builder integrity(Integrity value) {
-            integrity = value;
+            sections.integrity(value);
             return this;
         }
 
         public Builder faults(List<FaultResult> value) {
-            faults = value;
+            sections.faults(value);
             return this;
         }
 
         public Builder breakdown(LoadBreakdown value) {
-            breakdown = value;
+            sections.breakdown(value);
             return this;
         }
 
         public Builder share(ShareStats value) {
-            share = value;
+            sections.share(value);
             return this;
         }
 
         public Builder rebalances(RebalanceStats value) {
-            rebalances = value;
+            sections.rebalances(value);
             return this;
         }
 
         public Builder merge(MergeInfo value) {
-            merge = value;
+            sections.merge(value);
             return this;
         }
 
         public Builder distributed(DistributedRun value) {
-            distributed = value;
+            sections.distributed(value);
             return this;
         }
 
         public Builder storage(StorageInfo value) {
-            storage = value;
+            sections.storage(value);
             return this;
         }
 
         public Builder schedule(Schedule value) {
-            schedule = value;
+            sections.schedule(value);
             return this;
         }
 
         public Builder anatomy(Anatomy value) {
-            anatomy = value;
+            sections.anatomy(value);
             return this;
         }
 
         public Builder warmup(Warmup value) {
-            warmup = value;
+            sections.warmup(value);
             return this;
         }
 
         public Builder backlog(BacklogPhases value) {
-            backlog = value;
+            sections.backlog(value);
             return this;
         }
 
         public RunResult build() {
             return new RunResult(schemaVersion, kind, name, status, failure, tags, startTime, endTime, environment,
-                    cluster, workload, clientProperties, summary, intervals, thresholds, new RunSections(telemetry,
-                    integrity, faults, breakdown, share, rebalances, merge, distributed, storage, schedule, anatomy,
-                    warmup, backlog));
+                    cluster, workload, clientProperties, summary, intervals, thresholds, sections.build());
         }
     }
 }
