@@ -11,14 +11,15 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The package edges a source tree writes down: its imports and the qualified names in its code, comments and string
- * literals left out (a class named in a string is loaded by name in another JVM, not linked).
+ * The package edges a source tree writes down: its imports and the qualified names in its code, comments, string
+ * and character literals left out (a '"' would otherwise open a string that hides the code after it) (a class named in a string is loaded by name in another JVM, not linked).
  */
 final class SourceEdges {
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package io\\.kbench\\.(\\w+)");
     private static final Pattern REFERENCE = Pattern.compile("\\bio\\.kbench\\.(\\w+)\\.");
     private static final Pattern COMMENTS_AND_STRINGS =
-            Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"\"\".*?\"\"\"|\"(?:\\\\.|[^\"\\\\\\n])*\"", Pattern.DOTALL);
+            Pattern.compile("/\\*.*?\\*/|//[^\\n]*|\"\"\".*?\"\"\"|\"(?:\\\\.|[^\"\\\\\\n])*\"|'(?:\\\\.|[^'\\\\])'",
+                    Pattern.DOTALL);
 
     /** One source reference from a top-level package to another. */
     record Edge(Path file, String from, String to) {

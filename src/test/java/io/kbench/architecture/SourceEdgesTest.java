@@ -18,10 +18,11 @@ class SourceEdgesTest {
 
                 final class Table {
                     String none = FindMaxSettings.NO_SLA;
+                    String quoted = '"' + io.kbench.report.Fmt.NAME + "";
                     Object inline = io.kbench.cli.Main.class;
                 }
                 """);
-        assertThat(SourceEdges.scan(dir)).extracting(SourceEdges.Edge::to).containsExactly("experiment", "cli");
+        assertThat(SourceEdges.scan(dir)).extracting(SourceEdges.Edge::to).containsExactly("experiment", "report", "cli");
     }
 
     @Test
