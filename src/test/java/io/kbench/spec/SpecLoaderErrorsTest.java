@@ -5,34 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** What a workload file may not be: strict YAML, and values no run can have, each named in one line. */
-class SpecLoaderErrorsTest {
-    @TempDir
-    Path dir;
-
-    private Path file(String yaml) throws IOException {
-        return Files.writeString(Files.createTempFile(dir, "workload", ".yaml"), yaml);
-    }
-
-    private WorkloadSpec load(String yaml, String... sets) throws IOException {
-        return new SpecLoader().load(file(yaml), List.of(sets));
-    }
-
-    private static WorkloadSpec quickstart(String... sets) {
-        return new SpecLoader().load(null, List.of(sets));
-    }
-
-    private AbstractThrowableAssert<?, ? extends Throwable> rejects(String yaml, String... sets) {
-        return assertThatThrownBy(() -> load(yaml, sets)).isInstanceOf(InvalidInputException.class);
-    }
-
+class SpecLoaderErrorsTest extends WorkloadFilesTestBase {
     // ---- strict YAML ----
 
     @Test
