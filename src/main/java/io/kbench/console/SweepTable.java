@@ -26,6 +26,12 @@ import java.util.Set;
 
 /** A sweep as the terminal shows it (the ranked table) and as sweep.csv holds it; docs/sweeps.md describes both. */
 public final class SweepTable {
+    private static String groupName(io.kbench.result.sweep.FindingVerdict.Group g) {
+        return g.at().entrySet().stream().map(e -> io.kbench.result.OverridePaths.shortName(e.getKey()) + "="
+                + (e.getValue() == null || e.getValue().isNull() ? "unset" : e.getValue().asText()))
+                .collect(java.util.stream.Collectors.joining(","));
+    }
+
     private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
 
     private SweepTable() {
@@ -113,10 +119,14 @@ public final class SweepTable {
                 p.name() + ": noisy, " + variation(p.variation()) + ": comparisons with it are likely inconclusive"));
         if (sweep.findings() != null) {
             out.println();
-            sweep.findings().forEach(f -> out.println("finding " + f.outcome().name() + ": " + f.claim()
-                    + " (" + count(f, FindingOutcome.HELD) + " held, " + count(f, FindingOutcome.CONTRADICTED)
-                    + " contradicted, " + count(f, FindingOutcome.INCONCLUSIVE) + " inconclusive of " + f.groups().size()
-                    + " group(s))"));
+            // Each group's effect with its interval, or the measured reason it could not be judged, under its line.
+            sweep.findings().forEach(f -> {
+                out.println("finding " + f.outcome().name() + ": " + f.claim() + " (" + count(f, FindingOutcome.HELD)
+                        + " held, " + count(f, FindingOutcome.CONTRADICTED) + " contradicted, "
+                        + count(f, FindingOutcome.INCONCLUSIVE) + " inconclusive, " + count(f, FindingOutcome.NOT_TESTABLE)
+                        + " not testable here of " + f.groups().size() + " group(s))");
+                f.groups().forEach(g -> out.println("  " + (g.at().isEmpty() ? "" : groupName(g) + ": ") + g.shown()));
+            });
         }
         if (sla != null) {
             out.println(best(sweep.points(), sla)

@@ -17,10 +17,12 @@ import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.FaultSpread;
+import io.kbench.result.sweep.PointConditions;
 import io.kbench.result.sweep.PointSummary;
 import io.kbench.result.sweep.SweepOrder;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.HostMemory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -109,6 +111,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
                     out.println(progress + ": already completed, skipped");
                     tally.completed.add(done.get().summary());
                     tally.faultRuns.add(done.get().faults());
+                    tally.conditions.add(RunConditions.of(done.get(), replicationFactor(point)));
                     continue;
                 }
                 out.println(progress);
@@ -127,6 +130,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
                         case COMPLETED -> {
                             tally.completed.add(result.summary());
                             tally.faultRuns.add(result.faults());
+                            tally.conditions.add(RunConditions.of(result, replicationFactor(point)));
                         }
                         case INTERRUPTED -> interrupted = true;
                         default -> tally.failed++;
@@ -178,6 +182,8 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         final List<Summary> completed = new ArrayList<>();
         /** The fault results of each completed repetition, for the point's recovery figures. */
         final List<List<FaultResult>> faultRuns = new ArrayList<>();
+        /** What each completed repetition measured about the conditions findings may need. */
+        final List<PointConditions.Run> conditions = new ArrayList<>();
         Integer brokers;
         int executed;
         int failed;
@@ -201,7 +207,31 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
             faults.add(FaultSpread.of(f, workload.faults().get(f), t.faultRuns));
         }
         return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
-                t.violations, faults);
+                t.violations, faults, PointConditions.of(t.conditions, pageCacheBytes(workload),
+                external() || workload.cluster().limits() == null ? null : workload.cluster().limits().cpuQuota()));
+    }
+
+    /** The topic's replication factor at {@code point}: every replica writes the produced bytes. */
+    private int replicationFactor(SweepPoint point) {
+        Integer rf = design.workload(point, null).topic().replicationFactor();
+        return rf == null ? 1 : rf;
+    }
+
+    /**
+     * The most the brokers' page cache can hold: the host's memory, or the brokers' memory limits together when
+     * smaller; null on an external cluster, whose hosts kbench does not see.
+     */
+    private Long pageCacheBytes(WorkloadSpec workload) {
+        if (external()) {
+            return null;
+        }
+        java.util.OptionalLong host = HostMemory.totalBytes();
+        Long limit = workload.cluster().limits() == null ? null : workload.cluster().limits().memoryBytes();
+        Long limits = limit == null ? null : limit * workload.cluster().brokers();
+        if (host.isEmpty()) {
+            return limits;
+        }
+        return limits == null ? host.getAsLong() : Math.min(limits, host.getAsLong());
     }
 
     private boolean done(RunOrder.Slot slot) {
@@ -342,10 +372,11 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * @param verdicts    thresholds judged on the median summary
      * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      * @param faults      each fault of the point's workload with its recovery figures over the completed repetitions
+     * @param conditions  what the completed repetitions measured about findings' preconditions; null when nothing
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
                               int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
-                              List<FaultSpread> faults) {
+                              List<FaultSpread> faults, PointConditions conditions) {
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }

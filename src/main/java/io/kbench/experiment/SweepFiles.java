@@ -33,7 +33,7 @@ public final class SweepFiles {
                     p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
                     p.failed(), p.summary() == null ? null : p.summary().stats(),
                     p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
-                    p.faults()));
+                    p.faults(), p.conditions()));
         }
         List<SweepResult.Slot> ran = outcome.ran().stream()
                 .map(s -> new SweepResult.Slot(outcome.design().points().get(s.point()).name(), s.repetition())).toList();

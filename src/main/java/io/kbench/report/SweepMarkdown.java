@@ -156,11 +156,12 @@ final class SweepMarkdown {
             return;
         }
         md.append("**Findings, as kbench judged them**\n\n");
-        row(md, List.of("claim", "verdict", "groups held / contradicted / inconclusive"));
+        row(md, List.of("claim", "verdict", "groups held / contradicted / inconclusive / not testable here"));
         md.append("|---|---|---|\n");
         for (FindingVerdict f : sweep.findings()) {
             row(md, List.of(f.claim(), "**" + f.outcome().name() + "**", count(f, FindingOutcome.HELD) + " / "
-                    + count(f, FindingOutcome.CONTRADICTED) + " / " + count(f, FindingOutcome.INCONCLUSIVE)));
+                    + count(f, FindingOutcome.CONTRADICTED) + " / " + count(f, FindingOutcome.INCONCLUSIVE) + " / "
+                    + count(f, FindingOutcome.NOT_TESTABLE)));
         }
         md.append('\n');
         for (FindingVerdict f : sweep.findings()) {

@@ -7,6 +7,8 @@ import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.statistics.Effect;
+import io.kbench.statistics.EffectRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,11 +16,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Judges a finding on a sweep's points with ranges that must not overlap: a claim is held only when every
- * repetition agrees with it, contradicted only when every repetition disagrees, and inconclusive otherwise. With
- * one repetition per point the ranges are single runs, so the verdict is no stronger than one run.
+ * Judges a finding on a sweep's points by the effect of one point against another with its 95% interval over the
+ * repetitions ({@link EffectRule}: Welch's interval on the logarithms): a ratio claim is held when the interval lies
+ * inside the claimed bounds, contradicted when it lies wholly outside, inconclusive otherwise, with the smallest
+ * effect the repetitions could have told apart. A "same within ±m" claim is held when the two are equivalent within
+ * the margin (two one-sided tests), contradicted when the interval lies wholly beyond it. Lowest and highest compare
+ * the subject with each other point of its group on its own.
  */
 public final class FindingJudge {
+    /** 95% intervals; the equivalence margin comes from the finding. */
+    static final EffectRule RULE = new EffectRule(0.95, 0);
+
     private FindingJudge() {
     }
 
@@ -26,11 +34,28 @@ public final class FindingJudge {
     public static FindingVerdict judge(Finding finding, SweepResult sweep) {
         List<FindingVerdict.Group> groups = new ArrayList<>();
         groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points)));
-        FindingOutcome outcome = groups.isEmpty() ? FindingOutcome.INCONCLUSIVE
-                : groups.stream().anyMatch(g -> g.outcome() == FindingOutcome.CONTRADICTED) ? FindingOutcome.CONTRADICTED
-                : groups.stream().allMatch(g -> g.outcome() == FindingOutcome.HELD) ? FindingOutcome.HELD
+        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome(groups), groups);
+    }
+
+    /**
+     * The finding's outcome over its groups: a group whose precondition failed or was not measured is left out of
+     * the verdict; held needs every other group held and none unmeasured.
+     */
+    static FindingOutcome outcome(List<FindingVerdict.Group> groups) {
+        List<FindingVerdict.Group> judged = groups.stream().filter(g -> g.outcome() != FindingOutcome.NOT_TESTABLE
+                && g.outcome() != FindingOutcome.NOT_MEASURED).toList();
+        boolean unmeasured = groups.stream().anyMatch(g -> g.outcome() == FindingOutcome.NOT_MEASURED);
+        if (groups.isEmpty()) {
+            return FindingOutcome.INCONCLUSIVE;
+        }
+        if (judged.isEmpty()) {
+            return unmeasured ? FindingOutcome.NOT_MEASURED : FindingOutcome.NOT_TESTABLE;
+        }
+        if (judged.stream().anyMatch(g -> g.outcome() == FindingOutcome.CONTRADICTED)) {
+            return FindingOutcome.CONTRADICTED;
+        }
+        return !unmeasured && judged.stream().allMatch(g -> g.outcome() == FindingOutcome.HELD) ? FindingOutcome.HELD
                 : FindingOutcome.INCONCLUSIVE;
-        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome, groups);
     }
 
     /** The points grouped by their values of the finding's {@code per} paths, in sweep order. */
@@ -50,45 +75,95 @@ public final class FindingJudge {
         List<SweepResult.Point> others = finding.kind() == FindingKind.RATIO
                 ? points.stream().filter(p -> matches(p, finding.versus())).toList()
                 : points.stream().filter(p -> !matches(p, finding.subject())).toList();
+        Preconditions needs = finding.needs();
+        // The claim's stated range: a compared point outside it is not the claim's, so its group is not testable; a
+        // lowest/highest claim compares its subject with the other points inside the range only.
+        List<SweepResult.Point> bound = finding.kind() == FindingKind.RATIO ? concat(subject, others) : subject;
+        for (SweepResult.Point p : bound) {
+            java.util.Optional<String> out = PreconditionCheck.outsideRange(needs, p);
+            if (out.isPresent()) {
+                return new FindingVerdict.Group(at, FindingOutcome.NOT_TESTABLE, null, null, "not testable here: " + out.get());
+            }
+        }
+        if (finding.kind() != FindingKind.RATIO) {
+            others = others.stream().filter(p -> PreconditionCheck.outsideRange(needs, p).isEmpty()).toList();
+        }
+        if (!subject.isEmpty() && !others.isEmpty()) {
+            java.util.Optional<PreconditionCheck.Unmet> unmet = PreconditionCheck.check(finding, concat(subject, others));
+            if (unmet.isPresent()) {
+                return new FindingVerdict.Group(at, unmet.get().outcome(), null, null, unmet.get().reason());
+            }
+        }
         if (subject.isEmpty() || others.isEmpty()) {
-            return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null,
-                    "this group has no point to compare: it lacks " + (subject.isEmpty() ? describe(finding.subject())
-                            : finding.kind() == FindingKind.RATIO ? describe(finding.versus()) : "another point"));
+            return inconclusive(at, "this group has no point to compare: it lacks " + (subject.isEmpty()
+                    ? describe(finding.subject()) : finding.kind() == FindingKind.RATIO ? describe(finding.versus())
+                    : "another point"));
         }
-        Range s = Range.of(subject, finding);
-        Range o = Range.of(others, finding);
-        if (s == null || o == null) {
-            return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null,
-                    "a point has no completed repetition here");
+        Repetitions s = Repetitions.of(subject, finding);
+        if (s.problem() != null) {
+            return inconclusive(at, s.problem());
         }
-        return switch (finding.kind()) {
-            // Contradicted by any one other point wholly beyond the subject, not only by all of them together.
-            case LOWEST -> extreme(finding, at, s, o, s.max < o.min,
-                    eachOf(others, finding).stream().anyMatch(r -> r.max < s.min), "lowest");
-            case HIGHEST -> extreme(finding, at, s, o, s.min > o.max,
-                    eachOf(others, finding).stream().anyMatch(r -> r.min > s.max), "highest");
-            case RATIO -> ratio(finding, at, s, o);
-        };
+        if (finding.kind() == FindingKind.RATIO) {
+            Repetitions o = Repetitions.of(others, finding);
+            return o.problem() != null ? inconclusive(at, o.problem()) : ratio(finding, at, s, o);
+        }
+        List<Repetitions> each = new ArrayList<>();
+        for (SweepResult.Point p : others) {
+            Repetitions r = Repetitions.of(List.of(p), finding);
+            if (r.problem() != null) {
+                return inconclusive(at, r.problem());
+            }
+            each.add(r);
+        }
+        return extreme(finding, at, s, each);
     }
 
-    /** Each point's own range (points without a completed repetition left out). */
-    private static List<Range> eachOf(List<SweepResult.Point> points, Finding finding) {
-        return points.stream().map(p -> Range.of(List.of(p), finding)).filter(java.util.Objects::nonNull).toList();
+    private static List<SweepResult.Point> concat(List<SweepResult.Point> a, List<SweepResult.Point> b) {
+        List<SweepResult.Point> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
-    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Range s, Range o, boolean held,
-                                                boolean contradicted, String word) {
+    private static FindingVerdict.Group inconclusive(Map<String, JsonNode> at, String why) {
+        return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null, why);
+    }
+
+    /** Lowest (highest): held when the subject is decided lower (higher) than every other point, contradicted by any one decided the other way. */
+    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Repetitions s, List<Repetitions> others) {
+        boolean lowest = f.kind() == FindingKind.LOWEST;
+        Effect.Outcome wanted = lowest ? Effect.Outcome.LOWER : Effect.Outcome.HIGHER;
+        Effect.Outcome against = lowest ? Effect.Outcome.HIGHER : Effect.Outcome.LOWER;
+        boolean held = true;
+        boolean contradicted = false;
+        List<String> parts = new ArrayList<>();
+        for (Repetitions o : others) {
+            Effect e = RULE.decide(o.values(), s.values());
+            held &= e.outcome() == wanted;
+            contradicted |= e.outcome() == against;
+            parts.add("vs " + o.name() + " " + EffectText.ratio(e));
+        }
         FindingOutcome outcome = held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
-        String shown = describe(f.subject()) + " " + s.show(f) + "; other points " + o.show(f);
-        return new FindingVerdict.Group(at, outcome, s.min, s.max, shown);
+        String shown = describe(f.subject()) + " " + s.show(f) + ", " + (lowest ? "lowest" : "highest") + " claimed; "
+                + String.join("; ", parts);
+        return new FindingVerdict.Group(at, outcome, s.min(), s.max(), shown);
     }
 
-    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Range of, Range to) {
-        double low = of.min / to.max;
-        double high = of.max / to.min;
+    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Repetitions of, Repetitions to) {
+        Effect e = RULE.withMargin(f.margin() == null ? 0 : f.margin()).decide(to.values(), of.values());
+        if (!e.hasInterval()) {
+            return inconclusive(at, describe(f.subject()) + " / " + describe(f.versus()) + " = "
+                    + String.format(Locale.ROOT, "%.2fx", e.ratio()) + " from " + e.runsB() + " and " + e.runsA()
+                    + " repetitions: one repetition a side has no spread to judge by");
+        }
+        Effect interval = f.margin() == null ? e : RULE.decide(to.values(), of.values());
+        double low = interval.low();
+        double high = interval.high();
         boolean held;
         boolean contradicted;
-        if (f.eitherWay()) {
+        if (f.margin() != null) {
+            held = e.outcome() == Effect.Outcome.EQUIVALENT;
+            contradicted = low > 1 + f.margin() || high < 1 - f.margin();
+        } else if (f.eitherWay()) {
             held = low > f.low() || high < 1 / f.low();
             contradicted = low >= 1 / f.low() && high <= f.low();
         } else if (f.low() != null && f.high() != null) {
@@ -101,14 +176,12 @@ public final class FindingJudge {
             held = high < f.high();
             contradicted = low >= f.high();
         }
-        if (!Double.isFinite(low) || !Double.isFinite(high)) {
-            return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null,
-                    "the denominator point's range reaches 0: no ratio");
-        }
         FindingOutcome outcome = held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
-        String shown = String.format(Locale.ROOT, "%s / %s = %.2fx..%.2fx (claimed %s); %s %s, %s %s",
-                describe(f.subject()), describe(f.versus()), low, high, f.bounds(),
-                describe(f.subject()), of.show(f), describe(f.versus()), to.show(f));
+        String shown = describe(f.subject()) + " / " + describe(f.versus()) + " = " + EffectText.ratio(interval)
+                + " (claimed " + f.bounds() + ")"
+                + (f.margin() != null ? "; " + e.text() : "")
+                + (outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
+                + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
         return new FindingVerdict.Group(at, outcome, low, high, shown);
     }
 
@@ -119,36 +192,51 @@ public final class FindingJudge {
         });
     }
 
-    private static String describe(Map<String, String> selector) {
+    static String describe(Map<String, String> selector) {
         List<String> parts = new ArrayList<>();
         selector.forEach((path, value) -> parts.add(OverridePaths.shortName(path) + "=" + value));
         return String.join(",", parts);
     }
 
-    /** The union of min..max over some points; null when one of them has no completed repetition or none match. */
-    private record Range(double min, double max) {
-        static Range of(List<SweepResult.Point> points, Finding f) {
-            if (points.isEmpty()) {
-                return null;
-            }
-            double min = Double.POSITIVE_INFINITY;
-            double max = Double.NEGATIVE_INFINITY;
+    /**
+     * The repetitions' values of some points pooled, or why there are none to judge: a point without a completed
+     * repetition, a sweep that kept only the range of more than three, or a value that is no ratio (0).
+     */
+    private record Repetitions(String name, double[] values, double min, double max, String problem) {
+        static Repetitions of(List<SweepResult.Point> points, Finding f) {
+            List<Double> all = new ArrayList<>();
             for (SweepResult.Point p : points) {
                 Spread spread = p.summary() == null ? null : p.summary().spread(f.metric().group(), f.metric().field());
                 if (spread == null) {
-                    return null;
+                    return problem("a point has no completed repetition here");
                 }
-                min = Math.min(min, spread.min());
-                max = Math.max(max, spread.max());
+                double[] reps = spread.repetitions().orElse(null);
+                if (reps == null) {
+                    return problem(p.name() + " kept only the range of its " + spread.count()
+                            + " repetitions, not their values: no interval");
+                }
+                for (double v : reps) {
+                    if (!(v > 0)) {
+                        return problem(p.name() + " has a repetition at " + v + ": no ratio");
+                    }
+                    all.add(v);
+                }
             }
-            return new Range(min, max);
+            double[] values = all.stream().mapToDouble(Double::doubleValue).toArray();
+            String name = points.size() == 1 ? points.get(0).name() : points.size() + " points";
+            return new Repetitions(name, values, java.util.Arrays.stream(values).min().orElse(0),
+                    java.util.Arrays.stream(values).max().orElse(0), null);
+        }
+
+        private static Repetitions problem(String why) {
+            return new Repetitions(null, null, 0, 0, why);
         }
 
         String show(Finding f) {
             return f.metric().isLatency()
-                    ? String.format(Locale.ROOT, "%.2f..%.2f ms", min / 1000, max / 1000)
-                    : String.format(Locale.ROOT, "%,.1f..%,.1f %s", min, max, f.metric().field().startsWith("mebibytes") ? "MiB/s"
-                    : f.metric().field().equals("recordsPerSec") ? "records/s" : f.metric().field());
+                    ? String.format(Locale.ROOT, "%.2f..%.2f ms (%d runs)", min / 1000, max / 1000, values.length)
+                    : String.format(Locale.ROOT, "%,.1f..%,.1f %s (%d runs)", min, max, f.metric().field().startsWith("mebibytes")
+                    ? "MiB/s" : f.metric().field().equals("recordsPerSec") ? "records/s" : f.metric().field(), values.length);
         }
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
+import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
 import java.io.IOException;
@@ -68,12 +69,16 @@ public final class ScenarioFindings {
         FindingVerdict v = FindingJudge.judge(finding, sweep);
         List<String> shown = new ArrayList<>();
         for (FindingVerdict.Group g : v.groups()) {
-            shown.add((g.at().isEmpty() ? "" : at(g) + ": ") + g.outcome().name() + " " + g.shown());
+            // A precondition's group says "not testable here: ..." or "not measured: ..." in its own words.
+            boolean unmet = g.outcome() == FindingOutcome.NOT_TESTABLE || g.outcome() == FindingOutcome.NOT_MEASURED;
+            shown.add((g.at().isEmpty() ? "" : at(g) + ": ") + (unmet ? "" : g.outcome().name() + " ") + g.shown());
         }
         ClaimVerdict verdict = switch (v.outcome()) {
             case HELD -> ClaimVerdict.HELD;
             case CONTRADICTED -> ClaimVerdict.CONTRADICTED;
             case INCONCLUSIVE -> ClaimVerdict.INCONCLUSIVE;
+            case NOT_TESTABLE -> ClaimVerdict.NOT_TESTABLE_HERE;
+            case NOT_MEASURED -> ClaimVerdict.NOT_MEASURED;
         };
         return new Judged(verdict, String.join("; ", shown), finding.rule());
     }

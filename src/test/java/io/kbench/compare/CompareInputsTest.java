@@ -144,7 +144,7 @@ class CompareInputsTest {
             }
             points.add(new SweepResult.Point(point, Map.of("x", TextNode.valueOf(point)), null,
                     List.of("points/" + point + "/rep-1/result.json", "points/" + point + "/rep-2/result.json"),
-                    fixture == null ? 0 : 2, 0, null, null, null, null));
+                    fixture == null ? 0 : 2, 0, null, null, null, null, null));
         }
         ResultWriter.write(new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, name, null, RunStatus.COMPLETED,
                 null, null, null, null, 2, null, points, null, null, null, null), sweepDir);

@@ -78,9 +78,9 @@ class SweepGoldenTest {
         SweepPoint second = design.points().get(1);
         PointSummary summary = PointSummary.of(List.of(run(1_000, 1_001), run(1_003, 1_002)));
         Sweep.PointResult done = new Sweep.PointResult(first, 1, reps(first, 2), 2, 2, 0, summary, List.of(), 0,
-                List.of());
+                List.of(), null);
         Sweep.PointResult failed = new Sweep.PointResult(second, 1, reps(second, 2), 0, 2, 2, null, List.of(), 0,
-                List.of());
+                List.of(), null);
         Sweep.SweepOutcome outcome = new Sweep.SweepOutcome(design, List.of(done, failed), false,
                 Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null);
 

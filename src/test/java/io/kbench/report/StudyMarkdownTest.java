@@ -97,7 +97,7 @@ class StudyMarkdownTest {
         twoCounts.put("consumers.count", IntNode.valueOf(2));
         SweepResult.Point p = legacy.points().get(0);
         SweepResult.Point renamed = new SweepResult.Point(p.name(), twoCounts, p.cluster(), p.repetitions(), p.completed(),
-                p.failed(), p.summary(), p.thresholds(), p.variation(), null);
+                p.failed(), p.summary(), p.thresholds(), p.variation(), null, null);
         SweepResult sweep = new SweepResult(legacy.schemaVersion(), legacy.kind(), legacy.name(), legacy.description(),
                 legacy.status(), legacy.startTime(), legacy.endTime(), legacy.environment(), legacy.axes(), legacy.repeat(),
                 legacy.cluster(), List.of(renamed), legacy.order(), legacy.seed(), legacy.runOrder(), List.of());

@@ -69,10 +69,10 @@ class SweepSchemaTest {
         SweepPoint none = design.points().get(0);
         SweepPoint gzip = design.points().get(1);
         Sweep.PointResult done = new Sweep.PointResult(none, 1, reps(none, 2), 2, 2, 0, summary,
-                thresholds.stream().map(t -> t.evaluate(summary.median())).toList(), 0, List.of());
+                thresholds.stream().map(t -> t.evaluate(summary.median())).toList(), 0, List.of(), null);
         Sweep.PointResult failed = new Sweep.PointResult(gzip, 1, reps(gzip, 2), 0, 2, 2, null,
                 thresholds.stream().map(t -> new ThresholdVerdict(t.condition(), false, Double.NaN, "no completed repetition")).toList(),
-                0, List.of());
+                0, List.of(), null);
 
         JsonNode written = write(new Sweep.SweepOutcome(design, List.of(done, failed), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
@@ -98,7 +98,7 @@ class SweepSchemaTest {
         SweepPoint first = design.points().get(0);
         PointSummary summary = PointSummary.of(List.of(run(50.0, false, false)));
         Sweep.PointResult interrupted = new Sweep.PointResult(first, 0, reps(first, 2), 1, 2, 0, summary, List.of(), 0,
-                List.of());
+                List.of(), null);
 
         JsonNode written = write(new Sweep.SweepOutcome(design, List.of(interrupted), true, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:01:00Z"), Environment.capture(), List.of(), null), dir);
@@ -133,7 +133,7 @@ class SweepSchemaTest {
         assertThat(spread.failedRecords()).isEqualTo(new Spread(1.5, 0, 3, 2, List.of(0.0, 3.0)));
         PointSummary summary = PointSummary.of(List.of(run(100.0, true, false), run(90.0, true, false)));
         Sweep.PointResult done = new Sweep.PointResult(point, 3, reps(point, 2), 2, 2, 0, summary, List.of(), 0,
-                List.of(spread));
+                List.of(spread), null);
         JsonNode written = write(new Sweep.SweepOutcome(design, List.of(done), false, Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
         assertThat(validate(written)).isEmpty();

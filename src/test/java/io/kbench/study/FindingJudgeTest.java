@@ -33,7 +33,7 @@ class FindingJudgeTest {
         SweepResult.TotalsSpread totals = new SweepResult.TotalsSpread(s, s, s, s, s, s);
         SweepResult.LatencySpread latency = new SweepResult.LatencySpread(s, s, s, s, s, s, s);
         SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime", totals, null, latency, null, null);
-        return new SweepResult.Point(codec + "-" + acks, overrides, null, List.of(), 3, 0, stats, null, null, null);
+        return new SweepResult.Point(codec + "-" + acks, overrides, null, List.of(), 3, 0, stats, null, null, null, null);
     }
 
     private static SweepResult sweep(SweepResult.Point... points) {
@@ -53,12 +53,12 @@ class FindingJudgeTest {
 
     private static FindingSpec lowest(String codec) {
         return new FindingSpec(codec + " lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf(codec)), null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
     }
 
     private static FindingSpec ratio(List<Double> between, Double above) {
         return new FindingSpec("acks=-1 costs", "produced.recordsPerSec", null, null,
-                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null);
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null, null, null);
     }
 
     @Test
@@ -82,10 +82,10 @@ class FindingJudgeTest {
 
     @Test
     void oneOtherPointWhollyBelowContradictsEvenWhenTheOthersTogetherOverlap() {
-        // gzip 88..152 ms; zstd 67..83 lies wholly below it, none 456..1179 wholly above: their union 67..1179 overlaps.
-        SweepResult s = sweep(point("gzip", 1, 88, 152), point("zstd", 1, 67, 83), point("none", 1, 456, 1179));
+        // gzip 100..110; zstd 67..70 is decided below it, none 456..1179 above: their union 67..1179 overlaps gzip.
+        SweepResult s = sweep(point("gzip", 1, 100, 110), point("zstd", 1, 67, 70), point("none", 1, 456, 1179));
         FindingSpec spec = new FindingSpec("gzip lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null);
+                null, null, null, null, null, List.of(), null, null, null, null);
         assertThat(judge(spec, s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
     }
 
@@ -99,29 +99,55 @@ class FindingJudgeTest {
     void highestMirrorsLowest() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25));
         FindingSpec highest = new FindingSpec("lz4 highest", "produced.recordsPerSec", null, Map.of(CODEC, TextNode.valueOf("lz4")),
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null);
         assertThat(judge(highest, s).outcome()).isEqualTo(FindingOutcome.HELD);
     }
 
     @Test
-    void ratioJudgesTheWholeRangeOfRatiosAgainstTheBounds() {
-        // acks=1 20..25 over acks=-1 5..6: ratios 3.33x..5x
+    void ratioJudgesTheEffectsIntervalAgainstTheBounds() {
+        // acks=1 at 20, 22.5, 25 over acks=-1 at 5, 5.5, 6: 4.09x, its 95% interval about 3.2x..5.2x.
         SweepResult s = sweep(point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
+        io.kbench.statistics.Effect e = FindingJudge.RULE.decide(new double[] {5, 5.5, 6}, new double[] {20, 22.5, 25});
+        assertThat(e.low()).isBetween(3.0, 3.5);
+        assertThat(e.high()).isBetween(4.8, 5.5);
         assertThat(judge(ratio(List.of(2.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.HELD);
         assertThat(judge(ratio(List.of(4.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
         assertThat(judge(ratio(List.of(6.0, 7.0), null), s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
         assertThat(judge(ratio(null, 3.0), s).outcome()).isEqualTo(FindingOutcome.HELD);
-        assertThat(judge(ratio(null, 5.0), s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(judge(ratio(null, 4.5), s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(judge(ratio(null, 6.0), s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
         FindingVerdict.Group g = judge(ratio(List.of(2.0, 7.0), null), s).groups().get(0);
-        assertThat(g.low()).isCloseTo(20.0 / 6, org.assertj.core.data.Offset.offset(1e-9));
-        assertThat(g.high()).isEqualTo(5.0);
-        assertThat(g.shown()).contains("3.33x..5.00x");
+        assertThat(g.low()).isEqualTo(e.low());
+        assertThat(g.high()).isEqualTo(e.high());
+        assertThat(g.shown()).startsWith(String.format(java.util.Locale.ROOT, "acks=1 / acks=-1 = %.2fx [%.2fx, %.2fx] (95%%, 3 and 3 runs)",
+                e.ratio(), e.low(), e.high()));
+    }
+
+    @Test
+    void aSameWithinClaimIsHeldOnEquivalenceAndContradictedBeyondTheMargin() {
+        SweepResult same = sweep(point("gzip", 1, 100, 102), point("gzip", -1, 100.5, 101.5));
+        assertThat(judge(within(0.10), same).outcome()).isEqualTo(FindingOutcome.HELD);
+        assertThat(judge(within(0.10), same).groups().get(0).shown()).contains("equivalent within ±10.0%");
+        SweepResult apart = sweep(point("gzip", 1, 150, 155), point("gzip", -1, 100, 104));
+        assertThat(judge(within(0.10), apart).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        SweepResult noisy = sweep(point("gzip", 1, 80, 130), point("gzip", -1, 90, 120));
+        assertThat(judge(within(0.10), noisy).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, 2.0, null,
+                null, null, null, 0.1, null), 0, varied(same))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("findings[0].within");
+    }
+
+    private static FindingSpec within(double margin) {
+        return new FindingSpec("acks makes no difference", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, null, null,
+                null, null, null, margin, null);
     }
 
     @Test
     void aPointWithoutCompletedRepetitionsMakesItsGroupInconclusive() {
         SweepResult.Point failed = new SweepResult.Point("lz4-1", Map.of(CODEC, TextNode.valueOf("lz4"), ACKS, IntNode.valueOf(1)),
-                null, List.of(), 0, 3, null, null, null, null);
+                null, List.of(), 0, 3, null, null, null, null, null);
         SweepResult s = sweep(point("gzip", 1, 10, 12), failed);
         FindingVerdict v = judge(lowest("gzip"), s);
         assertThat(v.outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
@@ -135,7 +161,7 @@ class FindingJudgeTest {
         Spread spread = new Spread(30, 29, 31, 3);
         SweepResult.Stats stats = new SweepResult.Stats(3, "intendedSendTime",
                 new SweepResult.TotalsSpread(spread, spread, spread, spread, spread, spread), null, null, null, null);
-        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null, null),
+        SweepResult s = sweep(new SweepResult.Point("baseline", baseline, null, List.of(), 3, 0, stats, null, null, null, null),
                 point("gzip", 1, 20, 25), point("gzip", -1, 5, 6));
         FindingVerdict v = judge(ratio(List.of(2.0, 7.0), null), s);
         assertThat(v.groups()).extracting(g -> g.at().get(CODEC).isNull()).containsExactly(true, false);
@@ -147,7 +173,7 @@ class FindingJudgeTest {
     void perEmptyJudgesAllPointsAsOneGroup() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
         FindingSpec spec = new FindingSpec("gzip lowest overall", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null);
+                null, null, null, null, null, List.of(), null, null, null, null);
         FindingVerdict v = judge(spec, s);
         assertThat(v.groups()).hasSize(1);
         assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
@@ -158,7 +184,7 @@ class FindingJudgeTest {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9));
         Map<String, Set<String>> varied = varied(s);
         assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.speed", Map.of(CODEC, TextNode.valueOf("gzip")), null,
-                null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
+                null, null, null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("findings[2].metric").hasMessageContaining("produced.speed");
         assertThatThrownBy(() -> Finding.of(lowestOf("producers.count", IntNode.valueOf(3)), 0, varied))
                 .hasMessageContaining("findings[0].lowest.producers.count").hasMessageContaining("not varied");
@@ -166,7 +192,7 @@ class FindingJudgeTest {
                 .hasMessageContaining("findings[0].lowest." + CODEC).hasMessageContaining("zstd").hasMessageContaining("gzip, lz4");
         assertThatThrownBy(() -> Finding.of(ratio(List.of(7.0, 2.0), null), 0, varied)).hasMessageContaining("findings[0].between");
         assertThatThrownBy(() -> Finding.of(ratio(null, null), 0, varied)).hasMessageContaining("exactly one of between, above or below");
-        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null), 0, varied))
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null, null, null), 0, varied))
                 .hasMessageContaining("needs exactly one of lowest, highest or ratio");
     }
 
@@ -181,19 +207,19 @@ class FindingJudgeTest {
         otherWay.put(CODEC, Set.of("gzip", "lz4"));
         otherWay.put("topic.replicationFactor", Set.of("3", "2"));
         FindingSpec spec = new FindingSpec("c", "produced.recordsPerSec", Map.of("topic.replicationFactor", IntNode.valueOf(3)),
-                null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null);
         assertThat(Finding.of(spec, 0, oneWay).per()).isEqualTo(Finding.of(spec, 0, otherWay).per())
                 .containsExactly("producers.properties.batch.size", CODEC);
     }
 
     private static FindingSpec lowestOf(String path, JsonNode value) {
-        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null);
+        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null, null, null);
     }
 
     private static FindingSpec eitherWay(double above) {
         return new FindingSpec("acks moves records/s by a multiple", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, above, null,
-                null, "acks-multiple", true);
+                null, "acks-multiple", true, null, null);
     }
 
     @Test

@@ -6,12 +6,16 @@ import io.kbench.format.LowercaseEnum;
 
 /** What the repetitions say about a finding: written lowercase, printed in capitals. */
 public enum FindingOutcome {
-    /** Every group's ranges agree with the claim without overlap. */
+    /** Every judged group's interval agrees with the claim. */
     HELD,
-    /** At least one group's ranges disagree with the claim without overlap. */
+    /** At least one judged group's interval disagrees with the claim. */
     CONTRADICTED,
-    /** Neither: the ranges overlap the claim's boundary, or a point has no completed repetition. */
-    INCONCLUSIVE;
+    /** Neither: the interval reaches across the claim's boundary, or a point has no completed repetition. */
+    INCONCLUSIVE,
+    /** A precondition the finding declares was measured and failed: the claim's cause is absent from these runs. */
+    NOT_TESTABLE,
+    /** A precondition the finding declares was not measured with these runs (kept before kbench measured it). */
+    NOT_MEASURED;
 
     @JsonValue
     public String json() {

@@ -78,11 +78,13 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
      * @param variation   how much the repetitions disagree; absent with fewer than two completed
      * @param faults      the point's fault schedule (each repetition ran it on its own clock) with each fault's recovery
      *                    figures over the completed repetitions; absent without faults
+     * @param conditions  what the repetitions measured about the conditions a finding may need (CPU throttling,
+     *                    data written against the page cache); absent when nothing was measured
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Point(String name, Map<String, JsonNode> overrides, Brokers cluster, List<String> repetitions,
                         int completed, int failed, Stats summary, List<ThresholdVerdict> thresholds, Variation variation,
-                        List<FaultSpread> faults) {
+                        List<FaultSpread> faults, PointConditions conditions) {
         public Point {
             Objects.requireNonNull(name, "name");
             overrides = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(overrides, "overrides")));

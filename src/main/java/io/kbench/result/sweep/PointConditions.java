@@ -1,0 +1,53 @@
+package io.kbench.result.sweep;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.result.Spread;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a point's repetitions measured about the conditions a finding may need (docs/sweeps.md, "Preconditions"): a
+ * claim about thread pools needs brokers that are not held at their CPU quota, a claim about the disk needs more data
+ * than the page cache holds. Each figure is absent when the runs did not measure it (no telemetry, or results kept
+ * before kbench measured it): a finding that needs it is then "not measured", never judged on an assumption.
+ *
+ * @param brokerThrottledPercent per repetition, the most throttled broker's mean share of CPU quota periods in which
+ *                               its cgroup was throttled over the measured window (%)
+ * @param writtenBytes           per repetition, the bytes the brokers wrote: produced bytes x the topic's replication
+ *                               factor (bytes)
+ * @param pageCacheBytes         the most the brokers' page cache could hold: the host's memory (MemTotal), or the
+ *                               brokers' cgroup memory limits together when smaller (bytes)
+ * @param cpuQuotaCores          the CPU quota kbench gave each broker ({@code cluster.limits.cpuQuota}, cores); absent
+ *                               when it gave none, and then no broker can be throttled by one
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes,
+                              Double cpuQuotaCores) {
+    public PointConditions {
+        if (pageCacheBytes != null && pageCacheBytes <= 0) {
+            throw new IllegalArgumentException("pageCacheBytes: must be > 0 (got " + pageCacheBytes + ")");
+        }
+    }
+
+    /**
+     * One completed repetition's figures.
+     *
+     * @param throttledPercent the most throttled broker's mean over the measured intervals; null when not sampled
+     * @param writtenBytes     produced bytes x replication factor; null without a produce summary
+     */
+    public record Run(Double throttledPercent, Double writtenBytes) {
+    }
+
+    /** The conditions over a point's completed repetitions; null when none measured anything. */
+    public static PointConditions of(List<Run> runs, Long pageCacheBytes, Double cpuQuotaCores) {
+        Objects.requireNonNull(runs, "runs");
+        List<Double> throttled = runs.stream().map(Run::throttledPercent).filter(Objects::nonNull).toList();
+        List<Double> written = runs.stream().map(Run::writtenBytes).filter(Objects::nonNull).toList();
+        if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null) {
+            return null;
+        }
+        // A figure only some repetitions measured would be judged on a part of them: absent unless every one did.
+        return new PointConditions(throttled.size() == runs.size() ? Spread.of(throttled) : null,
+                written.size() == runs.size() ? Spread.of(written) : null, pageCacheBytes, cpuQuotaCores);
+    }
+}

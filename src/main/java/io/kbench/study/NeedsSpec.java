@@ -1,0 +1,25 @@
+package io.kbench.study;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A finding's {@code needs:} as a sweep file declares it (docs/sweeps.md, "Preconditions"): what the claim's effect
+ * needs to show at all. kbench measures each in the runs; a group where one fails is "not testable here" with the
+ * measured reason, never contradicted.
+ *
+ * @param notThrottled      true: no compared point's brokers may be throttled by their CPU quota in
+ *                          {@link Preconditions#THROTTLED_PERCENT}% or more of its periods (a thread-pool size
+ *                          cannot add parallelism on a broker that has no CPU left)
+ * @param pageCacheExceeded true: some compared point must write more than the brokers' page cache can hold (a claim
+ *                          about the disk taking over)
+ * @param queueShareBelow   the largest share of the latency's p99 the producer's own send delay p99 may take, e.g.
+ *                          0.5 (a latency claim judged on queueing measures the queue, not the setting)
+ * @param range             path -> [min, max]: the claim's stated range of a varied setting; points outside it are
+ *                          not the claim's
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record NeedsSpec(Boolean notThrottled, Boolean pageCacheExceeded, Double queueShareBelow,
+                        Map<String, List<Double>> range) {
+}

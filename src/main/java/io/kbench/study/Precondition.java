@@ -1,0 +1,13 @@
+package io.kbench.study;
+
+/** A condition a finding's effect needs, measured in the runs (docs/sweeps.md, "Preconditions"). */
+public enum Precondition {
+    /** The compared brokers are not held at their CPU quota. */
+    NOT_THROTTLED,
+    /** Some compared point writes more than the brokers' page cache holds. */
+    PAGE_CACHE_EXCEEDED,
+    /** The producer's own send delay is a small share of the latency judged. */
+    QUEUE_SHARE_BELOW,
+    /** The compared points lie within the claim's stated range of a setting. */
+    RANGE
+}

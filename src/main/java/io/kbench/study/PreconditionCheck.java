@@ -1,0 +1,145 @@
+package io.kbench.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.kbench.result.OverridePaths;
+import io.kbench.result.Spread;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.PointConditions;
+import io.kbench.result.sweep.SweepResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Measures a finding's {@link Preconditions} on the points it compares. A failed one makes the group "not testable
+ * here" with the measured figure; one the runs did not measure makes it "not measured"; neither is ever judged as
+ * held or contradicted, because the claim's cause was absent (or unknown) where kbench looked.
+ */
+final class PreconditionCheck {
+    private PreconditionCheck() {
+    }
+
+    /**
+     * Why a group cannot be judged.
+     *
+     * @param outcome not testable (measured and failed) or not measured
+     * @param reason  the measured reason, in words with units
+     */
+    record Unmet(FindingOutcome outcome, String reason) {
+        static Unmet notTestable(String reason) {
+            return new Unmet(FindingOutcome.NOT_TESTABLE, "not testable here: " + reason);
+        }
+
+        static Unmet notMeasured(String reason) {
+            return new Unmet(FindingOutcome.NOT_MEASURED, "not measured: " + reason);
+        }
+    }
+
+    /** Why {@code p} lies outside the claim's stated range of a setting; empty when it lies within every one. */
+    static Optional<String> outsideRange(Preconditions pre, SweepResult.Point p) {
+        for (Map.Entry<String, Preconditions.Range> e : pre.ranges().entrySet()) {
+            JsonNode v = p.overrides().get(e.getKey());
+            if (v == null || !v.isNumber() || !e.getValue().contains(v.asDouble())) {
+                return Optional.of(OverridePaths.shortName(e.getKey()) + "=" + (v == null ? "unset" : v.asText())
+                        + " lies outside the claim's range " + e.getValue());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The first precondition (other than the range) that fails or was not measured on {@code compared}. */
+    static Optional<Unmet> check(Finding f, List<SweepResult.Point> compared) {
+        Preconditions pre = f.needs();
+        if (pre.needed().contains(Precondition.QUEUE_SHARE_BELOW)) {
+            for (SweepResult.Point p : compared) {
+                Optional<Unmet> u = queued(f, pre.queueShareBelow(), p);
+                if (u.isPresent()) {
+                    return u;
+                }
+            }
+        }
+        if (pre.needed().contains(Precondition.NOT_THROTTLED)) {
+            for (SweepResult.Point p : compared) {
+                Optional<Unmet> u = throttled(p);
+                if (u.isPresent()) {
+                    return u;
+                }
+            }
+        }
+        if (pre.needed().contains(Precondition.PAGE_CACHE_EXCEEDED)) {
+            return pageCache(compared);
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Unmet> throttled(SweepResult.Point p) {
+        PointConditions c = p.conditions();
+        if (c != null && c.cpuQuotaCores() == null) {
+            return Optional.empty(); // no CPU quota: nothing can throttle these brokers
+        }
+        if (c == null || c.brokerThrottledPercent() == null) {
+            return Optional.of(Unmet.notMeasured("broker CPU throttling was not sampled at " + p.name()
+                    + " (results kept before kbench read the cgroup's cpu.stat, or telemetry off); re-run the sweep"));
+        }
+        Spread t = c.brokerThrottledPercent();
+        if (t.median() >= Preconditions.THROTTLED_PERCENT) {
+            return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s a broker was throttled in %.0f%% of its "
+                    + "CPU quota periods (%s cores; median of %d runs; the claim needs under %.0f%%): a broker held at its "
+                    + "quota has no CPU left for another setting to use", p.name(), t.median(),
+                    Preconditions.number(c.cpuQuotaCores()), t.count(), Preconditions.THROTTLED_PERCENT)));
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Unmet> queued(Finding f, double share, SweepResult.Point p) {
+        String group = f.metric().isLatency() ? f.metric().group() : "publish";
+        Spread delay = p.summary() == null ? null : p.summary().spread("sendDelay", "p99");
+        Spread latency = p.summary() == null ? null : p.summary().spread(group, "p99");
+        if (latency != null && "actualSendTime".equals(p.summary().latencyMeasuredFrom())) {
+            // Open load: no send schedule, so no send delay to split out; every producer fills its buffer and the p99
+            // is how long a record waits behind it.
+            return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s the producers ran at open load (no "
+                    + "producers.rate, so no send schedule to measure the queue against): its %s p99 of %,.1f ms (median "
+                    + "of %d runs) measures how deep the producers' buffers are, not the setting; a latency claim needs a "
+                    + "fixed rate below capacity", p.name(), group, latency.median() / 1000, latency.count())));
+        }
+        if (delay == null || latency == null || latency.median() <= 0) {
+            return Optional.of(Unmet.notMeasured("the send delay or the " + group + " p99 was not measured at " + p.name()));
+        }
+        double measured = delay.median() / latency.median();
+        if (measured >= share) {
+            return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s the producer's own send delay p99 "
+                    + "(%,.1f ms) is %.0f%% of the %s p99 (%,.1f ms; medians of %d runs; the claim needs under %.0f%%): the "
+                    + "latency measures the producer's queue, not the setting", p.name(), delay.median() / 1000,
+                    measured * 100, group, latency.median() / 1000, latency.count(), share * 100)));
+        }
+        return Optional.empty();
+    }
+
+    /** Holds when some compared point wrote more than the page cache holds. */
+    private static Optional<Unmet> pageCache(List<SweepResult.Point> compared) {
+        SweepResult.Point largest = null;
+        for (SweepResult.Point p : compared) {
+            PointConditions c = p.conditions();
+            if (c == null || c.writtenBytes() == null || c.pageCacheBytes() == null) {
+                return Optional.of(Unmet.notMeasured("the data written and the page cache size were not recorded at "
+                        + p.name() + " (results kept before kbench recorded them); re-run the sweep"));
+            }
+            if (c.writtenBytes().median() > c.pageCacheBytes()) {
+                return Optional.empty();
+            }
+            if (largest == null || c.writtenBytes().median() > largest.conditions().writtenBytes().median()) {
+                largest = p;
+            }
+        }
+        PointConditions c = largest.conditions();
+        return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "the most any compared point wrote was %s per run "
+                + "(%s), within the %s the brokers' page cache can hold: the disk never had to serve what the page cache "
+                + "could not", gib(c.writtenBytes().median()), largest.name(), gib(c.pageCacheBytes()))));
+    }
+
+    private static String gib(double bytes) {
+        return String.format(Locale.ROOT, "%,.2f GiB", bytes / (1024.0 * 1024 * 1024));
+    }
+}
