@@ -139,7 +139,10 @@ final class PreconditionCheck {
                 + "could not", gib(c.writtenBytes().median()), largest.name(), gib(c.pageCacheBytes()))));
     }
 
+    /** Bytes in GiB, or MiB under one GiB (1 MiB = 1,048,576 bytes, as Kafka's tools count). */
     private static String gib(double bytes) {
-        return String.format(Locale.ROOT, "%,.2f GiB", bytes / (1024.0 * 1024 * 1024));
+        double gib = bytes / (1024.0 * 1024 * 1024);
+        return gib >= 1 ? String.format(Locale.ROOT, "%,.2f GiB", gib)
+                : String.format(Locale.ROOT, "%,.1f MiB", bytes / (1024.0 * 1024));
     }
 }

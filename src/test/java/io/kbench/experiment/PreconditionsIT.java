@@ -49,7 +49,7 @@ class PreconditionsIT {
 
         FindingVerdict disk = finding(sweep, "throughput falls");
         assertThat(disk.outcome()).as(disk.toString()).isEqualTo(FindingOutcome.NOT_TESTABLE);
-        assertThat(disk.groups().get(0).shown()).containsPattern("the most any compared point wrote was [0-9.]+ GiB per run")
+        assertThat(disk.groups().get(0).shown()).containsPattern("the most any compared point wrote was [0-9.,]+ (MiB|GiB) per run")
                 .contains("the brokers' page cache can hold");
 
         FindingVerdict range = finding(sweep, "not influenced");

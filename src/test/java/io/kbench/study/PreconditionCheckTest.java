@@ -103,7 +103,7 @@ class PreconditionCheckTest {
         SweepResult s = sweep(steady(15, 2, SLOW, fits), steady(80, 2, FAST, fits));
         FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null), s, List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
-        assertThat(v.groups().get(0).shown()).contains("wrote was 0.19 GiB per run").contains("within the 23.40 GiB");
+        assertThat(v.groups().get(0).shown()).contains("wrote was 194.6 MiB per run").contains("within the 23.40 GiB");
         PointConditions exceeds = new PointConditions(null, Spread.of(List.of(30 * GIB, 30 * GIB, 30 * GIB)),
                 (long) (23.4 * GIB), null);
         assertThat(judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null),
