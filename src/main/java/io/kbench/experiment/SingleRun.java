@@ -19,6 +19,7 @@ import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
+import io.kbench.measure.DriftRule;
 import io.kbench.measure.FaultWindows;
 import io.kbench.result.Environment;
 import io.kbench.result.ThresholdVerdict;
@@ -223,6 +224,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded))
+                        .drift(DriftRule.of(summary, outcome.intervals()))
                         .build();
                 file = ResultWriter.write(result, dir);
             }

@@ -46,7 +46,7 @@ import java.util.OptionalDouble;
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
-        "backlog"})
+        "backlog", "drift"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -141,6 +141,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public BacklogPhases backlog() {
         return sections.backlog();
+    }
+
+    @JsonProperty
+    public Drift drift() {
+        return sections.drift();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
@@ -326,6 +331,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
         public Builder backlog(BacklogPhases value) {
             sections.backlog(value);
+            return this;
+        }
+
+        public Builder drift(Drift value) {
+            sections.drift(value);
             return this;
         }
 
