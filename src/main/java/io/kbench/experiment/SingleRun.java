@@ -43,6 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
@@ -224,7 +225,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded))
-                        .drift(DriftRule.of(summary, outcome.intervals()))
+                        .drift(DriftRule.of(summary, outcome.intervals(), schedule == null ? OptionalDouble.empty()
+                                : OptionalDouble.of(schedule.offeredRecordsPerSec())))
                         .build();
                 file = ResultWriter.write(result, dir);
             }

@@ -11,6 +11,7 @@ import io.kbench.statistics.TheilSen;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.function.Function;
 
 /**
@@ -19,7 +20,8 @@ import java.util.function.Function;
  * stopped and a last interval cut short by the run's end left out), it takes the Theil-Sen slope of throughput
  * (produced records/s; consumed for a run without producers) and of p99 (publish; end-to-end without producers) with
  * Sen's 95% interval ({@link TheilSen}), each as %/min of the series' median, and the median rate of the last third
- * against the peak, the highest median of 3 consecutive intervals. The run is:
+ * against the peak, the highest median of 3 consecutive intervals. A fixed-rate run's produced rate counts up to its
+ * offered rate (a catch-up above the schedule is not a level). The run is:
  * <ul>
  *   <li><b>too_short</b> under {@link #MIN_INTERVALS} intervals: Sen's interval rests on a normal approximation that
  *       needs about ten points, and fewer cannot tell a trend from a slow interval or two;</li>
@@ -51,8 +53,13 @@ public final class DriftRule {
     private DriftRule() {
     }
 
-    /** The drift of a run with this summary and these intervals; null when it measured no records at all. */
-    public static Drift of(Summary summary, List<IntervalPoint> intervals) {
+    /**
+     * The drift of a run with this summary and these intervals; null when it measured no records at all. {@code offered}:
+     * the records/s a fixed-rate run's producers were held to (empty for an unlimited rate); each interval's produced
+     * rate counts up to it, since a rate above the schedule is the producers catching up on a debt, not a level the run
+     * held: without the cap, a window that opened while they caught up read as a fall to the schedule.
+     */
+    public static Drift of(Summary summary, List<IntervalPoint> intervals, OptionalDouble offered) {
         boolean producers = summary != null && summary.produced() != null && summary.produced().records() > 0;
         Totals totals = summary == null ? null : producers ? summary.produced() : summary.consumed();
         if (totals == null || totals.records() == 0 || intervals == null) {
@@ -63,8 +70,9 @@ public final class DriftRule {
             return new Drift(SteadyState.TOO_SHORT, window.size(), null, null, null, LIMITS);
         }
         double[] x = window.stream().mapToDouble(IntervalPoint::endSec).toArray();
-        double[] rates = window.stream().mapToDouble(producers ? IntervalPoint::producedRecordsPerSec
-                : IntervalPoint::consumedRecordsPerSec).toArray();
+        double cap = producers && offered.isPresent() ? offered.getAsDouble() : Double.POSITIVE_INFINITY;
+        double[] rates = window.stream().mapToDouble(p -> producers ? Math.min(cap, p.producedRecordsPerSec())
+                : p.consumedRecordsPerSec()).toArray();
         Drift.Slope rate = slope(producers ? "produced records/s" : "consumed records/s", x, rates);
         Drift.Slope p99 = p99(window, producers ? IntervalPoint::publishLatencyMicros
                 : IntervalPoint::endToEndLatencyMicros, producers ? "publish p99" : "end-to-end p99");

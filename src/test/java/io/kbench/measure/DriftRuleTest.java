@@ -13,16 +13,18 @@ import io.kbench.result.run.Totals;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class DriftRuleTest {
+    private static final OptionalDouble NONE = OptionalDouble.empty();
     private static final LatencyStats L = new LatencyStats(100, 2000, 4000, 8000, 9000, 10_000, 2500);
 
     @Test
     void aSteadyFixedRateRunIsSteady() {
         Random r = new Random(1);
-        Drift d = DriftRule.of(summary(20), series(2, 20, i -> 20_000 * (1 + 0.01 * r.nextGaussian())));
+        Drift d = DriftRule.of(summary(20), series(2, 20, i -> 20_000 * (1 + 0.01 * r.nextGaussian())), NONE);
         assertThat(d.steady()).isEqualTo(SteadyState.STEADY);
         assertThat(d.intervals()).isEqualTo(20);
         assertThat(d.recordsPerSec().series()).isEqualTo("produced records/s");
@@ -37,7 +39,8 @@ class DriftRuleTest {
     @Test
     void aRateThatDecaysOverItsWindowIsDrifting() {
         Random r = new Random(2);
-        Drift d = DriftRule.of(summary(30), series(2, 30, i -> (20_000 - 5000 * i / 30.0) * (1 + 0.02 * r.nextGaussian())));
+        Drift d = DriftRule.of(summary(30),
+                series(2, 30, i -> (20_000 - 5000 * i / 30.0) * (1 + 0.02 * r.nextGaussian())), NONE);
         assertThat(d.steady()).isEqualTo(SteadyState.DRIFTING);
         assertThat(d.recordsPerSec().pctPerMin()).isCloseTo(-100 * 60 * (5000 / 30.0) / 17_500, within(8.0));
         assertThat(d.recordsPerSec().highPctPerMin()).isLessThan(0);
@@ -48,7 +51,8 @@ class DriftRuleTest {
     /** Ten fast intervals then fifty slow: the median pairwise slope is a flat one, the level is not. */
     @Test
     void aStepDownThatTheSlopeMissesIsCaughtByTheLevel() {
-        Drift d = DriftRule.of(summary(60), series(2, 60, i -> i < 10 ? 5000 + (i % 2) * 20 : 2000 + (i % 3) * 10));
+        Drift d = DriftRule.of(summary(60),
+                series(2, 60, i -> i < 10 ? 5000 + (i % 2) * 20 : 2000 + (i % 3) * 10), NONE);
         assertThat(d.recordsPerSec().beyond(DriftRule.RECORDS_PCT_PER_MIN)).isFalse();
         assertThat(d.level().ratio()).isCloseTo(0.4, within(0.01));
         assertThat(d.steady()).isEqualTo(SteadyState.DRIFTING);
@@ -57,14 +61,25 @@ class DriftRuleTest {
 
     @Test
     void aLoneCatchUpIntervalIsNotAPeak() {
-        Drift d = DriftRule.of(summary(20), series(2, 20, i -> i == 8 ? 0 : i == 9 ? 40_000 : 20_000));
+        Drift d = DriftRule.of(summary(20), series(2, 20, i -> i == 8 ? 0 : i == 9 ? 40_000 : 20_000), NONE);
         assertThat(d.level().peakRecordsPerSec()).isEqualTo(20_000);
         assertThat(d.steady()).isEqualTo(SteadyState.STEADY);
     }
 
+    /** Producers that fell behind in the warm-up catch up in the window's first seconds: a debt repaid, not a fall. */
+    @Test
+    void aFixedRateRunCatchingUpAtItsStartIsSteady() {
+        List<IntervalPoint> points = series(2, 14, i -> i < 4 ? 8700 : 5000);
+        assertThat(DriftRule.of(summary(14), points, NONE).steady()).isEqualTo(SteadyState.DRIFTING);
+        Drift d = DriftRule.of(summary(14), points, OptionalDouble.of(5000));
+        assertThat(d.steady()).isEqualTo(SteadyState.STEADY);
+        assertThat(d.level().peakRecordsPerSec()).isEqualTo(5000);
+        assertThat(d.recordsPerSec().pctPerMin()).isZero();
+    }
+
     @Test
     void underTenWholeIntervalsIsTooShortToTell() {
-        Drift d = DriftRule.of(summary(9), series(2, 9, i -> 20_000 - 1000 * i));
+        Drift d = DriftRule.of(summary(9), series(2, 9, i -> 20_000 - 1000 * i), NONE);
         assertThat(d.steady()).isEqualTo(SteadyState.TOO_SHORT);
         assertThat(d.recordsPerSec()).isNull();
         assertThat(d.line()).isEqualTo("steady state: too short to tell: 9 whole measured interval(s), needs 10 for a"
@@ -79,7 +94,7 @@ class DriftRuleTest {
         points.add(point(17.0, 0, 500));
         points.add(point(17.3, 0, 0));
         assertThat(DriftRule.window(points, 12.0)).hasSize(12);
-        Drift d = DriftRule.of(summary(12), points);
+        Drift d = DriftRule.of(summary(12), points, NONE);
         assertThat(d.intervals()).isEqualTo(12);
         assertThat(d.steady()).isEqualTo(SteadyState.STEADY);
     }
@@ -99,7 +114,7 @@ class DriftRuleTest {
                     LatencyStats.EMPTY));
         }
         Totals consumed = new Totals(360_000, 1L << 30, 30_000, 29, 12, 0, Map.of(), 0, null, null);
-        Drift d = DriftRule.of(new Summary("intendedSendTime", null, consumed, null, L, null, null), points);
+        Drift d = DriftRule.of(new Summary("intendedSendTime", null, consumed, null, L, null, null), points, NONE);
         assertThat(d.recordsPerSec().series()).isEqualTo("consumed records/s");
         assertThat(d.p99().series()).isEqualTo("end-to-end p99");
         assertThat(d.recordsPerSec().pctPerMin()).isZero();
@@ -108,8 +123,9 @@ class DriftRuleTest {
     @Test
     void aRunThatMeasuredNothingHasNoDrift() {
         Totals none = new Totals(0, 0, 0, 0, 0, 0, Map.of(), 0, null, null);
-        assertThat(DriftRule.of(new Summary("intendedSendTime", none, null, null, null, null, null), List.of())).isNull();
-        assertThat(DriftRule.of(null, List.of())).isNull();
+        assertThat(DriftRule.of(new Summary("intendedSendTime", none, null, null, null, null, null), List.of(), NONE))
+                .isNull();
+        assertThat(DriftRule.of(null, List.of(), NONE)).isNull();
     }
 
     private interface Rate {
