@@ -41,7 +41,11 @@ class DriftResultSchemaTest {
         assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
         assertThat(json.at("/drift/state").asText()).isEqualTo("drifting");
         assertThat(json.at("/drift/limits/levelRatio").asDouble()).isEqualTo(0.8);
-        assertThat(ResultReader.read(file, RunResult.class).drift()).isEqualTo(DRIFTING);
+        RunResult read = ResultReader.read(file, RunResult.class);
+        assertThat(read.drift()).isEqualTo(DRIFTING);
+        assertThat(read.steadyState()).contains(SteadyState.DRIFTING);
+        assertThat(json.has("steadyState")).isFalse();
+        assertThat(run(null).steadyState()).isEmpty();
     }
 
     @Test

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -156,6 +157,15 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
         return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
+    }
+
+    /**
+     * Whether the measured window was steady, drifting or too short to tell ({@link Drift}); empty for a result without
+     * a drift section (nothing measured, or written before it existed). A verdict on a drifting run judges it as such.
+     */
+    @JsonIgnore
+    public Optional<SteadyState> steadyState() {
+        return Optional.ofNullable(drift()).map(Drift::steady);
     }
 
     /** The total records/s the producers were held to; empty for an unlimited rate or an unrecorded workload. */
