@@ -7,8 +7,8 @@ import java.io.PrintStream;
 
 /**
  * What the terminal shows after a run: the summary table, then one line or block per part the run has (schedule,
- * warm-up, faults, thresholds, integrity, share group, rebalances, backlog, workers), each absent part skipped. Renders
- * the result as the run made it, in memory; the file written from it holds the same figures.
+ * warm-up, steady state, faults, thresholds, integrity, share group, rebalances, backlog, workers), each absent part
+ * skipped. Renders the result as the run made it, in memory; the file written from it holds the same figures.
  */
 public final class RunSummary {
     private RunSummary() {
@@ -47,6 +47,9 @@ public final class RunSummary {
             out.println(result.warmup().line());
         }
         ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
+        if (result.drift() != null) {
+            out.println(result.drift().line());
+        }
         SummaryTable.limitedBy(result.telemetry(), out);
         if (result.summary().transactions() != null) {
             out.println(result.summary().transactions().line());

@@ -19,6 +19,7 @@ import io.kbench.load.ConsumePhaseListener;
 import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
+import io.kbench.measure.DriftRule;
 import io.kbench.measure.FaultWindows;
 import io.kbench.result.Environment;
 import io.kbench.result.ThresholdVerdict;
@@ -42,6 +43,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import org.apache.kafka.clients.CommonClientConfigs;
 
 /**
@@ -223,6 +225,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded))
+                        .drift(DriftRule.of(summary, outcome.intervals(), schedule == null ? OptionalDouble.empty()
+                                : OptionalDouble.of(schedule.offeredRecordsPerSec())))
                         .build();
                 file = ResultWriter.write(result, dir);
             }

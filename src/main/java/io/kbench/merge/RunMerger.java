@@ -1,6 +1,7 @@
 package io.kbench.merge;
 
 import io.kbench.error.RunFailedException;
+import io.kbench.measure.DriftRule;
 import io.kbench.measure.IntervalLog;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencySeries;
@@ -82,6 +83,9 @@ public final class RunMerger {
                         "each input's report intervals placed whole, by their midpoint, on a common axis of "
                                 + first.workload().reportInterval().toMillis() + " ms intervals from the earliest"
                                 + " input's start; an interval's figures move by at most half an interval")).build();
+        // Judged on the merged series as a single run is: the inputs' own drift says nothing of their sum.
+        result = result.toBuilder().drift(DriftRule.of(result.summary(), result.intervals(),
+                result.fixedRateRecordsPerSec())).build();
         return new Merged(result, series.zeroMillis(), series.bins());
     }
 

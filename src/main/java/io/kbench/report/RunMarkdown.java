@@ -63,6 +63,9 @@ final class RunMarkdown {
         if (run.schedule() != null) {
             md.append(run.schedule().line()).append("\n\n");
         }
+        if (run.drift() != null) {
+            md.append(run.drift().line()).append("\n\n");
+        }
         if (run.anatomy() != null && run.anatomy().headline() != null) {
             md.append("Where the time went: ").append(run.anatomy().headline()).append("\n\n");
         }

@@ -65,6 +65,7 @@ final class RunPage {
         }
         TelemetrySection.verdict(page, r.telemetry());
         headline(page, r.summary());
+        DriftSection.render(page, r.drift());
         AnatomySection.table(page, r.schedule(), r.anatomy());
         TelemetrySection.diagnosis(page, r.telemetry());
         TransactionSection.render(page, r.summary() == null ? null : r.summary().transactions());

@@ -58,7 +58,7 @@ class ArchitectureTest {
             Map.entry("telemetry", Set.of("result", "error", "unit")),
             Map.entry("diagnosis", Set.of("result", "unit")),
             Map.entry("kpi", Set.of("result", "error", "unit")),
-            Map.entry("measure", Set.of("result", "error", "unit")),
+            Map.entry("measure", Set.of("result", "statistics", "error", "unit")),
             Map.entry("statistics", Set.of()),
             Map.entry("result", Set.of("spec", "error", "format")),
             Map.entry("spec", Set.of("error", "format", "unit")),

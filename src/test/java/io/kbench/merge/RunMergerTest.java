@@ -11,8 +11,10 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.Drift;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.run.SteadyState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -48,6 +50,17 @@ class RunMergerTest {
                 org.assertj.core.data.Offset.offset(1000.0));
         assertThat(r.summary().endToEndLatencyMicros().count()).isEqualTo(11_000);
         assertThat(r.summary().sendDelayMicros().count()).isEqualTo(11_000);
+    }
+
+    /** The merged run's steady state is judged on the merged series, as a single run's is on its own. */
+    @Test
+    void theMergedSeriesIsJudgedForDrift() throws Exception {
+        Path a = run("a", T0, 14, 1000, 1000).writeTo(tmp.resolve("a"));
+        Path b = run("b", T0.plusMillis(400), 14, 1000, 1000).writeTo(tmp.resolve("b"));
+        Drift d = RunMerger.merge(List.of(a, b), tmp.resolve("out"), null).result().drift();
+        assertThat(d.steady()).as(d.line()).isEqualTo(SteadyState.STEADY);
+        assertThat(d.intervals()).as(d.line()).isGreaterThanOrEqualTo(12);
+        assertThat(d.recordsPerSec().median()).as(d.line()).isEqualTo(2000);
     }
 
     @Test

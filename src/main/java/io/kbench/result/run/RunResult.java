@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -46,7 +47,7 @@ import java.util.OptionalDouble;
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
-        "backlog"})
+        "backlog", "drift"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -143,6 +144,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         return sections.backlog();
     }
 
+    @JsonProperty
+    public Drift drift() {
+        return sections.drift();
+    }
+
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
     public boolean integrityViolated() {
         return integrity() != null && integrity().violated();
@@ -151,6 +157,15 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     /** Whether every threshold held (true when there were none). */
     public boolean thresholdsPassed() {
         return thresholds == null || thresholds.stream().allMatch(ThresholdVerdict::passed);
+    }
+
+    /**
+     * Whether the measured window was steady, drifting or too short to tell ({@link Drift}); empty for a result without
+     * a drift section (nothing measured, or written before it existed). A verdict on a drifting run judges it as such.
+     */
+    @JsonIgnore
+    public Optional<SteadyState> steadyState() {
+        return Optional.ofNullable(drift()).map(Drift::steady);
     }
 
     /** The total records/s the producers were held to; empty for an unlimited rate or an unrecorded workload. */
@@ -326,6 +341,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
         public Builder backlog(BacklogPhases value) {
             sections.backlog(value);
+            return this;
+        }
+
+        public Builder drift(Drift value) {
+            sections.drift(value);
             return this;
         }
 

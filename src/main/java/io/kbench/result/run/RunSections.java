@@ -26,11 +26,13 @@ import java.util.List;
  * @param anatomy     where the latency went, part by part (needs broker telemetry); absent otherwise
  * @param warmup      how an auto warm-up went (producers.warmup: auto); absent for a fixed warm-up or none
  * @param backlog     the backlog phase's figures (consumers.pause); absent without one
+ * @param drift       steady state and drift over the measured window (trends of throughput and p99); absent for a
+ *                    run that measured nothing and in results written before it existed
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
                           StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
-                          BacklogPhases backlog) {
+                          BacklogPhases backlog, Drift drift) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -49,7 +51,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public RunResult.Builder into(RunResult.Builder run) {
         return run.telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift);
     }
 
     public static Builder builder() {
@@ -60,7 +62,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -78,6 +80,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private Anatomy anatomy;
         private Warmup warmup;
         private BacklogPhases backlog;
+        private Drift drift;
 
         private Builder() {
         }
@@ -147,9 +150,14 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder drift(Drift value) {
+            drift = value;
+            return this;
+        }
+
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy, warmup, backlog);
+                    storage, schedule, anatomy, warmup, backlog, drift);
         }
     }
 }
