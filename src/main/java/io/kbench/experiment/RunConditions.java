@@ -17,7 +17,7 @@ final class RunConditions {
     static PointConditions.Run of(RunResult run, int replicationFactor) {
         Double written = run.summary() == null || run.summary().produced() == null ? null
                 : (double) run.summary().produced().bytes() * replicationFactor;
-        return new PointConditions.Run(mostThrottled(run), written);
+        return new PointConditions.Run(mostThrottled(run), written, run.steadyState().orElse(null));
     }
 
     /** The most throttled broker's mean share of throttled CPU quota periods over the measured intervals. */

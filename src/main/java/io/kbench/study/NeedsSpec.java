@@ -18,8 +18,10 @@ import java.util.Map;
  *                          0.5 (a latency claim judged on queueing measures the queue, not the setting)
  * @param range             path -> [min, max]: the claim's stated range of a varied setting; points outside it are
  *                          not the claim's
+ * @param steady            true: every compared repetition's window must be steady (result.json {@code drift}): a
+ *                          drifting run's average is no level to compare
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NeedsSpec(Boolean notThrottled, Boolean pageCacheExceeded, Double queueShareBelow,
-                        Map<String, List<Double>> range) {
+                        Map<String, List<Double>> range, Boolean steady) {
 }

@@ -9,5 +9,7 @@ public enum Precondition {
     /** The producer's own send delay is a small share of the latency judged. */
     QUEUE_SHARE_BELOW,
     /** The compared points lie within the claim's stated range of a setting. */
-    RANGE
+    RANGE,
+    /** Every compared repetition ran at a steady state (no drift over its window). */
+    STEADY
 }

@@ -67,6 +67,14 @@ final class PreconditionCheck {
                 }
             }
         }
+        if (pre.needed().contains(Precondition.STEADY)) {
+            for (SweepResult.Point p : compared) {
+                Optional<Unmet> u = drifting(p);
+                if (u.isPresent()) {
+                    return u;
+                }
+            }
+        }
         if (pre.needed().contains(Precondition.PAGE_CACHE_EXCEEDED)) {
             return pageCache(compared);
         }
@@ -113,6 +121,26 @@ final class PreconditionCheck {
                     + "(%,.1f ms) is %.0f%% of the %s p99 (%,.1f ms; medians of %d runs; the claim needs under %.0f%%): the "
                     + "latency measures the producer's queue, not the setting", p.name(), delay.median() / 1000,
                     measured * 100, group, latency.median() / 1000, latency.count(), share * 100)));
+        }
+        return Optional.empty();
+    }
+
+    /** Holds when every repetition of {@code p} was judged steady over its window. */
+    private static Optional<Unmet> drifting(SweepResult.Point p) {
+        PointConditions c = p.conditions();
+        if (c == null || c.steadyRuns() == null) {
+            return Optional.of(Unmet.notMeasured("drift was not judged at " + p.name()
+                    + " (results kept before kbench judged it); re-run the sweep"));
+        }
+        int runs = c.steadyRuns() + c.driftingRuns() + c.tooShortRuns();
+        if (c.driftingRuns() > 0) {
+            return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s %d of %d runs drifted over their "
+                    + "window (result.json drift): a drifting run's average is no level to compare", p.name(),
+                    c.driftingRuns(), runs)));
+        }
+        if (c.tooShortRuns() > 0) {
+            return Optional.of(Unmet.notMeasured(String.format(Locale.ROOT, "at %s %d of %d runs were too short to tell "
+                    + "a steady state from a trend (10 whole intervals needed)", p.name(), c.tooShortRuns(), runs)));
         }
         return Optional.empty();
     }

@@ -73,6 +73,9 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
             }
             needed.add(Precondition.QUEUE_SHARE_BELOW);
         }
+        if (Boolean.TRUE.equals(spec.steady())) {
+            needed.add(Precondition.STEADY);
+        }
         Map<String, Range> ranges = new LinkedHashMap<>();
         if (spec.range() != null) {
             spec.range().forEach((path, bounds) -> ranges.put(path, range(at + ".needs.range." + path, path, bounds, varied)));
@@ -82,7 +85,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         }
         if (needed.isEmpty()) {
             throw InvalidInputException.field(at + ".needs", "{}", "needs at least one of notThrottled, pageCacheExceeded, "
-                    + "queueShareBelow or range");
+                    + "queueShareBelow, range or steady");
         }
         return new Preconditions(needed, spec.queueShareBelow(), ranges);
     }
@@ -109,6 +112,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
                 case QUEUE_SHARE_BELOW -> "the producer's send delay p99 under " + number(queueShareBelow * 100)
                         + "% of the latency p99";
                 case RANGE -> "within the claim's range: " + rangesText();
+                case STEADY -> "every compared run steady over its window (no drift)";
             });
         }
         return String.join("; ", parts);

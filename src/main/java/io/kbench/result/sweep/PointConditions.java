@@ -2,6 +2,7 @@ package io.kbench.result.sweep;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.result.Spread;
+import io.kbench.result.run.SteadyState;
 import java.util.List;
 import java.util.Objects;
 
@@ -19,10 +20,14 @@ import java.util.Objects;
  *                               brokers' cgroup memory limits together when smaller (bytes)
  * @param cpuQuotaCores          the CPU quota kbench gave each broker ({@code cluster.limits.cpuQuota}, cores); absent
  *                               when it gave none, and then no broker can be throttled by one
+ * @param steadyRuns             repetitions whose window was steady (result.json {@code drift}); absent when no
+ *                               repetition was judged (results kept before kbench judged drift)
+ * @param driftingRuns           repetitions judged drifting
+ * @param tooShortRuns           repetitions too short to tell
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes,
-                              Double cpuQuotaCores) {
+                              Double cpuQuotaCores, Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns) {
     public PointConditions {
         if (pageCacheBytes != null && pageCacheBytes <= 0) {
             throw new IllegalArgumentException("pageCacheBytes: must be > 0 (got " + pageCacheBytes + ")");
@@ -34,8 +39,9 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
      *
      * @param throttledPercent the most throttled broker's mean over the measured intervals; null when not sampled
      * @param writtenBytes     produced bytes x replication factor; null without a produce summary
+     * @param steady           whether its window was steady; null when not judged
      */
-    public record Run(Double throttledPercent, Double writtenBytes) {
+    public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady) {
     }
 
     /** The conditions over a point's completed repetitions; null when none measured anything. */
@@ -43,11 +49,20 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
         Objects.requireNonNull(runs, "runs");
         List<Double> throttled = runs.stream().map(Run::throttledPercent).filter(Objects::nonNull).toList();
         List<Double> written = runs.stream().map(Run::writtenBytes).filter(Objects::nonNull).toList();
-        if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null) {
+        List<SteadyState> states = runs.stream().map(Run::steady).filter(Objects::nonNull).toList();
+        if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null
+                && states.isEmpty()) {
             return null;
         }
         // A figure only some repetitions measured would be judged on a part of them: absent unless every one did.
         return new PointConditions(throttled.size() == runs.size() ? Spread.of(throttled) : null,
-                written.size() == runs.size() ? Spread.of(written) : null, pageCacheBytes, cpuQuotaCores);
+                written.size() == runs.size() ? Spread.of(written) : null, pageCacheBytes, cpuQuotaCores,
+                states.isEmpty() ? null : count(states, SteadyState.STEADY),
+                states.isEmpty() ? null : count(states, SteadyState.DRIFTING),
+                states.isEmpty() ? null : count(states, SteadyState.TOO_SHORT));
+    }
+
+    private static int count(List<SteadyState> states, SteadyState state) {
+        return (int) states.stream().filter(s -> s == state).count();
     }
 }
