@@ -101,10 +101,12 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         Preflight.workload(spec, context.connection());
         WorkloadSpec first = probeSpec(1, settings.startRecordsPerSec(), "0");
         RunHeader.printFull(first, context.connection(), new SingleRun(first, context).check(), out);
-        out.printf(Locale.ROOT, "# find-max: %s; probes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
-                + " at most %d probes per search; SLA: %s%s%n", searchesText(settings.searches()), settings.startRecordsPerSec(),
+        // One search prints the line it always did; several say how many first.
+        boolean one = settings.searches().equals(SearchPlan.ONE);
+        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
+                + " at most %d probes%s; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
-                settings.precision() * 100, settings.maxProbes(), settings.slaText(), settings.clusterWarmup().isZero() ? ""
+                settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), settings.clusterWarmup().isZero() ? ""
                         : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up");
     }
 

@@ -22,11 +22,6 @@ public final class FindMaxFigures {
     private FindMaxFigures() {
     }
 
-    /** The answer of one {@code search} for {@code spec}'s record size, with the settings it ran with. */
-    public static FindMaxResult.Figures of(WorkloadSpec spec, FindMaxSettings settings, SearchResult search) {
-        return of(spec, settings, List.of(search), settings.searches().stop(1, answers(List.of(search))).orElse(""));
-    }
-
     /** The answer over {@code searches} (one at least), which stopped for {@code stopped}. */
     public static FindMaxResult.Figures of(WorkloadSpec spec, FindMaxSettings settings, List<SearchResult> searches,
                                            String stopped) {

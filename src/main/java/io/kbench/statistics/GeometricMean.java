@@ -1,5 +1,6 @@
 package io.kbench.statistics;
 
+import java.util.Arrays;
 import org.apache.commons.math3.distribution.TDistribution;
 
 /**
@@ -34,6 +35,10 @@ public record GeometricMean(double value, double low, double high, double confid
         double mean = Welch.mean(logs);
         if (values.length < 2) {
             return new GeometricMean(Math.exp(mean), Double.NaN, Double.NaN, confidence, 1);
+        }
+        if (Arrays.stream(values).allMatch(v -> v == values[0])) {
+            // No spread: the value itself, exactly (exp(mean(log)) can land an ulp beside it and exclude it).
+            return new GeometricMean(values[0], values[0], values[0], confidence, values.length);
         }
         double se = Math.sqrt(Welch.variance(logs) / logs.length);
         double t = new TDistribution(null, logs.length - 1).inverseCumulativeProbability(1 - (1 - confidence) / 2);
