@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.SearchMode;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -20,7 +21,7 @@ public record SearchSeries(List<SearchResult> searches, String stopped) {
     public SearchSeries {
         searches = List.copyOf(searches);
         if (searches.isEmpty()) {
-            throw new IllegalArgumentException("searches: at least one ran");
+            throw InvalidInputException.field("searches", 0, "at least one search runs");
         }
     }
 
