@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.FindMax;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RunContext;
+import io.kbench.experiment.SearchPlan;
 import io.kbench.kpi.Threshold;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Option;
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
-            "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms. See docs/find-max.md."})
+            "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms; --searches repeats"
+                + " the search for the answer's spread. See docs/find-max.md."})
 public final class FindMaxCommand extends WorkloadCommand {
     @Mixin
     WorkloadFile workloadFile = new WorkloadFile();
@@ -68,15 +70,49 @@ public final class FindMaxCommand extends WorkloadCommand {
             description = "A probe keeps up if it achieves at least (100%% - this) of its rate (default: ${DEFAULT-VALUE}).")
     String keepUpTolerance;
 
+    /** How many independent searches. */
+    @Option(names = "--searches", paramLabel = "N|auto", defaultValue = "1",
+            description = "Independent searches: N, or auto (at least 3, then until the answer's 95%% interval is within"
+                    + " --answer-precision, at most --budget). Over several, the answer is their median with the"
+                    + " geometric mean's 95%% interval (default: ${DEFAULT-VALUE}).")
+    String searches;
+
+    /** Auto's budget. */
+    @Option(names = "--budget", paramLabel = "N",
+            description = "With --searches auto: searches at most, 3 or more (default: 5).")
+    Integer budget;
+
+    /** Auto's target width. */
+    @Option(names = "--answer-precision", paramLabel = "PERCENT",
+            description = "With --searches auto: stop once the answer's 95%% interval lies within +-this of its geometric"
+                    + " mean (default: 10%%).")
+    String answerPrecision;
+
     private WorkloadSpec spec;
     private FindMaxSettings settings;
+
+    /** The searches asked for; auto's budget and precision are refused with a fixed count, which would ignore them. */
+    private SearchPlan searchPlan() {
+        boolean auto = searches != null && searches.trim().equalsIgnoreCase("auto");
+        if (!auto && budget != null) {
+            throw InvalidInputException.field("--budget", budget, "only applies to --searches auto (--searches is "
+                    + searches + ")");
+        }
+        if (!auto && answerPrecision != null) {
+            throw InvalidInputException.field("--answer-precision", answerPrecision, "only applies to --searches auto "
+                    + "(--searches is " + searches + ")");
+        }
+        return SearchPlan.parse(searches, budget == null ? 5 : budget,
+                percent("--answer-precision", answerPrecision == null ? "10%" : answerPrecision));
+    }
 
     @Override
     String load() {
         settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
-                duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup));
+                duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup),
+                searchPlan());
         spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }

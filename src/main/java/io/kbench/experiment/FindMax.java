@@ -12,6 +12,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.SearchMode;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
@@ -20,6 +21,7 @@ import io.kbench.result.run.Summary;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
+import io.kbench.unit.Percent;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,7 +35,8 @@ import java.util.Objects;
 
 /**
  * The find-max experiment: one cluster (embedded, started once, or external), a probe per offered rate run through
- * {@link SingleRun} into {@code dir/probes/NN-<rate>/}, the {@link RateSearch}, and {@code dir/result.json}.
+ * {@link SingleRun} into {@code dir/probes/NN-<rate>/} (numbered on through every search), the {@link RateSearch} run
+ * as often as the {@link SearchPlan} says ({@link SearchSeries}), and {@code dir/result.json}.
  *
  * @param spec     the workload; each probe replaces its rate, records/duration, warm-up and topic name
  * @param settings the search settings
@@ -98,14 +101,22 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         Preflight.workload(spec, context.connection());
         WorkloadSpec first = probeSpec(1, settings.startRecordsPerSec(), "0");
         RunHeader.printFull(first, context.connection(), new SingleRun(first, context).check(), out);
-        out.printf(Locale.ROOT, "# find-max: probes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
-                + " at most %d probes; SLA: %s%s%n", settings.startRecordsPerSec(),
+        // One search prints the line it always did; several say how many first.
+        boolean one = settings.searches().equals(SearchPlan.ONE);
+        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
+                + " at most %d probes%s; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
-                settings.precision() * 100, settings.maxProbes(), settings.slaText(), settings.clusterWarmup().isZero() ? ""
+                settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), settings.clusterWarmup().isZero() ? ""
                         : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up");
     }
 
-    /** Runs the search and writes result.json; {@code out} receives every probe's output, the table and the answer. */
+    private static String searchesText(SearchPlan plan) {
+        return plan.mode() == SearchMode.FIXED ? plan.count() + (plan.count() == 1 ? " search" : " independent searches")
+                : String.format(Locale.ROOT, "searches until the %d%% interval of the answer is within ±%s (at least %d, at most %d)",
+                        SearchPlan.CONFIDENCE_PERCENT, Percent.ofFraction(plan.target()), SearchPlan.AUTO_MINIMUM, plan.count());
+    }
+
+    /** Runs the searches and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, context.connection());
         Preflight.embeddedOnly(spec, context.target());
@@ -122,10 +133,12 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
             runner.warmUp();
-            SearchResult search = settings.search().run(runner::probe);
+            SearchSeries series = SearchSeries.run(settings.searches(), settings.search(), n -> runner::probe, out);
+            List<ProbeOutcome> probes = series.searches().stream().flatMap(s -> s.probes().stream()).toList();
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
-                    FindMaxFigures.of(spec, settings, search), search.probes(), verdicts(search, runner.summaries));
+                    FindMaxFigures.of(spec, settings, series.searches(), series.stopped()), probes,
+                    verdicts(series, runner.summaries), FindMaxFigures.answersOf(series.searches()));
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
@@ -149,20 +162,27 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
 
     /**
      * Thresholds judged on the last passing probe at the answer rate, so {@code produced.recordsPerSec>=N} gates on the
-     * sustainable rate and latency thresholds on the latency there. Without an answer every threshold fails.
+     * sustainable rate and latency thresholds on the latency there; over several searches, in the search whose answer
+     * is the median (the lower middle one of an even count). Without an answer every threshold fails.
      */
-    List<ThresholdVerdict> verdicts(SearchResult search, List<Summary> summaries) {
+    List<ThresholdVerdict> verdicts(SearchSeries series, List<Summary> summaries) {
         List<Threshold> thresholds = context.output().thresholds();
         if (thresholds.isEmpty()) {
             return null;
         }
         Summary atAnswer = null;
-        List<ProbeOutcome> probes = search.probes();
-        for (int i = probes.size() - 1; i >= 0 && search.maxRecordsPerSec() != null; i--) {
-            ProbeOutcome p = probes.get(i);
-            if (p.passed() && p.rateRecordsPerSec() == search.maxRecordsPerSec() && i < summaries.size()) {
-                atAnswer = summaries.get(i);
-                break;
+        Integer median = series.medianSearch();
+        if (median != null) {
+            SearchResult search = series.searches().get(median);
+            // Every probe's summary is in run order: this search's first probe comes after the earlier searches' probes.
+            int offset = series.searches().subList(0, median).stream().mapToInt(s -> s.probes().size()).sum();
+            List<ProbeOutcome> probes = search.probes();
+            for (int i = probes.size() - 1; i >= 0; i--) {
+                ProbeOutcome p = probes.get(i);
+                if (p.passed() && p.rateRecordsPerSec() == search.maxRecordsPerSec() && offset + i < summaries.size()) {
+                    atAnswer = summaries.get(offset + i);
+                    break;
+                }
             }
         }
         Summary answer = atAnswer;

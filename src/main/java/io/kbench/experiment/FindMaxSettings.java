@@ -7,7 +7,8 @@ import io.kbench.unit.DurationText;
 import java.time.Duration;
 
 /**
- * How find-max searches: the SLA, where it starts, how precise, how long each probe runs, and its budget.
+ * How find-max searches: the SLA, where it starts, how precise, how long each probe runs, its budget, and how many
+ * searches it runs.
  *
  * @param sla                 condition every passing probe meets, e.g. {@code e2e.p99<200ms}; null: keep-up only, the
  *                            highest rate the cluster keeps up with whatever its latency (S4's first question)
@@ -21,10 +22,11 @@ import java.time.Duration;
  *                            probe's background work (flushes, deleting its topic) before the next one is measured
  * @param clusterWarmup       an unjudged run at the start rate before the first probe, so the first probes do not
  *                            measure brokers still compiling their hot code (zero: none)
+ * @param searches            how many independent searches, and when to stop ({@code --searches N|auto})
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                               Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
-                              Duration clusterWarmup) {
+                              Duration clusterWarmup, SearchPlan searches) {
     /** What result files write for the SLA of a keep-up-only search. */
     public static final String NO_SLA = FindMaxResult.NO_SLA;
 
@@ -39,6 +41,21 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
         // The checks of the search and the judge, so a bad flag fails before any broker starts.
         search(startRecordsPerSec, precision, maxProbes);
         new KeepUpCheck(sla, keepUpTolerance);
+        searches = searches == null ? SearchPlan.ONE : searches;
+    }
+
+    /** One search, as find-max always ran. */
+    public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
+                           Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
+                           Duration clusterWarmup) {
+        this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
+                clusterWarmup, SearchPlan.ONE);
+    }
+
+    /** The same settings with another search plan. */
+    public FindMaxSettings with(SearchPlan plan) {
+        return new FindMaxSettings(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes,
+                keepUpTolerance, probeCooldown, clusterWarmup, plan);
     }
 
     private static void notNegative(String flag, Duration d) {

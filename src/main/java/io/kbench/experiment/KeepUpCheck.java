@@ -65,7 +65,7 @@ public record KeepUpCheck(Threshold sla, double keepUpTolerance) {
             }
         }
         boolean passed = reasons.isEmpty();
-        return new ProbeOutcome(null, targetRecordsPerSec, passed, passed ? "ok" : String.join("; ", reasons),
+        return new ProbeOutcome(null, null, targetRecordsPerSec, passed, passed ? "ok" : String.join("; ", reasons),
                 produced == null ? null : produced.recordsPerSec(),
                 s == null || s.publishLatencyMicros() == null || s.publishLatencyMicros().count() == 0 ? null : s.publishLatencyMicros().p50(),
                 s == null || s.publishLatencyMicros() == null || s.publishLatencyMicros().count() == 0 ? null : s.publishLatencyMicros().p99(),

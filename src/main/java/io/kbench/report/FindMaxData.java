@@ -2,8 +2,10 @@ package io.kbench.report;
 
 import io.kbench.error.KbenchException;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.findmax.AnswerSpread;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.SearchAnswer;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
@@ -14,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /** A find-max result as the report shows it: the typed result plus each probe's own run summary, when it is there. */
 final class FindMaxData {
@@ -98,6 +101,34 @@ final class FindMaxData {
 
     List<Probe> probes() {
         return probes;
+    }
+
+    /** The answer over several searches, or null: one search, or a file written before --searches. */
+    AnswerSpread spread() {
+        AnswerSpread spread = result.findMax().spread();
+        return spread != null && spread.searches() > 1 ? spread : null;
+    }
+
+    /** Each search's own answer when there were several; empty otherwise. */
+    List<SearchAnswer> searches() {
+        return spread() == null || result.searches() == null ? List.of() : result.searches();
+    }
+
+    /**
+     * The answer over the searches in one line: "[4,700, 5,580] (95%, 4 searches: 4,738, 5,120, 5,350, 5,750)"; empty
+     * for one search.
+     */
+    String spreadText() {
+        AnswerSpread s = spread();
+        if (s == null) {
+            return "";
+        }
+        String answers = s.answers().stream().map(Fmt::rate).collect(Collectors.joining(", "));
+        String counted = s.answers().size() == s.searches() ? s.searches() + " searches"
+                : s.answers().size() + " of " + s.searches() + " searches answered";
+        return (s.hasInterval() ? "[" + Fmt.rate(s.lowRecordsPerSec()) + ", " + Fmt.rate(s.highRecordsPerSec()) + "]"
+                : "[no interval: fewer than 2 answers]") + " (" + Fmt.number(s.confidencePercent()) + "%, " + counted + ": "
+                + answers + ")";
     }
 
     /** The --threshold verdicts judged at the answer; empty when none were given. */

@@ -26,6 +26,9 @@ final class FindMaxMarkdown {
         if (f.outcome().hasRate()) {
             md.append(", ").append(Fmt.rate(data.maxRecordsPerSec())).append(" records/s (")
                     .append(Fmt.mib(data.maxMebibytesPerSec())).append(" MiB/s)");
+            if (data.spread() != null) {
+                md.append(", the median of its searches, ").append(data.spreadText());
+            }
         }
         if (f.achievedPrecisionPercent() != null) {
             md.append(", within ").append(Fmt.percent(f.achievedPrecisionPercent())).append(" of the first failed rate");

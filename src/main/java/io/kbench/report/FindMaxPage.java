@@ -8,12 +8,16 @@ import io.kbench.report.FindMaxData.Probe;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.SearchAnswer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-/** The HTML page of find-max: latency against offered rate for every probe, the SLA line, the answer, the probe table. */
+/**
+ * The HTML page of find-max: latency against offered rate for every probe, the SLA line, the answer (over several
+ * searches: the median, its interval and each search's answer), the probe table.
+ */
 final class FindMaxPage {
     private FindMaxPage() {
     }
@@ -23,16 +27,19 @@ final class FindMaxPage {
         List<String> lines = new ArrayList<>();
         lines.add("SLA " + (fm.sla() == null ? "-" : fm.sla()) + "; precision "
                 + (Double.isNaN(fm.precisionPercent()) ? "-" : Fmt.number(fm.precisionPercent()) + " %")
-                + "; " + fm.probes().size() + " probe(s)");
+                + "; " + fm.probes().size() + " probe(s)" + (fm.spread() == null ? "" : " in " + fm.spread().searches()
+                        + " searches (" + fm.spread().mode() + ")"));
         page.header("kbench find-max report", fm.name(), RunPage.statusBadge(fm.status()), lines);
 
         List<Kpi> kpis = new ArrayList<>();
-        kpis.add(new Kpi("max sustainable", Fmt.rate(fm.maxRecordsPerSec()), "records/s",
-                FindMaxResult.NO_SLA.equals(fm.sla()) ? "kept up with, no SLA" : "meeting " + fm.sla()));
+        String meeting = FindMaxResult.NO_SLA.equals(fm.sla()) ? "kept up with, no SLA" : "meeting " + fm.sla();
+        kpis.add(new Kpi(fm.spread() == null ? "max sustainable" : "max sustainable (median)", Fmt.rate(fm.maxRecordsPerSec()),
+                "records/s", fm.spread() == null ? meeting : meeting + "; " + fm.spreadText()));
         kpis.add(new Kpi("max sustainable", Fmt.mib(fm.maxMebibytesPerSec()), "MiB/s", null));
         kpis.add(new Kpi("probes", String.valueOf(fm.probes().size()), "",
                 fm.probes().stream().filter(Probe::passed).count() + " passed"));
         page.section("Answer").kpis(kpis).endSection();
+        searches(page, fm);
         RunPage.thresholds(page, fm.thresholds());
 
         // The plotted latency: the SLA's own metric when it is a latency, else end-to-end (or publish) p99.
@@ -84,24 +91,36 @@ final class FindMaxPage {
             answer.put("borderWidth", 3);
             ds.add(answer);
         }
+        if (fm.spread() != null && fm.spread().hasInterval()) {
+            for (double end : new double[] {fm.spread().lowRecordsPerSec(), fm.spread().highRecordsPerSec()}) {
+                ObjectNode edge = Charts.lineDataset(Fmt.number(fm.spread().confidencePercent()) + "% interval: " + Fmt.rate(end)
+                        + " records/s", Charts.GREEN, List.of(new Xy(end, Double.isInfinite(minY) ? 0.001 : minY / 1.5),
+                        new Xy(end, Math.max(maxY, 0.001) * 1.5)), true, null);
+                edge.put("pointRadius", 0);
+                edge.putArray("borderDash").add(6).add(4);
+                ds.add(edge);
+            }
+        }
         ObjectNode y = Charts.scale("logarithmic", metricLabel + " (ms, log scale)");
         y.put("kbench", "log");
         ObjectNode chart = Charts.legendBottom(Charts.xyChart(ds, Charts.scale("linear", "offered rate (records/s)"), y));
         page.section("Latency against offered rate")
                 .chart(metricLabel + " latency (ms) by offered rate", "green: probe met the SLA, red: it did not; dashed red: the SLA; "
-                        + "green vertical: the answer", chart, true)
+                        + "green vertical: the answer" + (fm.spread() == null ? "" : " (the median of the searches; dashed: its interval)"),
+                        chart, true)
                 .endSection();
 
         List<Object[]> rows = new ArrayList<>();
         int i = 0;
+        boolean several = fm.spread() != null;
         for (Probe p : fm.probes()) {
-            rows.add(new Object[] {++i, Fmt.rate(p.rateRecordsPerSec()), Fmt.rate(p.producedRecordsPerSec()),
+            rows.add(new Object[] {several && p.probe().search() != null ? p.probe().search() + "." + ++i : ++i, Fmt.rate(p.rateRecordsPerSec()), Fmt.rate(p.producedRecordsPerSec()),
                 Fmt.millis(FindMaxData.latencyMicros(p, "publish", "p50")), Fmt.millis(FindMaxData.latencyMicros(p, "publish", "p99")),
                 Fmt.millis(FindMaxData.latencyMicros(p, "e2e", "p50")), Fmt.millis(FindMaxData.latencyMicros(p, "e2e", "p99")),
                 Html.badge(p.passed()), p.reason() == null ? "" : p.reason(),
                 p.diagnosis() == null ? "-" : p.diagnosis().line()});
         }
-        String[] headers = {"#", "offered records/s", "produced records/s", "publish p50 (ms)", "publish p99 (ms)",
+        String[] headers = {several ? "search.#" : "#", "offered records/s", "produced records/s", "publish p50 (ms)", "publish p99 (ms)",
             "e2e p50 (ms)", "e2e p99 (ms)", "verdict", "reason", "limited by"};
         boolean[] numeric = {true, true, true, true, true, true, true, false, false, false};
         // The diagnosis column only when some probe had telemetry: older results render as before.
@@ -109,6 +128,24 @@ final class FindMaxPage {
         page.section("Probes (in the order they ran)")
                 .table("probes", Arrays.copyOf(headers, columns), rows.stream().map(r -> Arrays.copyOf(r, columns)).toList(),
                         Arrays.copyOf(numeric, columns), -1)
+                .endSection();
+    }
+
+    /** Over several searches, each one's own answer: the spread the answer's interval is made of. */
+    private static void searches(HtmlPage page, FindMaxData fm) {
+        if (fm.searches().isEmpty()) {
+            return;
+        }
+        List<Object[]> rows = new ArrayList<>();
+        for (SearchAnswer a : fm.searches()) {
+            rows.add(new Object[] {a.search(), a.outcome().toString(),
+                a.maxRecordsPerSec() == null ? "-" : Fmt.rate(a.maxRecordsPerSec()),
+                a.firstFailRecordsPerSec() == null ? "-" : Fmt.rate(a.firstFailRecordsPerSec()), a.probes(), a.message()});
+        }
+        page.section("Searches").paragraph("The answer is the median of the searches' answers; the interval is the"
+                        + " geometric mean's (Student's t on the logarithms). " + fm.spread().stopped() + ".", "note")
+                .table("searches", new String[] {"search", "outcome", "answer records/s", "first failed records/s", "probes",
+                    "how it ended"}, rows, new boolean[] {true, false, true, true, true, false}, -1)
                 .endSection();
     }
 

@@ -93,7 +93,7 @@ public record Welch(double difference, double standardError, double degreesOfFre
         return sum / v.length;
     }
 
-    private static double variance(double[] v) {
+    static double variance(double[] v) {
         double m = mean(v);
         double sum = 0;
         for (double x : v) {

@@ -3,16 +3,16 @@ package io.kbench.study;
 import io.kbench.error.InvalidInputException;
 
 /**
- * A claim about two find-max answers: the ratio of their sustainable rates. An answer is a bracket, the highest rate
- * that passed up to the lowest that failed above it, so the ratio is a range: [max(of)/firstFail(to),
- * firstFail(of)/max(to)]; a search that never failed leaves its upper end open.
+ * A claim about two find-max answers: the ratio of their sustainable rates, of / to, judged by
+ * {@link FindMaxJudge} with the statistics core's effect (the ratio of the searches' geometric means with its 95%
+ * interval) against the claimed bound.
  *
  * @param id    the name a claim's test refers to
  * @param claim the claim in words
  * @param of    the numerator's kept find-max result (docs/studies/data/OF.json)
  * @param to    the denominator's kept find-max result
- * @param above held when the whole range lies above this; contradicted when it lies wholly at or below it
- * @param below held when the whole range lies below this; contradicted when it lies wholly at or above it
+ * @param above held when the whole interval lies above this; contradicted when it lies wholly below it
+ * @param below held when the whole interval lies below this; contradicted when it lies wholly above it
  */
 public record FindMaxFinding(String id, String claim, String of, String to, Double above, Double below) {
     public FindMaxFinding {
@@ -32,7 +32,8 @@ public record FindMaxFinding(String id, String claim, String of, String to, Doub
     /** The rule in words. */
     public String rule() {
         String bound = above != null ? "> " + above : "< " + below;
-        return "ratio of the answers' brackets [max(of)/firstFail(to), firstFail(of)/max(to)]; held when it lies wholly "
-                + bound + ", contradicted when it lies wholly outside";
+        return "of / to as the ratio of the searches' geometric means with its 95% interval (Welch on the logarithms);"
+                + " held when the interval lies wholly " + bound + ", contradicted when wholly on the other side,"
+                + " inconclusive otherwise";
     }
 }

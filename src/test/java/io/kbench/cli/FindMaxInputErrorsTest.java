@@ -50,6 +50,13 @@ class FindMaxInputErrorsTest {
         assertInputError(findMax("--sla", "publish.p99<1s", "--probe-duration", "soon"), "--probe-duration");
         assertInputError(findMax("--sla", "publish.p99<1s", "--max-probes", "0"), "--max-probes");
         assertInputError(findMax("--sla", "publish.p99<1s", "--keep-up-tolerance", "100%"), "--keep-up-tolerance");
+        assertInputError(findMax("--searches", "some"), "--searches", "'some'", "a count (1, 3, ...) or auto");
+        assertInputError(findMax("--searches", "0"), "--searches", "must be at least 1");
+        assertInputError(findMax("--searches", "auto", "--budget", "2"), "--budget", "must be at least 3");
+        assertInputError(findMax("--searches", "auto", "--answer-precision", "0%"), "--answer-precision");
+        assertInputError(findMax("--searches", "auto", "--answer-precision", "lots"), "--answer-precision");
+        assertInputError(findMax("--searches", "3", "--budget", "7"), "--budget", "only applies to --searches auto");
+        assertInputError(findMax("--answer-precision", "5%"), "--answer-precision", "only applies to --searches auto");
     }
 
     @Test

@@ -98,6 +98,9 @@ class WorkloadCommandOptionsTest {
         assertThat(run.stdout()).as(run.transcript()).contains("rate: 2000", "duration: 4s", "warmupDuration: 3s",
                 "deleteAfter: true", "# find-max: probes from 2,000 records/s", "SLA: ");
         assertThat(dir.resolve("results")).as("a dry run writes nothing").doesNotExist();
+        CliRun auto = kbench("find-max", "--set", "consumers.mode=none", "--searches", "auto", "--budget", "4", "--dry-run");
+        assertThat(auto.stdout()).as(auto.transcript()).contains("# find-max: searches until the 95% interval of the answer"
+                + " is within ±10% (at least 3, at most 4); probes from 1,000 records/s", "at most 20 probes per search");
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 public class FindMaxTableTest {
     private static FindMaxResult.Figures found(Double achievedPercent, String message) {
         return new FindMaxResult.Figures("e2e.p99<200ms", FindMaxOutcome.FOUND, 101_080.0, 96.4, 1000, 5.0,
-                achievedPercent, 106_400.0, 5.0, 1000.0, "10s", "3s", "0s", "0s", 20, message);
+                achievedPercent, 106_400.0, 5.0, 1000.0, "10s", "3s", "0s", "0s", 20, message, null);
     }
 
     @Test

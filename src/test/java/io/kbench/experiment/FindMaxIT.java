@@ -7,10 +7,12 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.result.Figure;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.findmax.AnswerSpread;
 import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.findmax.SearchMode;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.plan.PlanResult;
 import io.kbench.result.run.RunResult;
@@ -122,6 +124,47 @@ class FindMaxIT {
                 .isEqualTo(Math.ceil(ingress / (perBrokerRecords * 0.6)));
         assertThat(forThroughput.formula()).contains("per-broker " + Figure.format(perBrokerMib) + " MiB/s");
         System.out.println(plan.stdout());
+    }
+
+    /**
+     * {@code --searches 3} on short probes: three independent searches recorded, each probe labelled with its search,
+     * and the answer the median of their answers with the geometric mean's 95% interval around it.
+     */
+    @Test
+    void threeSearchesGiveTheMedianWithItsInterval() throws Exception {
+        applyProducerQuota(cluster.bootstrapServers());
+        Path results = dir.resolve("searches");
+        // 50% precision: bracket 100, 200, 400, one bisection, a confirmation: about 5 probes a search.
+        CliRun run = CliRun.of("find-max", Path.of("src/test/resources/workloads/it-find-max.yaml").toString(),
+                "--searches", "3", "--start-rate", "100", "--precision", "50%", "--probe-duration", "2s",
+                "--probe-warmup", "1s", "--max-probes", "8", "--no-telemetry",
+                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString());
+        System.out.println(run.stdout());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        FindMaxResult result = ResultReader.read(onlyDir(results).resolve("result.json"), FindMaxResult.class);
+        assertThat(result.searches()).as(run.transcript()).hasSize(3);
+        assertThat(result.searches()).extracting(s -> s.search()).containsExactly(1, 2, 3);
+        for (var s : result.searches()) {
+            // Each search starts again from the start rate, with its own probes.
+            List<ProbeOutcome> own = result.probes().stream().filter(p -> p.search() == s.search()).toList();
+            assertThat(own).hasSize(s.probes());
+            assertThat(own.get(0).rateRecordsPerSec()).isEqualTo(100.0);
+        }
+        assertThat(result.probes()).allSatisfy(p -> assertThat(p.search()).isBetween(1, 3));
+        AnswerSpread spread = result.findMax().spread();
+        assertThat(spread.mode()).isEqualTo(SearchMode.FIXED);
+        assertThat(spread.searches()).isEqualTo(3);
+        assertThat(spread.confidencePercent()).isEqualTo(95.0);
+        // A search can fail its confirmations on a loaded machine; two answers are the least an interval needs.
+        assertThat(spread.answers()).as(run.transcript()).hasSizeGreaterThanOrEqualTo(2).isEqualTo(result.answers());
+        double median = spread.medianRecordsPerSec();
+        assertThat(result.findMax().maxRecordsPerSec()).isEqualTo(median);
+        assertThat(median).isBetween(spread.lowRecordsPerSec(), spread.highRecordsPerSec());
+        assertThat(spread.geometricMeanRecordsPerSec()).isBetween(spread.lowRecordsPerSec(), spread.highRecordsPerSec());
+        assertThat(run.stdout()).contains("find-max: search 3 of 3")
+                .containsPattern("max sustainable [0-9,]+ records/s \\[[0-9,]+, [0-9,]+\\] \\(95%, (3 searches|2 of 3 searches"
+                        + " answered): [0-9,]+, [0-9,]+")
+                .contains("kept up with (no SLA)");
     }
 
     private static void applyProducerQuota(String bootstrap) throws Exception {

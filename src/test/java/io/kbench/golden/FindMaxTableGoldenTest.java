@@ -16,6 +16,8 @@ class FindMaxTableGoldenTest {
     @CsvSource({
         // a full search: bracket, bisect and confirm probes, passes and failures with their reasons
         "report/find-max/result.json,  find-max-search.txt",
+        // three searches (a real --searches 3 run): the search column, each search's answer, the median and interval
+        "report/find-max-searches/result.json,  find-max-searches.txt",
         // an answer alone (no probes), as result files written from published figures hold it
         "results/find-max/result.json, find-max-answer-only.txt"})
     void findMaxTable(String input, String golden) {

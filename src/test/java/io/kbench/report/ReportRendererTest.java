@@ -154,6 +154,21 @@ class ReportRendererTest {
         assertThat(impossible).doesNotContain("<tr class=\"best\">");
     }
 
+    /** A real --searches 3 run on a loaded 2-core machine: three answers far apart, and the interval says so. */
+    @Test
+    void findMaxOverSeveralSearchesShowsTheMedianItsIntervalAndEachSearch() throws Exception {
+        String html = ReportRenderer.render(ReportFixtures.path("find-max-searches"), ReportRenderer.Options.NONE);
+        assertSelfContained(html);
+        assertThat(html).contains("23 probe(s) in 3 searches (fixed)", "max sustainable (median)",
+                "[1,006, 53,879] (95%, 3 searches: 14,000, 3,000, 9,500)", "<h2>Searches</h2>",
+                "3 searches as asked (--searches 3).", "search.#");
+        JsonNode chart = data(html).get("charts").get(0).get("config");
+        List<String> labels = new ArrayList<>();
+        chart.at("/data/datasets").forEach(d -> labels.add(d.get("label").asText()));
+        assertThat(labels).containsExactly("end-to-end p99 per probe", "SLA e2e.p99<500ms", "answer: 9,500 records/s",
+                "95% interval: 1,006 records/s", "95% interval: 53,879 records/s");
+    }
+
     @Test
     void findMaxPlotsLatencyAgainstRateWithSlaAndAnswer() throws Exception {
         String html = ReportRenderer.render(ReportFixtures.path("find-max"), ReportRenderer.Options.NONE);

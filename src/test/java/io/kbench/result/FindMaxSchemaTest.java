@@ -10,7 +10,8 @@ import com.networknt.schema.ValidationMessage;
 import io.kbench.experiment.FindMaxFigures;
 import io.kbench.experiment.FindMaxSettings;
 import io.kbench.experiment.RateProbe;
-import io.kbench.experiment.SearchResult;
+import io.kbench.experiment.SearchPlan;
+import io.kbench.experiment.SearchSeries;
 import io.kbench.kpi.Threshold;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
@@ -22,6 +23,8 @@ import io.kbench.result.run.Totals;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -96,6 +99,39 @@ class FindMaxSchemaTest {
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/findMax/outcome").asText()).isEqualTo("UNCONFIRMED");
         assertThat(written.at("/probes/7/phase").asText()).isEqualTo("confirm");
+    }
+
+    @Test
+    void threeSearchesWithTheirAnswersAndTheIntervalAreValid(@TempDir Path dir) throws IOException {
+        // The limit moves per search (5,000, 6,000, 5,000 records/s by call number): three answers with a spread.
+        JsonNode written = write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> rate <= (call > 8 && call <= 16 ? 6_000 : 5_000), embedded(), dir, SearchPlan.fixed(3));
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/searches")).hasSize(3);
+        assertThat(written.at("/searches/2/search").asInt()).isEqualTo(3);
+        assertThat(written.at("/probes/0/search").asInt()).isEqualTo(1);
+        assertThat(written.at("/findMax/spread/mode").asText()).isEqualTo("fixed");
+        assertThat(written.at("/findMax/spread/confidencePercent").asDouble()).isEqualTo(95.0);
+        assertThat(written.at("/findMax/spread/answers")).hasSize(3);
+        assertThat(written.at("/findMax/maxRecordsPerSec").asDouble()).isEqualTo(written.at("/findMax/spread/medianRecordsPerSec").asDouble());
+        assertThat(written.at("/findMax/spread").has("budget")).isFalse();
+        ObjectNode bad = ((ObjectNode) written).deepCopy();
+        ((ObjectNode) bad.at("/findMax/spread")).put("mode", "sometimes");
+        assertRejected(bad, "mode");
+        ObjectNode extra = ((ObjectNode) written).deepCopy();
+        ((ObjectNode) extra.at("/searches/0")).put("rate", 1);
+        assertRejected(extra, "rate");
+    }
+
+    @Test
+    void anAutoSearchRecordsItsBudgetAndTarget(@TempDir Path dir) throws IOException {
+        JsonNode written = write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> rate <= 5_000, embedded(), dir, SearchPlan.auto(4, 0.1));
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/spread/mode").asText()).isEqualTo("auto");
+        assertThat(written.at("/findMax/spread/budget").asInt()).isEqualTo(4);
+        assertThat(written.at("/findMax/spread/targetPercent").asDouble()).isEqualTo(10.0);
+        assertThat(written.at("/findMax/spread/stopped").asText()).startsWith("the 95% interval lies within ±0%");
     }
 
     /** The optional top-level thresholds array: the verdicts of result.schema.json, checked through its $ref. */
@@ -200,26 +236,33 @@ class FindMaxSchemaTest {
      */
     private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
                                   ClusterInfo cluster, Path dir) throws IOException {
+        return write(spec, sla, maxProbes, passes, cluster, dir, SearchPlan.ONE);
+    }
+
+    private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
+                                  ClusterInfo cluster, Path dir, SearchPlan plan) throws IOException {
         FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), 1_000, 0.1, Duration.ofSeconds(10),
-                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO, Duration.ZERO);
+                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO, Duration.ZERO, plan);
         boolean live = spec.consumers().enabled();
         AtomicInteger calls = new AtomicInteger();
         RateProbe probe = rate -> {
             int call = calls.incrementAndGet();
             String resultDir = "probes/" + String.format(Locale.ROOT, "%02d-%.0f", call, rate);
             return passes.test(rate, call)
-                    ? new ProbeOutcome(null, rate, true, "ok", rate * 0.999, 1_800L, 6_400L, live ? 2_400L : null,
+                    ? new ProbeOutcome(null, null, rate, true, "ok", rate * 0.999, 1_800L, 6_400L, live ? 2_400L : null,
                     live ? 9_000L : null, resultDir)
                     : call % 2 == 0 ? ProbeOutcome.fail(rate, "nothing produced")
-                    : new ProbeOutcome(null, rate, false, "achieved 900 rec/s < 95% of target; SLA " + sla + " failed",
+                    : new ProbeOutcome(null, null, rate, false, "achieved 900 rec/s < 95% of target; SLA " + sla + " failed",
                     rate * 0.9, 1_800L, 250_000L, live ? 2_400L : null, live ? 300_000L : null, resultDir);
         };
-        SearchResult search = settings.search().run(probe);
+        SearchSeries series = SearchSeries.run(plan, settings.search(), n -> probe, new PrintStream(OutputStream.nullOutputStream()));
         FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(),
                 Map.of("instanceType", "m5.xlarge"), Instant.parse("2026-01-01T00:00:00Z"),
                 Instant.parse("2026-01-01T00:03:10.250Z"), Environment.capture(), cluster, spec,
                 Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
-                FindMaxFigures.of(spec, settings, search), search.probes(), null);
+                FindMaxFigures.of(spec, settings, series.searches(), series.stopped()),
+                series.searches().stream().flatMap(r -> r.probes().stream()).toList(), null,
+                FindMaxFigures.answersOf(series.searches()));
         return JSON.readTree(ResultWriter.write(result, dir).toFile());
     }
 

@@ -27,14 +27,16 @@ import java.util.Objects;
  * @param workload         the workload as given, before the per-probe rate, duration and topic
  * @param clientProperties connection properties shared by all clients (secrets redacted)
  * @param findMax          the answer and how it was searched
- * @param probes           every probe in order
+ * @param probes           every probe in order, of every search
  * @param thresholds       --threshold verdicts, judged on the run at the answer; absent when none were given
+ * @param searches         each independent search's own answer, in order (--searches); absent in files written
+ *                         before there was more than one search
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
                             Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
-                            List<ThresholdVerdict> thresholds) implements KbenchResult {
+                            List<ThresholdVerdict> thresholds, List<SearchAnswer> searches) implements KbenchResult {
     /** The SLA a keep-up-only search (find-max without --sla) records. */
     public static final String NO_SLA = "none";
     public static final String KIND = "find-max";
@@ -44,6 +46,18 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
         SchemaChecks.schemaVersion(schemaVersion);
         Objects.requireNonNull(findMax, "findMax");
         probes = probes == null ? List.of() : List.copyOf(probes);
+        searches = searches == null ? null : List.copyOf(searches);
+    }
+
+    /**
+     * Each search's answer (FOUND or LOWER_BOUND), in search order: from {@code searches}, or for a file written
+     * before there was more than one search, its one answer; empty when no search found a rate.
+     */
+    public List<Double> answers() {
+        if (searches != null) {
+            return searches.stream().filter(s -> s.maxRecordsPerSec() != null).map(SearchAnswer::maxRecordsPerSec).toList();
+        }
+        return findMax.maxRecordsPerSec() == null ? List.of() : List.of(findMax.maxRecordsPerSec());
     }
 
     /** Whether every threshold held (true when there were none). */
@@ -58,12 +72,14 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      *
      * @param sla                       the SLA as given
      * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED
-     * @param maxRecordsPerSec          highest offered rate that kept up and met the SLA, records/s over all producers
+     * @param maxRecordsPerSec          highest offered rate that kept up and met the SLA, records/s over all producers;
+     *                                  over several searches, the median of their answers
      * @param maxMebibytesPerSec        the same in MiB/s of record values: maxRecordsPerSec x recordSizeBytes / 2^20
      * @param recordSizeBytes           mean record value size of the workload
      * @param precisionPercent          the requested precision
-     * @param achievedPrecisionPercent  (first failed rate - answer) / answer, when a rate above the answer failed
-     * @param firstFailRecordsPerSec    lowest failed rate above the answer
+     * @param achievedPrecisionPercent  (first failed rate - answer) / answer, when a rate above the answer failed (several
+     *                                  searches: the widest of their brackets)
+     * @param firstFailRecordsPerSec    lowest failed rate above the answer (several searches: the median of theirs)
      * @param keepUpTolerancePercent    shortfall of the achieved rate allowed
      * @param startRateRecordsPerSec    first rate probed
      * @param probeDuration             measured time per probe
@@ -71,14 +87,16 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param probeCooldown             idle time before each probe after the first
      * @param clusterWarmup             the unjudged run at the start rate before the first probe (0s: none)
      * @param maxProbes                 probe budget
-     * @param message                   one line on how the search ended
+     * @param message                   one line on how the search ended (several: how many found a rate)
+     * @param spread                    the answer over the searches: median, interval, how many searches and why;
+     *                                  absent in files written before --searches
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
                           Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
-                          Integer maxProbes, String message) {
+                          Integer maxProbes, String message, AnswerSpread spread) {
         public Figures {
             if (outcome == null) {
                 throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
