@@ -55,7 +55,8 @@ public final class ComparisonTable {
             }
         }
         out.println();
-        AlignedTable.print(table, out);
+        // The effects are sentences: left-aligned after the figures.
+        AlignedTable.print(table, 1 + c.sides().size(), out);
         out.println(Comparison.ruleText(c.rule()));
     }
 
