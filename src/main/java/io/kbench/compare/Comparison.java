@@ -128,14 +128,19 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
 
     /** The sentence that says how changes were decided, shown under every comparison. */
     public static String ruleText(EffectRule rule) {
+        return "effect: " + effectRule(rule, "each side against A") + "; one run on a side has no spread to judge by,"
+                + " and a window under " + plain(ShortWindow.MIN_SECONDS) + " s is not judged";
+    }
+
+    /** How {@code subject} is decided by {@code rule}: the words compare and the gate share. */
+    static String effectRule(EffectRule rule, String subject) {
         String margin = rule.margin() > 0 ? String.format(Locale.ROOT, "'equivalent within ±%s%%' when the %s%% interval"
                 + " lies inside the margin (two one-sided tests, Schuirmann 1987), ", plain(rule.margin() * 100),
                 plain(Math.round((1 - 2 * (1 - rule.confidence())) * 1000) / 10.0)) : "";
-        return String.format(Locale.ROOT, "effect: each side against A as the ratio of geometric means over the"
-                + " repetitions with a %s%% Welch interval on the logarithms; %s'higher'/'lower' when the interval"
-                + " lies wholly above or below no change, else 'undecided' with the smallest effect the repetitions"
-                + " could detect (80%% power); one run on a side has no spread to judge by, and a window under %s s is not judged",
-                plain(Math.round(rule.confidence() * 1000) / 10.0), margin, plain(ShortWindow.MIN_SECONDS));
+        return String.format(Locale.ROOT, "%s as the ratio of geometric means over the repetitions with a %s%% Welch"
+                + " interval on the logarithms; %s'higher'/'lower' when the interval lies wholly above or below no"
+                + " change, else 'undecided' with the smallest effect the repetitions could detect (80%% power)",
+                subject, plain(Math.round(rule.confidence() * 1000) / 10.0), margin);
     }
 
     static String plain(double v) {

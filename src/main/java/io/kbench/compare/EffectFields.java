@@ -26,7 +26,12 @@ public record EffectFields(String outcome, double ratio, Double low, Double high
                            Double detectable, int runsA, int runsB, String text) {
     public static EffectFields of(Effect e) {
         return new EffectFields(e.outcome().name().toLowerCase(Locale.ROOT), e.ratio(), orNull(e.low()), orNull(e.high()),
-                e.confidence(), e.margin(), orNull(e.detectable()), e.runsA(), e.runsB(), e.text());
+                rounded(e.confidence()), e.margin(), orNull(e.detectable()), e.runsA(), e.runsB(), e.text());
+    }
+
+    /** 1 - 2 x 0.05 is 0.8999999999999999 in binary: written as the 0.9 it stands for. */
+    private static double rounded(double confidence) {
+        return Math.round(confidence * 1e9) / 1e9;
     }
 
     private static Double orNull(double v) {

@@ -64,10 +64,10 @@ public record Gate(EffectRule rule, double minEffect) {
 
     /** The sentence that says how the gate decides, under its table, in the Markdown summary and the JSON. */
     public String ruleText() {
-        return Comparison.ruleText(rule).replaceFirst("^effect: each side against A", "effect: the candidate against the"
-                + " baseline") + String.format(Locale.ROOT, "; REGRESSION/IMPROVEMENT when decided worse/better by at"
-                + " least %s%% (--min-effect), NO_CHANGE when equivalent or smaller, UNDECIDED (does not fail the"
-                + " build) otherwise", Comparison.plain(minEffect * 100));
+        return "effect: " + Comparison.effectRule(rule, "the candidate against the baseline") + String.format(Locale.ROOT,
+                "; REGRESSION/IMPROVEMENT when decided worse/better by at least %s%% (--min-effect), NO_CHANGE when"
+                + " equivalent or smaller, UNDECIDED (does not fail the build) otherwise, TOO_FEW_RUNS with one run on a"
+                + " side", Comparison.plain(minEffect * 100));
     }
 
     /** Only runs whose value is positive: an effect is a ratio, and a KPI of 0 (nothing consumed) has none. */

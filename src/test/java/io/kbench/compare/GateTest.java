@@ -65,7 +65,8 @@ class GateTest {
     void theRuleSentenceAddsTheMinimumEffectAndWhatUndecidedDoes() {
         assertThat(GATE.ruleText()).startsWith("effect: the candidate against the baseline as the ratio of geometric means")
                 .endsWith("REGRESSION/IMPROVEMENT when decided worse/better by at least 5% (--min-effect), NO_CHANGE when"
-                        + " equivalent or smaller, UNDECIDED (does not fail the build) otherwise");
+                        + " equivalent or smaller, UNDECIDED (does not fail the build) otherwise, TOO_FEW_RUNS with one run"
+                        + " on a side").doesNotContain("window");
         assertThatThrownBy(() -> new Gate(EffectRule.DEFAULT, -0.01)).isInstanceOf(InvalidInputException.class)
                 .hasMessageStartingWith("--min-effect: must be a percentage in [0, 100)");
     }
