@@ -57,8 +57,10 @@ public final class ComparisonPage {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < first.sides().size(); i++) {
             RunSet s = first.sides().get(i);
+            List<String> differs = byPoint ? List.of() : first.differences(i);
             lines.add(Comparison.letter(i) + (i == 0 ? " (baseline): " : ": ") + s.label()
-                    + (byPoint ? "" : " - " + s.runs().size() + " run(s), " + s.source()));
+                    + (byPoint ? "" : " - " + s.runs().size() + " run(s), " + s.source())
+                    + (differs.isEmpty() ? "" : " - not like with like: " + String.join("; ", differs)));
         }
         page.header("kbench comparison", byPoint ? comparisons.size() + " sweep point(s), side by side" : "Comparison", null, lines);
         page.section("How to read this")

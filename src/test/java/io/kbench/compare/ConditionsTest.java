@@ -53,6 +53,8 @@ class ConditionsTest {
         ComparisonTable.print(c, new PrintStream(out, true, StandardCharsets.UTF_8));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("   not like with like: acks all (A: 1); enable.idempotence true (A: false); offered load")
                 .doesNotContain("B: " + same + "\n   not like");
+        assertThat(io.kbench.report.ComparisonPage.render(List.of(new NamedComparison(null, c))))
+                .contains("not like with like: acks all (A: 1); enable.idempotence true (A: false); offered load");
         assertThat(ComparisonDocument.of(List.of(new NamedComparison(null, c))).sides())
                 .extracting(ComparisonDocument.Side::differences).containsExactly(List.of(), List.of(), c.differences(2));
     }
