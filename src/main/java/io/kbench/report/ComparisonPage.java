@@ -105,6 +105,15 @@ public final class ComparisonPage {
     private static void detail(HtmlPage page, NamedComparison nc, boolean byPoint) {
         Comparison c = nc.comparison();
         page.section(byPoint ? "Point " + nc.point() : "Throughput and p99 latency");
+        if (byPoint) {
+            // The header names no differences for point-by-point pages: each point says its own.
+            for (int i = 1; i < c.sides().size(); i++) {
+                List<String> differs = c.differences(i);
+                if (!differs.isEmpty()) {
+                    page.paragraph(Comparison.letter(i) + ": not like with like: " + String.join("; ", differs), "note");
+                }
+            }
+        }
         if (!byPoint) {
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < c.sides().size(); i++) {

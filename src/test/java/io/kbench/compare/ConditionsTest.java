@@ -55,6 +55,10 @@ class ConditionsTest {
                 .doesNotContain("B: " + same + "\n   not like");
         assertThat(io.kbench.report.ComparisonPage.render(List.of(new NamedComparison(null, c))))
                 .contains("not like with like: acks all (A: 1); enable.idempotence true (A: false); offered load");
+        Comparison pair = Comparison.of(List.of(RunSet.load(a), RunSet.load(b)));
+        assertThat(io.kbench.report.ComparisonPage.render(List.of(new NamedComparison("p1", pair),
+                new NamedComparison("p2", pair)))).as("point by point, each point names its own")
+                .contains("B: not like with like: acks all (A: 1)");
         assertThat(ComparisonDocument.of(List.of(new NamedComparison(null, c))).sides())
                 .extracting(ComparisonDocument.Side::differences).containsExactly(List.of(), List.of(), c.differences(2));
     }
