@@ -4,6 +4,7 @@ import io.kbench.catalog.CatalogEntry;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.run.ShortWindow;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -21,8 +22,10 @@ import java.util.Set;
  *                    each once
  * @param durability  the durability differences among them: what the gate refuses unless told otherwise
  * @param unchecked   baseline runs whose result.json could not be read
+ * @param shortWindows runs (either side) whose measured window is under {@link ShortWindow#MIN_SECONDS}: their
+ *                     figures are mostly start-up and shut-down, and the gate says so beside its verdicts
  */
-public record GateConditions(List<String> differences, List<String> durability, int unchecked) {
+public record GateConditions(List<String> differences, List<String> durability, int unchecked, int shortWindows) {
     static final String BASELINE = "baseline";
 
     /** Whether the gate may compare against a baseline whose durability differs from the candidate's. */
@@ -36,8 +39,9 @@ public record GateConditions(List<String> differences, List<String> durability, 
     public GateConditions {
         differences = List.copyOf(differences);
         durability = List.copyOf(durability);
-        if (unchecked < 0) {
-            throw new IllegalArgumentException("unchecked: must be >= 0 (got " + unchecked + ")");
+        if (unchecked < 0 || shortWindows < 0) {
+            throw new IllegalArgumentException("unchecked, shortWindows: must be >= 0 (got " + unchecked + ", "
+                    + shortWindows + ")");
         }
     }
 
@@ -45,10 +49,12 @@ public record GateConditions(List<String> differences, List<String> durability, 
     public static GateConditions of(List<CatalogEntry> baseline, List<CatalogEntry> candidate) {
         List<Conditions> base = new ArrayList<>();
         int unchecked = 0;
+        int shortWindows = 0;
         for (CatalogEntry e : baseline) {
-            Optional<Conditions> c = read(e);
-            if (c.isPresent()) {
-                base.add(c.get());
+            Optional<RunResult> run = read(e);
+            if (run.isPresent()) {
+                base.add(Conditions.of(run.get()));
+                shortWindows += isShort(run.get()) ? 1 : 0;
             } else {
                 unchecked++;
             }
@@ -56,12 +62,21 @@ public record GateConditions(List<String> differences, List<String> durability, 
         Set<String> all = new LinkedHashSet<>();
         Set<String> durable = new LinkedHashSet<>();
         for (CatalogEntry e : candidate) {
-            read(e).ifPresent(c -> base.forEach(b -> {
-                all.addAll(c.differencesFrom(b, BASELINE));
-                durable.addAll(c.durabilityDifferencesFrom(b, BASELINE));
-            }));
+            Optional<RunResult> run = read(e);
+            if (run.isPresent()) {
+                Conditions c = Conditions.of(run.get());
+                shortWindows += isShort(run.get()) ? 1 : 0;
+                base.forEach(b -> {
+                    all.addAll(c.differencesFrom(b, BASELINE));
+                    durable.addAll(c.durabilityDifferencesFrom(b, BASELINE));
+                });
+            }
         }
-        return new GateConditions(new ArrayList<>(all), new ArrayList<>(durable), unchecked);
+        return new GateConditions(new ArrayList<>(all), new ArrayList<>(durable), unchecked, shortWindows);
+    }
+
+    private static boolean isShort(RunResult run) {
+        return ShortWindow.flag(run.summary(), null).isPresent();
     }
 
     /**
@@ -85,12 +100,16 @@ public record GateConditions(List<String> differences, List<String> durability, 
         if (unchecked > 0) {
             lines.add("conditions not checked for " + unchecked + " baseline run(s): their result.json is gone");
         }
+        if (shortWindows > 0) {
+            lines.add("short window: " + shortWindows + " run(s) measured under " + Comparison.plain(ShortWindow.MIN_SECONDS)
+                    + " s: their rates and percentiles are mostly start-up and shut-down; lengthen the runs");
+        }
         return lines;
     }
 
-    private static Optional<Conditions> read(CatalogEntry e) {
+    private static Optional<RunResult> read(CatalogEntry e) {
         try {
-            return Optional.of(Conditions.of(ResultReader.read(Path.of(e.resultDir()), RunResult.class)));
+            return Optional.of(ResultReader.read(Path.of(e.resultDir()), RunResult.class));
         } catch (InvalidInputException | java.nio.file.InvalidPathException ex) {
             return Optional.empty();
         }

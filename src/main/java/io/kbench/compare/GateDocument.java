@@ -29,8 +29,9 @@ public record GateDocument(int schemaVersion, String kind, String baseline, int 
      * @param differences every difference, e.g. "acks 1 (baseline: all)"; empty for like with like
      * @param durability  the durability differences among them (the gate ran only because they were allowed)
      * @param unchecked   baseline runs whose result.json could not be read, so were not checked
+     * @param shortWindows runs, on either side, measured over a window under 5 s
      */
-    public record Conditions(List<String> differences, List<String> durability, int unchecked) {
+    public record Conditions(List<String> differences, List<String> durability, int unchecked, int shortWindows) {
     }
 
     /**
@@ -51,7 +52,8 @@ public record GateDocument(int schemaVersion, String kind, String baseline, int 
 
     public static GateDocument of(String ref, int baselineRuns, Gate gate, GateConditions like, List<KpiVerdict> verdicts) {
         return new GateDocument(1, KIND, ref, baselineRuns, gate.rule().confidence(), gate.rule().margin(),
-                gate.minEffect(), gate.ruleText(), new Conditions(like.differences(), like.durability(), like.unchecked()),
+                gate.minEffect(), gate.ruleText(), new Conditions(like.differences(), like.durability(), like.unchecked(),
+                        like.shortWindows()),
                 verdicts.stream().map(v -> new KpiJson(v.kpi().label(), v.kpi().unit(),
                         v.verdict().name().toLowerCase(Locale.ROOT), v.baselineMedian(), v.candidateMedian(),
                         EffectFields.of(v.effect()), v.text().strip())).toList());

@@ -23,10 +23,8 @@ public final class GateMarkdown {
         if (!like.differences().isEmpty()) {
             md.append("**Not like with like:** ").append(String.join("; ", like.differences())).append(".\n\n");
         }
-        if (like.unchecked() > 0) {
-            md.append("Conditions not checked for ").append(like.unchecked()).append(" baseline run(s): their result.json"
-                    + " is gone.\n\n");
-        }
+        like.lines().stream().filter(l -> !l.startsWith("not like with like"))
+                .forEach(l -> md.append(capitalised(l)).append(".\n\n"));
         md.append("| KPI | verdict | baseline median | candidate median | effect [interval] | runs (baseline / candidate) |\n");
         md.append("|---|---|---:|---:|---|---:|\n");
         for (KpiVerdict v : verdicts) {

@@ -98,7 +98,11 @@ class GateCliTest {
                 + " undecided: .*these repetitions could detect \\d+\\.\\d% or more \\(6 vs 3 runs\\)")
                 .containsPattern("\nUNDECIDED: 1 KPI\\(s\\) not decided by these repetitions \\(produced.recordsPerSec could"
                         + " detect \\d+\\.\\d% or more\\); they do not fail the build")
-                .doesNotContain("not like with like");
+                .doesNotContain("not like with like")
+                // the fixture (a release-0.1.0 find-max probe) measured 3 s: every run on both sides is short
+                .contains("  short window: 9 run(s) measured under 5 s: their rates and percentiles are mostly start-up"
+                        + " and shut-down; lengthen the runs");
+        assertThat(JSON.readTree(json.toFile()).at("/conditions/shortWindows").asInt()).isEqualTo(9);
         assertThat(Files.readString(junit)).contains("<skipped message=\"produced.recordsPerSec     UNDECIDED");
         assertThat(Files.readString(md)).contains("### kbench: no regression, 1 KPI(s) UNDECIDED").contains("**UNDECIDED**");
         JsonNode rate = JSON.readTree(json.toFile()).get("verdicts").get(0);
