@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A nightly job: run each workload REPS times, record every run in the catalog, then gate each workload's runs
-# against the last BASELINE runs of that workload on this host (kbench compare --baseline): exit 6 on a significant
-# regression of at least MIN_EFFECT percent. Writes JUnit XML per workload into OUT and appends a Markdown summary
+# against the last BASELINE runs of that workload on this host (kbench compare --baseline): exit 6 on a regression
+# (the effect decided worse at 1 - SIGNIFICANCE confidence) of at least MIN_EFFECT percent; UNDECIDED is printed, not failed. Writes JUnit XML per workload into OUT and appends a Markdown summary
 # to $GITHUB_STEP_SUMMARY when set (else OUT/summary.md). docs/history.md has the CI snippet that calls it.
 #
 #   bench/nightly.sh                                    # the quick-start workload, 3 repetitions

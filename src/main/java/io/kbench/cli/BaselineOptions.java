@@ -6,18 +6,21 @@ import io.kbench.catalog.CatalogImport;
 import io.kbench.catalog.CatalogQuery;
 import io.kbench.compare.BaselineRef;
 import io.kbench.compare.Gate;
+import io.kbench.compare.GateConditions;
+import io.kbench.compare.GateDocument;
 import io.kbench.compare.KpiVerdict;
 import io.kbench.compare.Verdict;
 import io.kbench.console.GateTable;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.StrictMapper;
 import io.kbench.kpi.Threshold;
 import io.kbench.report.GateJunitXml;
 import io.kbench.report.GateMarkdown;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
-import io.kbench.statistics.NoiseRule;
+import io.kbench.statistics.EffectRule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -31,19 +34,37 @@ import picocli.CommandLine.Option;
 
 /** {@code kbench compare --baseline REF RESULT...}: a CI gate against the catalog's history (docs/history.md). */
 final class BaselineOptions {
+    static final double DEFAULT_CONFIDENCE = 0.95;
+    static final double DEFAULT_MIN_EFFECT_PERCENT = 5;
+
     @Option(names = "--baseline", paramLabel = "REF",
             description = "Gate mode: compare the RESULTs (a candidate's repetitions) with the catalog runs REF selects,"
                     + " e.g. 'workload=quickstart,last=10,host=ci-1' (keys: workload, last, host, shape, since, until,"
-                    + " tag.NAME). A significant (Mann-Whitney U) change at least --min-effect worse exits 6.")
+                    + " tag.NAME). An effect decided worse by at least --min-effect exits 6.")
     String ref;
 
-    @Option(names = "--significance", paramLabel = "P", defaultValue = "0.05",
-            description = "Largest Mann-Whitney p-value of a change, in both modes (default: ${DEFAULT-VALUE}).")
-    double significance;
+    @Option(names = "--confidence", paramLabel = "C",
+            description = "Confidence of each effect's interval, in both modes (default: 0.95).")
+    Double confidence;
 
-    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "5",
-            description = "Smallest change of a median that counts, in percent, in both modes (default: ${DEFAULT-VALUE}).")
-    double minEffectPercent;
+    @Option(names = "--significance", paramLabel = "P",
+            description = "Older spelling of 1 - --confidence (0.05 is --confidence 0.95), kept for existing CI jobs.")
+    Double significance;
+
+    @Option(names = "--margin", paramLabel = "PERCENT", defaultValue = "5",
+            description = "Equivalence margin in percent, in both modes: 'equivalent' when the interval lies within"
+                    + " +-PERCENT (default: ${DEFAULT-VALUE}).")
+    double marginPercent;
+
+    @Option(names = "--min-effect", paramLabel = "PERCENT",
+            description = "Gate: smallest estimated change, in percent, of a REGRESSION or IMPROVEMENT (default: 5).")
+    Double minEffectPercent;
+
+    @Option(names = "--allow-durability-change",
+            description = "Gate: compare even when the baseline's durability (acks, idempotence, transactions,"
+                    + " replication factor, min.insync.replicas, flush) differs from the candidate's; refused otherwise"
+                    + " (exit 2).")
+    boolean allowDurabilityChange;
 
     @Option(names = "--threshold", paramLabel = "CONDITION",
             description = "Gate: also judge each candidate run on this condition (repeatable), e.g. 'e2e.p99<50ms'.")
@@ -59,8 +80,8 @@ final class BaselineOptions {
     @Mixin
     CatalogReadOptions catalog = new CatalogReadOptions();
 
-    int gate(List<Path> candidates, PrintStream out) {
-        Gate gate = gate();
+    int gate(List<Path> candidates, Path jsonFile, PrintStream out) {
+        Gate gate = new Gate(rule(), (minEffectPercent == null ? DEFAULT_MIN_EFFECT_PERCENT : minEffectPercent) / 100);
         CatalogQuery query = BaselineRef.parse(ref);
         List<Threshold> parsed = thresholds.stream().map(Threshold::parse).toList();
         List<CatalogEntry> candidate = CatalogImport.read(candidates);
@@ -78,29 +99,55 @@ final class BaselineOptions {
         if (baseline.isEmpty()) {
             throw InvalidInputException.field("--baseline", ref, "selects no run in the catalog");
         }
+        GateConditions like = GateConditions.of(baseline, candidate);
+        like.check(ref, allowDurabilityChange ? GateConditions.DurabilityChange.ALLOW : GateConditions.DurabilityChange.REFUSE);
         List<KpiVerdict> verdicts = gate.judge(baseline, candidate);
-        GateTable.print(ref + " (" + baseline.size() + " runs)", verdicts, out);
+        GateTable.print(ref + " (" + baseline.size() + " runs)", like, verdicts, gate, out);
         List<String[]> judged = thresholds(parsed, candidates);
         GateTable.printThresholds(judged, out);
         write(junitXml, GateJunitXml.of(verdicts, judged), false, out);
-        write(markdown, GateMarkdown.of(ref, verdicts, gate), true, out);
+        write(markdown, GateMarkdown.of(ref, like, verdicts, gate), true, out);
+        if (jsonFile != null) {
+            try {
+                StrictMapper.json().writeValue(jsonFile.toFile(), GateDocument.of(ref, baseline.size(), gate, like, verdicts));
+            } catch (IOException e) {
+                throw new InvalidInputException("--json " + jsonFile + ": cannot write: " + e.getMessage(), e);
+            }
+            out.println("json: " + jsonFile);
+        }
+        // UNDECIDED does not fail the build (printed loudly above): only a decided regression does.
         if (verdicts.stream().anyMatch(v -> v.verdict() == Verdict.REGRESSION)) {
             return ExitCode.REGRESSION.code();
         }
         return judged.stream().anyMatch(t -> t[1] != null) ? ExitCode.THRESHOLD_FAILED.code() : ExitCode.OK.code();
     }
 
-    private Gate gate() {
-        NoiseRule rule = rule();
-        return new Gate(rule.significance(), rule.minEffect());
+    /** The rule both modes decide a change by: --confidence (or the older --significance) and --margin. */
+    EffectRule rule() {
+        if (significance != null && confidence != null && Math.abs(1 - significance - confidence) > 1e-9) {
+            throw InvalidInputException.field("--significance", significance, "contradicts --confidence " + confidence
+                    + " (significance is 1 - confidence); give one of them");
+        }
+        double c = confidence != null ? confidence : significance != null ? 1 - significance : DEFAULT_CONFIDENCE;
+        if (!(c >= 0.5 && c < 1)) {
+            throw InvalidInputException.field(confidence != null ? "--confidence" : "--significance",
+                    confidence != null ? confidence : significance, "confidence must be in [0.5, 1), significance in (0, 0.5]");
+        }
+        if (!(marginPercent >= 0 && marginPercent < 100)) {
+            throw InvalidInputException.field("--margin", marginPercent, "must be a percentage in [0, 100)");
+        }
+        return new EffectRule(c, marginPercent / 100);
     }
 
-    /** The rule both modes judge a change by: --significance and --min-effect. */
-    NoiseRule rule() {
-        try {
-            return new NoiseRule(significance, minEffectPercent / 100);
-        } catch (IllegalArgumentException e) {
-            throw new InvalidInputException("--significance/--min-effect: " + e.getMessage());
+    /** Plain compare reports every effect with its interval; a minimum effect only sorts the gate's verdicts. */
+    void refuseGateOnlyOptions() {
+        if (minEffectPercent != null) {
+            throw InvalidInputException.field("--min-effect", minEffectPercent, "applies to the gate (--baseline) only;"
+                    + " plain compare reports every effect with its interval (--margin sets what counts as equivalent)");
+        }
+        if (allowDurabilityChange) {
+            throw new InvalidInputException("--allow-durability-change: applies to the gate (--baseline) only; plain"
+                    + " compare names every difference and compares anyway");
         }
     }
 

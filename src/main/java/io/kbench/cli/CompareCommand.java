@@ -20,13 +20,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code kbench compare A B [C...]}: every KPI of each side against A, and whether it beats run-to-run noise. */
+/** {@code kbench compare A B [C...]}: every KPI of each side against A as an effect with its interval and decision. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
         description = {"Compare results against the first: each a result.json, a run directory, a sweep point",
             "directory with rep-N/result.json, or a sweep (directory or sweep.json: one side per point). Two or more",
-            "sweeps alone are compared point by point. A change is 'significant' when Mann-Whitney U over the",
-            "repetitions gives p <= --significance and the medians differ by >= --min-effect; without repetitions,",
-            "with too few, or over a window under 5 s it is shown as not judged. See docs/sweeps.md."})
+            "sweeps alone are compared point by point. Each side's effect against A is the ratio of geometric means",
+            "with a --confidence interval: higher or lower when the interval excludes no change, equivalent within",
+            "--margin, else undecided with the smallest effect the repetitions could detect; one run on a side or a",
+            "window under 5 s decides nothing. See docs/sweeps.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -37,7 +38,7 @@ public final class CompareCommand implements Callable<Integer> {
     List<Path> results;
 
     /** Also write the comparison as JSON. */
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison as JSON to FILE.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Also write the comparison (or the gate's verdicts) as JSON to FILE.")
     Path jsonFile;
 
     /** Also write the comparison as a self-contained HTML page. */
@@ -50,8 +51,9 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (baseline.ref != null) {
-            return baseline.gate(results, CommandOutput.out(spec));
+            return baseline.gate(results, jsonFile, CommandOutput.out(spec));
         }
+        baseline.refuseGateOnlyOptions();
         List<NamedComparison> comparisons = CompareInputs.resolve(results, baseline.rule());
         PrintStream out = CommandOutput.out(spec);
         ComparisonTable.print(comparisons, out);

@@ -3,7 +3,7 @@ package io.kbench.compare;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.SweepResult;
-import io.kbench.statistics.NoiseRule;
+import io.kbench.statistics.EffectRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,13 +20,13 @@ public final class CompareInputs {
     private CompareInputs() {
     }
 
-    /** The comparisons to show for {@code inputs}, in order, judged by {@link NoiseRule#DEFAULT}. */
+    /** The comparisons to show for {@code inputs}, in order, decided by {@link EffectRule#DEFAULT}. */
     public static List<NamedComparison> resolve(List<Path> inputs) {
-        return resolve(inputs, NoiseRule.DEFAULT);
+        return resolve(inputs, EffectRule.DEFAULT);
     }
 
-    /** The comparisons to show for {@code inputs}, in order, each change judged by {@code rule}. */
-    public static List<NamedComparison> resolve(List<Path> inputs, NoiseRule rule) {
+    /** The comparisons to show for {@code inputs}, in order, each change decided by {@code rule}. */
+    public static List<NamedComparison> resolve(List<Path> inputs, EffectRule rule) {
         boolean allSweeps = inputs.stream().allMatch(CompareInputs::isSweep);
         if (inputs.size() >= 2 && allSweeps) {
             return pointByPoint(inputs, rule);
@@ -78,7 +78,7 @@ public final class CompareInputs {
     }
 
     /** For every point present in all sweeps, the sweeps side by side; the first sweep is the baseline. */
-    private static List<NamedComparison> pointByPoint(List<Path> sweeps, NoiseRule rule) {
+    private static List<NamedComparison> pointByPoint(List<Path> sweeps, EffectRule rule) {
         List<Map<String, RunSet>> all = sweeps.stream().map(CompareInputs::sweepPoints).toList();
         List<String> labels = sweeps.stream().map(CompareInputs::sweepLabel).toList();
         if (labels.stream().map(l -> l.replaceFirst("^\\d{8}-\\d{6}-", "")).distinct().count() < labels.size()) {

@@ -3,7 +3,8 @@ package io.kbench.compare;
 import io.kbench.kpi.Kpi;
 import io.kbench.result.Spread;
 import io.kbench.result.run.ShortWindow;
-import io.kbench.statistics.NoiseRule;
+import io.kbench.statistics.Effect;
+import io.kbench.statistics.EffectRule;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,22 +13,15 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * Every KPI of several run sets against the first (the baseline), each difference judged by the one {@link NoiseRule}
- * that {@code compare --baseline} uses too.
+ * Every KPI of several run sets against the first (the baseline), each difference decided by the one
+ * {@link EffectRule} that {@code compare --baseline} uses too: an {@link Effect} with its interval.
  *
  * @param sides the run sets, baseline first
  * @param rows  one per KPI, in {@link Kpi#ALL} order
  * @param telemetryRows one per {@link TelemetryKpi} that some side measured, in its order; empty without telemetry
- * @param rule  how each change was judged
+ * @param rule  how each change was decided
  */
-public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> telemetryRows, NoiseRule rule) {
-    public static final String SIGNIFICANT = "significant";
-    public static final String WITHIN_NOISE = "within noise";
-    public static final String NO_REPETITIONS = "no repetitions";
-    public static final String TOO_FEW_RUNS = "too few runs";
-    public static final String SHORT_WINDOW = "short window";
-    public static final String NOT_MEASURED = "not measured";
-
+public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> telemetryRows, EffectRule rule) {
     /**
      * One KPI across the sides.
      *
@@ -42,51 +36,77 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
     public record TelemetryRow(TelemetryKpi kpi, List<Optional<Spread>> values, List<Change> changes) {
     }
 
+    /** Whether a side's effect may be read, and if not, why. */
+    public enum Standing {
+        /** Decided by the rule: higher, lower, equivalent or undecided (with one run on a side: no spread to judge by). */
+        JUDGED("judged"),
+        /** A side's measured window is under {@link ShortWindow#MIN_SECONDS}: its figures are noise. */
+        SHORT_WINDOW("short window"),
+        /** A side did not measure the figure. */
+        NOT_MEASURED("not measured"),
+        /** A value is zero: an effect is a ratio, and there is none to take. */
+        NOT_POSITIVE("a value is 0");
+
+        private final String words;
+
+        Standing(String words) {
+            this.words = words;
+        }
+
+        public String words() {
+            return words;
+        }
+    }
+
     /**
-     * A side against the baseline; ratio and percent are null when either side lacks the figure or the baseline is 0.
-     * Only a {@link #judged()} change may be read as a finding; any other is shown with the reason it was not judged.
+     * A side against the baseline. Only a judged change may be read as a finding; any other is shown with the reason
+     * it was not judged.
      *
-     * @param ratio         side median / baseline median
-     * @param percentChange (ratio - 1) x 100
-     * @param noise         significant or within noise (judged by {@link NoiseRule}); otherwise why it was not judged:
-     *                      no repetitions, too few runs, short window, or not measured
-     * @param pValue        two-sided Mann-Whitney U of the side's runs against the baseline's; null when not tested
-     * @param runs          "n vs m": the baseline's runs against the side's
-     * @param smallestP     the smallest p-value runs this many can reach (above the level: too few runs); null when
-     *                      not measured
+     * @param effect   the side's figure against the baseline's (ratio of geometric means, interval, outcome); null
+     *                 when either side lacks the figure or a value is 0
+     * @param standing judged, or why not
+     * @param runs     "n vs m": the baseline's runs against the side's
      */
-    public record Change(Double ratio, Double percentChange, String noise, Double pValue, String runs, Double smallestP) {
-        /** Whether the difference has a verdict (significant or within noise). */
+    public record Change(Effect effect, Standing standing, String runs) {
+        public Change {
+            java.util.Objects.requireNonNull(standing, "standing");
+            if (effect == null && (standing == Standing.JUDGED || standing == Standing.SHORT_WINDOW)) {
+                throw new IllegalArgumentException("effect: a " + standing.words() + " change needs one (got null)");
+            }
+        }
+
+        /** Whether the rule decided it (any outcome, undecided included). */
         public boolean judged() {
-            return SIGNIFICANT.equals(noise) || WITHIN_NOISE.equals(noise);
+            return standing == Standing.JUDGED;
+        }
+
+        /** The decision in a word: higher, lower, equivalent, undecided, or not judged / not measured. */
+        public String decision() {
+            return switch (standing) {
+                case JUDGED -> effect.outcome().name().toLowerCase(Locale.ROOT);
+                case NOT_MEASURED -> "not measured";
+                default -> "not judged";
+            };
         }
 
         /**
-         * The change in words: +13.5% when it was judged, else with the reason it was not, so a difference measured
-         * once or over a short window never stands as a bare percentage: +35.5% (not judged: no repetitions).
+         * The change in words. Judged: the effect's own text, "higher by 12.3% [+4.1%, +20.2%]", "equivalent within
+         * ±5.0% (...)", "undecided: ...; these repetitions could detect 9.8% or more"; one run on a side keeps its
+         * percentage before why it decides nothing. Not judged: the percentage with the reason, so a difference
+         * over a short window never stands as a bare figure.
          */
-        public String percentText() {
-            if (percentChange == null) {
-                return "-";
-            }
-            String pct = String.format(Locale.ROOT, "%+.1f%%", percentChange);
-            return judged() ? pct : pct + " (not judged: " + noise + ")";
+        public String text() {
+            return switch (standing) {
+                case JUDGED -> effect.hasInterval() ? effect.text() : percent(effect.ratio()) + ", " + effect.text();
+                case SHORT_WINDOW -> percent(effect.ratio()) + " (not judged: window under " + plain(ShortWindow.MIN_SECONDS)
+                        + " s)";
+                case NOT_MEASURED -> "-";
+                case NOT_POSITIVE -> "not judged: " + standing.words();
+            };
         }
 
-        /** The verdict with its p-value and run counts, e.g. "significant, p 0.029 (4 vs 4 runs)". */
-        public String noiseText() {
-            if (NOT_MEASURED.equals(noise)) {
-                return noise;
-            }
-            String inRuns = "(" + runs + " runs)";
-            if (judged()) {
-                return noise + ", p " + String.format(Locale.ROOT, "%.3f", pValue) + " " + inRuns;
-            }
-            return switch (noise) {
-                case SHORT_WINDOW -> "window under " + plain(ShortWindow.MIN_SECONDS) + " s " + inRuns;
-                case TOO_FEW_RUNS -> "(" + runs + " runs: p >= " + String.format(Locale.ROOT, "%.3f", smallestP) + ")";
-                default -> inRuns;
-            };
+        private static String percent(double ratio) {
+            return String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
         }
     }
 
@@ -106,24 +126,33 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
                 : Kpi.format(s.median()) + " [" + Kpi.format(s.min()) + ".." + Kpi.format(s.max()) + "]";
     }
 
-    /** The sentence that says how changes were judged, shown under every comparison. */
-    public static String ruleText(NoiseRule rule) {
-        return String.format(Locale.ROOT, "noise: a change is 'significant' when Mann-Whitney U over the repetitions gives"
-                + " p <= %s and the medians differ by >= %s%%; a change without repetitions, with too few for p to reach"
-                + " %s, or over a window under %.0f s is not judged", plain(rule.significance()),
-                plain(rule.minEffect() * 100), plain(rule.significance()), ShortWindow.MIN_SECONDS);
+    /** The sentence that says how changes were decided, shown under every comparison. */
+    public static String ruleText(EffectRule rule) {
+        return "effect: " + effectRule(rule, "each side against A") + "; one run on a side has no spread to judge by,"
+                + " and a window under " + plain(ShortWindow.MIN_SECONDS) + " s is not judged";
     }
 
-    private static String plain(double v) {
+    /** How {@code subject} is decided by {@code rule}: the words compare and the gate share. */
+    static String effectRule(EffectRule rule, String subject) {
+        String margin = rule.margin() > 0 ? String.format(Locale.ROOT, "'equivalent within ±%s%%' when the %s%% interval"
+                + " lies inside the margin (two one-sided tests, Schuirmann 1987), ", plain(rule.margin() * 100),
+                plain(Math.round((1 - 2 * (1 - rule.confidence())) * 1000) / 10.0)) : "";
+        return String.format(Locale.ROOT, "%s as the ratio of geometric means over the repetitions with a %s%% Welch"
+                + " interval on the logarithms; %s'higher'/'lower' when the interval lies wholly above or below no"
+                + " change, else 'undecided' with the smallest effect the repetitions could detect (80%% power)",
+                subject, plain(Math.round(rule.confidence() * 1000) / 10.0), margin);
+    }
+
+    static String plain(double v) {
         return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
     }
 
-    /** Every KPI of each side against the first, judged by {@link NoiseRule#DEFAULT}. */
+    /** Every KPI of each side against the first, decided by {@link EffectRule#DEFAULT}. */
     public static Comparison of(List<RunSet> sides) {
-        return of(sides, NoiseRule.DEFAULT);
+        return of(sides, EffectRule.DEFAULT);
     }
 
-    public static Comparison of(List<RunSet> sides, NoiseRule rule) {
+    public static Comparison of(List<RunSet> sides, EffectRule rule) {
         if (sides.size() < 2) {
             throw new IllegalArgumentException("compare needs at least two sides");
         }
@@ -142,7 +171,7 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
         return new Comparison(List.copyOf(sides), List.copyOf(rows), List.copyOf(telemetryRows), rule);
     }
 
-    private static List<Change> changes(List<RunSet> sides, Function<RunSet, List<Double>> figure, NoiseRule rule) {
+    private static List<Change> changes(List<RunSet> sides, Function<RunSet, List<Double>> figure, EffectRule rule) {
         List<Change> changes = new ArrayList<>();
         boolean baseShort = sides.get(0).shortWindow().isPresent();
         for (int i = 1; i < sides.size(); i++) {
@@ -153,25 +182,19 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
     }
 
     /**
-     * The change from {@code base} to {@code other}, judged by {@code rule}: a difference without repetitions, with
-     * too few of them for the test to reach the level, or over a window too short to trust gets no verdict.
+     * The change from {@code base} to {@code other}, decided by {@code rule}: a difference over a window too short to
+     * trust keeps its effect but is not judged.
      */
-    static Change change(List<Double> base, List<Double> other, boolean shortWindow, NoiseRule rule) {
-        if (base.isEmpty() || other.isEmpty()) {
-            return new Change(null, null, NOT_MEASURED, null, base.size() + " vs " + other.size(), null);
-        }
-        NoiseRule.Judgement j = rule.judge(array(base), array(other));
-        Double ratio = j.baseMedian() == 0 ? null : j.otherMedian() / j.baseMedian();
-        Double pct = ratio == null ? null : (ratio - 1) * 100;
-        Double p = Double.isNaN(j.pValue()) ? null : j.pValue();
+    static Change change(List<Double> base, List<Double> other, boolean shortWindow, EffectRule rule) {
         String runs = base.size() + " vs " + other.size();
-        String noise = switch (j.outcome()) {
-            case NO_REPETITIONS -> NO_REPETITIONS;
-            case TOO_FEW_RUNS -> TOO_FEW_RUNS;
-            case CHANGED -> shortWindow ? SHORT_WINDOW : SIGNIFICANT;
-            case NO_CHANGE -> shortWindow ? SHORT_WINDOW : WITHIN_NOISE;
-        };
-        return new Change(ratio, pct, noise, p, runs, j.smallestP());
+        if (base.isEmpty() || other.isEmpty()) {
+            return new Change(null, Standing.NOT_MEASURED, runs);
+        }
+        if (base.stream().anyMatch(v -> !(v > 0)) || other.stream().anyMatch(v -> !(v > 0))) {
+            return new Change(null, Standing.NOT_POSITIVE, runs);
+        }
+        Effect effect = rule.decide(array(base), array(other));
+        return new Change(effect, shortWindow ? Standing.SHORT_WINDOW : Standing.JUDGED, runs);
     }
 
     private static double[] array(List<Double> values) {

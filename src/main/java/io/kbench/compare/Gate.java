@@ -2,23 +2,31 @@ package io.kbench.compare;
 
 import io.kbench.catalog.CatalogEntry;
 import io.kbench.catalog.CatalogKpi;
-import io.kbench.statistics.NoiseRule;
+import io.kbench.error.InvalidInputException;
+import io.kbench.statistics.Effect;
+import io.kbench.statistics.EffectRule;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
- * {@code kbench compare --baseline}: a candidate's repetitions against the baseline runs, KPI by KPI. A change is a
- * regression only when it is both significant (two-sided Mann-Whitney U, p at most the significance level) and at
- * least the minimum effect (relative change of the medians) in the worse direction: neither a noisy difference nor
- * a significant but negligible one fails a build.
+ * {@code kbench compare --baseline}: a candidate's repetitions against the baseline runs, KPI by KPI, each decided by
+ * the one {@link EffectRule} (the ratio of geometric means with Welch's interval on the logarithms, two one-sided tests
+ * for equivalence; see its Javadoc for the sources). A change is a regression only when the effect is decided in the
+ * worse direction <b>and</b> the estimated change is at least the minimum effect: neither a noisy difference nor a
+ * decided but negligible one fails a build. An effect the repetitions cannot decide is {@link Verdict#UNDECIDED},
+ * with the smallest effect they could have detected, and does not fail the build.
  *
- * @param significance largest p-value of a change, e.g. 0.05
- * @param minEffect    smallest relative change of the medians that counts, e.g. 0.05 for 5%
+ * @param rule      confidence and equivalence margin
+ * @param minEffect smallest estimated change, as a fraction, that counts as a regression or an improvement, e.g. 0.05
  */
-public record Gate(double significance, double minEffect) {
+public record Gate(EffectRule rule, double minEffect) {
     public Gate {
-        new NoiseRule(significance, minEffect); // validates both
+        Objects.requireNonNull(rule, "rule");
+        if (!(minEffect >= 0 && minEffect < 1)) {
+            throw InvalidInputException.field("--min-effect", minEffect * 100, "must be a percentage in [0, 100)");
+        }
     }
 
     public List<KpiVerdict> judge(List<CatalogEntry> baseline, List<CatalogEntry> candidate) {
@@ -30,24 +38,47 @@ public record Gate(double significance, double minEffect) {
             if (b.length == 0 || c.length == 0) {
                 continue;
             }
-            NoiseRule.Judgement j = new NoiseRule(significance, minEffect).judge(b, c);
-            double p = Double.isNaN(j.pValue()) ? 1 : j.pValue();
-            verdicts.add(new KpiVerdict(kpi, b.length, c.length, j.baseMedian(), j.otherMedian(), j.relativeChange(), p,
-                    verdict(kpi, j)));
+            Effect e = rule.decide(b, c);
+            verdicts.add(new KpiVerdict(kpi, median(b), median(c), e, verdict(kpi, e), minEffect));
         }
         return verdicts;
     }
 
-    private static Verdict verdict(CatalogKpi kpi, NoiseRule.Judgement j) {
-        return switch (j.outcome()) {
-            case NO_REPETITIONS, TOO_FEW_RUNS -> Verdict.TOO_FEW_RUNS;
-            case NO_CHANGE -> Verdict.NO_CHANGE;
-            case CHANGED -> (kpi.higherIsBetter() ? j.relativeChange() < 0 : j.relativeChange() > 0)
-                    ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+    /** The verdict an effect leads to for a KPI, given its better direction and the minimum effect. */
+    Verdict verdict(CatalogKpi kpi, Effect e) {
+        if (!e.hasInterval()) {
+            return Verdict.TOO_FEW_RUNS;
+        }
+        return switch (e.outcome()) {
+            case UNDECIDED -> Verdict.UNDECIDED;
+            case EQUIVALENT -> Verdict.NO_CHANGE;
+            case HIGHER, LOWER -> {
+                if (Math.abs(e.ratio() - 1) < minEffect) {
+                    yield Verdict.NO_CHANGE;
+                }
+                boolean worse = kpi.higherIsBetter() == (e.outcome() == Effect.Outcome.LOWER);
+                yield worse ? Verdict.REGRESSION : Verdict.IMPROVEMENT;
+            }
         };
     }
 
+    /** The sentence that says how the gate decides, under its table, in the Markdown summary and the JSON. */
+    public String ruleText() {
+        return "effect: " + Comparison.effectRule(rule, "the candidate against the baseline") + String.format(Locale.ROOT,
+                "; REGRESSION/IMPROVEMENT when decided worse/better by at least %s%% (--min-effect), NO_CHANGE when"
+                + " equivalent or smaller, UNDECIDED (does not fail the build) otherwise, TOO_FEW_RUNS with one run on a"
+                + " side", Comparison.plain(minEffect * 100));
+    }
+
+    /** Only runs whose value is positive: an effect is a ratio, and a KPI of 0 (nothing consumed) has none. */
     private static double[] values(List<CatalogEntry> runs, CatalogKpi kpi) {
-        return runs.stream().map(r -> r.kpi(kpi)).filter(o -> o.isPresent()).mapToDouble(o -> o.getAsDouble()).toArray();
+        return runs.stream().map(r -> r.kpi(kpi)).filter(o -> o.isPresent() && o.getAsDouble() > 0)
+                .mapToDouble(o -> o.getAsDouble()).toArray();
+    }
+
+    private static double median(double[] v) {
+        double[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A {@link Comparison} as a terminal table; its words (side letters, change and noise texts, the rule) are the
- * comparison's own, so the JSON document and the HTML page say the same.
+ * A {@link Comparison} as a terminal table; its words (side letters, effect texts, the rule) are the comparison's
+ * own, so the JSON document and the HTML page say the same.
  */
 public final class ComparisonTable {
     private ComparisonTable() {
@@ -28,7 +28,10 @@ public final class ComparisonTable {
         }
     }
 
-    /** One line per KPI: each side's median [min..max], then for each side after A its change and noise verdict. */
+    /**
+     * One line per KPI: each side's median [min..max], then for each side after A its effect against A: the decision,
+     * the estimate and its interval in one cell ("lower by 12.3% [-18.0%, -6.2%]").
+     */
     public static void print(Comparison c, PrintStream out) {
         List<List<String>> table = new ArrayList<>();
         List<String> header = new ArrayList<>(List.of("kpi"));
@@ -36,7 +39,7 @@ public final class ComparisonTable {
             header.add(Comparison.letter(i) + " (n=" + c.sides().get(i).runs().size() + ")");
         }
         for (int i = 1; i < c.sides().size(); i++) {
-            header.addAll(List.of(Comparison.letter(i) + " vs A", Comparison.letter(i) + " noise"));
+            header.add(Comparison.letter(i) + " vs A");
         }
         table.add(header);
         c.rows().forEach(row -> table.add(line(row.kpi().label(), row.values(), row.changes())));
@@ -52,17 +55,17 @@ public final class ComparisonTable {
             }
         }
         out.println();
-        AlignedTable.print(table, out);
+        // The effects are sentences: left-aligned after the figures.
+        AlignedTable.print(table, 1 + c.sides().size(), out);
         out.println(Comparison.ruleText(c.rule()));
     }
 
-    /** One table line: the label, each side's spread, then the change and its noise verdict per side. */
+    /** One table line: the label, each side's spread, then the effect per side. */
     private static List<String> line(String label, List<Optional<Spread>> values, List<Comparison.Change> changes) {
         List<String> line = new ArrayList<>(List.of(label));
         values.forEach(v -> line.add(v.map(Comparison::spreadText).orElse("-")));
         for (Comparison.Change ch : changes) {
-            line.add(ch.percentText());
-            line.add(ch.noiseText());
+            line.add(ch.text());
         }
         return line;
     }

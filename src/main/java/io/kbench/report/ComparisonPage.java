@@ -9,6 +9,7 @@ import io.kbench.kpi.Metric;
 import io.kbench.report.HtmlPage.Html;
 import io.kbench.result.Spread;
 import io.kbench.result.Versions;
+import io.kbench.statistics.Effect;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * The HTML form of {@code kbench compare}: throughput and p99 per side as bars with min..max ranges, then the KPI
- * table with the percent change and the noise verdict. Point-by-point sweep comparisons get an overview chart of
+ * table with each side's effect against the first: decision, estimate and interval, coloured by better or worse. Point-by-point sweep comparisons get an overview chart of
  * every point first, then a section per point.
  */
 public final class ComparisonPage {
@@ -56,14 +57,16 @@ public final class ComparisonPage {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < first.sides().size(); i++) {
             RunSet s = first.sides().get(i);
+            List<String> differs = byPoint ? List.of() : first.differences(i);
             lines.add(Comparison.letter(i) + (i == 0 ? " (baseline): " : ": ") + s.label()
-                    + (byPoint ? "" : " - " + s.runs().size() + " run(s), " + s.source()));
+                    + (byPoint ? "" : " - " + s.runs().size() + " run(s), " + s.source())
+                    + (differs.isEmpty() ? "" : " - not like with like: " + String.join("; ", differs)));
         }
         page.header("kbench comparison", byPoint ? comparisons.size() + " sweep point(s), side by side" : "Comparison", null, lines);
         page.section("How to read this")
-                .paragraph("Each figure is the median over a side's completed runs, with its min..max range. "
-                        + Comparison.ruleText(comparisons.get(0).comparison().rule()).replaceFirst("^noise: a", "A")
-                        + ". A change that is not judged could be the same configuration measured twice.", "note")
+                .paragraph("Each figure is the median over a side's completed runs, with its min..max range. The "
+                        + Comparison.ruleText(comparisons.get(0).comparison().rule())
+                        + ". An undecided change could be the same configuration measured twice.", "note")
                 .endSection();
         if (byPoint) {
             overview(page, comparisons);
@@ -102,6 +105,15 @@ public final class ComparisonPage {
     private static void detail(HtmlPage page, NamedComparison nc, boolean byPoint) {
         Comparison c = nc.comparison();
         page.section(byPoint ? "Point " + nc.point() : "Throughput and p99 latency");
+        if (byPoint) {
+            // The header names no differences for point-by-point pages: each point says its own.
+            for (int i = 1; i < c.sides().size(); i++) {
+                List<String> differs = c.differences(i);
+                if (!differs.isEmpty()) {
+                    page.paragraph(Comparison.letter(i) + ": not like with like: " + String.join("; ", differs), "note");
+                }
+            }
+        }
         if (!byPoint) {
             List<String> labels = new ArrayList<>();
             for (int i = 0; i < c.sides().size(); i++) {
@@ -138,22 +150,16 @@ public final class ComparisonPage {
             headers.add(Comparison.letter(i) + " median [min..max]");
         }
         for (int i = 1; i < c.sides().size(); i++) {
-            String l = Comparison.letter(i);
-            headers.addAll(List.of(l + " vs A", l + " noise"));
+            headers.add(Comparison.letter(i) + " vs A: effect [interval]");
         }
         boolean[] numeric = new boolean[headers.size()];
-        Arrays.fill(numeric, 1, numeric.length, true);
-        for (int i = 1; i < c.sides().size(); i++) {
-            numeric[c.sides().size() + 2 * i] = false; // the noise column of side i
-            numeric[c.sides().size() + 2 * i - 1] = false; // and its change, which may carry why it was not judged
-        }
+        Arrays.fill(numeric, 1, c.sides().size() + 1, true); // the spreads; an effect is words
         List<Object[]> rows = new ArrayList<>();
         for (Comparison.Row row : c.rows()) {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
             row.values().forEach(v -> cells.add(v.map(Comparison::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ch.percentText());
-                cells.add(noiseBadge(row.kpi(), ch));
+                cells.add(effectBadge(row.kpi(), ch));
             }
             rows.add(cells.toArray());
         }
@@ -161,8 +167,7 @@ public final class ComparisonPage {
             List<Object> cells = new ArrayList<>(List.of(row.kpi().label()));
             row.values().forEach(v -> cells.add(v.map(Comparison::spreadText).orElse("-")));
             for (Comparison.Change ch : row.changes()) {
-                cells.add(ch.percentText());
-                cells.add(noiseBadge(row.kpi().higherIsBetter(), ch));
+                cells.add(effectBadge(row.kpi().higherIsBetter(), ch));
             }
             rows.add(cells.toArray());
         }
@@ -174,18 +179,17 @@ public final class ComparisonPage {
         }
     }
 
-    /** Significant changes are coloured by direction: better (green) or worse (red) for this KPI. */
-    static Html noiseBadge(Kpi kpi, Comparison.Change ch) {
-        return noiseBadge(kpi.higherIsBetter(), ch);
+    /** A decided change is coloured by direction: better (green) or worse (red) for this KPI; the rest neutral. */
+    static Html effectBadge(Kpi kpi, Comparison.Change ch) {
+        return effectBadge(kpi.higherIsBetter(), ch);
     }
 
-    static Html noiseBadge(boolean higherIsBetter, Comparison.Change ch) {
-        if (!Comparison.SIGNIFICANT.equals(ch.noise()) || ch.ratio() == null) {
-            return Html.of("span", "badge neutral", ch.noiseText());
+    static Html effectBadge(boolean higherIsBetter, Comparison.Change ch) {
+        if (!ch.judged() || !(ch.effect().outcome() == Effect.Outcome.HIGHER || ch.effect().outcome() == Effect.Outcome.LOWER)) {
+            return Html.of("span", "badge neutral", ch.text());
         }
-        boolean better = higherIsBetter == ch.ratio() > 1;
-        return Html.of("span", better ? "badge pass" : "badge fail", "significant, " + (better ? "better" : "worse")
-                + String.format(java.util.Locale.ROOT, ", p %.3f (%s runs)", ch.pValue(), ch.runs()));
+        boolean better = higherIsBetter == (ch.effect().outcome() == Effect.Outcome.HIGHER);
+        return Html.of("span", better ? "badge pass" : "badge fail", ch.text() + (better ? ", better" : ", worse"));
     }
 
     private static Optional<Spread> value(Comparison c, Metric metric, int side) {

@@ -7,8 +7,9 @@ import java.util.Locale;
 import org.apache.commons.text.StringEscapeUtils;
 
 /**
- * The gate's verdicts as JUnit XML: one test case per KPI (failed for a regression) and one per threshold (failed
- * when it does not hold), so a CI's test report shows them.
+ * The gate's verdicts as JUnit XML: one test case per KPI (failed for a regression, skipped with its message when
+ * undecided or with too few runs, so the report shows what was not decided) and one per threshold (failed when it
+ * does not hold), so a CI's test report shows them.
  */
 public final class GateJunitXml {
     private GateJunitXml() {
@@ -25,10 +26,11 @@ public final class GateJunitXml {
             x.append("  <testcase classname=\"kbench.regression\" name=\"").append(esc(v.kpi().label())).append("\"");
             if (v.verdict() == Verdict.REGRESSION) {
                 x.append(">\n    <failure message=\"").append(esc(v.text().trim())).append("\"/>\n  </testcase>\n");
-            } else if (v.verdict() == Verdict.TOO_FEW_RUNS) {
+            } else if (v.verdict() == Verdict.TOO_FEW_RUNS || v.verdict() == Verdict.UNDECIDED) {
                 x.append(">\n    <skipped message=\"").append(esc(v.text().trim())).append("\"/>\n  </testcase>\n");
             } else {
-                x.append("/>\n");
+                // A passing KPI still carries its effect and interval, so the report says how close it came.
+                x.append(">\n    <system-out>").append(esc(v.text().trim())).append("</system-out>\n  </testcase>\n");
             }
         }
         for (String[] t : thresholds) {

@@ -42,9 +42,9 @@ class CompareTelemetryTest {
 
         assertThat(r.exitCode()).as(r.toString()).isZero();
         // broker CPU 102.78 % (mean over the measured intervals) / 9.76 MiB/s produced
-        assertThat(r.stdout()).containsPattern("broker CPU per MiB/s %/\\(MiB/s\\) +10\\.5 +15\\.8 +\\+50\\.0% \\(not judged: no repetitions\\)")
-                .containsPattern("request handler idle % +23\\.5 +23\\.5 +\\+0\\.0% \\(not judged: no repetitions\\)")
-                .containsPattern("disk write MiB/s +\\d+\\.\\d+ +- +- +not measured");
+        assertThat(r.stdout()).containsPattern("broker CPU per MiB/s %/\\(MiB/s\\) +10\\.5 +15\\.8 +\\+50\\.0%, undecided: 1 and 1 repetitions, no spread to judge by")
+                .containsPattern("request handler idle % +23\\.5 +23\\.5 +\\+0\\.0%, undecided: 1 and 1 repetitions")
+                .containsPattern("disk write MiB/s +\\d+\\.\\d+ +- +-\n");
         JsonNode doc = JSON.readTree(json.toFile());
         JsonNode perMib = doc.get("telemetry").get(0);
         assertThat(perMib.get("kpi").asText()).isEqualTo("broker_cpu_per_mib");
@@ -52,8 +52,9 @@ class CompareTelemetryTest {
         double cpu = 102.7764705882353;
         double mib = JSON.readTree(RUN.toFile()).at("/summary/produced/mebibytesPerSec").asDouble();
         assertThat(perMib.at("/values/0/median").asDouble()).isCloseTo(cpu / mib, within(1e-6));
-        assertThat(perMib.at("/changes/0/ratio").asDouble()).isCloseTo(1.5, within(1e-9));
-        assertThat(perMib.at("/changes/0/noise").asText()).isEqualTo("no repetitions");
+        assertThat(perMib.at("/changes/0/effect/ratio").asDouble()).isCloseTo(1.5, within(1e-9));
+        assertThat(perMib.at("/changes/0/decision").asText()).isEqualTo("undecided");
+        assertThat(perMib.at("/changes/0/effect/low").isNull()).as("one run a side: no interval").isTrue();
         assertThat(perMib.at("/changes/0/runs").asText()).isEqualTo("1 vs 1");
         assertThat(doc.get("telemetry")).extracting(n -> n.get("kpi").asText()).containsExactly("broker_cpu_per_mib",
                 "broker_cpu", "request_handler_idle", "network_processor_idle", "disk_write", "client_cpu",

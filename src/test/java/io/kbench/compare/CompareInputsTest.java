@@ -37,7 +37,7 @@ class CompareInputsTest {
         Comparison c = result.get(0).comparison();
         assertThat(result.get(0).point()).isNull();
         assertThat(c.sides()).extracting(RunSet::label).as("'never' completed no repetition").containsExactly("slow", "fast");
-        assertThat(rate(c).changes().get(0).ratio()).isCloseTo(21000.0 / 11000.0, within(1e-9));
+        assertThat(rate(c).changes().get(0).effect().ratio()).isCloseTo(Math.sqrt(20000.0 * 22000 / (10000.0 * 12000)), within(1e-9));
         assertThat(CompareInputs.resolve(List.of(sweep.resolve("sweep.json"))).get(0).comparison().sides()).hasSize(2);
     }
 
@@ -49,9 +49,10 @@ class CompareInputsTest {
         assertThat(result).extracting(NamedComparison::point).containsExactly("p1", "p2");
         Comparison p1 = result.get(0).comparison();
         assertThat(p1.sides()).extracting(RunSet::label).containsExactly("jdk17", "jdk25");
-        assertThat(rate(p1).changes().get(0).ratio()).isCloseTo(12000.0 / 11000.0, within(1e-9));
-        assertThat(rate(p1).changes().get(0).noise()).as("2 vs 2 runs").isEqualTo(Comparison.TOO_FEW_RUNS);
-        assertThat(rate(result.get(1).comparison()).changes().get(0).ratio()).isEqualTo(1.0);
+        assertThat(rate(p1).changes().get(0).effect().ratio()).isCloseTo(Math.sqrt(11000.0 * 13000 / (10000.0 * 12000)),
+                within(1e-9));
+        assertThat(rate(p1).changes().get(0).effect().runsB()).isEqualTo(2);
+        assertThat(rate(result.get(1).comparison()).changes().get(0).effect().ratio()).isCloseTo(1.0, within(1e-12));
         ComparisonDocument json = ComparisonDocument.of(result);
         assertThat(json.points()).extracting(ComparisonDocument.Point::point).containsExactly("p1", "p2");
         assertThat(json.kind()).isEqualTo("compare");
@@ -92,22 +93,23 @@ class CompareInputsTest {
     }
 
     @Test
-    void theHtmlPageEscapesNamesAndColoursSignificantChangesByDirection() throws IOException {
+    void theHtmlPageEscapesNamesAndColoursDecidedEffectsByDirection() throws IOException {
         Path evil = sweep("<b>sweep", Map.of("<img src=x>", "a", "b", "b"), List.of("<img src=x>", "b"));
         String html = ComparisonPage.render(CompareInputs.resolve(List.of(evil)));
         assertThat(html).doesNotContain("<img src=x>").doesNotContain("<b>sweep")
                 .contains("&lt;img src=x&gt;");
         // 2 runs a side over short windows: nothing is judged, so nothing is coloured.
-        assertThat(html).doesNotContain("significant,").contains("not judged: too few runs");
+        assertThat(html).doesNotContain("badge pass").doesNotContain("badge fail").contains("(not judged: window under 5 s)");
         // 4 runs a side over 10 s windows, b's throughput double a's and its latency lower: both better.
         Path slow = repetitions("slow", 10_000, 8_000);
         Path fast = repetitions("fast", 20_000, 5_000);
         String better = ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(List.of(
                 RunSet.load(slow), RunSet.load(fast))))));
-        assertThat(better).contains("significant, better, p 0.029 (4 vs 4 runs)").doesNotContain("significant, worse");
+        assertThat(better).containsPattern("badge pass\">higher by 9[0-9]\\.[0-9]% \\[\\+[0-9.]+%, \\+[0-9.]+%\\], better")
+                .containsPattern("badge pass\">lower by [0-9.]+% \\[-[0-9.]+%, -[0-9.]+%\\], better").doesNotContain(", worse<");
         String reversed = ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(List.of(
                 RunSet.load(fast), RunSet.load(slow))))));
-        assertThat(reversed).contains("significant, worse").doesNotContain("significant, better");
+        assertThat(reversed).contains("badge fail\">lower by ").contains(", worse<").doesNotContain(", better<");
         Path pairA = sweep("pa", Map.of("p", "a"), List.of("p"));
         Path pairB = sweep("pb", Map.of("p", "b"), List.of("p"));
         assertThat(ComparisonPage.render(CompareInputs.resolve(List.of(pairA, pairB))))

@@ -42,15 +42,58 @@ class ConditionsTest {
         Comparison c = Comparison.of(List.of(RunSet.load(a), RunSet.load(same), RunSet.load(b)));
         assertThat(c.differences(0)).isEmpty();
         assertThat(c.differences(1)).as("the same conditions").isEmpty();
-        assertThat(c.differences(2)).containsExactly("acks all (A: 1)", "offered load 2,000 records/s (A: 200 records/s)",
-                "flush flush.messages=1 (A: the OS's (no flush settings))");
+        assertThat(c.differences(2)).containsExactly("acks all (A: 1)",
+                "enable.idempotence true (A: false)", // Kafka's default follows acks: on with all, off with 1
+                "offered load 2,000 records/s (A: 200 records/s)", "flush flush.messages=1 (A: the OS's (no flush settings))");
+        assertThat(RunSet.load(b).conditions().durabilityDifferencesFrom(RunSet.load(a).conditions(), "A"))
+                .as("the offered load is not durability").containsExactly("acks all (A: 1)",
+                        "enable.idempotence true (A: false)", "flush flush.messages=1 (A: the OS's (no flush settings))");
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ComparisonTable.print(c, new PrintStream(out, true, StandardCharsets.UTF_8));
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("   not like with like: acks all (A: 1); offered load")
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("   not like with like: acks all (A: 1); enable.idempotence true (A: false); offered load")
                 .doesNotContain("B: " + same + "\n   not like");
+        assertThat(io.kbench.report.ComparisonPage.render(List.of(new NamedComparison(null, c))))
+                .contains("not like with like: acks all (A: 1); enable.idempotence true (A: false); offered load");
+        Comparison pair = Comparison.of(List.of(RunSet.load(a), RunSet.load(b)));
+        assertThat(io.kbench.report.ComparisonPage.render(List.of(new NamedComparison("p1", pair),
+                new NamedComparison("p2", pair)))).as("point by point, each point names its own")
+                .contains("B: not like with like: acks all (A: 1)");
         assertThat(ComparisonDocument.of(List.of(new NamedComparison(null, c))).sides())
                 .extracting(ComparisonDocument.Side::differences).containsExactly(List.of(), List.of(), c.differences(2));
+    }
+
+    @Test
+    void kafkasDefaultsAndTheSameValueSetExplicitlyAreAlike(@TempDir Path dir) throws Exception {
+        Path defaults = copy(dir, "defaults", t -> {
+            ObjectNode props = (ObjectNode) t.path("workload").path("producers").path("properties");
+            props.remove("acks");
+        });
+        Path explicit = copy(dir, "explicit", t -> {
+            ObjectNode props = (ObjectNode) t.path("workload").path("producers").path("properties");
+            props.put("acks", "-1");
+            props.put("enable.idempotence", "true");
+            ((ObjectNode) t.path("workload").path("topic").path("configs")).put("min.insync.replicas", "1");
+        });
+        assertThat(RunSet.load(explicit).conditions().differencesFrom(RunSet.load(defaults).conditions(), "A")).isEmpty();
+        assertThat(RunSet.load(defaults).conditions().facts()).containsEntry("acks", "all")
+                .containsEntry("enable.idempotence", "true").containsEntry("min.insync.replicas", "1");
+    }
+
+    @Test
+    void theClusterIsEmbeddedOrExternalItsBrokerCountAndItsLimits(@TempDir Path dir) throws Exception {
+        Path a = copy(dir, "a", t -> { });
+        Path halfCore = copy(dir, "half", t -> ((ObjectNode) t.path("workload")).putObject("cluster").putObject("limits")
+                .put("cpuQuota", 0.5).put("memory", "1GiB"));
+        Path external = copy(dir, "external", t -> ((ObjectNode) t.path("cluster")).put("mode", "external").put("brokers", 3));
+        Conditions base = RunSet.load(a).conditions();
+        assertThat(base.facts()).containsEntry("cluster", "embedded, 1 broker(s)").containsEntry("broker limits", "none");
+        assertThat(RunSet.load(halfCore).conditions().differencesFrom(base, "A"))
+                .containsExactly("broker limits cpuQuota 0.5, memory 1GiB (A: none)");
+        assertThat(RunSet.load(external).conditions().differencesFrom(base, "A"))
+                .as("an external cluster's limits are not kbench's to know").containsExactly(
+                        "cluster external, 3 broker(s) (A: embedded, 1 broker(s))");
+        assertThat(RunSet.load(halfCore).conditions().durabilityDifferencesFrom(base, "A")).isEmpty();
     }
 
     @Test

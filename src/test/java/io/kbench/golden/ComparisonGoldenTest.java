@@ -31,6 +31,18 @@ class ComparisonGoldenTest {
         assertMatchesInBothLocales("compare-three-sides.txt", () -> printed(out -> ComparisonTable.print(c, out)));
     }
 
+    /**
+     * Three repetitions a side over 10 s windows: one side equivalent to A within ±5%, one decided lower (latency
+     * higher), one too noisy to decide, with the effect that its repetitions could have detected.
+     */
+    @Test
+    void effectsEquivalentLowerAndUndecided() {
+        Comparison c = Comparison.of(List.of(RunSet.load(resource("compare/effect/base")),
+                RunSet.load(resource("compare/effect/same")), RunSet.load(resource("compare/effect/slower")),
+                RunSet.load(resource("compare/effect/noisy"))));
+        assertMatchesInBothLocales("compare-effects.txt", () -> printed(out -> ComparisonTable.print(c, out)));
+    }
+
     /** Two sweeps compared point by point: a heading per point. */
     @Test
     void pointByPoint() {
