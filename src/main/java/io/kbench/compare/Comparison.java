@@ -42,6 +42,8 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
         JUDGED("judged"),
         /** A side's measured window is under {@link ShortWindow#MIN_SECONDS}: its figures are noise. */
         SHORT_WINDOW("short window"),
+        /** A side's runs drifted over their window (result.json drift): an average of a trend is no level. */
+        DRIFTING("drifting"),
         /** A side did not measure the figure. */
         NOT_MEASURED("not measured"),
         /** A value is zero: an effect is a ratio, and there is none to take. */
@@ -70,7 +72,8 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
     public record Change(Effect effect, Standing standing, String runs) {
         public Change {
             java.util.Objects.requireNonNull(standing, "standing");
-            if (effect == null && (standing == Standing.JUDGED || standing == Standing.SHORT_WINDOW)) {
+            if (effect == null && (standing == Standing.JUDGED || standing == Standing.SHORT_WINDOW
+                    || standing == Standing.DRIFTING)) {
                 throw new IllegalArgumentException("effect: a " + standing.words() + " change needs one (got null)");
             }
         }
@@ -100,6 +103,7 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
                 case JUDGED -> effect.hasInterval() ? effect.text() : percent(effect.ratio()) + ", " + effect.text();
                 case SHORT_WINDOW -> percent(effect.ratio()) + " (not judged: window under " + plain(ShortWindow.MIN_SECONDS)
                         + " s)";
+                case DRIFTING -> percent(effect.ratio()) + " (not judged: a side drifted over its window)";
                 case NOT_MEASURED -> "-";
                 case NOT_POSITIVE -> "not judged: " + standing.words();
             };
@@ -173,10 +177,11 @@ public record Comparison(List<RunSet> sides, List<Row> rows, List<TelemetryRow> 
 
     private static List<Change> changes(List<RunSet> sides, Function<RunSet, List<Double>> figure, EffectRule rule) {
         List<Change> changes = new ArrayList<>();
-        boolean baseShort = sides.get(0).shortWindow().isPresent();
         for (int i = 1; i < sides.size(); i++) {
-            changes.add(change(figure.apply(sides.get(0)), figure.apply(sides.get(i)),
-                    baseShort || sides.get(i).shortWindow().isPresent(), rule));
+            Change c = change(figure.apply(sides.get(0)), figure.apply(sides.get(i)),
+                    sides.get(0).shortWindow().isPresent() || sides.get(i).shortWindow().isPresent(), rule);
+            boolean drifted = sides.get(0).driftingRuns() > 0 || sides.get(i).driftingRuns() > 0;
+            changes.add(drifted && c.effect() != null ? new Change(c.effect(), Standing.DRIFTING, c.runs()) : c);
         }
         return changes;
     }

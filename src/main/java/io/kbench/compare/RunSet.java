@@ -7,6 +7,7 @@ import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.ShortWindow;
+import io.kbench.result.run.SteadyState;
 import io.kbench.result.run.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,9 +28,11 @@ import java.util.stream.Stream;
  * @param runs   summaries of the completed runs, at least one
  * @param telemetry the telemetry figures of the same runs, in the same order (empty maps for runs without telemetry)
  * @param conditions what the first completed run measured under (durability, offered load, cluster)
+ * @param driftingRuns how many of the runs drifted over their window (result.json {@code drift}): their averages are no
+ *                     level, so a comparison with this side is not judged
  */
 public record RunSet(String label, Path source, List<Summary> runs, List<Map<TelemetryKpi, Double>> telemetry,
-                     Conditions conditions) {
+                     Conditions conditions, int driftingRuns) {
     public RunSet {
         if (runs == null || runs.isEmpty()) {
             throw InvalidInputException.field(String.valueOf(source), "no runs", "needs at least one completed run");
@@ -41,7 +44,7 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
 
     /** The same runs under another label. */
     public RunSet labelled(String newLabel) {
-        return new RunSet(newLabel, source, runs, telemetry, conditions);
+        return new RunSet(newLabel, source, runs, telemetry, conditions, driftingRuns);
     }
 
     /** Reads a result.json, a run directory, or a sweep point directory holding rep-N/result.json. */
@@ -50,8 +53,10 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
         List<Summary> runs = new ArrayList<>();
         List<Map<TelemetryKpi, Double>> telemetry = new ArrayList<>();
         List<Conditions> conditions = new ArrayList<>();
+        int[] drifting = {0};
         for (Path file : files) {
             readCompletedRun(file).ifPresent(run -> {
+                drifting[0] += run.steadyState().filter(s -> s == SteadyState.DRIFTING).isPresent() ? 1 : 0;
                 runs.add(run.summary());
                 telemetry.add(telemetryFigures(run));
                 conditions.add(Conditions.of(run));
@@ -64,7 +69,7 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
         String label = name == null ? path.toString() : name.toString().equals("result.json")
                 && path.toAbsolutePath().getParent() != null ? path.toAbsolutePath().getParent().getFileName().toString()
                 : name.toString();
-        return new RunSet(label, path, runs, telemetry, conditions.get(0));
+        return new RunSet(label, path, runs, telemetry, conditions.get(0), drifting[0]);
     }
 
     /** The telemetry figure over the runs that have it; empty when none does. */
@@ -76,6 +81,11 @@ public record RunSet(String label, Path source, List<Summary> runs, List<Map<Tel
     /** The telemetry figure of each run that has it, in run order. */
     public List<Double> values(TelemetryKpi kpi) {
         return telemetry.stream().map(m -> m.get(kpi)).filter(v -> v != null).toList();
+    }
+
+    /** Why this side's figures are no level to compare: "2 of 3 runs drifted"; empty when none drifted. */
+    public Optional<String> drifting() {
+        return driftingRuns == 0 ? Optional.empty() : Optional.of(driftingRuns + " of " + runs.size() + " run(s) drifted");
     }
 
     /** The short-window flag of this side's shortest measured window (produced, else consumed); empty when none is short. */

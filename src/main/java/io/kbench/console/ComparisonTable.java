@@ -53,6 +53,8 @@ public final class ComparisonTable {
             if (!differs.isEmpty()) {
                 out.println("   not like with like: " + String.join("; ", differs));
             }
+            c.sides().get(i).drifting().ifPresent(d -> out.println("   drifting: " + d
+                    + " over its window (result.json drift): its changes are not judged"));
         }
         out.println();
         // The effects are sentences: left-aligned after the figures.

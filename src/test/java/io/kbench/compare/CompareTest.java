@@ -103,6 +103,22 @@ class CompareTest {
     }
 
     @Test
+    void aSideWhoseRunsDriftedIsNotJudgedAndSaysSo() {
+        RunSet a = RunSet.load(FIXTURES.resolve("a"));
+        RunSet b = RunSet.load(FIXTURES.resolve("b"));
+        assertThat(a.driftingRuns()).as("the fixtures predate drift").isZero();
+        RunSet drifted = new RunSet(b.label(), b.source(), b.runs(), b.telemetry(), b.conditions(), 1);
+        Comparison c = Comparison.of(List.of(a, drifted));
+        Comparison.Change change = row(c, "produced.recordsPerSec").changes().get(0);
+        assertThat(change.standing()).isEqualTo(Comparison.Standing.DRIFTING);
+        assertThat(change.judged()).isFalse();
+        assertThat(change.text()).endsWith("(not judged: a side drifted over its window)");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        ComparisonTable.print(c, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("drifting: 1 of 2 run(s) drifted over its window");
+    }
+
+    @Test
     void effectsAgainstTheFirst() {
         Comparison c = Comparison.of(List.of(RunSet.load(FIXTURES.resolve("a")), RunSet.load(FIXTURES.resolve("b")),
                 RunSet.load(FIXTURES.resolve("c")), RunSet.load(FIXTURES.resolve("single/result.json"))));
