@@ -23,15 +23,16 @@ import java.util.Set;
  * @param per     the paths whose combinations form the groups
  * @param id        the name a claims registry refers to; null when the sweep file gives none
  * @param eitherWay a ratio judged in both directions (only with a lower bound above 1)
+ * @param margin    a ratio claimed to be 1 within this fraction (equivalence); null for a bounded ratio
  */
 public record Finding(String claim, FindingKind kind, Metric metric, Map<String, String> subject, Map<String, String> versus,
-                      Double low, Double high, List<String> per, String id, boolean eitherWay) {
+                      Double low, Double high, List<String> per, String id, boolean eitherWay, Double margin) {
 
     public Finding {
         if (id != null && !id.matches("[a-z0-9][a-z0-9-]{0,63}")) {
             throw InvalidInputException.field("findings.id", id, "needs lowercase letters, digits and '-', at most 64");
         }
-        if (eitherWay && (kind != FindingKind.RATIO || low == null || high != null || low <= 1)) {
+        if (eitherWay && (kind != FindingKind.RATIO || low == null || high != null || low <= 1 || margin != null)) {
             throw InvalidInputException.field("findings.eitherWay", claim, "needs a ratio with above: k, k > 1");
         }
         // Insertion order kept (not Map.copyOf): the figures name the paths in the order the claim gives them, the
@@ -72,18 +73,24 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
                 throw InvalidInputException.field(at + ".ratio", subject + " / " + versus,
                         "of: and to: must name the same paths with different values");
             }
-            double[] bounds = bounds(at, spec);
-            low = Double.isNaN(bounds[0]) ? null : bounds[0];
-            high = Double.isNaN(bounds[1]) ? null : bounds[1];
+            if (spec.within() == null) {
+                double[] bounds = bounds(at, spec);
+                low = Double.isNaN(bounds[0]) ? null : bounds[0];
+                high = Double.isNaN(bounds[1]) ? null : bounds[1];
+            } else if (spec.between() != null || spec.above() != null || spec.below() != null || !(spec.within() > 0)
+                    || !(spec.within() < 1)) {
+                throw InvalidInputException.field(at + ".within", spec.within(),
+                        "needs a margin in (0, 1) such as 0.10, instead of between, above and below");
+            }
         } else {
-            if (spec.between() != null || spec.above() != null || spec.below() != null) {
-                throw InvalidInputException.field(at, "'" + spec.claim() + "'", "between, above and below belong to a ratio");
+            if (spec.between() != null || spec.above() != null || spec.below() != null || spec.within() != null) {
+                throw InvalidInputException.field(at, "'" + spec.claim() + "'", "between, above, below and within belong to a ratio");
             }
             String name = kind == FindingKind.LOWEST ? "lowest" : "highest";
             subject = selector(at + "." + name, kind == FindingKind.LOWEST ? spec.lowest() : spec.highest(), varied);
         }
         return new Finding(spec.claim().trim(), kind, metric, subject, versus, low, high, per(at, spec.per(), subject, varied),
-                spec.id(), Boolean.TRUE.equals(spec.eitherWay()));
+                spec.id(), Boolean.TRUE.equals(spec.eitherWay()), kind == FindingKind.RATIO ? spec.within() : null);
     }
 
     private static Metric metric(String at, String text) {
@@ -161,23 +168,27 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
 
     /** The rule applied, in words, for the result and the report. */
     public String rule() {
-        String ranges = "min..max over the completed repetitions";
+        String interval = "the 95% interval of the ratio of geometric means over the repetitions (Welch, on the logarithms)";
         return switch (kind) {
-            case LOWEST -> "held when the point's " + ranges + " lies below every other point's in its group; "
-                    + "contradicted when another point's lies wholly below it";
-            case HIGHEST -> "held when the point's " + ranges + " lies above every other point's in its group; "
-                    + "contradicted when another point's lies wholly above it";
-            case RATIO -> eitherWay
-                    ? "ratio range [min(of)/max(to), max(of)/min(to)] from the " + ranges + "; held when it lies wholly above "
-                    + low + " or wholly below 1/" + low + " (either direction), contradicted when it lies wholly within [1/"
-                    + low + ", " + low + "]"
-                    : "ratio range [min(of)/max(to), max(of)/min(to)] from the " + ranges
-                    + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
+            case LOWEST -> "held when the point is lower than every other point of its group by " + interval
+                    + "; contradicted when another point is decided lower";
+            case HIGHEST -> "held when the point is higher than every other point of its group by " + interval
+                    + "; contradicted when another point is decided higher";
+            case RATIO -> margin != null
+                    ? "held when of and to are equivalent within " + bounds() + " (two one-sided tests: the 90% interval "
+                    + "of the ratio inside the margin); contradicted when " + interval + " lies wholly beyond it"
+                    : eitherWay
+                    ? interval + "; held when it lies wholly above " + low + " or wholly below 1/" + low
+                    + " (either direction), contradicted when it lies wholly within [1/" + low + ", " + low + "]"
+                    : interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
         };
     }
 
     /** The claimed ratio bounds, e.g. (2, 7) or > 3. */
     public String bounds() {
+        if (margin != null) {
+            return String.format(java.util.Locale.ROOT, "1 ± %.0f%%", margin * 100);
+        }
         if (eitherWay) {
             return "> " + low + " or < 1/" + low;
         }

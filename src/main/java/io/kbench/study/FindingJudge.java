@@ -7,6 +7,7 @@ import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.SweepResult;
+import io.kbench.statistics.EffectRule;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,9 @@ public final class FindingJudge {
 
     /** The verdict of {@code finding} on {@code sweep}'s points. */
     public static FindingVerdict judge(Finding finding, SweepResult sweep) {
+        if (finding.margin() != null) {
+            return judge(finding, sweep, new EffectRule(0.95, 0)); // "same within ±m" has no range rule
+        }
         List<FindingVerdict.Group> groups = new ArrayList<>();
         groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points)));
         FindingOutcome outcome = groups.isEmpty() ? FindingOutcome.INCONCLUSIVE
@@ -31,6 +35,14 @@ public final class FindingJudge {
                 : groups.stream().allMatch(g -> g.outcome() == FindingOutcome.HELD) ? FindingOutcome.HELD
                 : FindingOutcome.INCONCLUSIVE;
         return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome, groups);
+    }
+
+    /**
+     * The verdict of {@code finding} with each effect's interval at {@code rule}'s confidence (a sequential look's
+     * share of alpha, io.kbench.statistics.SequentialLooks); the equivalence margin is the finding's own.
+     */
+    public static FindingVerdict judge(Finding finding, SweepResult sweep, EffectRule rule) {
+        return FindingEffects.judge(finding, sweep, rule);
     }
 
     /** The points grouped by their values of the finding's {@code per} paths, in sweep order. */

@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * A finding as a sweep file declares it (docs/sweeps.md, "Findings"). Exactly one of {@code lowest}, {@code highest}
- * and {@code ratio}; a ratio takes exactly one of {@code between}, {@code above} and {@code below}.
+ * and {@code ratio}; a ratio takes exactly one of {@code between}, {@code above}, {@code below} and {@code within}.
  *
  * @param claim   the claim in words, as a study states it
  * @param metric  a threshold metric such as produced.recordsPerSec or publish.p99 (latencies in microseconds)
@@ -22,11 +22,14 @@ import java.util.Map;
  * @param id        a short name (letters, digits, '-') a study's claims registry refers to; optional
  * @param eitherWay a ratio claimed in either direction ("A and B differ by a multiple"): with {@code above: k}, held
  *                  when the ratio lies above k or below 1/k, contradicted when it lies wholly within [1/k, k]
+ * @param within    a ratio claimed to be 1 within this margin, a fraction ("no effect larger than 10%": 0.10): held
+ *                  when the two are equivalent within it (two one-sided tests), contradicted when the ratio's interval
+ *                  lies wholly beyond it; instead of between, above and below
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingSpec(String claim, String metric, Map<String, JsonNode> lowest, Map<String, JsonNode> highest,
                           Ratio ratio, List<Double> between, Double above, Double below, List<String> per,
-                          String id, Boolean eitherWay) {
+                          String id, Boolean eitherWay, Double within) {
 
     /**
      * The two points of a ratio.

@@ -53,12 +53,12 @@ class FindingJudgeTest {
 
     private static FindingSpec lowest(String codec) {
         return new FindingSpec(codec + " lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf(codec)), null, null,
-                null, null, null, null, null, null);
+                null, null, null, null, null, null, null);
     }
 
     private static FindingSpec ratio(List<Double> between, Double above) {
         return new FindingSpec("acks=-1 costs", "produced.recordsPerSec", null, null,
-                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null);
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null, null);
     }
 
     @Test
@@ -85,7 +85,7 @@ class FindingJudgeTest {
         // gzip 88..152 ms; zstd 67..83 lies wholly below it, none 456..1179 wholly above: their union 67..1179 overlaps.
         SweepResult s = sweep(point("gzip", 1, 88, 152), point("zstd", 1, 67, 83), point("none", 1, 456, 1179));
         FindingSpec spec = new FindingSpec("gzip lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null);
+                null, null, null, null, null, List.of(), null, null, null);
         assertThat(judge(spec, s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
     }
 
@@ -99,7 +99,7 @@ class FindingJudgeTest {
     void highestMirrorsLowest() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25));
         FindingSpec highest = new FindingSpec("lz4 highest", "produced.recordsPerSec", null, Map.of(CODEC, TextNode.valueOf("lz4")),
-                null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null);
         assertThat(judge(highest, s).outcome()).isEqualTo(FindingOutcome.HELD);
     }
 
@@ -147,7 +147,7 @@ class FindingJudgeTest {
     void perEmptyJudgesAllPointsAsOneGroup() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
         FindingSpec spec = new FindingSpec("gzip lowest overall", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null);
+                null, null, null, null, null, List.of(), null, null, null);
         FindingVerdict v = judge(spec, s);
         assertThat(v.groups()).hasSize(1);
         assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
@@ -158,7 +158,7 @@ class FindingJudgeTest {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9));
         Map<String, Set<String>> varied = varied(s);
         assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.speed", Map.of(CODEC, TextNode.valueOf("gzip")), null,
-                null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
+                null, null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("findings[2].metric").hasMessageContaining("produced.speed");
         assertThatThrownBy(() -> Finding.of(lowestOf("producers.count", IntNode.valueOf(3)), 0, varied))
                 .hasMessageContaining("findings[0].lowest.producers.count").hasMessageContaining("not varied");
@@ -166,7 +166,7 @@ class FindingJudgeTest {
                 .hasMessageContaining("findings[0].lowest." + CODEC).hasMessageContaining("zstd").hasMessageContaining("gzip, lz4");
         assertThatThrownBy(() -> Finding.of(ratio(List.of(7.0, 2.0), null), 0, varied)).hasMessageContaining("findings[0].between");
         assertThatThrownBy(() -> Finding.of(ratio(null, null), 0, varied)).hasMessageContaining("exactly one of between, above or below");
-        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null), 0, varied))
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null, null), 0, varied))
                 .hasMessageContaining("needs exactly one of lowest, highest or ratio");
     }
 
@@ -181,19 +181,19 @@ class FindingJudgeTest {
         otherWay.put(CODEC, Set.of("gzip", "lz4"));
         otherWay.put("topic.replicationFactor", Set.of("3", "2"));
         FindingSpec spec = new FindingSpec("c", "produced.recordsPerSec", Map.of("topic.replicationFactor", IntNode.valueOf(3)),
-                null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null);
         assertThat(Finding.of(spec, 0, oneWay).per()).isEqualTo(Finding.of(spec, 0, otherWay).per())
                 .containsExactly("producers.properties.batch.size", CODEC);
     }
 
     private static FindingSpec lowestOf(String path, JsonNode value) {
-        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null);
+        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null, null);
     }
 
     private static FindingSpec eitherWay(double above) {
         return new FindingSpec("acks moves records/s by a multiple", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, above, null,
-                null, "acks-multiple", true);
+                null, "acks-multiple", true, null);
     }
 
     @Test

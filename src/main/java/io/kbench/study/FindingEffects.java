@@ -1,0 +1,203 @@
+package io.kbench.study;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import io.kbench.result.OverridePaths;
+import io.kbench.result.Spread;
+import io.kbench.result.sweep.FindingOutcome;
+import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.SweepResult;
+import io.kbench.statistics.Effect;
+import io.kbench.statistics.EffectRule;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * (Issue 37, until the effect-interval judge is {@link FindingJudge}'s own: the rule of c429f8e, taking the rule of
+ * the look as a parameter, for {@link FindingJudge#judge(Finding, SweepResult, EffectRule)}.)
+ * Judges a finding on a sweep's points by the effect of one point against another with its interval (the rule's confidence) over the
+ * repetitions ({@link EffectRule}: Welch's interval on the logarithms): a ratio claim is held when the interval lies
+ * inside the claimed bounds, contradicted when it lies wholly outside, inconclusive otherwise, with the smallest
+ * effect the repetitions could have told apart. A "same within ±m" claim is held when the two are equivalent within
+ * the margin (two one-sided tests), contradicted when the interval lies wholly beyond it. Lowest and highest compare
+ * the subject with each other point of its group on its own.
+ */
+final class FindingEffects {
+    private FindingEffects() {
+    }
+
+    /** The verdict of {@code finding} on {@code sweep}'s points, each effect decided by {@code rule} (its margin: the finding's). */
+    static FindingVerdict judge(Finding finding, SweepResult sweep, EffectRule rule) {
+        EffectRule base = rule.withMargin(0);
+        List<FindingVerdict.Group> groups = new ArrayList<>();
+        groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points, base)));
+        FindingOutcome outcome = groups.isEmpty() ? FindingOutcome.INCONCLUSIVE
+                : groups.stream().anyMatch(g -> g.outcome() == FindingOutcome.CONTRADICTED) ? FindingOutcome.CONTRADICTED
+                : groups.stream().allMatch(g -> g.outcome() == FindingOutcome.HELD) ? FindingOutcome.HELD
+                : FindingOutcome.INCONCLUSIVE;
+        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome, groups);
+    }
+
+    /** The points grouped by their values of the finding's {@code per} paths, in sweep order. */
+    private static Map<Map<String, JsonNode>, List<SweepResult.Point>> groupsOf(Finding finding, List<SweepResult.Point> points) {
+        Map<Map<String, JsonNode>, List<SweepResult.Point>> groups = new LinkedHashMap<>();
+        for (SweepResult.Point p : points) {
+            Map<String, JsonNode> key = new LinkedHashMap<>();
+            // A point that does not set a path (TLS off has no tlsVersion) groups under JSON null, never a Java null.
+            finding.per().forEach(path -> key.put(path, p.overrides().getOrDefault(path, NullNode.getInstance())));
+            groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
+        }
+        return groups;
+    }
+
+    private static FindingVerdict.Group judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points,
+                                                  EffectRule rule) {
+        List<SweepResult.Point> subject = points.stream().filter(p -> matches(p, finding.subject())).toList();
+        List<SweepResult.Point> others = finding.kind() == FindingKind.RATIO
+                ? points.stream().filter(p -> matches(p, finding.versus())).toList()
+                : points.stream().filter(p -> !matches(p, finding.subject())).toList();
+        if (subject.isEmpty() || others.isEmpty()) {
+            return inconclusive(at, "this group has no point to compare: it lacks " + (subject.isEmpty()
+                    ? describe(finding.subject()) : finding.kind() == FindingKind.RATIO ? describe(finding.versus())
+                    : "another point"));
+        }
+        Repetitions s = Repetitions.of(subject, finding);
+        if (s.problem() != null) {
+            return inconclusive(at, s.problem());
+        }
+        if (finding.kind() == FindingKind.RATIO) {
+            Repetitions o = Repetitions.of(others, finding);
+            return o.problem() != null ? inconclusive(at, o.problem()) : ratio(finding, at, s, o, rule);
+        }
+        List<Repetitions> each = new ArrayList<>();
+        for (SweepResult.Point p : others) {
+            Repetitions r = Repetitions.of(List.of(p), finding);
+            if (r.problem() != null) {
+                return inconclusive(at, r.problem());
+            }
+            each.add(r);
+        }
+        return extreme(finding, at, s, each, rule);
+    }
+
+    private static FindingVerdict.Group inconclusive(Map<String, JsonNode> at, String why) {
+        return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, null, null, why);
+    }
+
+    /** Lowest (highest): held when the subject is decided lower (higher) than every other point, contradicted by any one decided the other way. */
+    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Repetitions s, List<Repetitions> others,
+                                                EffectRule rule) {
+        boolean lowest = f.kind() == FindingKind.LOWEST;
+        Effect.Outcome wanted = lowest ? Effect.Outcome.LOWER : Effect.Outcome.HIGHER;
+        Effect.Outcome against = lowest ? Effect.Outcome.HIGHER : Effect.Outcome.LOWER;
+        boolean held = true;
+        boolean contradicted = false;
+        List<String> parts = new ArrayList<>();
+        for (Repetitions o : others) {
+            Effect e = rule.decide(o.values(), s.values());
+            held &= e.outcome() == wanted;
+            contradicted |= e.outcome() == against;
+            parts.add("vs " + o.name() + " " + EffectText.ratio(e));
+        }
+        FindingOutcome outcome = held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
+        String shown = describe(f.subject()) + " " + s.show(f) + ", " + (lowest ? "lowest" : "highest") + " claimed; "
+                + String.join("; ", parts);
+        return new FindingVerdict.Group(at, outcome, s.min(), s.max(), shown);
+    }
+
+    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Repetitions of, Repetitions to,
+                                              EffectRule rule) {
+        Effect e = rule.withMargin(f.margin() == null ? 0 : f.margin()).decide(to.values(), of.values());
+        if (!e.hasInterval()) {
+            return inconclusive(at, describe(f.subject()) + " / " + describe(f.versus()) + " = "
+                    + String.format(Locale.ROOT, "%.2fx", e.ratio()) + " from " + e.runsB() + " and " + e.runsA()
+                    + " repetitions: one repetition a side has no spread to judge by");
+        }
+        Effect interval = f.margin() == null ? e : rule.decide(to.values(), of.values());
+        double low = interval.low();
+        double high = interval.high();
+        boolean held;
+        boolean contradicted;
+        if (f.margin() != null) {
+            held = e.outcome() == Effect.Outcome.EQUIVALENT;
+            contradicted = low > 1 + f.margin() || high < 1 - f.margin();
+        } else if (f.eitherWay()) {
+            held = low > f.low() || high < 1 / f.low();
+            contradicted = low >= 1 / f.low() && high <= f.low();
+        } else if (f.low() != null && f.high() != null) {
+            held = low >= f.low() && high <= f.high();
+            contradicted = high < f.low() || low > f.high();
+        } else if (f.low() != null) {
+            held = low > f.low();
+            contradicted = high <= f.low();
+        } else {
+            held = high < f.high();
+            contradicted = low >= f.high();
+        }
+        FindingOutcome outcome = held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
+        String shown = describe(f.subject()) + " / " + describe(f.versus()) + " = " + EffectText.ratio(interval)
+                + " (claimed " + f.bounds() + ")"
+                + (f.margin() != null ? "; " + e.text() : "")
+                + (outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
+                + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
+        return new FindingVerdict.Group(at, outcome, low, high, shown);
+    }
+
+    private static boolean matches(SweepResult.Point p, Map<String, String> selector) {
+        return selector.entrySet().stream().allMatch(e -> {
+            JsonNode v = p.overrides().get(e.getKey());
+            return v != null && v.asText().equals(e.getValue());
+        });
+    }
+
+    private static String describe(Map<String, String> selector) {
+        List<String> parts = new ArrayList<>();
+        selector.forEach((path, value) -> parts.add(OverridePaths.shortName(path) + "=" + value));
+        return String.join(",", parts);
+    }
+
+    /**
+     * The repetitions' values of some points pooled, or why there are none to judge: a point without a completed
+     * repetition, a sweep that kept only the range of more than three, or a value that is no ratio (0).
+     */
+    private record Repetitions(String name, double[] values, double min, double max, String problem) {
+        static Repetitions of(List<SweepResult.Point> points, Finding f) {
+            List<Double> all = new ArrayList<>();
+            for (SweepResult.Point p : points) {
+                Spread spread = p.summary() == null ? null : p.summary().spread(f.metric().group(), f.metric().field());
+                if (spread == null) {
+                    return problem("a point has no completed repetition here");
+                }
+                double[] reps = spread.repetitions().orElse(null);
+                if (reps == null) {
+                    return problem(p.name() + " kept only the range of its " + spread.count()
+                            + " repetitions, not their values: no interval");
+                }
+                for (double v : reps) {
+                    if (!(v > 0)) {
+                        return problem(p.name() + " has a repetition at " + v + ": no ratio");
+                    }
+                    all.add(v);
+                }
+            }
+            double[] values = all.stream().mapToDouble(Double::doubleValue).toArray();
+            String name = points.size() == 1 ? points.get(0).name() : points.size() + " points";
+            return new Repetitions(name, values, java.util.Arrays.stream(values).min().orElse(0),
+                    java.util.Arrays.stream(values).max().orElse(0), null);
+        }
+
+        private static Repetitions problem(String why) {
+            return new Repetitions(null, null, 0, 0, why);
+        }
+
+        String show(Finding f) {
+            return f.metric().isLatency()
+                    ? String.format(Locale.ROOT, "%.2f..%.2f ms (%d runs)", min / 1000, max / 1000, values.length)
+                    : String.format(Locale.ROOT, "%,.1f..%,.1f %s (%d runs)", min, max, f.metric().field().startsWith("mebibytes")
+                    ? "MiB/s" : f.metric().field().equals("recordsPerSec") ? "records/s" : f.metric().field(), values.length);
+        }
+    }
+}
