@@ -3,6 +3,7 @@ package io.kbench.experiment;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
+import io.kbench.console.SweepRoundText;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.fault.FaultPreflight;
@@ -17,14 +18,19 @@ import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.FaultSpread;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.PointSummary;
 import io.kbench.result.sweep.SweepOrder;
+import io.kbench.result.sweep.SweepRepetitions;
+import io.kbench.result.sweep.SweepResult;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.statistics.EffectRule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -79,74 +85,144 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
         long seed = design.spec().seed() != null ? design.spec().seed() : new Random().nextLong();
-        List<RunOrder.Slot> slots = RunOrder.of(design.points().size(), design.spec().repeat(), design.spec().order(), seed);
+        SequentialSweep auto = design.spec().repeat().auto()
+                ? new SequentialSweep(design, design.budget(), EffectRule.DEFAULT) : null;
         List<PointTally> tallies = new ArrayList<>();
         design.points().forEach(p -> tallies.add(new PointTally(p)));
-        List<RunOrder.Slot> ran = new ArrayList<>();
-        boolean interrupted = false;
+        Runs runs = new Runs(tallies, topicToken, auto == null ? design.points().size() * design.spec().repeat().count()
+                : auto.budget().runs() == null ? 0 : auto.budget().runs());
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
+        Environment environment = Environment.capture();
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
-            if (design.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
-                interrupted = warmUp(out, clusters, topicToken);
-                if (!interrupted) {
-                    ran.add(new RunOrder.Slot(0, 0));
+            if (design.spec().warmupPoint() && (auto != null || RunOrder.of(design.points().size(),
+                    design.spec().repeat().count(), design.spec().order(), seed).stream().anyMatch(slot -> !done(slot)))) {
+                runs.interrupted = warmUp(out, clusters, topicToken);
+                if (!runs.interrupted) {
+                    runs.ran.add(new RunOrder.Slot(0, 0));
                 }
             }
-            for (int n = 0; n < slots.size() && !interrupted; n++) {
-                RunOrder.Slot slot = slots.get(n);
-                PointTally tally = tallies.get(slot.point());
-                SweepPoint point = tally.point;
-                if (tally.brokers == null) {
-                    tally.brokers = external() ? externalBrokers
-                            : clusterParams(design.workload(point, null).cluster(), null).brokers();
-                }
-                Path repDir = repDir(point, slot.repetition());
-                tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-                Optional<RunResult> done = previouslyCompleted(repDir);
-                String progress = "sweep: run " + (n + 1) + "/" + slots.size() + ": point " + (slot.point() + 1) + "/"
-                        + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + design.spec().repeat();
-                if (done.isPresent()) {
-                    out.println(progress + ": already completed, skipped");
-                    tally.completed.add(done.get().summary());
-                    tally.faultRuns.add(done.get().faults());
-                    continue;
-                }
-                out.println(progress);
-                ran.add(slot);
-                tally.executed++;
-                WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
-                try {
-                    EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
-                    if (cluster != null) {
-                        tally.brokers = cluster.brokerCount();
+            if (auto == null) {
+                for (RunOrder.Slot slot : RunOrder.of(design.points().size(), design.spec().repeat().count(),
+                        design.spec().order(), seed)) {
+                    if (runs.interrupted) {
+                        break;
                     }
-                    RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
-                    discardAfterFaults(spec, clusters);
-                    tally.violations += result.integrityViolated() ? 1 : 0;
-                    switch (result.status()) {
-                        case COMPLETED -> {
-                            tally.completed.add(result.summary());
-                            tally.faultRuns.add(result.faults());
-                        }
-                        case INTERRUPTED -> interrupted = true;
-                        default -> tally.failed++;
-                    }
-                } catch (RunFailedException e) {
-                    clusters.discard();
-                    if (JvmShutdown.inProgress()) {
-                        interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
-                    } else {
-                        // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
-                        // not the sweep; the next repetition starts a fresh cluster.
-                        out.println("sweep: repetition failed: " + e.getMessage());
-                        tally.failed++;
-                    }
+                    runSlot(slot, runs, clusters, externalBrokers, out);
                 }
+            } else {
+                runRounds(auto, new Random(seed), runs, clusters, externalBrokers, start, environment, out);
             }
         }
         List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-        return new SweepOutcome(design, results, interrupted, start, Instant.now(), Environment.capture(), ran,
-                design.spec().order() == SweepOrder.RANDOM ? seed : null);
+        return new SweepOutcome(design, results, runs.interrupted, start, Instant.now(), environment, runs.ran,
+                design.spec().order() == SweepOrder.RANDOM ? seed : null, auto == null ? null : auto.section(),
+                auto == null ? null : auto.verdicts());
+    }
+
+    /**
+     * repeat: auto: rounds over all points while the budget can finish one, a look after each (from the minimum on),
+     * until every decision is taken.
+     */
+    private void runRounds(SequentialSweep auto, Random random, Runs runs, SweepClusters clusters, Integer externalBrokers,
+                           Instant start, Environment environment, PrintStream out) {
+        Duration slowest = Duration.ZERO;
+        for (int round = 1; !runs.interrupted; round++) {
+            Duration elapsed = Duration.between(start, Instant.now());
+            if (!auto.nextRoundFits(round - 1, elapsed, slowest)) {
+                break;
+            }
+            Instant roundStart = Instant.now();
+            for (RunOrder.Slot slot : RunOrder.round(design.points().size(), round, design.spec().order(), random)) {
+                if (runs.interrupted) {
+                    return;
+                }
+                runSlot(slot, runs, clusters, externalBrokers, out);
+            }
+            Duration took = Duration.between(roundStart, Instant.now());
+            slowest = took.compareTo(slowest) > 0 ? took : slowest;
+            elapsed = Duration.between(start, Instant.now());
+            boolean last = !auto.nextRoundFits(round, elapsed, slowest);
+            List<PointResult> sofar = runs.tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
+            SweepResult partial = SweepFiles.toResult(new SweepOutcome(design, sofar, false, start, Instant.now(),
+                    environment, runs.ran, null));
+            SweepRepetitions.Look look = auto.look(round, runs.count, elapsed, last, partial);
+            if (look != null) {
+                out.println("sweep: " + SweepRoundText.line(look, auto.findings(), auto.budget().runs(), elapsed,
+                        auto.budget().time()));
+            }
+            if (auto.allDecided()) {
+                break;
+            }
+        }
+    }
+
+    /** The state of one invocation's runs, shared by the fixed and the auto loop. */
+    private static final class Runs {
+        final List<PointTally> tallies;
+        final String topicToken;
+        final int planned;
+        final List<RunOrder.Slot> ran = new ArrayList<>();
+        boolean interrupted;
+        int count;
+
+        Runs(List<PointTally> tallies, String topicToken, int planned) {
+            this.tallies = tallies;
+            this.topicToken = topicToken;
+            this.planned = planned;
+        }
+    }
+
+    /** Runs one repetition (or takes it from an earlier attempt) into its point's tally. */
+    private void runSlot(RunOrder.Slot slot, Runs runs, SweepClusters clusters, Integer externalBrokers, PrintStream out) {
+        runs.count++;
+        PointTally tally = runs.tallies.get(slot.point());
+        SweepPoint point = tally.point;
+        if (tally.brokers == null) {
+            tally.brokers = external() ? externalBrokers : clusterParams(design.workload(point, null).cluster(), null).brokers();
+        }
+        Path repDir = repDir(point, slot.repetition());
+        tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
+        Optional<RunResult> done = previouslyCompleted(repDir);
+        String progress = "sweep: run " + runs.count + (runs.planned > 0 ? "/" + runs.planned : "") + ": point "
+                + (slot.point() + 1) + "/" + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/"
+                + design.spec().repeat();
+        if (done.isPresent()) {
+            out.println(progress + ": already completed, skipped");
+            tally.completed.add(done.get().summary());
+            tally.faultRuns.add(done.get().faults());
+            return;
+        }
+        out.println(progress);
+        runs.ran.add(slot);
+        tally.executed++;
+        WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), runs.topicToken));
+        try {
+            EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
+            if (cluster != null) {
+                tally.brokers = cluster.brokerCount();
+            }
+            RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
+            discardAfterFaults(spec, clusters);
+            tally.violations += result.integrityViolated() ? 1 : 0;
+            switch (result.status()) {
+                case COMPLETED -> {
+                    tally.completed.add(result.summary());
+                    tally.faultRuns.add(result.faults());
+                }
+                case INTERRUPTED -> runs.interrupted = true;
+                default -> tally.failed++;
+            }
+        } catch (RunFailedException e) {
+            clusters.discard();
+            if (JvmShutdown.inProgress()) {
+                runs.interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
+            } else {
+                // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
+                // not the sweep; the next repetition starts a fresh cluster.
+                out.println("sweep: repetition failed: " + e.getMessage());
+                tally.failed++;
+            }
+        }
     }
 
     /**
@@ -166,7 +242,8 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         for (int i = 0; i < design.points().size(); i++) {
             SweepPoint point = design.points().get(i);
             out.println("# point " + (i + 1) + "/" + design.points().size() + ": " + point.name() + ", "
-                    + design.spec().repeat() + " repetition(s)");
+                    + (design.spec().repeat().auto() ? "repetitions auto (budget " + design.budget() + ")"
+                    : design.spec().repeat() + " repetition(s)"));
             RunHeader.printFull(design.workload(point), context.connection(), targets.get(i), out);
         }
     }
@@ -362,9 +439,18 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * @param environment versions and hardware of the load generator
      * @param ran         the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up)
      * @param seed        the shuffle seed of order: random; null otherwise
+     * @param repetitions repeat: auto's looks and decisions; null for a fixed repeat
+     * @param verdicts    repeat: auto's findings, each as decided at its look (or the last); null to judge them at the end
      */
     public record SweepOutcome(SweepDesign design, List<PointResult> points, boolean interrupted, Instant startTime,
-                               Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
+                               Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed,
+                               SweepRepetitions repetitions, List<FindingVerdict> verdicts) {
+        /** The outcome of a sweep with a fixed repeat. */
+        public SweepOutcome(SweepDesign design, List<PointResult> points, boolean interrupted, Instant startTime,
+                            Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
+            this(design, points, interrupted, startTime, endTime, environment, ran, seed, null, null);
+        }
+
         public boolean anyFailed() {
             return points.stream().anyMatch(p -> p.failed() > 0);
         }

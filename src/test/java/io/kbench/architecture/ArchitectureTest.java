@@ -40,7 +40,7 @@ class ArchitectureTest {
                     "experiment", "kpi", "measure", "merge", "report", "result", "spec", "statistics",
                     "telemetry", "error", "format", "unit")),
             Map.entry("experiment", Set.of("client", "cluster", "console", "diagnosis", "distributed", "fault", "kpi",
-                    "load", "measure", "result", "spec", "study", "telemetry", "error", "format", "unit")),
+                    "load", "measure", "result", "spec", "statistics", "study", "telemetry", "error", "format", "unit")),
             Map.entry("distributed", Set.of("client", "load", "measure", "result", "spec", "error", "format", "unit")),
             Map.entry("console", Set.of("catalog", "cluster", "compare", "kpi", "load", "measure", "result", "spec", "statistics", "format",
                     "unit")),
