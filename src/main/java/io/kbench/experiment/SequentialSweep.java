@@ -1,5 +1,6 @@
 package io.kbench.experiment;
 
+import io.kbench.console.SweepRoundText;
 import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
@@ -11,11 +12,14 @@ import io.kbench.statistics.EffectRule;
 import io.kbench.statistics.SequentialLooks;
 import io.kbench.study.Finding;
 import io.kbench.study.FindingJudge;
+import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.stream.Collectors;
 
 /**
@@ -63,6 +67,43 @@ final class SequentialSweep {
 
     Budget budget() {
         return budget;
+    }
+
+    /** The sweep's side of the rounds: running them and its points as they stand. */
+    interface Rounds {
+        /** Runs {@code round}'s repetitions; false when the sweep was interrupted. */
+        boolean run(List<RunOrder.Slot> round);
+
+        /** The sweep's points so far, as sweep.json would hold them. */
+        SweepResult sofar();
+
+        /** The runs made so far. */
+        int runs();
+    }
+
+    /**
+     * Rounds over all points (in the sweep's order, shuffled by {@code random} for {@code order: random}) while the
+     * budget can finish one, a look after each (from the minimum on) printed as one line, until everything is decided.
+     */
+    void run(Rounds rounds, Random random, Instant start, PrintStream out) {
+        Duration slowest = Duration.ZERO;
+        for (int round = 1; nextRoundFits(round - 1, Duration.between(start, Instant.now()), slowest); round++) {
+            Instant roundStart = Instant.now();
+            if (!rounds.run(RunOrder.round(design.points().size(), round, design.spec().order(), random))) {
+                return;
+            }
+            Duration took = Duration.between(roundStart, Instant.now());
+            slowest = took.compareTo(slowest) > 0 ? took : slowest;
+            Duration elapsed = Duration.between(start, Instant.now());
+            SweepRepetitions.Look look = look(round, rounds.runs(), elapsed, !nextRoundFits(round, elapsed, slowest),
+                    rounds.sofar());
+            if (look != null) {
+                out.println("sweep: " + SweepRoundText.line(look, findings(), budget.runs(), elapsed, budget.time()));
+            }
+            if (allDecided()) {
+                return;
+            }
+        }
     }
 
     /**

@@ -3,7 +3,6 @@ package io.kbench.experiment;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
-import io.kbench.console.SweepRoundText;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.fault.FaultPreflight;
@@ -30,7 +29,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,8 +39,9 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
- * {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
+ * Runs every point of a sweep {@code repeat} times into one directory (with {@code repeat: auto}, rounds until {@link
+ * SequentialSweep} says everything is decided or the budget allows no further round), reusing one embedded cluster
+ * while the points' {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
  *
  * @param design    the loaded sweep
  * @param dir     the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
@@ -89,138 +88,134 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
                 ? new SequentialSweep(design, design.budget(), EffectRule.DEFAULT) : null;
         List<PointTally> tallies = new ArrayList<>();
         design.points().forEach(p -> tallies.add(new PointTally(p)));
-        Runs runs = new Runs(tallies, topicToken, auto == null ? design.points().size() * design.spec().repeat().count()
-                : auto.budget().runs() == null ? 0 : auto.budget().runs());
+        int planned = auto == null ? design.points().size() * design.spec().repeat().count()
+                : auto.budget().runs() == null ? 0 : auto.budget().runs();
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
         Environment environment = Environment.capture();
+        Rounds rounds;
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
+            rounds = new Rounds(tallies, topicToken, planned, clusters, externalBrokers, start, environment, out);
             if (design.spec().warmupPoint() && (auto != null || RunOrder.of(design.points().size(),
                     design.spec().repeat().count(), design.spec().order(), seed).stream().anyMatch(slot -> !done(slot)))) {
-                runs.interrupted = warmUp(out, clusters, topicToken);
-                if (!runs.interrupted) {
-                    runs.ran.add(new RunOrder.Slot(0, 0));
+                rounds.interrupted = warmUp(out, clusters, topicToken);
+                if (!rounds.interrupted) {
+                    rounds.ran.add(new RunOrder.Slot(0, 0));
                 }
             }
             if (auto == null) {
-                for (RunOrder.Slot slot : RunOrder.of(design.points().size(), design.spec().repeat().count(),
-                        design.spec().order(), seed)) {
-                    if (runs.interrupted) {
-                        break;
-                    }
-                    runSlot(slot, runs, clusters, externalBrokers, out);
-                }
+                rounds.run(RunOrder.of(design.points().size(), design.spec().repeat().count(), design.spec().order(), seed));
             } else {
-                runRounds(auto, new Random(seed), runs, clusters, externalBrokers, start, environment, out);
+                auto.run(rounds, new Random(seed), start, out);
             }
         }
         List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-        return new SweepOutcome(design, results, runs.interrupted, start, Instant.now(), environment, runs.ran,
+        return new SweepOutcome(design, results, rounds.interrupted, start, Instant.now(), environment, rounds.ran,
                 design.spec().order() == SweepOrder.RANDOM ? seed : null, auto == null ? null : auto.section(),
                 auto == null ? null : auto.verdicts());
     }
 
     /**
-     * repeat: auto: rounds over all points while the budget can finish one, a look after each (from the minimum on),
-     * until every decision is taken.
+     * One invocation's runs: a list of repetitions at a time (a round, or a fixed sweep's whole order) into the points'
+     * tallies, and the points as they stand.
      */
-    private void runRounds(SequentialSweep auto, Random random, Runs runs, SweepClusters clusters, Integer externalBrokers,
-                           Instant start, Environment environment, PrintStream out) {
-        Duration slowest = Duration.ZERO;
-        for (int round = 1; !runs.interrupted; round++) {
-            Duration elapsed = Duration.between(start, Instant.now());
-            if (!auto.nextRoundFits(round - 1, elapsed, slowest)) {
-                break;
-            }
-            Instant roundStart = Instant.now();
-            for (RunOrder.Slot slot : RunOrder.round(design.points().size(), round, design.spec().order(), random)) {
-                if (runs.interrupted) {
-                    return;
-                }
-                runSlot(slot, runs, clusters, externalBrokers, out);
-            }
-            Duration took = Duration.between(roundStart, Instant.now());
-            slowest = took.compareTo(slowest) > 0 ? took : slowest;
-            elapsed = Duration.between(start, Instant.now());
-            boolean last = !auto.nextRoundFits(round, elapsed, slowest);
-            List<PointResult> sofar = runs.tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-            SweepResult partial = SweepFiles.toResult(new SweepOutcome(design, sofar, false, start, Instant.now(),
-                    environment, runs.ran, null));
-            SweepRepetitions.Look look = auto.look(round, runs.count, elapsed, last, partial);
-            if (look != null) {
-                out.println("sweep: " + SweepRoundText.line(look, auto.findings(), auto.budget().runs(), elapsed,
-                        auto.budget().time()));
-            }
-            if (auto.allDecided()) {
-                break;
-            }
-        }
-    }
+    private final class Rounds implements SequentialSweep.Rounds {
+        private final List<PointTally> tallies;
+        private final String topicToken;
+        /** The runs the sweep may make (shown as run n/planned); 0 when a time budget decides. */
+        private final int planned;
+        private final SweepClusters clusters;
+        private final Integer externalBrokers;
+        private final Instant start;
+        private final Environment environment;
+        private final PrintStream out;
+        private final List<RunOrder.Slot> ran = new ArrayList<>();
+        private boolean interrupted;
+        private int count;
 
-    /** The state of one invocation's runs, shared by the fixed and the auto loop. */
-    private static final class Runs {
-        final List<PointTally> tallies;
-        final String topicToken;
-        final int planned;
-        final List<RunOrder.Slot> ran = new ArrayList<>();
-        boolean interrupted;
-        int count;
-
-        Runs(List<PointTally> tallies, String topicToken, int planned) {
+        Rounds(List<PointTally> tallies, String topicToken, int planned, SweepClusters clusters, Integer externalBrokers,
+               Instant start, Environment environment, PrintStream out) {
             this.tallies = tallies;
             this.topicToken = topicToken;
             this.planned = planned;
+            this.clusters = clusters;
+            this.externalBrokers = externalBrokers;
+            this.start = start;
+            this.environment = environment;
+            this.out = out;
         }
-    }
 
-    /** Runs one repetition (or takes it from an earlier attempt) into its point's tally. */
-    private void runSlot(RunOrder.Slot slot, Runs runs, SweepClusters clusters, Integer externalBrokers, PrintStream out) {
-        runs.count++;
-        PointTally tally = runs.tallies.get(slot.point());
-        SweepPoint point = tally.point;
-        if (tally.brokers == null) {
-            tally.brokers = external() ? externalBrokers : clusterParams(design.workload(point, null).cluster(), null).brokers();
-        }
-        Path repDir = repDir(point, slot.repetition());
-        tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-        Optional<RunResult> done = previouslyCompleted(repDir);
-        String progress = "sweep: run " + runs.count + (runs.planned > 0 ? "/" + runs.planned : "") + ": point "
-                + (slot.point() + 1) + "/" + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/"
-                + design.spec().repeat();
-        if (done.isPresent()) {
-            out.println(progress + ": already completed, skipped");
-            tally.completed.add(done.get().summary());
-            tally.faultRuns.add(done.get().faults());
-            return;
-        }
-        out.println(progress);
-        runs.ran.add(slot);
-        tally.executed++;
-        WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), runs.topicToken));
-        try {
-            EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
-            if (cluster != null) {
-                tally.brokers = cluster.brokerCount();
-            }
-            RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
-            discardAfterFaults(spec, clusters);
-            tally.violations += result.integrityViolated() ? 1 : 0;
-            switch (result.status()) {
-                case COMPLETED -> {
-                    tally.completed.add(result.summary());
-                    tally.faultRuns.add(result.faults());
+        @Override
+        public boolean run(List<RunOrder.Slot> slots) {
+            for (RunOrder.Slot slot : slots) {
+                if (interrupted) {
+                    break;
                 }
-                case INTERRUPTED -> runs.interrupted = true;
-                default -> tally.failed++;
+                runSlot(slot);
             }
-        } catch (RunFailedException e) {
-            clusters.discard();
-            if (JvmShutdown.inProgress()) {
-                runs.interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
-            } else {
-                // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
-                // not the sweep; the next repetition starts a fresh cluster.
-                out.println("sweep: repetition failed: " + e.getMessage());
-                tally.failed++;
+            return !interrupted;
+        }
+
+        @Override
+        public SweepResult sofar() {
+            List<PointResult> points = tallies.stream().filter(t -> !t.reps.isEmpty()).map(Sweep.this::pointResult).toList();
+            return SweepFiles.toResult(new SweepOutcome(design, points, false, start, Instant.now(), environment, ran, null));
+        }
+
+        @Override
+        public int runs() {
+            return count;
+        }
+
+        /** Runs one repetition (or takes it from an earlier attempt) into its point's tally. */
+        private void runSlot(RunOrder.Slot slot) {
+            count++;
+            PointTally tally = tallies.get(slot.point());
+            SweepPoint point = tally.point;
+            if (tally.brokers == null) {
+                tally.brokers = external() ? externalBrokers : clusterParams(design.workload(point, null).cluster(), null).brokers();
+            }
+            Path repDir = repDir(point, slot.repetition());
+            tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
+            Optional<RunResult> done = previouslyCompleted(repDir);
+            String progress = "sweep: run " + count + (planned > 0 ? "/" + planned : "") + ": point "
+                    + (slot.point() + 1) + "/" + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/"
+                    + design.spec().repeat();
+            if (done.isPresent()) {
+                out.println(progress + ": already completed, skipped");
+                tally.completed.add(done.get().summary());
+                tally.faultRuns.add(done.get().faults());
+                return;
+            }
+            out.println(progress);
+            ran.add(slot);
+            tally.executed++;
+            WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
+            try {
+                EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
+                if (cluster != null) {
+                    tally.brokers = cluster.brokerCount();
+                }
+                RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
+                discardAfterFaults(spec, clusters);
+                tally.violations += result.integrityViolated() ? 1 : 0;
+                switch (result.status()) {
+                    case COMPLETED -> {
+                        tally.completed.add(result.summary());
+                        tally.faultRuns.add(result.faults());
+                    }
+                    case INTERRUPTED -> interrupted = true;
+                    default -> tally.failed++;
+                }
+            } catch (RunFailedException e) {
+                clusters.discard();
+                if (JvmShutdown.inProgress()) {
+                    interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
+                } else {
+                    // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
+                    // not the sweep; the next repetition starts a fresh cluster.
+                    out.println("sweep: repetition failed: " + e.getMessage());
+                    tally.failed++;
+                }
             }
         }
     }
