@@ -108,10 +108,14 @@ final class SequentialSweep {
 
     /**
      * Whether round {@code done + 1} fits the budget: its runs within a count budget, or, for a time budget, the time
-     * so far plus the slowest round yet within it (the first round always starts).
+     * so far plus the slowest round yet within it (the first round always starts); never more than {@value
+     * Repeat#MAX} rounds.
      */
     boolean nextRoundFits(int done, Duration elapsed, Duration slowestRound) {
         int points = design.points().size();
+        if (done >= Repeat.MAX) {
+            return false; // a point's repetitions are capped as a fixed repeat's are
+        }
         if (budget.runs() != null) {
             return (done + 1) * points <= budget.runs();
         }

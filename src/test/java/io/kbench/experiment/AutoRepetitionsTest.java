@@ -68,6 +68,20 @@ class AutoRepetitionsTest {
     }
 
     @Test
+    void theCommandLineTakesRepetitionsAndBudgetAndSaysWhatItWillRun() {
+        String file = SweepIT.SWEEPS + "it-labels.yaml";
+        io.kbench.cli.CliRun bad = io.kbench.cli.CliRun.of("sweep", file, "--repetitions", "often", "--dry-run");
+        assertThat(bad.exitCode()).as(bad.transcript()).isEqualTo(2);
+        assertThat(bad.stderr()).contains("--repetitions").contains("'often'");
+        io.kbench.cli.CliRun timed = io.kbench.cli.CliRun.of("sweep", file, "--budget", "30m", "--dry-run");
+        assertThat(timed.exitCode()).as(timed.transcript()).isZero();
+        assertThat(timed.stdout()).contains("# point 1/2: description=a, repetitions auto (budget 30m)");
+        io.kbench.cli.CliRun fixed = io.kbench.cli.CliRun.of("sweep", file, "--repetitions", "4", "--dry-run");
+        assertThat(fixed.exitCode()).as(fixed.transcript()).isZero();
+        assertThat(fixed.stdout()).contains("# point 2/2: description=b, 4 repetition(s)");
+    }
+
+    @Test
     void aCountBudgetStartsOnlyRoundsItCanFinishAndMustCoverTheMinimum() {
         SweepDesign design = parse(BASE + "repeat: auto\nbudget: 9\n" + LABELS);
         SequentialSweep auto = new SequentialSweep(design, design.budget(), EffectRule.DEFAULT);
@@ -79,6 +93,9 @@ class AutoRepetitionsTest {
         assertThat(timed.nextRoundFits(0, Duration.ofHours(1), Duration.ZERO)).as("the first round always").isTrue();
         assertThat(timed.nextRoundFits(2, Duration.ofMinutes(8), Duration.ofMinutes(2))).isTrue();
         assertThat(timed.nextRoundFits(2, Duration.ofMinutes(8), Duration.ofSeconds(121))).isFalse();
+        SequentialSweep large = new SequentialSweep(design, new Budget(1000, null), EffectRule.DEFAULT);
+        assertThat(large.nextRoundFits(99, Duration.ZERO, Duration.ZERO)).isTrue();
+        assertThat(large.nextRoundFits(100, Duration.ZERO, Duration.ZERO)).as("100 repetitions a point at most").isFalse();
     }
 
     /** Two labels of one steady rate: equivalent within 5% at the first look (3 a side), the sweep stops there. */
