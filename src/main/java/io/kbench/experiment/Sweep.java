@@ -12,16 +12,13 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
-import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
-import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.FaultSpread;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.PointSummary;
 import io.kbench.result.sweep.SweepOrder;
 import io.kbench.result.sweep.SweepRepetitions;
-import io.kbench.result.sweep.SweepResult;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.statistics.EffectRule;
@@ -69,7 +66,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return context.external();
     }
 
-    private ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
+    ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
         return ((ClusterTarget.Embedded) context.target()).params().create(cluster, logDir);
     }
 
@@ -86,15 +83,15 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         long seed = design.spec().seed() != null ? design.spec().seed() : new Random().nextLong();
         SequentialSweep auto = design.spec().repeat().auto()
                 ? new SequentialSweep(design, design.budget(), EffectRule.DEFAULT) : null;
-        List<PointTally> tallies = new ArrayList<>();
-        design.points().forEach(p -> tallies.add(new PointTally(p)));
+        List<SweepRounds.PointTally> tallies = new ArrayList<>();
+        design.points().forEach(p -> tallies.add(new SweepRounds.PointTally(p)));
         int planned = auto == null ? design.points().size() * design.spec().repeat().count()
                 : auto.budget().runs() == null ? 0 : auto.budget().runs();
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
         Environment environment = Environment.capture();
-        Rounds rounds;
+        SweepRounds rounds;
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
-            rounds = new Rounds(tallies, topicToken, planned, clusters, externalBrokers, start, environment, out);
+            rounds = new SweepRounds(this, tallies, topicToken, planned, clusters, externalBrokers, start, environment, out);
             if (design.spec().warmupPoint() && (auto != null || RunOrder.of(design.points().size(),
                     design.spec().repeat().count(), design.spec().order(), seed).stream().anyMatch(slot -> !done(slot)))) {
                 rounds.interrupted = warmUp(out, clusters, topicToken);
@@ -112,112 +109,6 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return new SweepOutcome(design, results, rounds.interrupted, start, Instant.now(), environment, rounds.ran,
                 design.spec().order() == SweepOrder.RANDOM ? seed : null, auto == null ? null : auto.section(),
                 auto == null ? null : auto.verdicts());
-    }
-
-    /**
-     * One invocation's runs: a list of repetitions at a time (a round, or a fixed sweep's whole order) into the points'
-     * tallies, and the points as they stand.
-     */
-    private final class Rounds implements SequentialSweep.Rounds {
-        private final List<PointTally> tallies;
-        private final String topicToken;
-        /** The runs the sweep may make (shown as run n/planned); 0 when a time budget decides. */
-        private final int planned;
-        private final SweepClusters clusters;
-        private final Integer externalBrokers;
-        private final Instant start;
-        private final Environment environment;
-        private final PrintStream out;
-        private final List<RunOrder.Slot> ran = new ArrayList<>();
-        private boolean interrupted;
-        private int count;
-
-        Rounds(List<PointTally> tallies, String topicToken, int planned, SweepClusters clusters, Integer externalBrokers,
-               Instant start, Environment environment, PrintStream out) {
-            this.tallies = tallies;
-            this.topicToken = topicToken;
-            this.planned = planned;
-            this.clusters = clusters;
-            this.externalBrokers = externalBrokers;
-            this.start = start;
-            this.environment = environment;
-            this.out = out;
-        }
-
-        @Override
-        public boolean run(List<RunOrder.Slot> slots) {
-            for (RunOrder.Slot slot : slots) {
-                if (interrupted) {
-                    break;
-                }
-                runSlot(slot);
-            }
-            return !interrupted;
-        }
-
-        @Override
-        public SweepResult sofar() {
-            List<PointResult> points = tallies.stream().filter(t -> !t.reps.isEmpty()).map(Sweep.this::pointResult).toList();
-            return SweepFiles.toResult(new SweepOutcome(design, points, false, start, Instant.now(), environment, ran, null));
-        }
-
-        @Override
-        public int runs() {
-            return count;
-        }
-
-        /** Runs one repetition (or takes it from an earlier attempt) into its point's tally. */
-        private void runSlot(RunOrder.Slot slot) {
-            count++;
-            PointTally tally = tallies.get(slot.point());
-            SweepPoint point = tally.point;
-            if (tally.brokers == null) {
-                tally.brokers = external() ? externalBrokers : clusterParams(design.workload(point, null).cluster(), null).brokers();
-            }
-            Path repDir = repDir(point, slot.repetition());
-            tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-            Optional<RunResult> done = previouslyCompleted(repDir);
-            String progress = "sweep: run " + count + (planned > 0 ? "/" + planned : "") + ": point "
-                    + (slot.point() + 1) + "/" + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/"
-                    + design.spec().repeat();
-            if (done.isPresent()) {
-                out.println(progress + ": already completed, skipped");
-                tally.completed.add(done.get().summary());
-                tally.faultRuns.add(done.get().faults());
-                return;
-            }
-            out.println(progress);
-            ran.add(slot);
-            tally.executed++;
-            WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
-            try {
-                EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
-                if (cluster != null) {
-                    tally.brokers = cluster.brokerCount();
-                }
-                RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
-                discardAfterFaults(spec, clusters);
-                tally.violations += result.integrityViolated() ? 1 : 0;
-                switch (result.status()) {
-                    case COMPLETED -> {
-                        tally.completed.add(result.summary());
-                        tally.faultRuns.add(result.faults());
-                    }
-                    case INTERRUPTED -> interrupted = true;
-                    default -> tally.failed++;
-                }
-            } catch (RunFailedException e) {
-                clusters.discard();
-                if (JvmShutdown.inProgress()) {
-                    interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
-                } else {
-                    // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
-                    // not the sweep; the next repetition starts a fresh cluster.
-                    out.println("sweep: repetition failed: " + e.getMessage());
-                    tally.failed++;
-                }
-            }
-        }
     }
 
     /**
@@ -243,24 +134,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         }
     }
 
-    /** What one point gathered over the sweep; repetitions arrive interleaved with other points'. */
-    private static final class PointTally {
-        final SweepPoint point;
-        final List<String> reps = new ArrayList<>();
-        final List<Summary> completed = new ArrayList<>();
-        /** The fault results of each completed repetition, for the point's recovery figures. */
-        final List<List<FaultResult>> faultRuns = new ArrayList<>();
-        Integer brokers;
-        int executed;
-        int failed;
-        int violations;
-
-        PointTally(SweepPoint point) {
-            this.point = point;
-        }
-    }
-
-    private PointResult pointResult(PointTally t) {
+    PointResult pointResult(SweepRounds.PointTally t) {
         List<String> reps = List.copyOf(t.reps);
         PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
         List<Threshold> thresholds = context.output().thresholds();
@@ -280,7 +154,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return previouslyCompleted(repDir(design.points().get(slot.point()), slot.repetition())).isPresent();
     }
 
-    private Path repDir(SweepPoint point, int rep) {
+    Path repDir(SweepPoint point, int rep) {
         return dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
     }
 
@@ -311,13 +185,13 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * A run with faults may leave its cluster changed (a broker killed for good, leadership moved, a restarted broker
      * catching up): the next repetition gets a fresh cluster, so every repetition starts from the same state.
      */
-    private void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
+    void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
         if (!spec.faults().isEmpty()) {
             clusters.discard();
         }
     }
 
-    private RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
+    RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
                               PrintStream out) {
         Map<String, String> repTags = new LinkedHashMap<>();
         repTags.put("sweep", design.spec().name());
@@ -357,7 +231,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
     }
 
     /** Topics get the point index and repetition so each repetition starts from an empty topic. */
-    private String topicName(SweepPoint point, int index, int rep, String token) {
+    String topicName(SweepPoint point, int index, int rep, String token) {
         WorkloadSpec base = design.workload(point, null);
         if (!base.topic().create()) {
             return null;
@@ -367,7 +241,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return (name.length() + suffix.length() > 249 ? name.substring(0, 249 - suffix.length()) : name) + suffix;
     }
 
-    private static Optional<RunResult> previouslyCompleted(Path repDir) {
+    static Optional<RunResult> previouslyCompleted(Path repDir) {
         Path file = repDir.resolve("result.json");
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
