@@ -22,12 +22,25 @@ public final class SweepRoundText {
      */
     public static String line(SweepRepetitions.Look look, boolean findings, Integer budgetRuns, Duration elapsed,
                               Duration budgetTime) {
-        String budget = budgetRuns != null ? look.runs() + " of " + budgetRuns + " runs"
-                : DurationText.format(elapsed.withNanos(0)) + " of " + DurationText.format(budgetTime) + " (" + look.runs() + " runs)";
+        String budget = budget(look.runs(), budgetRuns, elapsed, budgetTime);
         String rule = look.confidence() == null ? "too early to spend any alpha"
                 : String.format(Locale.ROOT, "look at %s%% (%.4f of alpha spent)", confidence(look.confidence()), look.spent());
         return "round " + look.round() + ": " + look.decided() + " of " + look.of() + " "
                 + (findings ? "findings" : "comparisons with the first point") + " decided; budget " + budget + "; " + rule;
+    }
+
+    /**
+     * The line of a round before the first look: {@code round 1: no look before 3 repetitions of every point; budget 2
+     * of 24 runs}.
+     */
+    public static String waiting(int round, int runs, int minimum, Integer budgetRuns, Duration elapsed, Duration budgetTime) {
+        return "round " + round + ": no look before " + minimum + " repetitions of every point; budget "
+                + budget(runs, budgetRuns, elapsed, budgetTime);
+    }
+
+    private static String budget(int runs, Integer budgetRuns, Duration elapsed, Duration budgetTime) {
+        return budgetRuns != null ? runs + " of " + budgetRuns + " runs"
+                : DurationText.format(elapsed.withNanos(0)) + " of " + DurationText.format(budgetTime) + " (" + runs + " runs)";
     }
 
     /** 99.62, 99.9966: enough digits to tell the looks apart. */

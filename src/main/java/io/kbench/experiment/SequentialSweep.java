@@ -99,6 +99,9 @@ final class SequentialSweep {
                     rounds.sofar());
             if (look != null) {
                 out.println("sweep: " + SweepRoundText.line(look, findings(), budget.runs(), elapsed, budget.time()));
+            } else if (round < Repeat.AUTO_MINIMUM) {
+                out.println("sweep: " + SweepRoundText.waiting(round, rounds.runs(), Repeat.AUTO_MINIMUM, budget.runs(),
+                        elapsed, budget.time()));
             }
             if (allDecided()) {
                 return;

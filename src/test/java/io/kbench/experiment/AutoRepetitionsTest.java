@@ -130,6 +130,8 @@ class AutoRepetitionsTest {
         assertThat(auto.verdicts()).singleElement().satisfies(v -> assertThat(v.outcome().json()).isEqualTo("held"));
         assertThat(SweepRoundText.line(look, true, 20, Duration.ZERO, null))
                 .startsWith("round 3: 1 of 1 findings decided; budget 6 of 20 runs; look at 99.9");
+        assertThat(SweepRoundText.waiting(1, 2, 3, null, Duration.ofSeconds(75), Duration.ofMinutes(30)))
+                .isEqualTo("round 1: no look before 3 repetitions of every point; budget 75s of 30m (2 runs)");
     }
 
     /** Pure noise of 20% between runs: nothing is decided, the sweep spends its budget and says what stayed open. */
