@@ -2,6 +2,8 @@ package io.kbench.cli;
 
 import io.kbench.console.RebalanceTable;
 import io.kbench.console.SweepTable;
+import io.kbench.experiment.Budget;
+import io.kbench.experiment.Repeat;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepDesign;
@@ -35,12 +37,26 @@ public final class SweepCommand extends WorkloadCommand {
             description = "Name the highest-throughput point whose median meets this condition, e.g. 'e2e.p99<200ms'.")
     String sla;
 
+    /** auto or a count; overrides the sweep file's repeat. */
+    @Option(names = "--repetitions", paramLabel = "auto|N",
+            description = "Repetitions of every point: N, or auto (rounds until every finding, or every point against the"
+                    + " first, is decided or the budget is spent). Overrides the sweep file's repeat.")
+    String repetitions;
+
+    /** What repeat: auto may spend; overrides the sweep file's budget. */
+    @Option(names = "--budget", paramLabel = "RUNS|DURATION",
+            description = "With auto repetitions: the most runs (24) or time (30m, 2h) to spend; a round the budget"
+                    + " cannot finish is not started. Default: 10 runs per point. Overrides the sweep file's budget.")
+    String budget;
+
     private SweepDesign design;
     private Threshold slaThreshold;
 
     @Override
     String load() {
-        design = options.sweep(sweepFile);
+        design = options.sweep(sweepFile).withRepetitions(
+                repetitions == null ? null : Repeat.parse("--repetitions", repetitions),
+                budget == null ? null : Budget.parse("--budget", budget));
         slaThreshold = sla == null ? null : Threshold.parse(sla);
         return design.clientJavaHome();
     }

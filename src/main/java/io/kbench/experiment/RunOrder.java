@@ -36,15 +36,32 @@ public final class RunOrder {
         }
         Random random = new Random(seed);
         for (int rep = 1; rep <= repeat; rep++) {
-            List<Slot> round = new ArrayList<>(points);
-            for (int p = 0; p < points; p++) {
-                round.add(new Slot(p, rep));
-            }
-            if (order == SweepOrder.RANDOM) {
-                Collections.shuffle(round, random);
-            }
-            slots.addAll(round);
+            slots.addAll(round(points, rep, order, random));
         }
         return slots;
+    }
+
+    /**
+     * Round {@code rep} (1-based): every point once. Interleaved rounds alternate direction, A B then B A (with a
+     * second repetition: A B B A A B ...), so a drift of the machine over the sweep falls on every point alike, the
+     * counterbalanced ABBA order of crossover designs; random rounds are shuffled by {@code random}, which carries the
+     * sweep's seed from round to round.
+     */
+    public static List<Slot> round(int points, int rep, SweepOrder order, Random random) {
+        Checks.positive("points", points);
+        Checks.positive("repetition", rep);
+        if (order == SweepOrder.SEQUENTIAL) {
+            throw new IllegalArgumentException("order: sequential runs no rounds");
+        }
+        List<Slot> round = new ArrayList<>(points);
+        for (int p = 0; p < points; p++) {
+            round.add(new Slot(p, rep));
+        }
+        if (order == SweepOrder.RANDOM) {
+            Collections.shuffle(round, random);
+        } else if (rep % 2 == 0) {
+            Collections.reverse(round);
+        }
+        return round;
     }
 }

@@ -12,17 +12,18 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
-import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
-import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.FaultSpread;
 import io.kbench.result.sweep.PointConditions;
+import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.PointSummary;
 import io.kbench.result.sweep.SweepOrder;
+import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.telemetry.HostMemory;
+import io.kbench.statistics.EffectRule;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -37,8 +38,9 @@ import java.util.Optional;
 import java.util.Random;
 
 /**
- * Runs every point of a sweep {@code repeat} times into one directory, reusing one embedded cluster while the points'
- * {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
+ * Runs every point of a sweep {@code repeat} times into one directory (with {@code repeat: auto}, rounds until {@link
+ * SequentialSweep} says everything is decided or the budget allows no further round), reusing one embedded cluster
+ * while the points' {@code cluster} settings stay the same, and skipping repetitions a previous attempt completed.
  *
  * @param design    the loaded sweep
  * @param dir     the sweep directory (points/, sweep.yaml, sweep.json, sweep.csv)
@@ -66,7 +68,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return context.external();
     }
 
-    private ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
+    ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
         return ((ClusterTarget.Embedded) context.target()).params().create(cluster, logDir);
     }
 
@@ -81,76 +83,34 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
         String topicToken = Long.toString(System.currentTimeMillis(), 36);
         long seed = design.spec().seed() != null ? design.spec().seed() : new Random().nextLong();
-        List<RunOrder.Slot> slots = RunOrder.of(design.points().size(), design.spec().repeat(), design.spec().order(), seed);
-        List<PointTally> tallies = new ArrayList<>();
-        design.points().forEach(p -> tallies.add(new PointTally(p)));
-        List<RunOrder.Slot> ran = new ArrayList<>();
-        boolean interrupted = false;
+        SequentialSweep auto = design.spec().repeat().auto()
+                ? new SequentialSweep(design, design.budget(), EffectRule.DEFAULT) : null;
+        List<SweepRounds.PointTally> tallies = new ArrayList<>();
+        design.points().forEach(p -> tallies.add(new SweepRounds.PointTally(p)));
+        int planned = auto == null ? design.points().size() * design.spec().repeat().count()
+                : auto.budget().runs() == null ? 0 : auto.budget().runs();
         Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
+        Environment environment = Environment.capture();
+        SweepRounds rounds;
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
-            if (design.spec().warmupPoint() && slots.stream().anyMatch(slot -> !done(slot))) {
-                interrupted = warmUp(out, clusters, topicToken);
-                if (!interrupted) {
-                    ran.add(new RunOrder.Slot(0, 0));
+            rounds = new SweepRounds(this, tallies, topicToken, planned, clusters, externalBrokers, start, environment, out);
+            if (design.spec().warmupPoint() && (auto != null || RunOrder.of(design.points().size(),
+                    design.spec().repeat().count(), design.spec().order(), seed).stream().anyMatch(slot -> !done(slot)))) {
+                rounds.interrupted = warmUp(out, clusters, topicToken);
+                if (!rounds.interrupted) {
+                    rounds.ran.add(new RunOrder.Slot(0, 0));
                 }
             }
-            for (int n = 0; n < slots.size() && !interrupted; n++) {
-                RunOrder.Slot slot = slots.get(n);
-                PointTally tally = tallies.get(slot.point());
-                SweepPoint point = tally.point;
-                if (tally.brokers == null) {
-                    tally.brokers = external() ? externalBrokers
-                            : clusterParams(design.workload(point, null).cluster(), null).brokers();
-                }
-                Path repDir = repDir(point, slot.repetition());
-                tally.reps.add(dir.relativize(repDir.resolve("result.json")).toString().replace('\\', '/'));
-                Optional<RunResult> done = previouslyCompleted(repDir);
-                String progress = "sweep: run " + (n + 1) + "/" + slots.size() + ": point " + (slot.point() + 1) + "/"
-                        + design.points().size() + " " + point.name() + " rep " + slot.repetition() + "/" + design.spec().repeat();
-                if (done.isPresent()) {
-                    out.println(progress + ": already completed, skipped");
-                    tally.completed.add(done.get().summary());
-                    tally.faultRuns.add(done.get().faults());
-                    tally.conditions.add(RunConditions.of(done.get(), replicationFactor(point)));
-                    continue;
-                }
-                out.println(progress);
-                ran.add(slot);
-                tally.executed++;
-                WorkloadSpec spec = design.workload(point, topicName(point, slot.point(), slot.repetition(), topicToken));
-                try {
-                    EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
-                    if (cluster != null) {
-                        tally.brokers = cluster.brokerCount();
-                    }
-                    RunResult result = runOnce(spec, cluster, repDir, point, String.valueOf(slot.repetition()), out);
-                    discardAfterFaults(spec, clusters);
-                    tally.violations += result.integrityViolated() ? 1 : 0;
-                    switch (result.status()) {
-                        case COMPLETED -> {
-                            tally.completed.add(result.summary());
-                            tally.faultRuns.add(result.faults());
-                            tally.conditions.add(RunConditions.of(result, replicationFactor(point)));
-                        }
-                        case INTERRUPTED -> interrupted = true;
-                        default -> tally.failed++;
-                    }
-                } catch (RunFailedException e) {
-                    clusters.discard();
-                    if (JvmShutdown.inProgress()) {
-                        interrupted = true; // Ctrl-C while the cluster was starting: stop, keep what is done
-                    } else {
-                        // A cluster that cannot start (e.g. a broker setting it rejects) fails this repetition,
-                        // not the sweep; the next repetition starts a fresh cluster.
-                        out.println("sweep: repetition failed: " + e.getMessage());
-                        tally.failed++;
-                    }
-                }
+            if (auto == null) {
+                rounds.run(RunOrder.of(design.points().size(), design.spec().repeat().count(), design.spec().order(), seed));
+            } else {
+                auto.run(rounds, new Random(seed), start, out);
             }
         }
         List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-        return new SweepOutcome(design, results, interrupted, start, Instant.now(), Environment.capture(), ran,
-                design.spec().order() == SweepOrder.RANDOM ? seed : null);
+        return new SweepOutcome(design, results, rounds.interrupted, start, Instant.now(), environment, rounds.ran,
+                design.spec().order() == SweepOrder.RANDOM ? seed : null, auto == null ? null : auto.section(),
+                auto == null ? null : auto.verdicts());
     }
 
     /**
@@ -170,31 +130,13 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         for (int i = 0; i < design.points().size(); i++) {
             SweepPoint point = design.points().get(i);
             out.println("# point " + (i + 1) + "/" + design.points().size() + ": " + point.name() + ", "
-                    + design.spec().repeat() + " repetition(s)");
+                    + (design.spec().repeat().auto() ? "repetitions auto (budget " + design.budget() + ")"
+                    : design.spec().repeat() + " repetition(s)"));
             RunHeader.printFull(design.workload(point), context.connection(), targets.get(i), out);
         }
     }
 
-    /** What one point gathered over the sweep; repetitions arrive interleaved with other points'. */
-    private static final class PointTally {
-        final SweepPoint point;
-        final List<String> reps = new ArrayList<>();
-        final List<Summary> completed = new ArrayList<>();
-        /** The fault results of each completed repetition, for the point's recovery figures. */
-        final List<List<FaultResult>> faultRuns = new ArrayList<>();
-        /** What each completed repetition measured about the conditions findings may need. */
-        final List<PointConditions.Run> conditions = new ArrayList<>();
-        Integer brokers;
-        int executed;
-        int failed;
-        int violations;
-
-        PointTally(SweepPoint point) {
-            this.point = point;
-        }
-    }
-
-    private PointResult pointResult(PointTally t) {
+    PointResult pointResult(SweepRounds.PointTally t) {
         List<String> reps = List.copyOf(t.reps);
         PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
         List<Threshold> thresholds = context.output().thresholds();
@@ -212,7 +154,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
     }
 
     /** The topic's replication factor at {@code point}: every replica writes the produced bytes. */
-    private int replicationFactor(SweepPoint point) {
+    int replicationFactor(SweepPoint point) {
         Integer rf = design.workload(point, null).topic().replicationFactor();
         return rf == null ? 1 : rf;
     }
@@ -238,7 +180,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return previouslyCompleted(repDir(design.points().get(slot.point()), slot.repetition())).isPresent();
     }
 
-    private Path repDir(SweepPoint point, int rep) {
+    Path repDir(SweepPoint point, int rep) {
         return dir.resolve("points").resolve(point.name()).resolve("rep-" + rep);
     }
 
@@ -269,13 +211,13 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * A run with faults may leave its cluster changed (a broker killed for good, leadership moved, a restarted broker
      * catching up): the next repetition gets a fresh cluster, so every repetition starts from the same state.
      */
-    private void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
+    void discardAfterFaults(WorkloadSpec spec, SweepClusters clusters) {
         if (!spec.faults().isEmpty()) {
             clusters.discard();
         }
     }
 
-    private RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
+    RunResult runOnce(WorkloadSpec spec, EmbeddedCluster cluster, Path runDir, SweepPoint point, String repetition,
                               PrintStream out) {
         Map<String, String> repTags = new LinkedHashMap<>();
         repTags.put("sweep", design.spec().name());
@@ -315,7 +257,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
     }
 
     /** Topics get the point index and repetition so each repetition starts from an empty topic. */
-    private String topicName(SweepPoint point, int index, int rep, String token) {
+    String topicName(SweepPoint point, int index, int rep, String token) {
         WorkloadSpec base = design.workload(point, null);
         if (!base.topic().create()) {
             return null;
@@ -325,7 +267,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return (name.length() + suffix.length() > 249 ? name.substring(0, 249 - suffix.length()) : name) + suffix;
     }
 
-    private static Optional<RunResult> previouslyCompleted(Path repDir) {
+    static Optional<RunResult> previouslyCompleted(Path repDir) {
         Path file = repDir.resolve("result.json");
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
@@ -393,9 +335,18 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * @param environment versions and hardware of the load generator
      * @param ran         the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up)
      * @param seed        the shuffle seed of order: random; null otherwise
+     * @param repetitions repeat: auto's looks and decisions; null for a fixed repeat
+     * @param verdicts    repeat: auto's findings, each as decided at its look (or the last); null to judge them at the end
      */
     public record SweepOutcome(SweepDesign design, List<PointResult> points, boolean interrupted, Instant startTime,
-                               Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
+                               Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed,
+                               SweepRepetitions repetitions, List<FindingVerdict> verdicts) {
+        /** The outcome of a sweep with a fixed repeat. */
+        public SweepOutcome(SweepDesign design, List<PointResult> points, boolean interrupted, Instant startTime,
+                            Instant endTime, Environment environment, List<RunOrder.Slot> ran, Long seed) {
+            this(design, points, interrupted, startTime, endTime, environment, ran, seed, null, null);
+        }
+
         public boolean anyFailed() {
             return points.stream().anyMatch(p -> p.failed() > 0);
         }

@@ -192,6 +192,29 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
     }
 
     /**
+     * This design with the repetitions of {@code --repetitions} and {@code --budget}, each null to keep the file's; a
+     * budget without auto repetitions is refused as in the file.
+     */
+    public SweepDesign withRepetitions(Repeat repeat, Budget budget) {
+        if (repeat == null && budget == null) {
+            return this;
+        }
+        Repeat r = repeat != null ? repeat : spec.repeat();
+        // A fixed --repetitions overrides the file's auto and its budget with it.
+        Budget b = budget != null ? budget : r.auto() ? spec.budget() : null;
+        try {
+            return new SweepDesign(spec.with(r, b), source, text, base, points, findings);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("--repetitions/--budget: " + e.getMessage(), e);
+        }
+    }
+
+    /** The budget of {@code repeat: auto}: the stated one, or {@value Budget#DEFAULT_PER_POINT} runs per point. */
+    public Budget budget() {
+        return spec.budget() != null ? spec.budget() : Budget.defaultFor(points.size());
+    }
+
+    /**
      * This design with {@code faults} ({@code --fault} texts) appended to the base workload's faults: every point runs
      * the same schedule, each repetition on its own clock.
      */

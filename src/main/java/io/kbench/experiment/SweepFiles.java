@@ -5,6 +5,7 @@ import io.kbench.error.RunFailedException;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.study.FindingJudge;
 import java.io.IOException;
@@ -37,16 +38,24 @@ public final class SweepFiles {
         }
         List<SweepResult.Slot> ran = outcome.ran().stream()
                 .map(s -> new SweepResult.Slot(outcome.design().points().get(s.point()).name(), s.repetition())).toList();
+        // repeat: auto records the rounds it ran as its repeat: every point has that many repetitions (or fewer, failed).
+        int repeat = spec.repeat().auto()
+                ? Math.max(1, outcome.points().stream().mapToInt(p -> p.repetitions().size()).max().orElse(1))
+                : spec.repeat().count();
+        SweepRepetitions repetitions = outcome.repetitions() != null ? outcome.repetitions()
+                : spec.repeat().auto() ? null : SweepRepetitions.fixed();
         SweepResult judged = new SweepResult(SweepResult.SCHEMA_VERSION, SweepResult.KIND, spec.name(), spec.description(),
-                status, outcome.startTime(), outcome.endTime(), outcome.environment(), secrets.shownAxes(spec.axes()), spec.repeat(), cluster,
-                points, spec.order(), outcome.seed(), ran, null);
+                status, outcome.startTime(), outcome.endTime(), outcome.environment(), secrets.shownAxes(spec.axes()), repeat, cluster,
+                points, spec.order(), outcome.seed(), ran, null, repetitions);
         if (outcome.design().findings().isEmpty()) {
             return judged;
         }
-        List<FindingVerdict> findings = outcome.design().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
+        // A sweep that repeated until decided keeps each finding's verdict from the look that decided it.
+        List<FindingVerdict> findings = outcome.verdicts() != null ? outcome.verdicts()
+                : outcome.design().findings().stream().map(f -> FindingJudge.judge(f, judged)).toList();
         return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
                 judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
-                judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings);
+                judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings, judged.repetitions());
     }
 
     /**

@@ -2,7 +2,6 @@ package io.kbench.experiment;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.sweep.SweepOrder;
 import io.kbench.study.FindingSpec;
@@ -21,17 +20,19 @@ import java.util.regex.Pattern;
  * @param description free text
  * @param workload    base workload file, relative to the sweep file; exclusive with {@code base}
  * @param base        inline base workload; exclusive with {@code workload}
- * @param repeat      repetitions of every point (1-100, default 3)
+ * @param repeat      repetitions of every point (1-100, default 3), or auto: rounds until every finding (or every
+ *                    point against the first) is decided or the budget is spent
  * @param axes        path -> values, combined as a cartesian product; exclusive with {@code points}
  * @param points      explicit points, each path -> value; exclusive with {@code axes}
  * @param order       the order repetitions run in (default interleaved: every point once, then again)
  * @param seed        the shuffle seed of {@code order: random} (default: drawn, and recorded in sweep.json)
  * @param warmupPoint run the first point once before the measured repetitions and discard it (default false)
  * @param findings    claims judged on the repetitions at the end (docs/sweeps.md, "Findings")
+ * @param budget      with {@code repeat: auto}: runs (24) or a duration (30m) it may spend; default 10 runs per point
  */
-public record SweepSpec(String name, String description, String workload, ObjectNode base, Integer repeat,
+public record SweepSpec(String name, String description, String workload, ObjectNode base, Repeat repeat,
                         Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points, SweepOrder order,
-                        Long seed, Boolean warmupPoint, List<FindingSpec> findings) {
+                        Long seed, Boolean warmupPoint, List<FindingSpec> findings, Budget budget) {
     public static final int DEFAULT_REPEAT = 3;
     /** More points than this is almost certainly a typo in an axis, and would run for days. */
     public static final int MAX_POINTS = 1000;
@@ -46,8 +47,7 @@ public record SweepSpec(String name, String description, String workload, Object
             throw InvalidInputException.field("workload/base", workload == null ? "neither" : "both",
                     "give exactly one: workload (a file) or base (an inline workload)");
         }
-        repeat = repeat == null ? DEFAULT_REPEAT : repeat;
-        Checks.between("repeat", repeat, 1, 100);
+        repeat = repeat == null ? Repeat.fixed(DEFAULT_REPEAT) : repeat;
         if ((axes == null) == (points == null)) {
             throw InvalidInputException.field("axes/points", axes == null ? "neither" : "both",
                     "give exactly one: axes (a cartesian product) or points (an explicit list)");
@@ -56,6 +56,12 @@ public record SweepSpec(String name, String description, String workload, Object
         if (seed != null && order != SweepOrder.RANDOM) {
             throw InvalidInputException.field("seed", seed, "only applies to order: random (order is " + order + ")");
         }
+        if (repeat.auto() && order == SweepOrder.SEQUENTIAL) {
+            throw InvalidInputException.field("order", order, "repeat: auto runs rounds over all points: use interleaved or random");
+        }
+        if (budget != null && !repeat.auto()) {
+            throw InvalidInputException.field("budget", budget, "only applies to repeat: auto (repeat is " + repeat + ")");
+        }
         warmupPoint = warmupPoint != null && warmupPoint;
         findings = findings == null ? List.of() : List.copyOf(findings);
         if (axes != null) {
@@ -63,6 +69,12 @@ public record SweepSpec(String name, String description, String workload, Object
         } else {
             points = List.copyOf(checkedPoints(points));
         }
+    }
+
+    /** This sweep with {@code repeat} and {@code budget} (the flags {@code --repetitions} and {@code --budget}). */
+    public SweepSpec with(Repeat repeat, Budget budget) {
+        return new SweepSpec(name, description, workload, base, repeat, axes, points, order, seed, warmupPoint,
+                findings, budget);
     }
 
     private static Map<String, List<JsonNode>> checkedAxes(Map<String, List<JsonNode>> axes) {

@@ -32,8 +32,17 @@ public final class FindingJudge {
 
     /** The verdict of {@code finding} on {@code sweep}'s points. */
     public static FindingVerdict judge(Finding finding, SweepResult sweep) {
+        return judge(finding, sweep, RULE);
+    }
+
+    /**
+     * The verdict with intervals at {@code rule}'s confidence: a sweep that repeats until decided looks at its findings
+     * at a higher confidence on each look ({@code statistics.SequentialLooks}); the margin comes from the finding.
+     */
+    public static FindingVerdict judge(Finding finding, SweepResult sweep, EffectRule rule) {
         List<FindingVerdict.Group> groups = new ArrayList<>();
-        groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points)));
+        EffectRule noMargin = rule.withMargin(0);
+        groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points, noMargin)));
         return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome(groups), groups);
     }
 
@@ -70,7 +79,8 @@ public final class FindingJudge {
         return groups;
     }
 
-    private static FindingVerdict.Group judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points) {
+    private static FindingVerdict.Group judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points,
+                                                   EffectRule rule) {
         List<SweepResult.Point> subject = points.stream().filter(p -> matches(p, finding.subject())).toList();
         List<SweepResult.Point> others = finding.kind() == FindingKind.RATIO
                 ? points.stream().filter(p -> matches(p, finding.versus())).toList()
@@ -105,7 +115,7 @@ public final class FindingJudge {
         }
         if (finding.kind() == FindingKind.RATIO) {
             Repetitions o = Repetitions.of(others, finding);
-            return o.problem() != null ? inconclusive(at, o.problem()) : ratio(finding, at, s, o);
+            return o.problem() != null ? inconclusive(at, o.problem()) : ratio(finding, at, s, o, rule);
         }
         List<Repetitions> each = new ArrayList<>();
         for (SweepResult.Point p : others) {
@@ -115,7 +125,7 @@ public final class FindingJudge {
             }
             each.add(r);
         }
-        return extreme(finding, at, s, each);
+        return extreme(finding, at, s, each, rule);
     }
 
     private static List<SweepResult.Point> concat(List<SweepResult.Point> a, List<SweepResult.Point> b) {
@@ -129,7 +139,8 @@ public final class FindingJudge {
     }
 
     /** Lowest (highest): held when the subject is decided lower (higher) than every other point, contradicted by any one decided the other way. */
-    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Repetitions s, List<Repetitions> others) {
+    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Repetitions s, List<Repetitions> others,
+                                                EffectRule rule) {
         boolean lowest = f.kind() == FindingKind.LOWEST;
         Effect.Outcome wanted = lowest ? Effect.Outcome.LOWER : Effect.Outcome.HIGHER;
         Effect.Outcome against = lowest ? Effect.Outcome.HIGHER : Effect.Outcome.LOWER;
@@ -137,7 +148,7 @@ public final class FindingJudge {
         boolean contradicted = false;
         List<String> parts = new ArrayList<>();
         for (Repetitions o : others) {
-            Effect e = RULE.decide(o.values(), s.values());
+            Effect e = rule.decide(o.values(), s.values());
             held &= e.outcome() == wanted;
             contradicted |= e.outcome() == against;
             parts.add("vs " + o.name() + " " + EffectText.ratio(e));
@@ -148,14 +159,15 @@ public final class FindingJudge {
         return new FindingVerdict.Group(at, outcome, s.min(), s.max(), shown);
     }
 
-    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Repetitions of, Repetitions to) {
-        Effect e = RULE.withMargin(f.margin() == null ? 0 : f.margin()).decide(to.values(), of.values());
+    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Repetitions of, Repetitions to,
+                                              EffectRule rule) {
+        Effect e = rule.withMargin(f.margin() == null ? 0 : f.margin()).decide(to.values(), of.values());
         if (!e.hasInterval()) {
             return inconclusive(at, describe(f.subject()) + " / " + describe(f.versus()) + " = "
                     + String.format(Locale.ROOT, "%.2fx", e.ratio()) + " from " + e.runsB() + " and " + e.runsA()
                     + " repetitions: one repetition a side has no spread to judge by");
         }
-        Effect interval = f.margin() == null ? e : RULE.decide(to.values(), of.values());
+        Effect interval = f.margin() == null ? e : rule.decide(to.values(), of.values());
         double low = interval.low();
         double high = interval.high();
         boolean held;

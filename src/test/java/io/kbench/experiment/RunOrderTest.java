@@ -17,8 +17,20 @@ class RunOrderTest {
     }
 
     @Test
-    void interleavedRunsEveryPointOnceBeforeAnyPointTwice() {
-        assertThat(names(RunOrder.of(3, 2, SweepOrder.INTERLEAVED, 0))).containsExactly("0.1", "1.1", "2.1", "0.2", "1.2", "2.2");
+    void interleavedRunsEveryPointOnceBeforeAnyPointTwiceAlternatingDirection() {
+        assertThat(names(RunOrder.of(3, 2, SweepOrder.INTERLEAVED, 0))).containsExactly("0.1", "1.1", "2.1", "2.2", "1.2", "0.2");
+        // Two points: A B B A A B, the ABBA order
+        assertThat(names(RunOrder.of(2, 3, SweepOrder.INTERLEAVED, 0))).containsExactly("0.1", "1.1", "1.2", "0.2", "0.3", "1.3");
+    }
+
+    @Test
+    void roundsOneByOneGiveTheWholeOrder() {
+        java.util.Random random = new java.util.Random(42);
+        List<RunOrder.Slot> rounds = new java.util.ArrayList<>();
+        for (int rep = 1; rep <= 3; rep++) {
+            rounds.addAll(RunOrder.round(6, rep, SweepOrder.RANDOM, random));
+        }
+        assertThat(rounds).isEqualTo(RunOrder.of(6, 3, SweepOrder.RANDOM, 42));
     }
 
     @Test

@@ -39,7 +39,7 @@ class SweepDesignTest {
         WorkloadSpec spec = design.workload(design.points().get(3), null);
         assertThat(spec.producers().count()).isEqualTo(5);
         assertThat(spec.producers().properties()).containsEntry("compression.type", "gzip").containsEntry("acks", "all");
-        assertThat(design.spec().repeat()).isEqualTo(SweepSpec.DEFAULT_REPEAT);
+        assertThat(design.spec().repeat()).isEqualTo(Repeat.fixed(SweepSpec.DEFAULT_REPEAT));
     }
 
     @Test

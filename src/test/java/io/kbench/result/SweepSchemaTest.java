@@ -21,6 +21,8 @@ import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.sweep.FaultSpread;
 import io.kbench.result.sweep.PointSummary;
+import io.kbench.result.sweep.RepetitionMode;
+import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.spec.FaultSpec;
 import java.io.IOException;
@@ -144,6 +146,38 @@ class SweepSchemaTest {
         ObjectNode bad = written.deepCopy();
         ((ObjectNode) bad.at("/points/0/faults/0")).put("recovered", true);
         assertThat(validate(bad)).isNotEmpty();
+    }
+
+    @Test
+    void anAutoSweepRecordsItsBudgetLooksAndDecisionsAndReadsBack(@TempDir Path dir) throws IOException {
+        SweepDesign design = SweepDesign.parse("name: labels\nrepeat: auto\nbudget: 12\n"
+                + "base: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}, consumers: {mode: none}}\n"
+                + "points: [{description: a}, {description: b}]\n", SWEEP_FILE);
+        List<Sweep.PointResult> points = design.points().stream().map(p -> new Sweep.PointResult(p, 1, reps(p, 3), 3, 3, 0,
+                PointSummary.of(List.of(run(100.0, true, false), run(101.0, true, false), run(99.0, true, false))),
+                List.of(), 0, List.of())).toList();
+        SweepRepetitions repetitions = new SweepRepetitions(RepetitionMode.AUTO, 12, null, 3,
+                List.of(new SweepRepetitions.Look(3, 6, 0.5, 0.0056, 0.9944, 1, 2)), 0.9944,
+                List.of(new SweepRepetitions.Decision("description=b vs description=a on produced records/s", "equivalent", 3, 1,
+                                "equivalent within ±5.0%"),
+                        new SweepRepetitions.Decision("description=b vs description=a on publish p99", "undecided", 3, null,
+                                "undecided")),
+                List.of("description=b vs description=a on publish p99"));
+        JsonNode written = write(new Sweep.SweepOutcome(design, points, false, Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null, repetitions, null), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.path("repeat").asInt()).as("the rounds run").isEqualTo(3);
+        assertThat(written.at("/repetitions/mode").asText()).isEqualTo("auto");
+        assertThat(written.at("/repetitions/looks/0/confidence").asDouble()).isEqualTo(0.9944);
+        assertThat(written.at("/repetitions/decisions/1").has("look")).isFalse();
+        assertThat(ResultReader.read(dir.resolve("sweep.json"), SweepResult.class).repetitions()).isEqualTo(repetitions);
+        ObjectNode bad = written.deepCopy();
+        ((ObjectNode) bad.at("/repetitions")).put("mode", "sometimes");
+        assertRejected(bad, "mode");
+        ObjectNode fixed = write(new Sweep.SweepOutcome(design.withRepetitions(io.kbench.experiment.Repeat.fixed(3), null),
+                points, false, Instant.EPOCH, Instant.EPOCH, Environment.capture(), List.of(), null), dir.resolve("fixed")).deepCopy();
+        assertThat(validate(fixed)).isEmpty();
+        assertThat(fixed.at("/repetitions/mode").asText()).isEqualTo("fixed");
     }
 
     private static FaultResult fault(FaultSpec spec, Double throughputSec, Double p99Sec, long failed) {

@@ -35,12 +35,15 @@ import java.util.Objects;
  * @param seed          the shuffle seed of order random
  * @param runOrder      the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up run)
  * @param findings      the sweep file's findings, judged on the repetitions; absent when it declares none
+ * @param repetitions   fixed or auto, and for auto its budget, looks and decisions; absent in files written before
+ *                      kbench recorded it (fixed)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SweepResult(int schemaVersion, String kind, String name, String description, RunStatus status,
                           Instant startTime, Instant endTime, Environment environment, Map<String, List<JsonNode>> axes,
                           int repeat, Brokers cluster, List<Point> points, SweepOrder order, Long seed,
-                          List<Slot> runOrder, List<FindingVerdict> findings) implements KbenchResult {
+                          List<Slot> runOrder, List<FindingVerdict> findings, SweepRepetitions repetitions)
+        implements KbenchResult {
     public static final int SCHEMA_VERSION = SchemaChecks.CURRENT;
     public static final String KIND = "sweep";
     public static final String FILE_NAME = "sweep.json";
@@ -54,6 +57,15 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
             throw new IllegalArgumentException("repeat must be >= 1 (got " + repeat + ")");
         }
         points = List.copyOf(Objects.requireNonNull(points, "points"));
+    }
+
+    /** A sweep.json without its repetitions section, as kbench wrote before it recorded one. */
+    public SweepResult(int schemaVersion, String kind, String name, String description, RunStatus status,
+                       Instant startTime, Instant endTime, Environment environment, Map<String, List<JsonNode>> axes,
+                       int repeat, Brokers cluster, List<Point> points, SweepOrder order, Long seed,
+                       List<Slot> runOrder, List<FindingVerdict> findings) {
+        this(schemaVersion, kind, name, description, status, startTime, endTime, environment, axes, repeat, cluster,
+                points, order, seed, runOrder, findings, null);
     }
 
     /**
