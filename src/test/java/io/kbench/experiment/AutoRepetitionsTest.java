@@ -168,7 +168,7 @@ class AutoRepetitionsTest {
                 reps.add("points/" + design.points().get(i).name() + "/rep-" + r + "/result.json");
             }
             points.add(new Sweep.PointResult(design.points().get(i), 1, reps, runs.get(i).size(), runs.get(i).size(), 0,
-                    PointSummary.of(runs.get(i)), List.of(), 0, List.of()));
+                    PointSummary.of(runs.get(i)), List.of(), 0, List.of(), null));
         }
         return SweepFiles.toResult(new Sweep.SweepOutcome(design, points, false, Instant.EPOCH, Instant.EPOCH,
                 Environment.capture(), List.of(), null));

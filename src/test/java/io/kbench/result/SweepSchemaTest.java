@@ -155,7 +155,7 @@ class SweepSchemaTest {
                 + "points: [{description: a}, {description: b}]\n", SWEEP_FILE);
         List<Sweep.PointResult> points = design.points().stream().map(p -> new Sweep.PointResult(p, 1, reps(p, 3), 3, 3, 0,
                 PointSummary.of(List.of(run(100.0, true, false), run(101.0, true, false), run(99.0, true, false))),
-                List.of(), 0, List.of())).toList();
+                List.of(), 0, List.of(), null)).toList();
         SweepRepetitions repetitions = new SweepRepetitions(RepetitionMode.AUTO, 12, null, 3,
                 List.of(new SweepRepetitions.Look(3, 6, 0.5, 0.0056, 0.9944, 1, 2)), 0.9944,
                 List.of(new SweepRepetitions.Decision("description=b vs description=a on produced records/s", "equivalent", 3, 1,
