@@ -71,8 +71,8 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         s.put("producers", String.valueOf(p.count()));
         s.put("record size", recordSize(p.recordSize()));
         props.forEach((k, v) -> {
-            if (!IDENTITY.contains(k) && !secure(k)) {
-                s.putIfAbsent("producer " + k, v);
+            if (!IDENTITY.contains(k) && !secure(k) && !s.containsKey(k)) {
+                s.put("producer " + k, v);
             }
         });
         TopicSpec t = w.topic();
