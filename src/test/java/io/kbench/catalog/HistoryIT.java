@@ -43,7 +43,9 @@ class HistoryIT {
             List<String> args = new ArrayList<>(List.of("run", ItFixture.workload("it-history-step.yaml"),
                     "--results-dir", tmp.resolve("results").toString(), "--catalog", catalog, "--broker-heap", "256m"));
             if (i >= 4) {
-                args.addAll(List.of("--set", "cluster.limits.cpuQuota=0.5"));
+                // Held to half a core a run may fall far short of its rate (16% of it measured beside other tests):
+                // that is the point, not a failed run (exit 5 below --min-rate-ratio).
+                args.addAll(List.of("--set", "cluster.limits.cpuQuota=0.5", "--min-rate-ratio", "0"));
             }
             CliRun run = CliRun.of(args.toArray(String[]::new));
             assertThat(run.exitCode()).as(run.transcript()).isZero();
