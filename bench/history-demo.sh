@@ -56,7 +56,7 @@ done
 
 # Every change point must be at the slow run (its start, or the level returning right after an isolated one).
 slow_dir="$(ls -d "$results"/*/ | sort | sed -n "${SLOW}p" | xargs basename)"
-marked="$(grep -E '^  (REGRESSION|improvement) ' "$OUT/history.txt" || true)"
+marked="$(grep -E '^  (REGRESSION|IMPROVEMENT|no verdict:) ' "$OUT/history.txt" || true)"
 if [ -z "$marked" ]; then
   echo "history-demo: FAILED: no change point marked (expected one at run $SLOW, $slow_dir)" >&2
   exit 1

@@ -40,7 +40,8 @@ public final class Catalog implements AutoCloseable {
             Map.entry("broker_jdk", 255), Map.entry("os", 255), Map.entry("cpu_model", 255), Map.entry("host", 255),
             Map.entry("git_revision", 64), Map.entry("environment_key", 64), Map.entry("result_dir", 4096),
             Map.entry("limited_by", 64), Map.entry("diagnosis", 4096), Map.entry("telemetry", 8192),
-            Map.entry("recorded_at", 40), Map.entry("tag_key", 255), Map.entry("tag_value", 1024));
+            Map.entry("recorded_at", 40), Map.entry("tag_key", 255), Map.entry("tag_value", 1024),
+            Map.entry("setup", Integer.MAX_VALUE));
     private final Connection connection;
     private final CatalogUrl url;
 
@@ -117,6 +118,8 @@ public final class Catalog implements AutoCloseable {
             added = insertRun(entry);
             if (added) {
                 insertTags(entry);
+            } else {
+                fillSetup(entry);
             }
             connection.commit();
         } catch (SQLException | RuntimeException e) {
@@ -169,7 +172,7 @@ public final class Catalog implements AutoCloseable {
         List<String> columns = new ArrayList<>(List.of("run_key", "kind", "workload", "workload_hash", "started_at",
                 "status", "cluster_shape", "kbench_version", "kafka_client_version", "kafka_broker_version",
                 "client_jdk", "broker_jdk", "os", "cpu_model", "cores", "host", "git_revision", "environment_key",
-                "result_dir", "errors", "limited_by", "diagnosis", "telemetry", "recorded_at"));
+                "result_dir", "errors", "limited_by", "diagnosis", "telemetry", "recorded_at", "setup"));
         RunEnvironment env = e.environment();
         List<Object> values = new ArrayList<>(java.util.Arrays.asList(e.runKey(), e.kind().text(), e.workload(), e.workloadHash(),
                 e.startedAt().toString(), e.status(), env.clusterShape(), env.kbenchVersion(), env.kafkaClientVersion(),
@@ -177,7 +180,8 @@ public final class Catalog implements AutoCloseable {
                 env.host(), e.gitRevision(), env.key(), e.resultDir(), e.errors(),
                 e.diagnosis() == null ? null : e.diagnosis().limitedBy(),
                 e.diagnosis() == null ? null : e.diagnosis().evidence(),
-                e.diagnosis() == null ? null : e.diagnosis().telemetry(), Instant.now().toString()));
+                e.diagnosis() == null ? null : e.diagnosis().telemetry(), Instant.now().toString(),
+                e.setup().known() ? e.setup().json() : null));
         for (CatalogKpi k : CatalogKpi.values()) {
             columns.add(k.column());
             values.add(e.kpis().get(k));
@@ -190,6 +194,18 @@ public final class Catalog implements AutoCloseable {
                 ps.setObject(i + 1, v instanceof String text ? cut(text, columns.get(i)) : v);
             }
             return ps.executeUpdate() == 1;
+        }
+    }
+
+    /** A run recorded before the catalog kept setups gets its setup when its directory is imported again. */
+    private void fillSetup(CatalogEntry e) throws SQLException {
+        if (e.setup().known()) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "UPDATE runs SET setup = ? WHERE run_key = ? AND setup IS NULL")) {
+                ps.setString(1, e.setup().json());
+                ps.setString(2, e.runKey());
+                ps.executeUpdate();
+            }
         }
     }
 
@@ -277,7 +293,8 @@ public final class Catalog implements AutoCloseable {
                 : new CatalogEntry.Diagnosis(limitedBy, rs.getString("diagnosis"), rs.getString("telemetry"));
         return new CatalogEntry(key, EntryKind.of(rs.getString("kind")), rs.getString("workload"), rs.getString("workload_hash"),
                 Instant.parse(rs.getString("started_at")), rs.getString("status"), env, rs.getString("git_revision"),
-                tags(key), kpis, rs.getLong("errors"), diagnosis, rs.getString("result_dir"));
+                tags(key), kpis, rs.getLong("errors"), diagnosis, rs.getString("result_dir"),
+                RunSetup.parse(rs.getString("setup")));
     }
 
     private Map<String, String> tags(String key) throws SQLException {

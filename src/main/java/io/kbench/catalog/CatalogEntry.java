@@ -25,10 +25,12 @@ import java.util.OptionalDouble;
  * @param errors       failed sends
  * @param diagnosis    what limited the run ({@code limited_by} and evidence); absent without telemetry
  * @param resultDir    the run's directory (absolute)
+ * @param setup        the settings that make it one experiment and the cluster's conditions (history's series)
  */
 public record CatalogEntry(String runKey, EntryKind kind, String workload, String workloadHash, Instant startedAt, String status,
                            RunEnvironment environment, String gitRevision, Map<String, String> tags,
-                           Map<CatalogKpi, Double> kpis, long errors, Diagnosis diagnosis, String resultDir) {
+                           Map<CatalogKpi, Double> kpis, long errors, Diagnosis diagnosis, String resultDir,
+                           RunSetup setup) {
     public CatalogEntry {
         Objects.requireNonNull(runKey, "runKey");
         Objects.requireNonNull(kind, "kind");
@@ -38,6 +40,7 @@ public record CatalogEntry(String runKey, EntryKind kind, String workload, Strin
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(environment, "environment");
         Objects.requireNonNull(resultDir, "resultDir");
+        setup = setup == null ? RunSetup.unknown() : setup;
         tags = Collections.unmodifiableMap(new LinkedHashMap<>(tags));
         kpis = kpis.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(kpis));
         kpis.forEach((k, v) -> {

@@ -54,7 +54,7 @@ final class EntryReader {
                     hash(run.workload()), started(run.startTime()), run.status().toString(),
                     environment(run.environment(), shape(run.cluster()), run.cluster(), host), gitRevision,
                     tags(run.tags()), kpis(run.summary()), errors(run.summary()),
-                    diagnosis(run.sections().telemetry()), where));
+                    diagnosis(run.sections().telemetry()), where, setup(run.workload(), run.cluster(), false)));
         }
         if (result instanceof FindMaxResult fm) {
             Map<CatalogKpi, Double> kpis = new EnumMap<>(CatalogKpi.class);
@@ -67,7 +67,7 @@ final class EntryReader {
             return List.of(new CatalogEntry(key, EntryKind.FIND_MAX, fm.name(), hash(fm.workload()),
                     started(fm.startTime()), fm.findMax().outcome().toString(),
                     environment(fm.environment(), shape(fm.cluster()), fm.cluster(), host), gitRevision, tags(fm.tags()),
-                    kpis, 0, null, where));
+                    kpis, 0, null, where, setup(fm.workload(), fm.cluster(), true)));
         }
         if (result instanceof SweepResult sweep) {
             List<CatalogEntry> points = new ArrayList<>();
@@ -79,11 +79,17 @@ final class EntryReader {
                 points.add(new CatalogEntry(Hashes.sha256(key + "/" + p.name()), EntryKind.SWEEP_POINT,
                         sweep.name() + "/" + p.name(), hash(p.overrides()), started(sweep.startTime()),
                         sweep.status().toString(), environment(sweep.environment(), shape, null, host), gitRevision,
-                        Map.of(), kpis(PointSummary.medianOf(p.summary())), 0, null, where));
+                        Map.of(), kpis(PointSummary.medianOf(p.summary())), 0, null, where,
+                        RunSetup.ofPoint(p.overrides() == null ? Map.of() : p.overrides())));
             }
             return points;
         }
         return List.of();
+    }
+
+    /** A result without its workload (none kbench writes today) has no setup to group it by. */
+    private static RunSetup setup(io.kbench.spec.WorkloadSpec workload, ClusterInfo cluster, boolean rateIsMeasured) {
+        return workload == null ? RunSetup.unknown() : RunSetup.of(workload, cluster, rateIsMeasured);
     }
 
     private static Instant started(Instant start) {

@@ -4,8 +4,8 @@ import io.kbench.catalog.Catalog;
 import io.kbench.catalog.CatalogEntry;
 import io.kbench.catalog.CatalogQuery;
 import io.kbench.catalog.EntryKind;
+import io.kbench.catalog.History;
 import io.kbench.catalog.HistoryJson;
-import io.kbench.catalog.Trend;
 import io.kbench.compare.BaselineRef;
 import io.kbench.console.HistoryText;
 import io.kbench.console.OtavaCsv;
@@ -27,8 +27,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code kbench history [WORKLOAD]}: the catalog's runs over time with their change points (docs/history.md). */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Runs from the results catalog over time, each KPI's change points (E-divisive means with a",
-            "permutation test) with their magnitude, confidence interval and what else changed. See docs/history.md."})
+        description = {"Runs from the results catalog over time in series of like with like (one workload under one",
+            "set of settings), each KPI's change points (E-divisive means) with their effect, its 95% interval,",
+            "a verdict and what else changed. See docs/history.md."})
 public final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -62,8 +63,9 @@ public final class HistoryCommand implements Callable<Integer> {
             description = "Largest p-value of a change point (default: ${DEFAULT-VALUE}).")
     double significance;
 
-    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "0",
-            description = "Smallest relative change of a KPI's mean to report, in percent (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "5",
+            description = {"Smallest relative change of a KPI to report and to call a regression or improvement, in",
+                "percent (default: ${DEFAULT-VALUE}, the gate's default; 0 reports any change the test finds)."})
     double minEffectPercent;
 
     @Option(names = "--json", description = "Print the runs and change points as JSON.")
@@ -90,7 +92,7 @@ public final class HistoryCommand implements Callable<Integer> {
         } catch (java.sql.SQLException e) {
             throw new InvalidInputException("catalog: " + CatalogOptions.oneLine(e), e);
         }
-        Trend trend = Trend.of(runs, settings);
+        History trend = History.of(runs, settings);
         PrintStream out = CommandOutput.out(spec);
         if (json) {
             out.println(HistoryJson.text(trend));

@@ -2,6 +2,7 @@ package io.kbench.report;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.catalog.CatalogEntry;
+import io.kbench.catalog.History;
 import io.kbench.catalog.HistoryJson;
 import io.kbench.catalog.Trend;
 import java.io.IOException;
@@ -14,26 +15,33 @@ import org.apache.commons.text.StringEscapeUtils;
 
 /**
  * {@code kbench history --html FILE}: one self-contained page (page, CSS, JS and Chart.js are resources inlined),
- * each KPI over time with change points marked and each point linking to its run's report.
+ * one section per series (a workload under one set of settings), each KPI over time with change points marked and
+ * their effects listed, each point linking to its run's report.
  */
 public final class TrendPage {
     private TrendPage() {
     }
 
-    public static void write(Trend trend, String title, Path file) throws IOException {
+    public static void write(History history, String title, Path file) throws IOException {
         Path page = file.toAbsolutePath().normalize();
-        ObjectNode data = HistoryJson.tree(trend);
-        for (int i = 0; i < trend.runs().size(); i++) {
-            ((ObjectNode) data.withArray("runs").get(i)).put("report", link(page, trend.runs().get(i)));
+        ObjectNode data = HistoryJson.tree(history);
+        for (int s = 0; s < history.series().size(); s++) {
+            Trend trend = history.series().get(s);
+            ObjectNode series = (ObjectNode) data.withArray("series").get(s);
+            for (int i = 0; i < trend.runs().size(); i++) {
+                ((ObjectNode) series.withArray("runs").get(i)).put("report", link(page, trend.runs().get(i)));
+            }
         }
         String html = resource("trend.html")
                 .replace("{{css}}", resource("trend.css"))
                 .replace("{{chartjs}}", ChartLibrary.source().replace("</script", "<\\/script"))
                 .replace("{{js}}", resource("trend.js"))
                 .replace("{{title}}", StringEscapeUtils.escapeHtml4(title))
-                .replace("{{subtitle}}", StringEscapeUtils.escapeHtml4(trend.runs().size() + " runs; change points by"
-                        + " E-divisive means at significance " + trend.settings().significance()
-                        + "; click a point to open its run's report"))
+                .replace("{{subtitle}}", StringEscapeUtils.escapeHtml4(history.runCount() + " runs in "
+                        + history.series().size() + " series; change points by E-divisive means at significance "
+                        + history.settings().significance() + ", each with its effect (95% interval) and a verdict only"
+                        + " beyond the minimum effect of " + history.settings().minEffect() * 100
+                        + "%; click a point to open its run's report"))
                 .replace("{{data}}", data.toString().replace("</", "<\\/"));
         if (page.getParent() != null) {
             Files.createDirectories(page.getParent());

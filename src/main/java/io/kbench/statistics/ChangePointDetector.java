@@ -13,7 +13,9 @@ import java.util.TreeSet;
  *   <li>lasting shifts: E-divisive means, splitting the segment with the largest divergence while that split is
  *   significant by Matteson &amp; James's permutation test or by Student's t-test of the two sides (Bonferroni over the
  *   places the split could be; each test at half the level), since permutations of a short series run out: 4 runs
- *   against 4 have 70 orderings, and a p-value below 2/70 is out of the permutation test's reach;</li>
+ *   against 4 have 70 orderings, and a p-value below 1/70 is out of the permutation test's reach. Where the
+ *   permutation test cannot reach its share of the level at all (segments of up to 10 values at 0.01), the t-test
+ *   alone judges the split, at the step's whole level;</li>
  *   <li>isolated values: within each segment, the value farthest outside the prediction interval of the others
  *   (t = (x - mean) / (s sqrt(1 + 1/n)), n - 1 degrees of freedom), Bonferroni-corrected for the segment's size.
  *   The permutation test cannot flag one run (its p-value stays above about 2/n when a single value differs, since
@@ -52,6 +54,35 @@ public final class ChangePointDetector {
         }
         points.sort((a, b) -> Integer.compare(a.index(), b.index()));
         return points;
+    }
+
+    /**
+     * The smallest lasting shift, as a fraction of the level (0.25: 25%), that the split test would find in the middle
+     * of {@code series} with 80% power at this significance: the minimum detectable effect (Bloom 1995, "Minimum
+     * detectable effects", Evaluation Review 19(5)), (t(1 - a/2) + t(0.80)) x the standard error of the two halves'
+     * difference on the logarithms, n - 2 degrees of freedom, where a is the level the t-test of a split is held to
+     * (half the significance for lasting shifts, halved again between the two tests of a split when the permutation
+     * test can reach its share, Bonferroni over the n - 3 places a split can be). An estimate from this series' own
+     * spread, so a series with a shift in it overstates it; NaN when
+     * the series is shorter than {@link #MIN_RUNS_FOR_A_SHIFT} or a value is not positive.
+     */
+    public double detectableShift(double[] series) {
+        int n = series.length;
+        if (n < MIN_RUNS_FOR_A_SHIFT || Arrays.stream(series).anyMatch(v -> !(v > 0))) {
+            return Double.NaN;
+        }
+        int half = n / 2;
+        var before = Significance.stats(logs(series), 0, half);
+        var after = Significance.stats(logs(series), half, n);
+        double pooled = ((half - 1) * before.getVariance() + (n - half - 1) * after.getVariance()) / (n - 2);
+        double se = Math.sqrt(pooled * (1.0 / half + 1.0 / (n - half)));
+        double alpha = settings.significance() / 2 / (permutationCanReach(n) ? 2 : 1) / Significance.places(n);
+        var t = new org.apache.commons.math3.distribution.TDistribution(null, n - 2);
+        return Math.expm1((t.inverseCumulativeProbability(1 - alpha / 2) + t.inverseCumulativeProbability(0.80)) * se);
+    }
+
+    private static double[] logs(double[] x) {
+        return Arrays.stream(x).map(Math::log).toArray();
     }
 
     private TreeSet<Integer> splits(double[] x, SplittableRandom random) {
@@ -170,8 +201,24 @@ public final class ChangePointDetector {
      * test needs no model and judges long series; the t-test judges short ones, where the permutations run out.
      */
     private double splitP(double[] x, int from, int cut, int to, double q, SplittableRandom random) {
+        double t = Significance.tSplit(x, from, cut, to);
+        if (!permutationCanReach(to - from)) {
+            return t;
+        }
         double permutation = Significance.permutation(x, from, to, q, settings.permutations(), random);
-        return Math.min(1, 2 * Math.min(permutation, Significance.tSplit(x, from, cut, to)));
+        return Math.min(1, 2 * Math.min(permutation, t));
+    }
+
+    /**
+     * Whether the permutation test of a segment of {@code m} values can reach its share of the level at all: a shuffle
+     * reproduces the observed split at best once in C(m, m/2) (8 values: 70), so its p-value never falls under
+     * 1 / C(m, m/2). When it cannot, it is not run and the t-test gets the whole level of the step: a test that can
+     * never reject spends none of it. The choice depends on m and the level only, never on the values, so the
+     * false-positive rate stays at the level (measured in ChangePointDetectorTest).
+     */
+    boolean permutationCanReach(int m) {
+        double orderings = org.apache.commons.math3.util.CombinatoricsUtils.binomialCoefficientDouble(m, m / 2);
+        return Math.max(1 / orderings, 1.0 / (settings.permutations() + 1)) <= settings.significance() / 4;
     }
 
     private static int[] bounds(TreeSet<Integer> cuts, int n) {

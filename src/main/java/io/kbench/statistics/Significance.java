@@ -32,7 +32,7 @@ final class Significance {
      * change" both sides share one spread, and the test is exact for normal values; Welch's, whose degrees of freedom
      * follow the smaller side's spread, made shifts of pure noise where two close values sat at an end), on the
      * logarithms when every value is positive (a run's records/s or ms), Bonferroni-corrected for the
-     * {@code to - from - 1} places the split could have been put. 1 when a side has fewer than two values. The
+     * {@code to - from - 3} places the split could have been put with two values on each side. 1 when a side has fewer than two values. The
      * permutation test cannot go below about 2 / C(n, n/2) (8 runs: 70 orderings of a 4/4 split), so without this a
      * shift in a short series can never be significant at 0.01; with it, 4 runs against 4 can.
      */
@@ -52,7 +52,15 @@ final class Significance {
         double diff = after.getMean() - before.getMean();
         double se = Math.sqrt(pooled * (1 / n1 + 1 / n2));
         double p = se == 0 ? (diff == 0 ? 1 : 0) : twoSided(diff / se, n1 + n2 - 2);
-        return Math.min(1, p * (to - from - 1));
+        return Math.min(1, p * places(to - from));
+    }
+
+    /**
+     * The places a split of {@code m} values can be put with two values on each side, m - 3: the Bonferroni factor of
+     * the t-test of a split (a side of one value has no spread, so {@link #tSplit} never judges such a split).
+     */
+    static int places(int m) {
+        return Math.max(1, m - ChangePointDetector.MIN_RUNS_FOR_A_SHIFT + 1);
     }
 
     private static void shuffle(double[] a, SplittableRandom random) {

@@ -1,14 +1,37 @@
 // Draws each KPI over time from the JSON kbench history embedded in the page: one point per run coloured by its
 // environment group, the mean +- standard deviation of each segment between change points as the spread, change
-// points as red triangles; clicking a point opens that run's report.
+// points as red triangles; clicking a point opens that run's report. One section per series (one workload under one
+// set of settings), each drawn on its own.
 (function () {
-  const data = JSON.parse(document.getElementById('history-data').textContent);
+  const history = JSON.parse(document.getElementById('history-data').textContent);
+  const container = document.getElementById('series');
+  const element = (parent, tag, text, cls) => {
+    const e = document.createElement(tag);
+    if (text) e.textContent = text;
+    if (cls) e.className = cls;
+    parent.appendChild(e);
+    return e;
+  };
+  if (!history.series.length) element(container, 'p', 'no runs match');
+  history.series.forEach((data, n) => {
+    const section = element(container, 'section', null, 'series');
+    element(section, 'h2', 'series ' + (n + 1) + ' of ' + history.series.length + ': ' + data.workload + ' (' + data.runs.length + ' runs)');
+    element(section, 'p', 'settings: ' + data.key, 'sub');
+    const envDiv = element(section, 'div');
+    const charts = element(section, 'div');
+    element(section, 'h3', 'Change points');
+    const list = element(section, 'ul');
+    element(section, 'h3', 'Runs');
+    const table = element(section, 'table');
+    render(data, envDiv, charts, list, table);
+  });
+
+  function render(data, envDiv, charts, list, table) {
   const colours = ['#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#17becf'];
   const groups = [...new Set(data.runs.map(r => r.environmentGroup))].sort();
   const colourOf = g => colours[groups.indexOf(g) % colours.length];
   const label = r => r.startedAt.replace('T', ' ').replace(/\..*$/, '').replace('Z', '');
 
-  const envDiv = document.getElementById('environments');
   groups.forEach(g => {
     const run = data.runs.find(r => r.environmentGroup === g);
     const e = run.environment;
@@ -36,7 +59,6 @@
     return { mean, low, high };
   }
 
-  const charts = document.getElementById('charts');
   data.kpis.forEach(kpi => {
     const div = document.createElement('div');
     div.className = 'chart';
@@ -79,12 +101,11 @@
     });
   });
 
-  const list = document.getElementById('changes');
   let any = false;
   data.kpis.forEach(kpi => kpi.changes.forEach(c => {
     any = true;
     const li = document.createElement('li');
-    li.className = c.regression ? 'regression' : 'improvement';
+    li.className = c.verdict === 'REGRESSION' ? 'regression' : c.verdict === 'IMPROVEMENT' ? 'improvement' : 'undecided';
     const a = document.createElement('a');
     a.href = data.runs[c.runIndex].report;
     a.textContent = c.text;
@@ -92,8 +113,15 @@
     list.appendChild(li);
   }));
   if (!any) list.innerHTML = '<li>none</li>';
+  const detectable = data.kpis.filter(k => k.detectableShift !== undefined)
+    .map(k => k.kpi + ' ' + (k.detectableShift * 100).toFixed(1) + '%');
+  if (detectable.length) {
+    const li = document.createElement('li');
+    li.textContent = 'smallest shift these ' + data.runs.length + ' runs could show in their middle (80% power, significance '
+      + history.significance + '): ' + detectable.join(', ');
+    list.appendChild(li);
+  }
 
-  const table = document.getElementById('runs');
   const head = table.insertRow();
   ['run', 'started (UTC)', 'env', ...data.kpis.map(k => k.kpi + ' ' + k.unit), 'limited by'].forEach(h => {
     const th = document.createElement('th'); th.textContent = h; head.appendChild(th);
@@ -112,4 +140,5 @@
     });
     row.insertCell().textContent = r.diagnosis ? r.diagnosis.limitedBy : '-';
   });
+  }
 })();

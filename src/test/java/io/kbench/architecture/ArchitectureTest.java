@@ -48,7 +48,7 @@ class ArchitectureTest {
                     "unit")),
             Map.entry("study", Set.of("kpi", "result", "statistics", "error", "format")),
             Map.entry("compare", Set.of("catalog", "kpi", "statistics", "result", "spec", "error")),
-            Map.entry("catalog", Set.of("kpi", "statistics", "result", "error")),
+            Map.entry("catalog", Set.of("kpi", "statistics", "result", "spec", "error")),
             Map.entry("capacity", Set.of("result", "error", "format", "unit")),
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit")),
             Map.entry("fault", Set.of("cluster", "measure", "result", "spec", "error")),

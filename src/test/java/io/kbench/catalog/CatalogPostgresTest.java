@@ -86,7 +86,7 @@ class CatalogPostgresTest {
 
     private static CatalogEntry copy(CatalogEntry e, String key, String workload, String git, Map<String, String> tags) {
         return new CatalogEntry(key, e.kind(), workload, e.workloadHash(), e.startedAt(), e.status(), e.environment(), git,
-                tags, e.kpis(), e.errors(), e.diagnosis(), e.resultDir());
+                tags, e.kpis(), e.errors(), e.diagnosis(), e.resultDir(), e.setup());
     }
 
     private static void run(List<String> command, Path dir, boolean asPostgresUser) throws Exception {

@@ -21,7 +21,16 @@ class HistoryCliTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static Path run(Path parent, String name, int minute, double recordsPerSec, long p50Micros) throws Exception {
+        return run(parent, name, minute, recordsPerSec, p50Micros, 200);
+    }
+
+    /** A copy of the real run with its figures and its workload's offered load (producers.rate) set. */
+    private static Path run(Path parent, String name, int minute, double recordsPerSec, long p50Micros, double rate)
+            throws Exception {
         ObjectNode tree = (ObjectNode) JSON.readTree(RUN.toFile());
+        ((ObjectNode) tree.get("workload").get("producers")).put("rate", rate);
+        // Each repetition of a sweep gets a fresh topic: its workload hash differs, its series does not.
+        ((ObjectNode) tree.get("workload").get("topic")).put("name", "kbench-" + name);
         tree.put("startTime", Instant.parse("2026-11-20T10:00:00Z").plusSeconds(60L * minute).toString());
         ObjectNode summary = (ObjectNode) tree.get("summary");
         ((ObjectNode) summary.get("produced")).put("recordsPerSec", recordsPerSec);
@@ -45,7 +54,10 @@ class HistoryCliTest {
         String catalog = tmp.resolve("catalog.sqlite").toString();
         assertThat(CliRun.of("catalog", "import", history.toString(), "--catalog", catalog).exitCode()).isZero();
         CliRun step = CliRun.of("history", "tiny-fm", "--catalog", catalog);
-        assertThat(step.stdout()).as(step.stdout()).contains("REGRESSION produced.recordsPerSec at run run-4");
+        assertThat(step.stdout()).as(step.stdout())
+                .containsPattern("REGRESSION produced\\.recordsPerSec at run run-4: 46,750\\.0 -> 15,624\\.3 records/s,"
+                        + " lower by 66\\.[0-9]% \\[-[0-9.]+%, -[0-9.]+%\\] \\(4 run\\(s\\) against 4, p 0\\.00[0-9]+\\)")
+                .contains("smallest shift these 8 runs could show in their middle (80% power, significance 0.01):");
 
         Path few = tmp.resolve("few");
         for (int i = 0; i < 3; i++) {
@@ -55,6 +67,30 @@ class HistoryCliTest {
         assertThat(CliRun.of("catalog", "import", few.toString(), "--catalog", small).exitCode()).isZero();
         assertThat(CliRun.of("history", "tiny-fm", "--catalog", small).stdout())
                 .contains("none: 3 run(s) are too few to find a lasting shift (2 on each side of it, 4 in all)");
+    }
+
+    /**
+     * Two sweep points of one workload, run in turn (200 and 400 records/s offered), each repetition on its own topic:
+     * two series, each level on its own, and no "change point" between the points.
+     */
+    @Test
+    void sweepPointsOfOneWorkloadAreSeriesOfTheirOwnNotChangePoints(@TempDir Path tmp) throws Exception {
+        Path runs = tmp.resolve("runs");
+        Random noise = new Random(3);
+        for (int i = 0; i < 10; i++) {
+            boolean fast = i % 2 == 1;
+            run(runs, "rep-" + i, i, (fast ? 400 : 200) + noise.nextGaussian(), 1_500, fast ? 400 : 200);
+        }
+        String catalog = tmp.resolve("catalog.sqlite").toString();
+        assertThat(CliRun.of("catalog", "import", runs.toString(), "--catalog", catalog).exitCode()).isZero();
+        CliRun history = CliRun.of("history", "--catalog", catalog);
+        assertThat(history.stdout()).as(history.stdout())
+                .contains("history: 10 runs in 2 series")
+                .contains("series 1 of 2: tiny-fm (5 runs)").contains("offered load=200 records/s")
+                .contains("series 2 of 2: tiny-fm (5 runs)").contains("offered load=400 records/s")
+                .doesNotContain("REGRESSION").doesNotContain("improvement").doesNotContain("IMPROVEMENT");
+        CliRun json = CliRun.of("history", "--catalog", catalog, "--json");
+        assertThat(JSON.readTree(json.stdout()).get("series")).hasSize(2);
     }
 
     @Test
@@ -77,8 +113,10 @@ class HistoryCliTest {
         assertThat(table.exitCode()).as(table.stderr()).isZero();
         assertThat(table.stdout()).contains("REGRESSION produced.recordsPerSec at run run-5")
                 .contains("REGRESSION publish.p50 at run run-5").contains("one run");
-        assertThat(table.stdout().lines().filter(l -> l.contains("REGRESSION") || l.contains("improvement")))
+        assertThat(table.stdout().lines().filter(l -> l.contains("REGRESSION") || l.contains("IMPROVEMENT")))
                 .allMatch(l -> l.contains("at run run-5"));
+        assertThat(table.stdout()).containsPattern("REGRESSION produced\\.recordsPerSec at run run-5: [0-9.]+ -> 100\\.0"
+                + " records/s, lower by 50\\.[0-9]% \\[-[0-9.]+%, -[0-9.]+%\\] \\(one run against 9 around it");
         assertThat(Files.readString(tmp.resolve("trend.html"))).contains("run-5/report.html").contains("Chart");
 
         CliRun csv = CliRun.of("history", "tiny-fm", "--catalog", catalog, "--csv");
