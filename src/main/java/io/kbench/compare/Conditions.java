@@ -48,7 +48,8 @@ public record Conditions(Map<String, String> facts) {
             facts.put("enable.idempotence", idempotence(props, acks));
             facts.put("transactions", p.transactions() == null ? "off" : "on");
             facts.put("offered load", p.rate() == null || p.rate() <= 0 ? "open (unlimited)"
-                    : String.format(Locale.ROOT, "%,.0f records/s", p.rate() * (p.count() == null ? 1 : p.count())));
+                    // producers.rate is the total over the producers (ProducerSpec), not each one's.
+                    : String.format(Locale.ROOT, "%,.0f records/s", p.rate()));
         }
         if (w != null && w.topic() != null) {
             TopicSpec t = w.topic();
