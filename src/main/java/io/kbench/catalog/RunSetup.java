@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.result.ClusterInfo;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ConsumerSpec;
+import io.kbench.spec.Durability;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicSpec;
@@ -60,9 +61,6 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         Map<String, String> s = new TreeMap<>();
         ProducerSpec p = w.producers();
         Map<String, String> props = p.properties() == null ? Map.of() : p.properties();
-        s.put("acks", props.getOrDefault("acks", KAFKA_DEFAULT));
-        s.put("enable.idempotence", props.getOrDefault("enable.idempotence", KAFKA_DEFAULT));
-        s.put("transactions", p.transactions() == null ? "off" : "on");
         if (!rateIsMeasured) {
             // A find-max answer is a rate: the offered load is what it varies, not a setting.
             s.put("offered load", p.rate() == null ? "open (unlimited)"
@@ -71,7 +69,7 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         s.put("producers", String.valueOf(p.count()));
         s.put("record size", recordSize(p.recordSize()));
         props.forEach((k, v) -> {
-            if (!IDENTITY.contains(k) && !secure(k) && !s.containsKey(k)) {
+            if (!IDENTITY.contains(k) && !secure(k) && !Durability.NAMES.contains(k)) {
                 s.put("producer " + k, v);
             }
         });
@@ -80,10 +78,9 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         Map<String, String> brokerConfig = cluster != null && cluster.brokerConfig() != null ? cluster.brokerConfig()
                 : w.cluster().brokerConfig() == null ? Map.of() : w.cluster().brokerConfig();
         s.put("partitions", String.valueOf(t.partitions()));
-        s.put("replication factor", t.replicationFactor() == null ? KAFKA_DEFAULT : String.valueOf(t.replicationFactor()));
-        s.put("min.insync.replicas", topicConfigs.getOrDefault("min.insync.replicas",
-                brokerConfig.getOrDefault("min.insync.replicas", KAFKA_DEFAULT)));
-        s.put("flush", flush(topicConfigs, brokerConfig));
+        // Durability as compare judges it (Kafka's defaults written out): acks unset and acks=all are one series.
+        s.putAll(Durability.of(w, brokerConfig));
+        s.putIfAbsent("replication factor", KAFKA_DEFAULT);
         topicConfigs.forEach((k, v) -> s.putIfAbsent("topic " + k, v));
         brokerConfig.forEach((k, v) -> {
             if (!secure(k) && !placement(k)) {
@@ -151,18 +148,6 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
             return "normal mean " + size.mean() + " B sd " + size.stddev() + " B in " + size.min() + "-" + size.max() + " B";
         }
         return "uniform " + size.min() + "-" + size.max() + " B";
-    }
-
-    private static String flush(Map<String, String> topic, Map<String, String> broker) {
-        List<String> set = new ArrayList<>();
-        for (String[] key : new String[][] {{"flush.messages", "log.flush.interval.messages"},
-                {"flush.ms", "log.flush.interval.ms"}}) {
-            String value = topic.getOrDefault(key[0], broker.get(key[1]));
-            if (value != null) {
-                set.add(key[0] + "=" + value);
-            }
-        }
-        return set.isEmpty() ? "the OS's (no flush settings)" : String.join(", ", set);
     }
 
     /** The settings in one line, {@code name=value} by name; what a series is keyed and titled by. */

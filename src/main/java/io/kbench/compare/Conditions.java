@@ -3,8 +3,8 @@ package io.kbench.compare;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.run.RunResult;
 import io.kbench.spec.BrokerLimits;
+import io.kbench.spec.Durability;
 import io.kbench.spec.ProducerSpec;
-import io.kbench.spec.TopicSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -27,8 +27,7 @@ import java.util.Set;
  */
 public record Conditions(Map<String, String> facts) {
     /** The facts that decide what an acknowledged record has survived: a change here is a different durability. */
-    static final Set<String> DURABILITY = Set.of("acks", "enable.idempotence", "transactions", "replication factor",
-            "min.insync.replicas", "flush");
+    static final Set<String> DURABILITY = Durability.NAMES;
 
     public Conditions {
         facts = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(facts, "facts")));
@@ -40,28 +39,20 @@ public record Conditions(Map<String, String> facts) {
         WorkloadSpec w = run.workload();
         ClusterInfo cluster = run.cluster();
         Map<String, String> brokerConfig = cluster == null || cluster.brokerConfig() == null ? Map.of() : cluster.brokerConfig();
+        Map<String, String> durability = Durability.of(w, brokerConfig);
+        // In the order a reader weighs them: acks, idempotence and transactions, the offered load, then the topic's.
+        for (String name : List.of("acks", "enable.idempotence", "transactions")) {
+            if (durability.containsKey(name)) {
+                facts.put(name, durability.get(name));
+            }
+        }
         if (w != null && w.producers() != null) {
             ProducerSpec p = w.producers();
-            Map<String, String> props = p.properties() == null ? Map.of() : p.properties();
-            String acks = acks(props.get("acks"));
-            facts.put("acks", acks);
-            facts.put("enable.idempotence", idempotence(props, acks));
-            facts.put("transactions", p.transactions() == null ? "off" : "on");
             facts.put("offered load", p.rate() == null || p.rate() <= 0 ? "open (unlimited)"
                     // producers.rate is the total over the producers (ProducerSpec), not each one's.
                     : String.format(Locale.ROOT, "%,.0f records/s", p.rate()));
         }
-        if (w != null && w.topic() != null) {
-            TopicSpec t = w.topic();
-            Map<String, String> configs = t.configs() == null ? Map.of() : t.configs();
-            if (t.replicationFactor() != null) {
-                facts.put("replication factor", String.valueOf(t.replicationFactor()));
-            }
-            // Kafka's default for both the topic and the broker setting is 1.
-            facts.put("min.insync.replicas", configs.getOrDefault("min.insync.replicas",
-                    brokerConfig.getOrDefault("min.insync.replicas", "1")));
-            facts.put("flush", flush(configs, brokerConfig));
-        }
+        durability.forEach(facts::putIfAbsent);
         if (cluster != null) {
             facts.put("cluster", cluster.mode() + ", " + cluster.brokers() + " broker(s)");
             if ("embedded".equals(cluster.mode())) {
@@ -69,37 +60,6 @@ public record Conditions(Map<String, String> facts) {
             }
         }
         return new Conditions(facts);
-    }
-
-    /** acks as the producer applies it: absent is Kafka's default since 3.0, all; -1 is all. */
-    private static String acks(String value) {
-        return value == null || value.trim().equals("-1") ? "all" : value.trim();
-    }
-
-    /**
-     * Idempotence as the producer applies it: when not set it is on (Kafka 3.0 and later) unless acks or
-     * max.in.flight.requests.per.connection conflict with it, in which case the producer turns it off silently.
-     */
-    private static String idempotence(Map<String, String> props, String acks) {
-        String set = props.get("enable.idempotence");
-        if (set != null) {
-            return set.trim();
-        }
-        String inFlight = props.getOrDefault("max.in.flight.requests.per.connection", "5").trim();
-        boolean fits = acks.equals("all") && inFlight.matches("[1-5]");
-        return fits ? "true" : "false";
-    }
-
-    private static String flush(Map<String, String> topic, Map<String, String> broker) {
-        List<String> set = new ArrayList<>();
-        for (String[] key : new String[][] {{"flush.messages", "log.flush.interval.messages"},
-                {"flush.ms", "log.flush.interval.ms"}}) {
-            String value = topic.getOrDefault(key[0], broker.get(key[1]));
-            if (value != null) {
-                set.add(key[0] + "=" + value);
-            }
-        }
-        return set.isEmpty() ? "the OS's (no flush settings)" : String.join(", ", set);
     }
 
     /** Each broker's cgroup limits, e.g. {@code cpuQuota 0.5, memory 1GiB}; "none" when it had the machine's. */

@@ -1,12 +1,9 @@
 package io.kbench.compare;
 
-import io.kbench.result.run.IntervalPhase;
-import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.MeasuredMeans;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.telemetry.LatencyPart;
 import io.kbench.result.telemetry.TelemetryMetric;
-import io.kbench.result.telemetry.TelemetrySeries;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
@@ -131,25 +128,6 @@ public enum TelemetryKpi {
 
     /** Each source's mean of the metric over the measured intervals it was sampled in. */
     private static List<Double> means(RunResult run, TelemetryMetric metric) {
-        List<IntervalPoint> intervals = run.intervals();
-        List<Double> means = new ArrayList<>();
-        for (TelemetrySeries s : run.telemetry().series()) {
-            if (s.metric() != metric) {
-                continue;
-            }
-            double sum = 0;
-            int n = 0;
-            for (int i = 0; i < Math.min(intervals.size(), s.values().size()); i++) {
-                Double v = s.values().get(i);
-                if (intervals.get(i).phase() == IntervalPhase.MEASURED && v != null && Double.isFinite(v)) {
-                    sum += v;
-                    n++;
-                }
-            }
-            if (n > 0) {
-                means.add(sum / n);
-            }
-        }
-        return means;
+        return MeasuredMeans.of(run, metric);
     }
 }
