@@ -60,19 +60,24 @@ class HistoryIT {
         assertThat(series).as("one series: the limits are a condition, not a setting\n" + context).hasSize(1);
         JsonNode runs = series.get(0).get("runs");
         assertThat(runs).hasSize(8);
-        // The precondition, measured: without the limit each run kept the offered 20,000 records/s (95% of it), so
-        // the machine gave the broker what the rate needs; on a machine too busy for that there is no step for half a
-        // core to make: not testable here, with the figures.
+        // The precondition, measured: without the limit the broker kept up with its records (publish p50 under
+        // 100 ms in each of the first four runs), so whatever half a core does shows against a broker that had what
+        // the load needs; on a machine too busy for that there is no step for half a core to make: not testable here,
+        // with the figures. Throughput alone is no precondition: beside the other timing tests the unlimited runs made
+        // 11,105-19,924 records/s of the 20,000 offered (CI, 2026-11-29), while their latency stayed low.
         JsonNode throughput = kpi(series.get(0), "produced.recordsPerSec");
+        JsonNode p50 = kpi(series.get(0), "publish.p50");
         double[] rates = new double[8];
+        double[] p50s = new double[8];
         for (int i = 0; i < 8; i++) {
             rates[i] = throughput.get("values").get(i).asDouble();
+            p50s[i] = p50.get("values").get(i).asDouble();
         }
-        double leastUnlimited = Math.min(Math.min(rates[0], rates[1]), Math.min(rates[2], rates[3]));
-        org.junit.jupiter.api.Assumptions.assumeTrue(leastUnlimited >= 19_000, () -> "not testable here: unlimited, the"
-                + " runs made " + java.util.Arrays.toString(java.util.Arrays.copyOf(rates, 4)) + " records/s of the"
-                + " 20,000 offered (the machine is busier than the test needs); limited: "
-                + java.util.Arrays.toString(java.util.Arrays.copyOfRange(rates, 4, 8)) + "\n"
+        double worstUnlimitedP50 = java.util.Arrays.stream(p50s, 0, 4).max().orElseThrow();
+        org.junit.jupiter.api.Assumptions.assumeTrue(worstUnlimitedP50 < 100, () -> "not testable here: unlimited, the"
+                + " runs' publish p50 reached " + worstUnlimitedP50 + " ms (records/s " + java.util.Arrays.toString(
+                java.util.Arrays.copyOf(rates, 4)) + "): the machine is busier than the test needs; limited: p50 "
+                + java.util.Arrays.toString(java.util.Arrays.copyOfRange(p50s, 4, 8)) + " ms\n"
                 + String.join("\n", transcripts));
         // Half a core shows in throughput (measured: 19,948-19,977 then 17,199-18,521 records/s, lower by 10.1%
         // [-14.9%, -5.1%]) and above all in the latency of the records queued at the throttled broker (publish p50
