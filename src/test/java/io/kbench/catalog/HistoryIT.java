@@ -37,15 +37,18 @@ class HistoryIT {
         // 24,887-39,281 for the next three unlimited runs): a run outside the catalog warms it up, so the series
         // holds only what the broker's limit changes.
         CliRun warmUp = CliRun.of("run", ItFixture.workload("it-history-step.yaml"), "--results-dir",
-                tmp.resolve("warm-up").toString(), "--no-catalog", "--broker-heap", "256m");
+                tmp.resolve("warm-up").toString(), "--no-catalog", "--broker-heap", "256m", "--min-rate-ratio", "0");
         assertThat(warmUp.exitCode()).as(warmUp.transcript()).isZero();
         for (int i = 0; i < 8; i++) {
             List<String> args = new ArrayList<>(List.of("run", ItFixture.workload("it-history-step.yaml"),
-                    "--results-dir", tmp.resolve("results").toString(), "--catalog", catalog, "--broker-heap", "256m"));
+                    "--results-dir", tmp.resolve("results").toString(), "--catalog", catalog, "--broker-heap", "256m",
+                    // A run may fall short of its rate (exit 5 below --min-rate-ratio): held to half a core that is
+                    // the point (16% of it measured beside other tests), and an unlimited run that falls short on a
+                    // busy machine is what the precondition below measures, not a failed run. The warm-up run too
+                    // (47% of its rate in CI, 2026-11-29).
+                    "--min-rate-ratio", "0"));
             if (i >= 4) {
-                // Held to half a core a run may fall far short of its rate (16% of it measured beside other tests):
-                // that is the point, not a failed run (exit 5 below --min-rate-ratio).
-                args.addAll(List.of("--set", "cluster.limits.cpuQuota=0.5", "--min-rate-ratio", "0"));
+                args.addAll(List.of("--set", "cluster.limits.cpuQuota=0.5"));
             }
             CliRun run = CliRun.of(args.toArray(String[]::new));
             assertThat(run.exitCode()).as(run.transcript()).isZero();
