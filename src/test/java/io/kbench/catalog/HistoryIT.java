@@ -25,6 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 // Timing-sensitive: the step is what half a core does to an open load, measured on whatever else the machine runs.
 @Tag("timing")
+// Its precondition is the whole machine: run alone, after the timing phase (pom.xml, solo-its).
+@Tag("whole-machine")
 @EmbeddedKafka
 class HistoryIT {
     private static final ObjectMapper JSON = new ObjectMapper();
