@@ -184,16 +184,28 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         }
     }
 
-    /** Read back from the catalog's {@code setup} column; null (a row written before the column) is unknown. */
+    /** The most of a {@code setup} column read back: a setup kbench writes is a few KiB. */
+    static final int MAX_JSON_CHARS = 64 * 1024;
+
+    /**
+     * Read back from the catalog's {@code setup} column. A catalog may be shared (PostgreSQL) and edited by others: a
+     * value that is absent (a row written before the column), oversized or not a setup reads as unknown, so the run
+     * still shows, in its workload's series with "settings not recorded", and never ends {@code kbench history}.
+     */
     static RunSetup parse(String json) {
-        if (json == null || json.isBlank()) {
+        if (json == null || json.isBlank() || json.length() > MAX_JSON_CHARS) {
             return unknown();
         }
         try {
             Map<String, Map<String, String>> m = JSON.readValue(json, new TypeReference<>() { });
-            return new RunSetup(m.getOrDefault("settings", Map.of()), m.getOrDefault("conditions", Map.of()));
-        } catch (Exception e) {
-            throw new IllegalArgumentException("setup: not a setup JSON object (" + Messages.oneLine(e) + ")", e);
+            Map<String, String> settings = m == null ? null : m.get("settings");
+            Map<String, String> conditions = m == null ? null : m.get("conditions");
+            if (settings == null || conditions == null || settings.containsValue(null) || conditions.containsValue(null)) {
+                return unknown();
+            }
+            return new RunSetup(settings, conditions);
+        } catch (com.fasterxml.jackson.core.JacksonException | IllegalArgumentException e) {
+            return unknown();
         }
     }
 }

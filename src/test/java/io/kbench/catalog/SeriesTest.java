@@ -104,4 +104,17 @@ class SeriesTest {
                 "completed", env, null, Map.of(), Map.of(CatalogKpi.PRODUCED_RECORDS_PER_SEC, value), 0, null,
                 "/results/run-" + i, setup);
     }
+
+    @Test
+    void aSetupColumnThatIsNotASetupReadsAsUnknownAndNeverEndsHistory() {
+        assertThat(RunSetup.parse(null).known()).isFalse();
+        assertThat(RunSetup.parse("not json").known()).isFalse();
+        assertThat(RunSetup.parse("{\"settings\": null, \"conditions\": {}}").known()).isFalse();
+        assertThat(RunSetup.parse("{\"settings\": {\"acks\": null}, \"conditions\": {}}").known()).isFalse();
+        assertThat(RunSetup.parse("[1, 2]").known()).isFalse();
+        assertThat(RunSetup.parse("{\"settings\": {\"acks\": \"" + "x".repeat(RunSetup.MAX_JSON_CHARS) + "\"}, "
+                + "\"conditions\": {}}").known()).as("oversized").isFalse();
+        RunSetup ok = RunSetup.parse("{\"settings\": {\"acks\": \"all\"}, \"conditions\": {\"cluster limits\": \"none\"}}");
+        assertThat(ok.settings()).containsEntry("acks", "all");
+    }
 }
