@@ -121,17 +121,21 @@ public final class ClaimsMarkdown {
 
     private static String kbench(ClaimResult r) {
         Judged j = r.judged();
-        if (j.verdict() == ClaimVerdict.NOT_TESTABLE_HERE) {
-            NotTestable nt = r.claim().notTestableHere();
+        NotTestable nt = r.claim().notTestableHere();
+        if (nt != null) {
             String text = j.shown();
             if (r.standIn() != null) {
                 text += ". Stand-in `" + nt.standIn().data() + "` / `" + nt.standIn().finding() + "`: "
                         + r.standIn().verdict().label() + ", " + r.standIn().shown();
             }
+            if (nt.recipe() != null) {
+                text += ". **Test it where it can be** (needs " + nt.recipe().needs() + "): `" + nt.recipe().command() + "`";
+            }
             return text;
         }
         ClaimEvidence t = r.claim().test();
-        return "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
+        String text = "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
+        return r.claim().unjudged() == null ? text : text + ". **Left unjudged:** " + r.claim().unjudged();
     }
 
     private static long count(List<ClaimResult> results, ClaimVerdict v) {

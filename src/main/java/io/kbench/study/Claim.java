@@ -16,9 +16,12 @@ import io.kbench.error.InvalidInputException;
  * @param method          for a latency claim tested both ways: how its test offers the load; optional
  * @param counterpart     the claim (same quote, same line) tested by the other method, whose verdict the pages set
  *                        beside this one; optional, needs {@code method}
+ * @param unjudged        what of the quote its test leaves unjudged (a second figure, a degree like "slight", a table's
+ *                        other cells); optional, only with {@code test}. The pages print it beside the verdict, so a
+ *                        verdict never reads as covering more than it judged
  */
 public record Claim(String id, String quote, int line, String figures, ClaimEvidence test, NotTestable notTestableHere,
-                    String setup, ClaimMethod method, String counterpart) {
+                    String setup, ClaimMethod method, String counterpart, String unjudged) {
     public Claim {
         ClaimIds.check("claims.id", id);
         quote = ClaimIds.text("claims[" + id + "].quote", quote);
@@ -30,6 +33,11 @@ public record Claim(String id, String quote, int line, String figures, ClaimEvid
             throw InvalidInputException.field("claims[" + id + "]", id, "needs exactly one of test and notTestableHere");
         }
         setup = setup == null || setup.isBlank() ? null : setup.strip();
+        unjudged = unjudged == null || unjudged.isBlank() ? null : unjudged.strip();
+        if (unjudged != null && test == null) {
+            throw InvalidInputException.field("claims[" + id + "].unjudged", unjudged,
+                    "belongs to a tested claim: a claim not testable here is not judged at all");
+        }
         if (counterpart != null) {
             ClaimIds.check("claims[" + id + "].counterpart", counterpart);
             if (method == null || test == null || counterpart.equals(id)) {

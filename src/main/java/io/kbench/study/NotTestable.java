@@ -9,8 +9,9 @@ import io.kbench.error.InvalidInputException;
  * @param why     the essential condition this machine cannot meet, in words
  * @param standIn a finding that measures the nearest thing here; optional. Its verdict is shown beside the claim, never
  *                as the claim's verdict
+ * @param recipe  the command that tests the claim where its condition is met; ClaimRecipeTest requires one on every row
  */
-public record NotTestable(NotTestableReason reason, String why, ClaimEvidence standIn) {
+public record NotTestable(NotTestableReason reason, String why, ClaimEvidence standIn, ClaimRecipe recipe) {
     public NotTestable {
         if (reason == null) {
             throw InvalidInputException.field("notTestableHere.reason", null, "needs hardware, host_count, vendor_library or scale");

@@ -91,7 +91,7 @@ class ClaimRegistryTest {
                 }
             }
         }
-        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("needs exactly one of test and notTestableHere");
     }
 
