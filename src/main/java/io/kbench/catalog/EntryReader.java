@@ -100,10 +100,17 @@ final class EntryReader {
         return tags == null ? Map.of() : tags;
     }
 
-    /** SHA-256 of {@code value} as JSON with sorted keys and secrets redacted, so key order cannot matter. */
+    /**
+     * SHA-256 of {@code value} as JSON with sorted keys and secrets redacted, so key order cannot matter. The topic's
+     * name is left out: a sweep gives every repetition a topic of its own, and a name changes nothing measured, so two
+     * repetitions of one point would otherwise read as a changed workload in history's "what changed".
+     */
     static String hash(Object value) {
         try {
             JsonNode tree = Redactor.redactTree(SORTED.valueToTree(value));
+            if (tree.path("topic") instanceof com.fasterxml.jackson.databind.node.ObjectNode topic) {
+                topic.remove("name");
+            }
             Object canonical = SORTED.treeToValue(tree, Object.class);
             return Hashes.sha256(SORTED.writeValueAsString(canonical));
         } catch (Exception e) {
