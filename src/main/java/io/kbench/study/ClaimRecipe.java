@@ -11,13 +11,17 @@ import java.util.Set;
  * with {@code --dry-run}, so a recipe is always a command kbench accepts as written.
  *
  * @param command the command line, starting with {@code kbench}; words split on spaces, single-quoted words keep theirs
- *                (as a POSIX shell would); no shell operators, so a page can show it and a test can run it
+ *                (as a POSIX shell would); no shell operators, so a page can show it and a test can run it. A JDK this
+ *                machine lacks is the placeholder {@code <NAME-java-home>} (the user puts its directory there; the test
+ *                puts the running JDK's); hosts are example names, which --dry-run never connects to
  * @param needs   what it needs that this machine lacks (hosts, NICs, a JDK, a Kafka version), in words
  */
 public record ClaimRecipe(String command, String needs) {
     /** The commands a recipe may run: the ones that measure (and accept --dry-run). */
     private static final Set<String> MEASURING = Set.of("run", "sweep", "find-max");
     private static final int MAX_LENGTH = 2_000;
+    /** A JDK directory the user supplies: the only placeholder, since --dry-run checks that a JDK exists. */
+    private static final java.util.regex.Pattern JAVA_HOME = java.util.regex.Pattern.compile("<[a-z0-9]+(-[a-z0-9]+)*-java-home>");
 
     public ClaimRecipe {
         command = ClaimIds.text("recipe.command", command);
@@ -26,7 +30,7 @@ public record ClaimRecipe(String command, String needs) {
             throw InvalidInputException.field("recipe.command", command.substring(0, 60) + "...", "is longer than "
                     + MAX_LENGTH + " characters");
         }
-        List<String> words = split(command);
+        List<String> words = split(JAVA_HOME.matcher(command).replaceAll("JDK"));
         if (words.size() < 3 || !words.get(0).equals("kbench") || !MEASURING.contains(words.get(1))
                 || !words.get(2).matches("scenarios/[\\w./-]+\\.yaml")) {
             throw InvalidInputException.field("recipe.command", command,
@@ -37,15 +41,20 @@ public record ClaimRecipe(String command, String needs) {
         }
     }
 
-    /** The command's arguments after {@code kbench}, as a shell would pass them. */
-    public List<String> arguments() {
-        List<String> words = split(command);
+    /** The command's arguments after {@code kbench}, with every JDK placeholder replaced by {@code javaHome}. */
+    public List<String> arguments(String javaHome) {
+        List<String> words = split(JAVA_HOME.matcher(command).replaceAll(java.util.regex.Matcher.quoteReplacement(javaHome)));
         return words.subList(1, words.size());
+    }
+
+    /** The JDK placeholders the command holds, in order (e.g. {@code <prime-java-home>}). */
+    public List<String> javaHomes() {
+        return JAVA_HOME.matcher(command).results().map(java.util.regex.MatchResult::group).toList();
     }
 
     /** The scenario file the recipe runs, relative to the repository root. */
     public String scenario() {
-        return split(command).get(2);
+        return split(JAVA_HOME.matcher(command).replaceAll("JDK")).get(2);
     }
 
     /**

@@ -49,7 +49,7 @@ class ClaimRecipeTest {
                 failed.add(claim + ": " + recipe.scenario() + " does not exist");
                 return;
             }
-            List<String> args = new ArrayList<>(recipe.arguments());
+            List<String> args = new ArrayList<>(recipe.arguments(System.getProperty("java.home")));
             args.add("--dry-run");
             CliRun run = CliRun.leavingNothing(results, args.toArray(String[]::new));
             if (run.exitCode() != 0) {
@@ -62,8 +62,13 @@ class ClaimRecipeTest {
     @Test
     void aRecipeIsOneKbenchCommandWithoutShellOperators() {
         ClaimRecipe ok = new ClaimRecipe("kbench find-max scenarios/s4-find-max.yaml --sla 'e2e.p99<200ms'", "3 hosts");
-        assertThat(ok.arguments()).containsExactly("find-max", "scenarios/s4-find-max.yaml", "--sla", "e2e.p99<200ms");
+        assertThat(ok.arguments("/jdk")).containsExactly("find-max", "scenarios/s4-find-max.yaml", "--sla", "e2e.p99<200ms");
         assertThat(ok.scenario()).isEqualTo("scenarios/s4-find-max.yaml");
+        ClaimRecipe prime = new ClaimRecipe("kbench find-max scenarios/s4-find-max.yaml --broker-java-home <prime-java-home>", "Prime");
+        assertThat(prime.javaHomes()).containsExactly("<prime-java-home>");
+        assertThat(prime.arguments("/opt/jdk")).containsExactly("find-max", "scenarios/s4-find-max.yaml", "--broker-java-home", "/opt/jdk");
+        assertThatThrownBy(() -> new ClaimRecipe("kbench run scenarios/a.yaml --broker-java-home <prime>", "x"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("'<'");
         assertThatThrownBy(() -> new ClaimRecipe("kbench run scenarios/a.yaml; rm -rf /", "x"))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("recipe.command").hasMessageContaining("';'");
         assertThatThrownBy(() -> new ClaimRecipe("kbench plan scenarios/plan/a.yaml", "x"))
