@@ -92,7 +92,7 @@ class SweepDesignTest {
         SweepDesign s2 = SweepDesign.load(Path.of("scenarios/s2-producer-scaling.yaml"));
         assertThat(s2.points()).hasSize(3);
         assertThat(s2.workload(s2.points().get(2), null).producers().records()).isEqualTo(4_000_000L);
-        assertThat(s5.findings()).hasSize(4);
+        assertThat(s5.findings()).hasSize(11);
         // the default grouping paths, sorted (Finding.per): one order however the sweep lists its overrides
         assertThat(s5.findings().get(1).per()).containsExactly("producers.properties.batch.size",
                 "producers.properties.compression.type", "topic.replicationFactor");
