@@ -61,6 +61,9 @@ claims() {
         [[ $kind == sweep ]] && sweeps+=("$name=$scenario")
     done <<< "$STUDIES"
     java -cp "target/classes:target/lib/*" io.kbench.report.ClaimsPages . "${sweeps[@]}"
+    while IFS='|' read -r name page cmd; do
+        how_measured "$name"
+    done <<< "$STUDIES"
     # The tables of generated/NAME.md stay as measured (they cite the repetitions' telemetry, which is not kept);
     # only its findings section is replaced by the one the re-judged kept sweep gives.
     local entry tmp
@@ -109,6 +112,21 @@ kbench_commit() {
     echo "$c"
 }
 
+# Ends generated/NAME.md with how its kept result was measured (data/measured/NAME.json): the command and kbench's
+# commit, replacing the line an earlier measurement left.
+how_measured() {
+    python3 - "$DATA/measured/$1.json" "$GEN/$1.md" <<'PY'
+import json, pathlib, re, sys
+record, page = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+if record.exists() and page.exists():
+    r = json.loads(record.read_text())
+    commit = f"kbench commit {r['kbenchCommit']}" if r.get("kbenchCommit") else "kbench commit not recorded"
+    line = f"Measured by `{r['command']}` ({commit}; docs/studies/data/measured/{record.name})."
+    text = re.sub(r"\n*Measured by `.*\Z", "", page.read_text().rstrip("\n"), flags=re.S)
+    page.write_text(text + "\n\n" + line + "\n")
+PY
+}
+
 # Keeps NAME's latest run: its Markdown into generated/NAME.md and its result into data/NAME.json; after a measurement
 # (COMMIT and COMMAND given) also how it was measured (data/measured/NAME.json), which the Markdown's last line says.
 render() {
@@ -120,15 +138,7 @@ render() {
         java -cp "target/classes:target/lib/*" io.kbench.report.MeasurementRecords . "$name" "$commit" $command > /dev/null
     fi
     ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
-    python3 - "$DATA/measured/$name.json" "$GEN/$name.md" <<'PY'
-import json, pathlib, sys
-record, page = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
-if record.exists():
-    r = json.loads(record.read_text())
-    commit = r.get("kbenchCommit") or "not recorded"
-    page.write_text(page.read_text().rstrip("\n") + f"\n\nMeasured by `{r['command']}` (kbench commit {commit}), "
-                    f"started {r['measured'][:16].replace('T', ' ')} UTC.\n")
-PY
+    how_measured "$name"
     [[ -f $dir/report.html ]] && cp "$dir/report.html" "$OUT/$name.html"
     return 0
 }
