@@ -93,8 +93,10 @@ PY
     done
 }
 
-# The repetition options added to one command: sweeps repeat until decided, find-max searches until answered (above).
+# The repetition options added to one command (its words: "$@"): sweeps repeat until decided, find-max searches until
+# answered (above); none when the study's line fixes them itself (S1's JDK 25 sweep judges no claim: --repetitions 3).
 how_many() {
+    [[ " $* " == *" --repetitions "* || " $* " == *" --searches "* ]] && return 0
     case $1 in
         sweep) [[ $REPETITIONS == auto ]] && echo "--repetitions auto${SWEEP_BUDGET:+ --budget $SWEEP_BUDGET}" \
             || echo "--repetitions $REPETITIONS" ;;
@@ -146,7 +148,8 @@ render() {
 run_one() {
     local name=$1 args=$2 command commit
     # shellcheck disable=SC2046 # the options are words
-    command="./kbench $args $(how_many "${args%% *}") --results-dir $OUT/$name"
+    # shellcheck disable=SC2086 # the study's words
+    command="./kbench $args $(how_many $args) --results-dir $OUT/$name"
     commit=$(kbench_commit)
     rm -rf "${OUT:?}/$name"
     mkdir -p "$OUT/$name" "$GEN" "$DATA"
@@ -162,24 +165,25 @@ run_one() {
 list() {
     local name page args
     while IFS='|' read -r name page args; do
-        echo "$name|$page|$args $(how_many "${args%% *}")"
-    done <<< "$STUDIES" | python3 -c '
-import datetime, json, os, re, sys
-repetitions, searches = os.environ["REPETITIONS"], os.environ["SEARCHES"]
-sweep_budget, search_budget = os.environ.get("SWEEP_BUDGET", ""), int(os.environ.get("SEARCHES_BUDGET") or 5)
+        # shellcheck disable=SC2086 # the study's words
+        echo "$name|$page|$args $(how_many $args)"
+    done <<< "$STUDIES" | SWEEP_BUDGET=${SWEEP_BUDGET:-} python3 -c '
+import datetime, json, os, re, sys, yaml
 def seconds(text):
-    m = re.fullmatch(r"(\d+)(s|m|h)", text)
+    m = re.fullmatch(r"(\d+)(s|m|h)", str(text))
     return int(m.group(1)) * {"s": 1, "m": 60, "h": 3600}[m.group(2)] if m else None
 def t(s):
     return datetime.datetime.fromisoformat(s[:19])
 def minutes(a, b):
     return f"{a / 60:.0f} min" if round(a / 60) == round(b / 60) else f"{a / 60:.0f}-{b / 60:.0f} min"
+def option(words, flag):
+    return words[words.index(flag) + 1] if flag in words[:-1] else None
 low = high = 0
 unknown = []
 for line in sys.stdin.read().splitlines():
     name, page, args = line.split("|", 2)
-    args = args.strip()
-    kind = args.split()[0]
+    words = args.split()
+    kind, scenario = words[0], yaml.safe_load(open(words[1])) or {}
     path = f"docs/studies/data/{name}.json"
     est = "? (no kept result)"
     if os.path.exists(path):
@@ -190,15 +194,21 @@ for line in sys.stdin.read().splitlines():
         elif kind == "sweep":
             points = len(d["points"])
             per = took / (points * d["repeat"])
-            if repetitions != "auto":
-                a = b = int(repetitions) * points * per
+            reps = option(words, "--repetitions")
+            if reps != "auto":
+                a = b = int(reps) * points * per
             else:
+                # the most it may spend: --budget, else the scenario budget, else 10 runs per point
+                budget = os.environ["SWEEP_BUDGET"] or option(words, "--budget") or scenario.get("budget")
                 a = 3 * points * per
-                b = seconds(sweep_budget) or (int(sweep_budget) if sweep_budget.isdigit() else 10 * points) * per
+                b = seconds(budget) or (int(budget) if str(budget).isdigit() else 10 * points) * per
+                a = min(a, b)
             est = (a, b)
         elif kind == "find-max":
             per = took / len(d.get("searches") or [1])
-            est = (per * (3 if searches == "auto" else int(searches)), per * (search_budget if searches == "auto" else int(searches)))
+            n = option(words, "--searches")
+            top = int(option(words, "--budget") or 5) if n == "auto" else int(n)
+            est = (per * (3 if n == "auto" else top), per * top)
         else:
             est = (took, took)
     if isinstance(est, tuple):
@@ -206,14 +216,14 @@ for line in sys.stdin.read().splitlines():
         est = minutes(*est)
     else:
         unknown.append(name)
-    print(f"{name:26} {page:30} {est:>14}   ./kbench {args}")
+    print(f"{name:26} {page:30} {est:>14}   ./kbench {args.strip()}")
 total, blank = "all", ""
 print(f"{total:26} {blank:30} {minutes(low, high):>14}" + (f"   and {len(unknown)} of unknown duration" if unknown else ""))
 '
 }
 
 case "${1:-}" in
-    --list) REPETITIONS=$REPETITIONS SEARCHES=$SEARCHES list; exit 0 ;;
+    --list) list; exit 0 ;;
     --splice) splice; exit 0 ;;
     --claims) claims; splice; exit 0 ;;
     --render)

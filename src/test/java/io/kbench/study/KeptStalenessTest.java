@@ -86,7 +86,8 @@ class KeptStalenessTest {
     @Test
     void wordsFindingsAndRepetitionCountsLeaveItJudged() throws IOException {
         edit("name: s1-codecs-default-batch\n", "# a new comment\nname: s1-codecs-default-batch\ndescription: new words\n");
-        edit("repeat: 3\n", "repeat: auto\nbudget: 30\n");
+        Path file = root.resolve(SCENARIO);
+        Files.writeString(file, Files.readString(file).replaceAll("(?m)^(repeat|budget):.*\n", "") + "repeat: 7\nbudget: 30\n");
         edit("    metric: e2e.p99\n", "    metric: publish.p99\n");
         list(LINE.replace("\n", " --repetitions auto --budget 40\n"));
         assertThat(stale()).isNull();
