@@ -4,11 +4,11 @@
 # find-max.json beside it (docs/studies/data/NAME.json) so every figure can be re-checked, and splices the Markdown
 # into the pages between `<!-- BEGIN generated/NAME.md -->` and `<!-- END generated/NAME.md -->`.
 #
-#   bench/studies.sh                 # every study (about four hours on a 2-core machine; run it with nothing else running,
+#   bench/studies.sh                 # every study (5 to 11 hours on a 2-core machine by --list; run it with nothing else running,
 #                                    # as root: the 3- and 4-broker studies share the cores by cluster.limits, storage
 #                                    # studies mount loop devices)
 #   bench/studies.sh s1-compression s4-find-max-sla    # only these
-#   bench/studies.sh --list          # the names and their commands
+#   bench/studies.sh --list          # the names, their commands and how long each should take
 #   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
 #   bench/studies.sh --render        # re-render the Markdown from the runs already in bench/results/studies, and splice
 #   bench/studies.sh --claims        # no measurement: judge every study finding again on the kept results in
