@@ -4,11 +4,11 @@
 # find-max.json beside it (docs/studies/data/NAME.json) so every figure can be re-checked, and splices the Markdown
 # into the pages between `<!-- BEGIN generated/NAME.md -->` and `<!-- END generated/NAME.md -->`.
 #
-#   bench/studies.sh                 # every study (about four hours on a 2-core machine; run it with nothing else running,
+#   bench/studies.sh                 # every study (5 to 11 hours on a 2-core machine by --list; run it with nothing else running,
 #                                    # as root: the 3- and 4-broker studies share the cores by cluster.limits, storage
 #                                    # studies mount loop devices)
 #   bench/studies.sh s1-compression s4-find-max-sla    # only these
-#   bench/studies.sh --list          # the names and their commands
+#   bench/studies.sh --list          # the names, their commands and how long each should take
 #   bench/studies.sh --splice        # only re-splice docs/studies/generated/*.md into the pages
 #   bench/studies.sh --render        # re-render the Markdown from the runs already in bench/results/studies, and splice
 #   bench/studies.sh --claims        # no measurement: judge every study finding again on the kept results in
@@ -25,46 +25,14 @@ OUT=bench/results/studies
 GEN=docs/studies/generated
 DATA=docs/studies/data
 
-# name | page | kbench arguments (the results dir is added)
-STUDIES=$(cat <<EOF
-s1-compression|s1-compression.md|sweep scenarios/s1-compression.yaml
-s1-codecs-default-batch|s1-compression.md|sweep scenarios/s1-codecs-default-batch.yaml
-s1-codecs-fixed-rate|s1-compression.md|sweep scenarios/s1-codecs-default-batch.yaml --set producers.rate=6000
-s1-compression-levels|s1-compression.md|sweep scenarios/s1-compression-levels.yaml
-s1-cpu-scaling|s1-compression.md|sweep scenarios/s1-cpu-scaling.yaml
-s1-encryption-jdk17|s1-encryption.md|sweep scenarios/s1-encryption.yaml
-s1-encryption-fixed-rate|s1-encryption.md|sweep scenarios/s1-encryption.yaml --set producers.rate=12000
-s1-encryption-jdk25|s1-encryption.md|sweep scenarios/s1-encryption.yaml --broker-java-home $JDK25 --client-java-home $JDK25
-s1-tls-provider|s1-encryption.md|sweep scenarios/s1-tls-provider.yaml
-s1-find-max-tls-off|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms
-s1-find-max-tls-on|s1-encryption.md|find-max scenarios/s1-find-max-tls.yaml --sla publish.p99<100ms --security SSL --tls-version TLSv1.3 --cipher aes-128-gcm
-s2-producer-scaling|s2-producer-scaling.md|sweep scenarios/s2-producer-scaling.yaml
-s2-page-cache|s2-producer-scaling.md|sweep scenarios/s2-page-cache.yaml --broker-heap 256m
-s2-consumers|s2-producer-scaling.md|sweep scenarios/s2-consumers.yaml
-s2-partitions|s2-producer-scaling.md|sweep scenarios/s2-partitions.yaml
-s3-thread-pairs|s3-reference-architecture.md|sweep scenarios/s3-thread-pairs.yaml
-s3-producer-knee|s3-reference-architecture.md|sweep scenarios/s3-producer-knee.yaml
-s3-knee-acks|s3-reference-architecture.md|sweep scenarios/s3-knee-acks.yaml
-s3-acks-fixed-rate|s3-reference-architecture.md|sweep scenarios/s3-acks-fixed-rate.yaml
-s3-pairs-knee|s3-reference-architecture.md|sweep scenarios/s3-pairs-knee.yaml
-s4-find-max-keep-up|s4-find-max.md|find-max scenarios/s4-find-max.yaml --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
-s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
-s4-find-max-sla-repeat|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
-s4-find-max-sla-cold|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s
-s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s --broker-java-home $JDK25
-s4-spikes|s4-find-max.md|run scenarios/s4-spikes.yaml
-s4-filesystems|s4-find-max.md|sweep scenarios/s4-filesystems.yaml
-s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
-s5-acks-fixed-rate|s5-producer-matrix.md|sweep scenarios/s5-acks-fixed-rate.yaml
-s5-long|s5-producer-matrix.md|run scenarios/s5-long.yaml
-s5-consumer|s5-producer-matrix.md|run scenarios/s5-consumer.yaml
-s5-partitions|s5-producer-matrix.md|sweep scenarios/s5-partitions.yaml
-s5-untested|s5-producer-matrix.md|sweep scenarios/s5-untested.yaml
-faults-leader-kill|../faults.md|run scenarios/faults-leader-kill.yaml
-faults-acks1-unclean|../faults.md|run scenarios/faults-acks1-unclean.yaml
-faults-slow-follower|../faults.md|run scenarios/faults-slow-follower.yaml
-EOF
-)
+# name|page|kbench arguments, one study a line (bench/studies.txt: kbench reads it too, to tell a stale kept result)
+STUDIES=$(grep -v '^#' bench/studies.txt | grep -v '^[[:space:]]*$' | sed "s|\$JDK25|$JDK25|g")
+# How many times: sweeps repeat until their findings are decided (docs/sweeps.md#repeat-auto-repetitions-until-decided;
+# budget: the scenario's, else 10 runs per point; SWEEP_BUDGET=30m or =24 sets one for every sweep), find-max searches
+# until the answer's interval is within 10% (docs/find-max.md; at most SEARCHES_BUDGET searches, default 5). A run is
+# one run. REPETITIONS=N / SEARCHES=N fix the counts instead.
+REPETITIONS=${REPETITIONS:-auto}
+SEARCHES=${SEARCHES:-auto}
 
 splice() {
     python3 - "$GEN" docs <<'PY'
@@ -93,6 +61,9 @@ claims() {
         [[ $kind == sweep ]] && sweeps+=("$name=$scenario")
     done <<< "$STUDIES"
     java -cp "target/classes:target/lib/*" io.kbench.report.ClaimsPages . "${sweeps[@]}"
+    while IFS='|' read -r name page cmd; do
+        how_measured "$name"
+    done <<< "$STUDIES"
     # The tables of generated/NAME.md stay as measured (they cite the repetitions' telemetry, which is not kept);
     # only its findings section is replaced by the one the re-judged kept sweep gives.
     local entry tmp
@@ -122,28 +93,137 @@ PY
     done
 }
 
+# The repetition options added to one command (its words: "$@"): sweeps repeat until decided, find-max searches until
+# answered (above); none when the study's line fixes them itself (S1's JDK 25 sweep judges no claim: --repetitions 3).
+how_many() {
+    [[ " $* " == *" --repetitions "* || " $* " == *" --searches "* ]] && return 0
+    case $1 in
+        sweep) [[ $REPETITIONS == auto ]] && echo "--repetitions auto${SWEEP_BUDGET:+ --budget $SWEEP_BUDGET}" \
+            || echo "--repetitions $REPETITIONS" ;;
+        find-max) [[ $SEARCHES == auto ]] && echo "--searches auto --budget ${SEARCHES_BUDGET:-5}" \
+            || echo "--searches $SEARCHES" ;;
+    esac
+}
+
+# The commit kbench runs from, -dirty when what it builds or measures has uncommitted changes.
+kbench_commit() {
+    local c
+    c=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+    [[ $c != unknown && -n $(git status --porcelain -- src pom.xml kbench scenarios bench/studies.txt 2>/dev/null) ]] \
+        && c="$c-dirty"
+    echo "$c"
+}
+
+# Ends generated/NAME.md with how its kept result was measured (data/measured/NAME.json): the command and kbench's
+# commit, replacing the line an earlier measurement left.
+how_measured() {
+    python3 - "$DATA/measured/$1.json" "$GEN/$1.md" <<'PY'
+import json, pathlib, re, sys
+record, page = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+if record.exists() and page.exists():
+    r = json.loads(record.read_text())
+    commit = f"kbench commit {r['kbenchCommit']}" if r.get("kbenchCommit") else "kbench commit not recorded"
+    line = f"Measured by `{r['command']}` ({commit}; docs/studies/data/measured/{record.name})."
+    text = re.sub(r"\n*Measured by `.*\Z", "", page.read_text().rstrip("\n"), flags=re.S)
+    page.write_text(text + "\n\n" + line + "\n")
+PY
+}
+
+# Keeps NAME's latest run: its Markdown into generated/NAME.md and its result into data/NAME.json; after a measurement
+# (COMMIT and COMMAND given) also how it was measured (data/measured/NAME.json), which the Markdown's last line says.
 render() {
-    local name=$1 dir
+    local name=$1 commit=${2:-} command=${3:-} dir
     dir=$(find "$OUT/$name" -mindepth 1 -maxdepth 1 -type d | sort | tail -1)
-    ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
     cp "$(ls "$dir"/sweep.json "$dir"/find-max.json "$dir"/result.json 2>/dev/null | head -1)" "$DATA/$name.json"
+    if [[ -n $command ]]; then
+        # shellcheck disable=SC2086 # the command is recorded word by word, as it ran
+        java -cp "target/classes:target/lib/*" io.kbench.report.MeasurementRecords . "$name" "$commit" $command > /dev/null
+    fi
+    ./kbench report "$dir" --markdown --out "$GEN/$name.md" > /dev/null
+    how_measured "$name"
     [[ -f $dir/report.html ]] && cp "$dir/report.html" "$OUT/$name.html"
     return 0
 }
 
 run_one() {
-    local name=$1 args=$2
+    local name=$1 args=$2 command commit
+    # shellcheck disable=SC2046 # the options are words
+    # shellcheck disable=SC2086 # the study's words
+    command="./kbench $args $(how_many $args) --results-dir $OUT/$name"
+    commit=$(kbench_commit)
     rm -rf "${OUT:?}/$name"
     mkdir -p "$OUT/$name" "$GEN" "$DATA"
-    echo "== $name: ./kbench $args   ($(date -u +%H:%M:%S))"
+    echo "== $name: $command   ($(date -u +%H:%M:%S), kbench $commit)"
     # shellcheck disable=SC2086 # the argument list is split on purpose; no argument holds a space
-    ./kbench $args --results-dir "$OUT/$name" > "$OUT/$name.log" 2>&1 || echo "   exit $? (see $OUT/$name.log)"
-    render "$name"
+    $command > "$OUT/$name.log" 2>&1 || echo "   exit $? (see $OUT/$name.log)"
+    render "$name" "$commit" "$command"
     tail -3 "$OUT/$name.log" | sed 's/^/   /'
 }
 
+# Each study with its command and how long it should take: the kept result's time per run (per search) times the
+# repetitions the command allows, from the first look's 3 to its budget (a run: its own duration).
+list() {
+    local name page args
+    while IFS='|' read -r name page args; do
+        # shellcheck disable=SC2086 # the study's words
+        echo "$name|$page|$args $(how_many $args)"
+    done <<< "$STUDIES" | SWEEP_BUDGET=${SWEEP_BUDGET:-} python3 -c '
+import datetime, json, os, re, sys, yaml
+def seconds(text):
+    m = re.fullmatch(r"(\d+)(s|m|h)", str(text))
+    return int(m.group(1)) * {"s": 1, "m": 60, "h": 3600}[m.group(2)] if m else None
+def t(s):
+    return datetime.datetime.fromisoformat(s[:19])
+def minutes(a, b):
+    return f"{a / 60:.0f} min" if round(a / 60) == round(b / 60) else f"{a / 60:.0f}-{b / 60:.0f} min"
+def option(words, flag):
+    return words[words.index(flag) + 1] if flag in words[:-1] else None
+low = high = 0
+unknown = []
+for line in sys.stdin.read().splitlines():
+    name, page, args = line.split("|", 2)
+    words = args.split()
+    kind, scenario = words[0], yaml.safe_load(open(words[1])) or {}
+    path = f"docs/studies/data/{name}.json"
+    est = "? (no kept result)"
+    if os.path.exists(path):
+        d = json.load(open(path))
+        took = (t(d["endTime"]) - t(d["startTime"])).total_seconds()
+        if took < 5:
+            est = "? (kept result: no duration)"
+        elif kind == "sweep":
+            points = len(d["points"])
+            per = took / (points * d["repeat"])
+            reps = option(words, "--repetitions")
+            if reps != "auto":
+                a = b = int(reps) * points * per
+            else:
+                # the most it may spend: --budget, else the scenario budget, else 10 runs per point
+                budget = os.environ["SWEEP_BUDGET"] or option(words, "--budget") or scenario.get("budget")
+                a = 3 * points * per
+                b = seconds(budget) or (int(budget) if str(budget).isdigit() else 10 * points) * per
+                a = min(a, b)
+            est = (a, b)
+        elif kind == "find-max":
+            per = took / len(d.get("searches") or [1])
+            n = option(words, "--searches")
+            top = int(option(words, "--budget") or 5) if n == "auto" else int(n)
+            est = (per * (3 if n == "auto" else top), per * top)
+        else:
+            est = (took, took)
+    if isinstance(est, tuple):
+        low, high = low + est[0], high + est[1]
+        est = minutes(*est)
+    else:
+        unknown.append(name)
+    print(f"{name:26} {page:30} {est:>14}   ./kbench {args.strip()}")
+total, blank = "all", ""
+print(f"{total:26} {blank:30} {minutes(low, high):>14}" + (f"   and {len(unknown)} of unknown duration" if unknown else ""))
+'
+}
+
 case "${1:-}" in
-    --list) echo "$STUDIES" | awk -F'|' '{printf "%-24s %-30s ./kbench %s\n", $1, $2, $3}'; exit 0 ;;
+    --list) list; exit 0 ;;
     --splice) splice; exit 0 ;;
     --claims) claims; splice; exit 0 ;;
     --render)

@@ -108,7 +108,10 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
             }
         }
         List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
-        return new SweepOutcome(design, results, rounds.interrupted, start, Instant.now(), environment, rounds.ran,
+        // The sweep's times are its repetitions' (SweepSpan): a resume that runs nothing keeps when the sweep measured.
+        SweepSpan.RunsHere here = SweepSpan.RunsHere.of(!rounds.ran.isEmpty());
+        return new SweepOutcome(design, results, rounds.interrupted, rounds.span.start(start, here),
+                rounds.span.end(Instant.now(), here), environment, rounds.ran,
                 design.spec().order() == SweepOrder.RANDOM ? seed : null, auto == null ? null : auto.section(),
                 auto == null ? null : auto.verdicts());
     }
@@ -330,8 +333,9 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * @param design        what was asked
      * @param points      one per point that was reached, in the design's point order
      * @param interrupted whether a run was interrupted (Ctrl-C) and the sweep stopped early
-     * @param startTime   when this invocation started (a resumed sweep: the resume)
-     * @param endTime     when it ended
+     * @param startTime   when the sweep's first completed repetition started, whichever invocation ran it (this
+     *                    invocation's start when it ran something and started earlier: its cluster start and warm-up)
+     * @param endTime     when this invocation ended if it ran something, else when the last repetition ended
      * @param environment versions and hardware of the load generator
      * @param ran         the repetitions this invocation ran, in the order it ran them (repetition 0: the warm-up)
      * @param seed        the shuffle seed of order: random; null otherwise

@@ -32,6 +32,8 @@ final class SweepRounds implements SequentialSweep.Rounds {
     private final Environment environment;
     private final PrintStream out;
     final List<RunOrder.Slot> ran = new ArrayList<>();
+    /** From the first completed repetition to the last, this invocation's and earlier attempts'. */
+    final SweepSpan span = new SweepSpan();
     boolean interrupted;
     private int count;
 
@@ -62,7 +64,9 @@ final class SweepRounds implements SequentialSweep.Rounds {
     @Override
     public SweepResult sofar() {
         List<Sweep.PointResult> points = tallies.stream().filter(t -> !t.reps.isEmpty()).map(sweep::pointResult).toList();
-        return SweepFiles.toResult(new Sweep.SweepOutcome(sweep.design(), points, false, start, Instant.now(), environment, ran, null));
+        SweepSpan.RunsHere here = SweepSpan.RunsHere.of(!ran.isEmpty());
+        return SweepFiles.toResult(new Sweep.SweepOutcome(sweep.design(), points, false, span.start(start, here),
+                span.end(Instant.now(), here), environment, ran, null));
     }
 
     @Override
@@ -88,6 +92,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
         if (done.isPresent()) {
             out.println(progress + ": already completed, skipped");
             tally.completed.add(done.get().summary());
+            span.add(done.get());
             tally.faultRuns.add(done.get().faults());
             tally.conditions.add(RunConditions.of(done.get(), sweep.replicationFactor(point)));
             return;
@@ -107,6 +112,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
             switch (result.status()) {
                 case COMPLETED -> {
                     tally.completed.add(result.summary());
+                    span.add(result);
                     tally.faultRuns.add(result.faults());
                     tally.conditions.add(RunConditions.of(result, sweep.replicationFactor(point)));
                 }

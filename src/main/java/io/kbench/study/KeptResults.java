@@ -1,9 +1,13 @@
 package io.kbench.study;
 
 import io.kbench.result.KbenchResult;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.io.ResultReader;
+import io.kbench.result.run.RunResult;
+import io.kbench.result.sweep.SweepResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -11,6 +15,7 @@ import java.util.Map;
 public final class KeptResults {
     private final Path root;
     private final Map<String, KbenchResult> read = new HashMap<>();
+    private Map<String, StudyCommand> commands;
 
     /** {@code root}: the repository root. */
     public KeptResults(Path root) {
@@ -30,6 +35,21 @@ public final class KeptResults {
     /** Whether {@code name} has a kept result. */
     public boolean has(String name) {
         return Files.isRegularFile(file(name));
+    }
+
+    /** The command bench/studies.txt measures {@code name} with today; null when the list names no such study. */
+    public StudyCommand command(String name) {
+        if (commands == null) {
+            commands = StudyCommand.readAll(root);
+        }
+        return commands.get(name);
+    }
+
+    /** When the kept result {@code name} started measuring (its startTime); null when it records none. */
+    public Instant startTime(String name) {
+        KbenchResult r = get(name, KbenchResult.class);
+        return r instanceof SweepResult s ? s.startTime() : r instanceof FindMaxResult f ? f.startTime()
+                : r instanceof RunResult run ? run.startTime() : null;
     }
 
     /** The kept result {@code name} as {@code type}; an input error when it is another kind. */

@@ -124,6 +124,21 @@ class SweepIT {
         assertThat(point.summary().produced().recordsPerSec().count()).isEqualTo(2);
         assertThat(point.thresholds().get(0).passed()).isFalse();
         assertThat(sweep.status()).isEqualTo(RunStatus.COMPLETED);
+        // The sweep's times are its repetitions': rep 1 ran in the first invocation, before the resume.
+        RunResult r1 = ResultReader.read(rep1, RunResult.class);
+        RunResult r2 = ResultReader.read(rep2, RunResult.class);
+        assertThat(sweep.startTime()).isEqualTo(r1.startTime());
+        assertThat(sweep.endTime()).isAfterOrEqualTo(r2.endTime());
+
+        // Resumed with nothing left to run (how the findings of a finished sweep were judged again): the times stay
+        // the repetitions', where they used to become the resume's own, start and end within the same second.
+        CliRun again = sweep(SWEEPS + "it-resume.yaml", "--resume", dir.toString(), "--no-telemetry");
+        assertThat(again.exitCode()).as(again.transcript()).isZero();
+        assertThat(again.stdout()).contains("rep 2/2: already completed, skipped");
+        SweepResult rejudged = ResultReader.read(dir.resolve("sweep.json"), SweepResult.class);
+        assertThat(rejudged.startTime()).isEqualTo(r1.startTime());
+        assertThat(rejudged.endTime()).isEqualTo(r2.endTime().isAfter(r1.endTime()) ? r2.endTime() : r1.endTime());
+        assertThat(rejudged.endTime()).isAfter(rejudged.startTime());
 
         CliRun other = sweep(SWEEPS + "it-2x2.yaml", "--resume", dir.toString());
         assertThat(other.exitCode()).as(other.transcript()).isEqualTo(2);

@@ -135,7 +135,9 @@ class ClaimRegistryTest {
         KeptResults kept = new KeptResults(ROOT);
         // s3-knee-acks was measured on the 3 brokers its scenario still runs. The fixture is s2-producer-scaling as it
         // was kept before its scenario moved to S2's 3 brokers: measured on 1.
-        assertThat(KeptShape.stale(ROOT, "scenarios/s3-knee-acks.yaml", "s3-knee-acks", kept)).isNull();
+        // (It may be stale for another change of its scenario, which KeptStalenessTest covers; not for its brokers.)
+        String knee = KeptShape.stale(ROOT, "scenarios/s3-knee-acks.yaml", "s3-knee-acks", kept);
+        assertThat(knee == null ? "" : knee).doesNotContain("broker(s)");
         Path data = Files.createDirectories(tmp.resolve("docs/studies/data"));
         Files.copy(Path.of("src/test/resources/studies/stale/s2-producer-scaling.json"), data.resolve("s2-producer-scaling.json"));
         Files.createDirectories(tmp.resolve("scenarios"));
