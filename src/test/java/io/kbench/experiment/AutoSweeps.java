@@ -1,8 +1,10 @@
 package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cli.CliRun;
+import io.kbench.result.Spread;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.sweep.RepetitionMode;
 import io.kbench.result.sweep.SweepRepetitions;
@@ -54,6 +56,27 @@ final class AutoSweeps {
         try (Stream<Path> dirs = Files.list(dir)) {
             Path sweepDir = dirs.filter(Files::isDirectory).findFirst().orElseThrow();
             return new Finished(run, ResultReader.read(sweepDir.resolve("sweep.json"), SweepResult.class));
+        }
+    }
+
+    /**
+     * The precondition of an undecided sweep, measured: every run of each of {@code points} made at least
+     * {@code share} of the offered {@code rate}. Where the machine could not give a point its load (other builds beside
+     * the test; one stalled run widens the interval past any margin) the sweep had nothing to decide on: the test is
+     * aborted as not testable here, with the figures. A decided sweep is judged whatever its points made.
+     */
+    static void assumeUndecidedOnlyWhereAPointFellShort(Finished finished, int rate, double share, String... points) {
+        if (finished.decided()) {
+            return;
+        }
+        for (String name : points) {
+            Spread made = finished.result().points().stream().filter(p -> p.name().equals(name)).findFirst()
+                    .orElseThrow().summary().produced().recordsPerSec();
+            if (made.min() < share * rate) {
+                assumeTrue(false, () -> "not testable here: " + name + " made " + made.min() + ".." + made.max()
+                        + " records/s of the " + rate + " offered (each run needs " + share + " of it)\n" + finished.run().stdout().lines().filter(l -> l.startsWith("sweep: round")
+                        || l.startsWith("  description=")).collect(java.util.stream.Collectors.joining("\n")));
+            }
         }
     }
 

@@ -29,6 +29,10 @@ class RepetitionsIT {
         AutoSweeps.Finished finished = AutoSweeps.sweep(results, "it-labels.yaml", "5000", "--set",
                 "producers.warmupDuration=2s");
         SweepResult sweep = finished.result();
+        // The precondition, measured: both points kept (most of) their fixed rate. On a machine too busy for that (load
+        // average 43 with seven other builds, 2026-11-29: one point made 1,302-4,998 records/s of the 5,000, +18.9%
+        // [-44.4%, +154.1%] after 12 runs) the runs measure the machine, not the labels.
+        AutoSweeps.assumeUndecidedOnlyWhereAPointFellShort(finished, 5000, 0.9, "description=a", "description=b");
         FindingVerdict finding = sweep.findings().get(0);
         assertThat(finding.outcome()).as(finding.toString()).isEqualTo(FindingOutcome.HELD);
         assertThat(finding.groups().get(0).shown()).contains("equivalent within ±5.0%");
