@@ -49,7 +49,8 @@ public final class ArithmeticJudge {
             }
         }
         String text = String.join("; ", shown) + ". Computed by " + String.join(", ", commands.stream().map(x -> "`" + x + "`").toList())
-                + (arithmetic.note() == null ? "" : ". " + arithmetic.note());
+                + (arithmetic.note() == null ? "" : ". " + Character.toUpperCase(arithmetic.note().charAt(0))
+                        + arithmetic.note().substring(1));
         return new Judged(all ? ClaimVerdict.REPRODUCED : ClaimVerdict.NOT_REPRODUCED, text, RULE);
     }
 
