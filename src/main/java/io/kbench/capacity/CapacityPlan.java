@@ -154,7 +154,8 @@ public final class CapacityPlan {
 
         return new PlanResult(description,
                 in.perBrokerCapacity() == null ? null : in.perBrokerCapacity().source(),
-                inputs, traffic, volume, counts, brokers, binding, network, nic, endurance, warnings);
+                inputs, traffic, volume, counts, brokers, binding, network, nic, endurance, warnings,
+                in.disk() == null ? List.of() : in.disk().figures());
     }
 
     private static int ceil(double x) {

@@ -11,6 +11,9 @@ import java.util.List;
 
 /** Pure cost arithmetic over measured results and prices; no I/O. */
 public final class CostAnalysis {
+    /** Hours in the average month, 8,760 h / 12, for monthly costs from an hourly price (and back). */
+    public static final double HOURS_PER_MONTH = 730;
+
     private CostAnalysis() {
     }
 
@@ -52,7 +55,10 @@ public final class CostAnalysis {
                 "cost-performance = per node records/s / hourly price per node (records/s per $/h)",
                 "improvement % = (cost-performance / baseline cost-performance - 1) x 100",
                 "nodes for target = ceil(target records/s / per node records/s)",
-                "yearly cost = nodes x hourly price x " + Figure.format(Units.HOURS_PER_YEAR) + " h");
+                "yearly cost = nodes x hourly price x " + Figure.format(Units.HOURS_PER_YEAR) + " h",
+                "monthly cost = nodes x monthly price as the price file gives it, else x hourly price x "
+                        + Figure.format(HOURS_PER_MONTH) + " h",
+                "yearly savings for target = the baseline's yearly cost for target - this row's");
     }
 
     /** The first result is the baseline for the improvement column. */
@@ -64,6 +70,7 @@ public final class CostAnalysis {
             Checks.positive("targetRecordsPerSec", targetRecordsPerSec);
         }
         double baseline = 0;
+        Double baselineForTarget = null;
         List<CostRow> rows = new ArrayList<>();
         for (PricedResult pr : results) {
             MeasuredCapacity m = pr.measured();
@@ -74,9 +81,16 @@ public final class CostAnalysis {
                 baseline = cp;
             }
             Integer nodes = targetRecordsPerSec == null ? null : nodesFor(targetRecordsPerSec, perNode);
-            rows.add(new CostRow(m.label(), m.source().toString(), pr.instanceType().name(), price, m.brokers(),
+            Double forTarget = nodes == null ? null : yearlyCost(nodes, price);
+            if (rows.isEmpty()) {
+                baselineForTarget = forTarget;
+            }
+            // A stated figure's source is whose it is, so a table of published figures never reads as measured.
+            String source = StatedThroughput.STATED.equals(m.kind()) ? m.caveat() + " (" + m.source() + ")" : m.source().toString();
+            rows.add(new CostRow(m.label(), source, pr.instanceType().name(), price, m.brokers(),
                     m.clusterRecordsPerSec(), m.clusterMebibytesPerSec(), perNode, cp, improvementPercent(cp, baseline),
-                    yearlyCost(m.brokers(), price), nodes, nodes == null ? null : yearlyCost(nodes, price)));
+                    yearlyCost(m.brokers(), price), yearlyCost(1, price), pr.instanceType().monthlyCost(m.brokers()), nodes, forTarget,
+                    forTarget == null ? null : baselineForTarget - forTarget));
         }
         return new CostResult(prices.currency(), prices.pricesAsOf(), prices.source() == null ? "source not given" : prices.source(),
                 rows.get(0).label(), targetRecordsPerSec, rows, standardFormulas());

@@ -13,6 +13,7 @@ import java.util.List;
  * @param brokerStorageTb usable disk per broker in decimal TB; null: brokers for storage are not computed
  * @param brokerNicGbps NIC per broker for the network broker count; null: the largest size, 100 GbE
  * @param brokers a fixed broker count (e.g. an existing cluster); null: use the count the plan needs
+ * @param disk a cloud disk's size-dependent limits to report; null: none
  */
 public record PlanInput(
         Ingress ingress,
@@ -26,7 +27,8 @@ public record PlanInput(
         Double brokerNicGbps,
         Integer brokers,
         int drivesPerBroker,
-        List<DriveSpec> drives) {
+        List<DriveSpec> drives,
+        DiskLimits disk) {
 
     public static final int DEFAULT_REPLICATION_FACTOR = 3;
     public static final int DEFAULT_FAN_OUT = 1;
@@ -60,5 +62,13 @@ public record PlanInput(
         }
         Checks.atLeast("drivesPerBroker", drivesPerBroker, 1);
         drives = drives == null ? List.of() : List.copyOf(drives);
+    }
+
+    /** A plan without disk limits. */
+    public PlanInput(Ingress ingress, int replicationFactor, int fanOut, Duration retention, double targetUtilisation,
+                     double compressionRatio, BrokerCapacity perBrokerCapacity, Double brokerStorageTb, Double brokerNicGbps,
+                     Integer brokers, int drivesPerBroker, List<DriveSpec> drives) {
+        this(ingress, replicationFactor, fanOut, retention, targetUtilisation, compressionRatio, perBrokerCapacity,
+                brokerStorageTb, brokerNicGbps, brokers, drivesPerBroker, drives, null);
     }
 }

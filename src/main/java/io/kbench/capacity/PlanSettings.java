@@ -29,7 +29,20 @@ public record PlanSettings(
         Double brokerNicGbps,
         Integer brokers,
         Integer drivesPerBroker,
-        List<DriveSpec> drives) {
+        List<DriveSpec> drives,
+        /** A cloud disk's size-dependent limits (S5's Yandex network HDD); reported, not used for the broker count. */
+        DiskLimits disk) {
+
+    /** Settings without disk limits (the flags have none). */
+    public PlanSettings(String description, Double ingressRecordsPerSec, Integer recordSizeBytes, Double ingressMebibytesPerSec,
+                        Integer replicationFactor, Integer fanOut, String retention, Double targetUtilisation,
+                        Double compressionRatio, Double perBrokerMebibytesPerSec, String fromResult, Integer resultBrokers,
+                        Double brokerStorageTb, Double brokerNicGbps, Integer brokers, Integer drivesPerBroker,
+                        List<DriveSpec> drives) {
+        this(description, ingressRecordsPerSec, recordSizeBytes, ingressMebibytesPerSec, replicationFactor, fanOut, retention,
+                targetUtilisation, compressionRatio, perBrokerMebibytesPerSec, fromResult, resultBrokers, brokerStorageTb,
+                brokerNicGbps, brokers, drivesPerBroker, drives, null);
+    }
 
     public static PlanSettings empty() {
         return new PlanSettings(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
@@ -44,7 +57,7 @@ public record PlanSettings(
             s = new PlanSettings(s.description, s.ingressRecordsPerSec, s.recordSizeBytes, s.ingressMebibytesPerSec,
                     s.replicationFactor, s.fanOut, s.retention, s.targetUtilisation, s.compressionRatio,
                     s.perBrokerMebibytesPerSec, resolved, s.resultBrokers, s.brokerStorageTb, s.brokerNicGbps,
-                    s.brokers, s.drivesPerBroker, s.drives);
+                    s.brokers, s.drivesPerBroker, s.drives, s.disk);
         }
         return s;
     }
@@ -73,7 +86,8 @@ public record PlanSettings(
                 pick(flags.brokerNicGbps, brokerNicGbps),
                 pick(flags.brokers, brokers),
                 pick(flags.drivesPerBroker, drivesPerBroker),
-                flags.drives != null && !flags.drives.isEmpty() ? flags.drives : drives);
+                flags.drives != null && !flags.drives.isEmpty() ? flags.drives : drives,
+                pick(flags.disk, disk));
     }
 
     /** Applies the documented defaults and validates everything into a {@link PlanInput}. */
@@ -104,7 +118,8 @@ public record PlanSettings(
                 brokerNicGbps,
                 brokers,
                 drivesPerBroker != null ? drivesPerBroker : 1,
-                drives);
+                drives,
+                disk);
     }
 
     private static <T> T pick(T flag, T file) {

@@ -3,6 +3,7 @@ package io.kbench.cli;
 import io.kbench.capacity.CostAnalysis;
 import io.kbench.capacity.MeasuredCapacity;
 import io.kbench.capacity.PriceBook;
+import io.kbench.capacity.StatedThroughput;
 import io.kbench.console.CostTable;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.cost.CostResult;
@@ -21,7 +22,8 @@ import picocli.CommandLine.Spec;
 /** {@code kbench cost}: cost-performance, improvement, nodes for a target and yearly cost per instance type. */
 @Command(name = "cost", mixinStandardHelpOptions = true,
         description = {"Cost-performance of measured results from a price file.",
-                "The first RESULT is the baseline for the improvement column. See docs/planning.md."})
+                "The first row (the first --stated file's first row, else the first RESULT) is the baseline for the",
+                "improvement and savings columns. See docs/planning.md."})
 public final class CostCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -29,8 +31,12 @@ public final class CostCommand implements Callable<Integer> {
     @Option(names = "--prices", required = true, paramLabel = "FILE", description = "Price YAML file (see scenarios/prices/example-prices.yaml).")
     Path prices;
 
-    @Parameters(arity = "1..*", paramLabel = "RESULT", description = "kbench result.json files or their directories.")
+    @Parameters(arity = "0..*", paramLabel = "RESULT", description = "kbench result.json files or their directories.")
     List<Path> results = new ArrayList<>();
+
+    @Option(names = "--stated", paramLabel = "FILE", description = "Throughput a publication states (not measured), priced "
+            + "before the RESULTs; every row names its source. Repeatable. See scenarios/cost/.")
+    List<Path> stated = new ArrayList<>();
 
     @Option(names = "--instance-type", paramLabel = "PATH=TYPE", description = "Instance type of a result lacking tags.instanceType, repeatable.")
     Map<String, String> instanceTypes = new LinkedHashMap<>();
@@ -53,7 +59,13 @@ public final class CostCommand implements Callable<Integer> {
         for (String key : resultBrokers.keySet()) {
             requireListed("--result-brokers", key);
         }
+        if (results.isEmpty() && stated.isEmpty()) {
+            throw InvalidInputException.field("RESULT", "none", "give at least one RESULT or --stated FILE");
+        }
         List<CostAnalysis.PricedResult> priced = new ArrayList<>();
+        for (Path file : stated) {
+            priced.addAll(StatedThroughput.priced(book, file));
+        }
         for (Path r : results) {
             MeasuredCapacity m = MeasuredCapacity.fromResult(r, lookup(resultBrokers, r));
             String type = lookup(instanceTypes, r);

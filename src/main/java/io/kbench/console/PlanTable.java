@@ -26,6 +26,9 @@ public final class PlanTable {
         if (!plan.endurance().isEmpty()) {
             out.append(FigureTable.render("SSD endurance", plan.endurance())).append('\n');
         }
+        if (!plan.disk().isEmpty()) {
+            out.append(FigureTable.render("Disk limits by size", plan.disk())).append('\n');
+        }
         for (String w : plan.warnings()) {
             out.append("warning: ").append(w).append('\n');
         }

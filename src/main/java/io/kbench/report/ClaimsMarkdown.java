@@ -18,15 +18,19 @@ public final class ClaimsMarkdown {
     /** The per-study counts table (docs/studies/README.md opens with it). */
     public static String summary(Map<StudyClaims, List<ClaimResult>> studies) {
         StringBuilder md = new StringBuilder();
-        md.append("| study | original | claims | tested | held | contradicted | inconclusive | not measured yet | not testable here |\n");
-        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        md.append("| study | original | claims | tested | held | contradicted | inconclusive | not measured yet | not testable here "
+                + "| arithmetic | reproduced | not reproduced |\n");
+        md.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         studies.forEach((study, results) -> md.append("| [").append(study.study()).append("](").append(study.page())
                 .append(") | `").append(study.original()).append("` | ").append(results.size()).append(" | ")
                 .append(results.stream().filter(r -> r.claim().test() != null).count()).append(" | ")
                 .append(count(results, ClaimVerdict.HELD)).append(" | ").append(count(results, ClaimVerdict.CONTRADICTED))
                 .append(" | ").append(count(results, ClaimVerdict.INCONCLUSIVE)).append(" | ")
                 .append(count(results, ClaimVerdict.NOT_MEASURED)).append(" | ")
-                .append(count(results, ClaimVerdict.NOT_TESTABLE_HERE)).append(" |\n"));
+                .append(count(results, ClaimVerdict.NOT_TESTABLE_HERE)).append(" | ")
+                .append(results.stream().filter(r -> r.claim().arithmetic() != null).count()).append(" | ")
+                .append(count(results, ClaimVerdict.REPRODUCED)).append(" | ").append(count(results, ClaimVerdict.NOT_REPRODUCED))
+                .append(" |\n"));
         return md.toString();
     }
 
@@ -45,7 +49,7 @@ public final class ClaimsMarkdown {
             Claim c = r.claim();
             md.append("| `").append(c.id()).append("` | \"").append(cell(c.quote())).append("\" (").append(c.line())
                     .append(") | ").append(cell(c.figures())).append(" | ").append(cell(kbench(r))).append(" | ")
-                    .append(r.verdictText()).append(" | ").append(cell(r.claim().setup() != null ? r.setup() : "as above"))
+                    .append(r.verdictText()).append(" | ").append(cell(setupCell(r)))
                     .append(" |\n");
         }
         return md.append(methods(study, results)).toString();
@@ -111,7 +115,11 @@ public final class ClaimsMarkdown {
                 .append("a figure or a direction (how many: the claims column below), each quoted verbatim with its line, ")
                 .append("and how kbench tests it: a finding (a rule ")
                 .append("that can fail) judged on a kept result, or **NOT TESTABLE HERE** with the reason (hardware, host ")
-                .append("count, a vendor library, scale) and the scaled stand-in where one exists. The verdicts are judged ")
+                .append("count, a vendor library, scale) and the scaled stand-in where one exists; or, for a figure the ")
+                .append("original computes from inputs it gives, the arithmetic recomputed by `kbench plan` or `kbench cost` ")
+                .append("from files kept in scenarios/: **REPRODUCED** when kbench's figure equals the original's at the ")
+                .append("original's printed precision, **NOT REPRODUCED** otherwise, both figures and the command shown. ")
+                .append("The verdicts are judged ")
                 .append("again from the kept results each time this page is generated, so they follow today's rules. ")
                 .append("**NOT MEASURED YET**: the test exists, its result has not been kept yet, or the kept result no ")
                 .append("longer measures its scenario as it stands today (the row names what differs and the re-run). ")
@@ -138,8 +146,16 @@ public final class ClaimsMarkdown {
             return text;
         }
         ClaimEvidence t = r.claim().test();
-        String text = "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
+        String text = t == null ? j.shown() : "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
         return r.claim().unjudged() == null ? text : text + ". **Left unjudged:** " + r.claim().unjudged();
+    }
+
+    /** An arithmetic row measures nothing, so no setup differs; others say theirs, or the study's ("as above"). */
+    private static String setupCell(ClaimResult r) {
+        if (r.claim().arithmetic() != null && r.claim().setup() == null) {
+            return "none: arithmetic on the original's inputs, no measurement";
+        }
+        return r.claim().setup() != null ? r.setup() : "as above";
     }
 
     private static long count(List<ClaimResult> results, ClaimVerdict v) {

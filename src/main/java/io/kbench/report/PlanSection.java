@@ -31,6 +31,7 @@ final class PlanSection {
         section(page, "Brokers", plan.brokerCounts());
         section(page, "Network per broker", plan.network());
         section(page, "SSD endurance", plan.endurance());
+        section(page, "Disk limits by size", plan.disk());
         for (String w : plan.warnings()) {
             page.paragraph("warning: " + w, "warn");
         }

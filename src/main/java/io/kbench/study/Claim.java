@@ -9,7 +9,7 @@ import io.kbench.error.InvalidInputException;
  * @param quote           the claim exactly as the original words it (a substring of the line)
  * @param line            the 1-based line of the original that holds the quote
  * @param figures         the original's figures the claim rests on, with units (e.g. "70:40 -> 12 ms p99, 80:30 -> 20 ms")
- * @param test            the finding that judges it here; exactly one of test and notTestableHere
+ * @param test            the finding that judges it here; exactly one of test, notTestableHere and arithmetic
  * @param notTestableHere why it cannot be tested here
  * @param setup           what in kbench's setup differs from the original for this claim; optional, the study's
  *                        setup otherwise
@@ -17,11 +17,13 @@ import io.kbench.error.InvalidInputException;
  * @param counterpart     the claim (same quote, same line) tested by the other method, whose verdict the pages set
  *                        beside this one; optional, needs {@code method}
  * @param unjudged        what of the quote its test leaves unjudged (a second figure, a degree like "slight", a table's
- *                        other cells); optional, only with {@code test}. The pages print it beside the verdict, so a
- *                        verdict never reads as covering more than it judged
+ *                        other cells); optional, only with {@code test} or {@code arithmetic}. The pages print it beside
+ *                        the verdict, so a verdict never reads as covering more than it judged
+ * @param arithmetic      for a figure the original computes from inputs it gives: how kbench plan or kbench cost
+ *                        recomputes it (judged REPRODUCED or NOT REPRODUCED, not by a measurement)
  */
 public record Claim(String id, String quote, int line, String figures, ClaimEvidence test, NotTestable notTestableHere,
-                    String setup, ClaimMethod method, String counterpart, String unjudged) {
+                    String setup, ClaimMethod method, String counterpart, String unjudged, Arithmetic arithmetic) {
     public Claim {
         ClaimIds.check("claims.id", id);
         quote = ClaimIds.text("claims[" + id + "].quote", quote);
@@ -29,14 +31,15 @@ public record Claim(String id, String quote, int line, String figures, ClaimEvid
             throw InvalidInputException.field("claims[" + id + "].line", line, "needs the line of the original, >= 1");
         }
         figures = ClaimIds.text("claims[" + id + "].figures", figures);
-        if ((test == null) == (notTestableHere == null)) {
-            throw InvalidInputException.field("claims[" + id + "]", id, "needs exactly one of test and notTestableHere");
+        int kinds = (test == null ? 0 : 1) + (notTestableHere == null ? 0 : 1) + (arithmetic == null ? 0 : 1);
+        if (kinds != 1) {
+            throw InvalidInputException.field("claims[" + id + "]", id, "needs exactly one of test, notTestableHere and arithmetic");
         }
         setup = setup == null || setup.isBlank() ? null : setup.strip();
         unjudged = unjudged == null || unjudged.isBlank() ? null : unjudged.strip();
-        if (unjudged != null && test == null) {
+        if (unjudged != null && test == null && arithmetic == null) {
             throw InvalidInputException.field("claims[" + id + "].unjudged", unjudged,
-                    "belongs to a tested claim: a claim not testable here is not judged at all");
+                    "belongs to a tested or arithmetic claim: a claim not testable here is not judged at all");
         }
         if (counterpart != null) {
             ClaimIds.check("claims[" + id + "].counterpart", counterpart);

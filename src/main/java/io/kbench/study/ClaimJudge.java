@@ -17,6 +17,8 @@ public final class ClaimJudge {
         for (Claim c : study.claims()) {
             if (c.test() != null) {
                 results.add(new ClaimResult(c, judge(study, c.test(), kept), null, study.setupOf(c)));
+            } else if (c.arithmetic() != null) {
+                results.add(new ClaimResult(c, ArithmeticJudge.judge(c.arithmetic(), kept.root()), null, study.setupOf(c)));
             } else {
                 NotTestable nt = c.notTestableHere();
                 Judged standIn = nt.standIn() == null ? null : judge(study, nt.standIn(), kept);

@@ -11,7 +11,11 @@ public enum ClaimVerdict {
     /** The claim's essential condition (hardware, host count, vendor library, scale) cannot be met here. */
     NOT_TESTABLE_HERE("NOT TESTABLE HERE"),
     /** The claim has a test, but no kept result has been measured for it yet. */
-    NOT_MEASURED("NOT MEASURED YET");
+    NOT_MEASURED("NOT MEASURED YET"),
+    /** The original's arithmetic, recomputed by kbench plan or cost from its inputs, gives its figure at its precision. */
+    REPRODUCED("REPRODUCED"),
+    /** The original's arithmetic, recomputed from its inputs, gives a different figure (both are shown). */
+    NOT_REPRODUCED("NOT REPRODUCED");
 
     private final String label;
 

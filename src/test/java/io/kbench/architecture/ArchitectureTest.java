@@ -46,7 +46,7 @@ class ArchitectureTest {
                     "unit")),
             Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "study", "error",
                     "unit")),
-            Map.entry("study", Set.of("kpi", "result", "statistics", "error", "format")),
+            Map.entry("study", Set.of("capacity", "kpi", "result", "statistics", "error", "format")),
             Map.entry("compare", Set.of("catalog", "kpi", "statistics", "result", "spec", "error")),
             Map.entry("catalog", Set.of("kpi", "statistics", "result", "spec", "error")),
             Map.entry("capacity", Set.of("result", "error", "format", "unit")),

@@ -9,7 +9,6 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.cost.CostResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class CostAnalysisTest {
@@ -50,20 +49,56 @@ class CostAnalysisTest {
     }
 
     @Test
-    void analyseS4ExampleResults() {
-        PriceBook book = PriceBook.load(Path.of("scenarios/prices/example-prices.yaml"));
-        InstanceType node = book.require("s4-broker-node", "test");
-        assertThat(node.hourlyPrice()).isEqualTo(0.904);
-        CostResult r = CostAnalysis.analyse(book, List.of(
-                new CostAnalysis.PricedResult(MeasuredCapacity.fromResult(Path.of("scenarios/cost/s4-jvm-a")), node),
-                new CostAnalysis.PricedResult(MeasuredCapacity.fromResult(Path.of("scenarios/cost/s4-jvm-b")), node)), 150_000.0);
-        assertThat(r.row("s4-jvm-a").nodesForTarget()).isEqualTo(5);
-        assertThat(r.row("s4-jvm-a").yearlyCostForTarget()).isCloseTo(39_595.20, within(0.005));
-        assertThat(r.row("s4-jvm-b").nodesForTarget()).isEqualTo(3);
-        assertThat(r.row("s4-jvm-b").yearlyCostForTarget()).isCloseTo(23_757.12, within(0.005));
-        assertThat(r.row("s4-jvm-b").improvementPercent()).isCloseTo((155_797.0 / 107_805 - 1) * 100, within(1e-9));
-        assertThat(r.row("s4-jvm-a").recordsPerSecPerDollarHour()).isCloseTo(107_805 / 3.0 / 0.904, within(1e-9));
-        assertThat(CostTable.render(r)).contains("39,595.20").contains("23,757.12").contains("0.9040");
+    void s4StatedThroughputGivesItsCostTable() {
+        // S4 lines 110-115: for Prime's 155,797 records/s, 5 OpenJDK nodes against 3 Prime nodes of i3en.2xlarge at
+        // $0.904/h: $7,919.04 a node-year, $39,595.20 against $23,757.12 a year, $15,838.08 saved.
+        CostResult r = StatedThroughput.cost(Path.of("scenarios/prices/studies.yaml"), Path.of("scenarios/cost/s4-stated.yaml"),
+                155_797.0);
+        assertThat(r.row("s4-openjdk").nodesForTarget()).isEqualTo(5);
+        assertThat(r.row("s4-openjdk").yearlyCostForTarget()).isCloseTo(39_595.20, within(0.005));
+        assertThat(r.row("s4-openjdk").yearlyCostPerNode()).isCloseTo(7_919.04, within(0.005));
+        assertThat(r.row("s4-openjdk").yearlySavingsForTarget()).isZero();
+        assertThat(r.row("s4-prime").nodesForTarget()).isEqualTo(3);
+        assertThat(r.row("s4-prime").yearlyCostForTarget()).isCloseTo(23_757.12, within(0.005));
+        assertThat(r.row("s4-prime").yearlySavingsForTarget()).isCloseTo(15_838.08, within(0.005));
+        assertThat(r.row("s4-prime").improvementPercent()).isCloseTo((155_797.0 / 107_805 - 1) * 100, within(1e-9));
+        assertThat(r.row("s4-openjdk").recordsPerSecPerDollarHour()).isCloseTo(107_805 / 3.0 / 0.904, within(1e-9));
+        // A stated row says whose figure it is and that kbench did not measure it, in the JSON and in the table.
+        assertThat(r.row("s4-prime").source()).startsWith("stated by S4").contains("line 52").contains("not measured by kbench");
+        assertThat(CostTable.render(r)).contains("39,595.20").contains("23,757.12").contains("15,838.08").contains("0.9040")
+                .contains("s4-prime: stated by S4");
+    }
+
+    @Test
+    void s5MonthlyPriceFromItsPartsTimesFourVms() {
+        // S5 lines 86-92: vCPU 4306.18 + RAM 2280.96 + HDD 2168.09 = 8755.23 a VM; 4 x 8755.23 = 35020.92 a month.
+        PriceBook book = PriceBook.load(Path.of("scenarios/prices/s5-yandex.yaml"));
+        InstanceType vm = book.require("s5-yandex-vm", "test");
+        assertThat(vm.monthlyPrice()).isCloseTo(8_755.23, within(1e-9));
+        assertThat(vm.hourlyPrice()).isCloseTo(8_755.23 / CostAnalysis.HOURS_PER_MONTH, within(1e-12));
+        CostResult r = StatedThroughput.cost(Path.of("scenarios/prices/s5-yandex.yaml"), Path.of("scenarios/cost/s5-stated.yaml"), null);
+        assertThat(r.row("s5-long-test").monthlyCostTested()).isCloseTo(35_020.92, within(0.005));
+        assertThat(r.row("s5-long-test").clusterMebibytesPerSec()).isCloseTo(242.89, within(0.005));
+        assertThat(r.row("s5-long-test").yearlySavingsForTarget()).isNull();
+        // Without a monthly price, a month is the hourly price x 730 h.
+        InstanceType hourly = new InstanceType("h", 1.0, null, null, null, null, null, null, null);
+        assertThat(hourly.monthlyCost(2)).isEqualTo(1_460.0);
+    }
+
+    @Test
+    void aPriceNeedsOneFormAndStatedRowsNeedTheirSource(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        assertThatThrownBy(() -> new InstanceType("x", null, null, null, null, null, null, null, null))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("hourlyPrice or monthlyPrice");
+        assertThatThrownBy(() -> new InstanceType("x", null, 10.0, java.util.Map.of("cpu", 5.0), null, null, null, null, null))
+                .hasMessageContaining("monthlyPriceParts").hasMessageContaining("not both");
+        assertThatThrownBy(() -> new InstanceType("x", null, null, java.util.Map.of("cpu", -5.0), null, null, null, null, null))
+                .hasMessageContaining("monthlyPriceParts.cpu").hasMessageContaining("-5.0");
+        Path f = dir.resolve("s.yaml");
+        Files.writeString(f, "rows:\n  - {label: a, instanceType: i3en.2xlarge, brokers: 3, recordsPerSec: 10, recordSizeBytes: 100}\n");
+        assertThatThrownBy(() -> StatedThroughput.load(f)).hasMessageContaining("statedBy");
+        Files.writeString(f, "rows:\n  - {label: a, statedBy: me, instanceType: nowhere, brokers: 3, recordsPerSec: 10, recordSizeBytes: 100}\n");
+        assertThatThrownBy(() -> StatedThroughput.cost(Path.of("scenarios/prices/studies.yaml"), f, null))
+                .hasMessageContaining("rows[a].instanceType").hasMessageContaining("nowhere");
     }
 
     @Test

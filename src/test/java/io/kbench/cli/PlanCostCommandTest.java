@@ -74,11 +74,15 @@ class PlanCostCommandTest {
     }
 
     @Test
-    void costReproducesS4() {
-        Outcome o = run("cost", "--prices", "scenarios/prices/example-prices.yaml", "scenarios/cost/s4-jvm-a",
-                "scenarios/cost/s4-jvm-b", "--target-records-per-sec", "150000");
+    void costReproducesS4FromItsStatedFigures() {
+        Outcome o = run("cost", "--prices", "scenarios/prices/example-prices.yaml", "--stated", "scenarios/cost/s4-stated.yaml",
+                "--target-records-per-sec", "155797");
         assertThat(o.exit()).as(o.toString()).isZero();
-        assertThat(o.out()).as(o.toString()).contains("39,595.20").contains("23,757.12").contains("+44.5").contains("not live");
+        assertThat(o.out()).as(o.toString()).contains("39,595.20").contains("23,757.12").contains("15,838.08").contains("+44.5")
+                .contains("not live").contains("s4-openjdk: stated by S4").contains("not measured by kbench");
+        Outcome nothing = run("cost", "--prices", "scenarios/prices/example-prices.yaml");
+        assertThat(nothing.exit()).as(nothing.toString()).isEqualTo(2);
+        assertThat(nothing.err()).as(nothing.toString()).contains("--stated");
     }
 
     @Test

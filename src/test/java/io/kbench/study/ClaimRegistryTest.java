@@ -79,7 +79,8 @@ class ClaimRegistryTest {
             List<ClaimResult> results = JUDGED.get(s);
             assertThat(results).hasSameSizeAs(s.claims());
             for (ClaimResult r : results) {
-                assertThat(r.claim().test() != null || r.claim().notTestableHere() != null).as(r.claim().id()).isTrue();
+                assertThat(r.claim().test() != null || r.claim().notTestableHere() != null || r.claim().arithmetic() != null)
+                        .as(r.claim().id()).isTrue();
                 // A test whose result is kept is judged: only a missing result, or one kept from the scenario's
                 // earlier cluster shape (KeptShape), may leave it unmeasured.
                 ClaimEvidence t = r.claim().test();
@@ -91,8 +92,8 @@ class ClaimRegistryTest {
                 }
             }
         }
-        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining("needs exactly one of test and notTestableHere");
+        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("needs exactly one of test, notTestableHere and arithmetic");
     }
 
     @Test
@@ -100,7 +101,7 @@ class ClaimRegistryTest {
         Set<String> referenced = new HashSet<>();
         for (StudyClaims s : STUDIES) {
             for (Claim c : s.claims()) {
-                ClaimEvidence t = c.test() != null ? c.test() : c.notTestableHere().standIn();
+                ClaimEvidence t = c.test() != null ? c.test() : c.notTestableHere() != null ? c.notTestableHere().standIn() : null;
                 if (t != null) {
                     referenced.add(t.scenario() + "#" + t.finding());
                 }
@@ -125,7 +126,7 @@ class ClaimRegistryTest {
 
     private static boolean referencedIn(StudyClaims study, String findingId) {
         return STUDIES.stream().flatMap(s -> s.claims().stream()).anyMatch(c -> {
-            ClaimEvidence t = c.test() != null ? c.test() : c.notTestableHere().standIn();
+            ClaimEvidence t = c.test() != null ? c.test() : c.notTestableHere() != null ? c.notTestableHere().standIn() : null;
             return t != null && t.finding().equals(findingId);
         });
     }

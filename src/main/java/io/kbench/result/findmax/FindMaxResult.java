@@ -67,8 +67,9 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
 
     /**
      * The answer. {@code maxRecordsPerSec}/{@code maxMebibytesPerSec} are absent unless outcome is FOUND or LOWER_BOUND.
-     * kbench always writes the search settings; they are boxed (optional on reading) because find-max results written
-     * by hand from published figures (scenarios/cost, docs/planning.md) carry only the answer.
+     * kbench always writes the search settings; they are boxed (optional on reading) so that a result carrying only the
+     * answer still loads. A publication's figures are not written as a result: kbench cost takes them as stated
+     * figures ({@code --stated}, scenarios/cost/), labelled as not measured.
      *
      * @param sla                       the SLA as given
      * @param outcome                   FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED

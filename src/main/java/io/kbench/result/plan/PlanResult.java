@@ -13,6 +13,7 @@ import java.util.List;
  * @param brokers the broker count every per-broker figure uses
  * @param bindingConstraint which requirement sets the broker count (throughput, storage, network, replication, given)
  * @param nicRecommendedGbe null when no listed NIC is big enough at this broker count
+ * @param disk a cloud disk's limits from its size (allocation units, bandwidth, IOPS); empty when none was given
  */
 // Nulls are written (as kbench plan --json always did), unlike the other kinds.
 @JsonInclude(JsonInclude.Include.ALWAYS)
@@ -28,7 +29,9 @@ public record PlanResult(
         List<Figure> network,
         Integer nicRecommendedGbe,
         List<Figure> endurance,
-        List<String> warnings) implements KbenchResult {
+        List<String> warnings,
+        // Absent when empty, as in every plan written before disk limits existed.
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Figure> disk) implements KbenchResult {
     public static final String KIND = "plan";
 
     public PlanResult {
@@ -39,11 +42,13 @@ public record PlanResult(
         network = List.copyOf(network);
         endurance = List.copyOf(endurance);
         warnings = List.copyOf(warnings);
+        // Plans written before disk limits existed have none.
+        disk = disk == null ? List.of() : List.copyOf(disk);
     }
 
     /** Looks a figure up by key across all sections; tests and the HTML report use this. */
     public Figure figure(String key) {
-        for (List<Figure> section : List.of(inputs, traffic, volume, brokerCounts, network, endurance)) {
+        for (List<Figure> section : List.of(inputs, traffic, volume, brokerCounts, network, endurance, disk)) {
             for (Figure f : section) {
                 if (f.key().equals(key)) {
                     return f;

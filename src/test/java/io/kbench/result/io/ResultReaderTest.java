@@ -28,11 +28,11 @@ public class ResultReaderTest {
 
     /**
      * Every kbench file kept in the repository: real output of earlier releases (result-schema/, report/run-sample),
-     * test inputs in the written shape, and the hand-written example results of scenarios/cost. Each must load.
+     * and test inputs in the written shape. Each must load.
      */
     static Stream<Path> fixtures() {
         return Stream.of(RESOURCES.resolve("result-schema"), RESOURCES.resolve("report"), RESOURCES.resolve("results"),
-                RESOURCES.resolve("compare"), Path.of("scenarios/cost")).flatMap(dir -> {
+                RESOURCES.resolve("compare")).flatMap(dir -> {
                     try {
                         return Files.walk(dir).filter(p -> p.toString().endsWith(".json"))
                                 .filter(p -> !p.toString().contains("bad-kind")).sorted();
