@@ -101,7 +101,7 @@ public record CampaignCluster(String name, String bootstrapServers, String insta
             }
         }
         if (!fromEnv) {
-            KafkaConfigCheck.anyClient(where + " ", props);
+            KafkaConfigCheck.anyClient(where + ".", props);
         }
         return Collections.unmodifiableMap(new LinkedHashMap<>(props));
     }

@@ -128,7 +128,7 @@ public record SweepSpec(String name, String description, String workload, Object
     /** This sweep with {@code repeat} and {@code budget} (the flags {@code --repetitions} and {@code --budget}). */
     public SweepSpec with(Repeat repeat, Budget budget) {
         return new SweepSpec(name, description, workload, base, repeat, axes, points, order, seed, warmupPoint,
-                findings, budget, clusters);
+                findings, budget, clusters.isEmpty() ? null : clusters);
     }
 
     private static Map<String, List<JsonNode>> checkedAxes(Map<String, List<JsonNode>> axes) {
