@@ -88,9 +88,9 @@ final class SweepRounds implements SequentialSweep.Rounds {
         if (done.isPresent()) {
             out.println(progress + ": already completed, skipped");
             tally.completed.add(done.get().summary());
-            tally.kafkaVersion(done.get());
             tally.faultRuns.add(done.get().faults());
             tally.conditions.add(RunConditions.of(done.get(), sweep.replicationFactor(point)));
+            tally.kafkaVersion(done.get());
             return;
         }
         out.println(progress);
@@ -108,9 +108,9 @@ final class SweepRounds implements SequentialSweep.Rounds {
             switch (result.status()) {
                 case COMPLETED -> {
                     tally.completed.add(result.summary());
-                    tally.kafkaVersion(result);
                     tally.faultRuns.add(result.faults());
                     tally.conditions.add(RunConditions.of(result, sweep.replicationFactor(point)));
+                    tally.kafkaVersion(result);
                 }
                 case INTERRUPTED -> interrupted = true;
                 default -> tally.failed++;
