@@ -13,6 +13,9 @@ import io.kbench.result.sweep.SweepResult;
 import io.kbench.unit.Units;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -98,6 +101,53 @@ public record MeasuredCapacity(
             return fromSweep(file, sweep, brokersOverride, dirName);
         }
         throw InvalidInputException.field(file + ": kind", result.kind(), "expected run, find-max or sweep");
+    }
+
+    /**
+     * What a result measured, one entry per cluster: a campaign (a sweep over named clusters, docs/sweeps.md) gives each
+     * cluster's best point, in the order its points are listed (the sweep file's cluster order); any other result gives
+     * one entry, as {@link #fromResult(Path, Integer)}.
+     */
+    public static List<MeasuredCapacity> perCluster(Path path, Integer brokersOverride) {
+        if (Files.exists(path) && ResultReader.read(ResultReader.locate(path)) instanceof SweepResult sweep
+                && sweep.points().stream().anyMatch(p -> p.cluster() != null && p.cluster().name() != null)) {
+            Path file = ResultReader.locate(path);
+            Map<String, List<Integer>> byCluster = new LinkedHashMap<>();
+            for (int i = 0; i < sweep.points().size(); i++) {
+                SweepResult.Brokers c = sweep.points().get(i).cluster();
+                byCluster.computeIfAbsent(c == null || c.name() == null ? "" : c.name(), k -> new ArrayList<>()).add(i);
+            }
+            List<MeasuredCapacity> out = new ArrayList<>();
+            byCluster.forEach((name, indexes) -> out.add(fromCampaignCluster(file, sweep, name, indexes, brokersOverride)));
+            return out;
+        }
+        return List.of(fromResult(path, brokersOverride));
+    }
+
+    /** One campaign cluster's best point by median produced records/s, labelled with the cluster's name and type. */
+    private static MeasuredCapacity fromCampaignCluster(Path file, SweepResult sweep, String name, List<Integer> indexes,
+                                                        Integer brokersOverride) {
+        int best = -1;
+        double bestRate = -1;
+        for (int i : indexes) {
+            Double rate = median(sweep.points().get(i), SweepResult.TotalsSpread::recordsPerSec);
+            if (rate != null && rate > bestRate) {
+                bestRate = rate;
+                best = i;
+            }
+        }
+        if (best < 0) {
+            throw InvalidInputException.field(file + ": cluster " + name, "no completed point",
+                    "every point on this cluster lacks produced records/s: rerun them with kbench sweep --resume");
+        }
+        SweepResult.Point point = sweep.points().get(best);
+        String prefix = "points[" + best + "]";
+        SweepResult.Brokers cluster = point.cluster();
+        Integer recorded = cluster.brokers() > 0 ? Integer.valueOf(cluster.brokers()) : null;
+        return new MeasuredCapacity(file, sweep.kind(), "cluster '" + name + "' best point '" + point.name() + "' "
+                + prefix + ".summary.produced.recordsPerSec/mebibytesPerSec", bestRate,
+                positive(file, prefix + ".summary.produced.mebibytesPerSec", median(point, SweepResult.TotalsSpread::mebibytesPerSec)),
+                brokers(file, recorded, brokersOverride), null, cluster.instanceType(), name, null);
     }
 
     /** The best point by median produced records/s; kbench sweep writes every figure as a spread over repetitions. */

@@ -67,16 +67,22 @@ public final class CostCommand implements Callable<Integer> {
             priced.addAll(StatedThroughput.priced(book, file));
         }
         for (Path r : results) {
-            MeasuredCapacity m = MeasuredCapacity.fromResult(r, lookup(resultBrokers, r));
-            String type = lookup(instanceTypes, r);
-            if (type == null) {
-                type = m.instanceType();
+            // A campaign gives one row per cluster, each with the instance type its clusters: entry names.
+            List<MeasuredCapacity> measured = MeasuredCapacity.perCluster(r, lookup(resultBrokers, r));
+            String given = lookup(instanceTypes, r);
+            if (given != null && measured.size() > 1) {
+                throw InvalidInputException.field("--instance-type", r + "=" + given,
+                        "the campaign's clusters name their own instance types (sweep.json points[].cluster.instanceType)");
             }
-            if (type == null) {
-                throw InvalidInputException.field(m.source() + ": tags.instanceType", "missing",
-                        "tag the result or pass --instance-type " + r + "=TYPE");
+            for (MeasuredCapacity m : measured) {
+                String type = given != null ? given : m.instanceType();
+                if (type == null) {
+                    throw InvalidInputException.field(m.source() + ": tags.instanceType", "missing",
+                            "tag the result or pass --instance-type " + r + "=TYPE");
+                }
+                priced.add(new CostAnalysis.PricedResult(m, book.require(type,
+                        r + (measured.size() > 1 ? " cluster " + m.label() : "") + " instance type")));
             }
-            priced.add(new CostAnalysis.PricedResult(m, book.require(type, r + " instance type")));
         }
         CostResult report = CostAnalysis.analyse(book, priced, targetRecordsPerSec);
         spec.commandLine().getOut().print(CostTable.render(report));

@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.console.RebalanceTable;
 import io.kbench.console.SweepTable;
+import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.Budget;
 import io.kbench.experiment.Repeat;
 import io.kbench.experiment.RunContext;
@@ -58,6 +59,12 @@ public final class SweepCommand extends WorkloadCommand {
                 repetitions == null ? null : Repeat.parse("--repetitions", repetitions),
                 budget == null ? null : Budget.parse("--budget", budget));
         slaThreshold = sla == null ? null : Threshold.parse(sla);
+        if (design.spec().campaign() && options.target.embedded.anyGiven()) {
+            throw InvalidInputException.field("clusters", design.spec().clusters().stream()
+                    .map(io.kbench.experiment.CampaignCluster::name).toList(), "a campaign runs on its named external"
+                    + " clusters: the embedded-cluster options (--brokers, --data-dir, --keep-data, --broker-*, --security"
+                    + " and its options) cannot be given with it");
+        }
         return design.clientJavaHome();
     }
 

@@ -4,20 +4,79 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
 
-/** Asks an external cluster how many brokers it has, for the result; 0 when it cannot tell. */
+/** Asks an external cluster how many brokers it has, and at which Kafka version it runs, for the result. */
 final class BrokerCount {
     private BrokerCount() {
     }
 
+    /**
+     * What an external cluster says of itself.
+     *
+     * @param brokers broker count; 0 when it cannot tell
+     * @param version its finalized {@code metadata.version} (e.g. {@code 4.3-IV0}), the Kafka release line every broker
+     *                runs at or above; null when it cannot tell
+     */
+    record Facts(int brokers, String version) {
+    }
+
     static int of(Map<String, String> connection) {
+        return facts(connection, false).brokers();
+    }
+
+    /** The broker count and the cluster's metadata version, asked with one admin client. */
+    static Facts facts(Map<String, String> connection) {
+        return facts(connection, true);
+    }
+
+    private static Facts facts(Map<String, String> connection, boolean version) {
         Map<String, Object> props = new HashMap<>(connection);
         props.put("default.api.timeout.ms", "10000");
         props.put("request.timeout.ms", "10000");
         try (Admin admin = Admin.create(props)) {
-            return admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).size();
+            int brokers;
+            try {
+                brokers = admin.describeCluster().nodes().get(10, TimeUnit.SECONDS).size();
+            } catch (Exception e) {
+                brokers = 0;
+            }
+            return new Facts(brokers, version ? version(admin) : null);
         } catch (Exception e) {
-            return 0;
+            return new Facts(0, null);
+        }
+    }
+
+    /**
+     * The finalized metadata.version: the Admin API names no broker's software version, but the cluster-wide feature
+     * level names the release whose metadata every broker has agreed on (and a level this kbench does not know is
+     * given as the bare level).
+     */
+    /**
+     * The release name of a metadata.version level (20 -> 3.7-IV0...), from the broker's own table: server-common is
+     * on kbench's runtime classpath only (kbench compiles against the clients alone), hence the reflection.
+     */
+    static java.util.Optional<String> release(short level) {
+        try {
+            Object version = Class.forName("org.apache.kafka.server.common.MetadataVersion")
+                    .getMethod("fromFeatureLevel", short.class).invoke(null, level);
+            return java.util.Optional.of(String.valueOf(version.getClass().getMethod("version").invoke(version)));
+        } catch (ReflectiveOperationException | LinkageError | RuntimeException unknown) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    private static String version(Admin admin) {
+        try {
+            FinalizedVersionRange range = admin.describeFeatures().featureMetadata().get(10, TimeUnit.SECONDS)
+                    .finalizedFeatures().get("metadata.version");
+            if (range == null) {
+                return null;
+            }
+            short level = range.maxVersionLevel();
+            return release(level).orElse("metadata.version level " + level);
+        } catch (Exception e) {
+            return null;
         }
     }
 }

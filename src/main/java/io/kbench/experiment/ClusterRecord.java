@@ -19,8 +19,9 @@ final class ClusterRecord {
     static ClusterInfo of(EmbeddedCluster embedded, Map<String, String> conn) {
         SecurityInfo security = SecurityRecord.of(embedded, conn);
         if (embedded == null) {
-            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), BrokerCount.of(conn),
-                    null, null, null, null, null, security);
+            BrokerCount.Facts facts = BrokerCount.facts(conn);
+            return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), facts.brokers(),
+                    facts.version(), null, null, null, null, security);
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(), Versions.kafka(),
                 embedded.brokerJavaVersion(), embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(),

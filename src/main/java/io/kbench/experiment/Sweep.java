@@ -62,10 +62,22 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
             throw InvalidInputException.field("axes/points", design.spec().clusterPaths(),
                     "cluster.* settings cannot be varied against an existing cluster (--bootstrap-server)");
         }
+        if (design.spec().campaign()) {
+            Campaigns.check(design, context);
+        }
     }
 
+    /** Whether every point runs on an external cluster (--bootstrap-server, or a campaign's named clusters). */
     public boolean external() {
-        return context.external();
+        return context.external() || design.spec().campaign();
+    }
+
+    /**
+     * The context of {@code point}'s runs: on a campaign's cluster, that cluster's connection (the shared client
+     * properties, the cluster's own, its bootstrap servers), its results tagged with the cluster's name and instance type.
+     */
+    RunContext contextFor(SweepPoint point) {
+        return point.cluster() == null ? context : Campaigns.context(point.cluster(), context);
     }
 
     ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
@@ -89,7 +101,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         design.points().forEach(p -> tallies.add(new SweepRounds.PointTally(p)));
         int planned = auto == null ? design.points().size() * design.spec().repeat().count()
                 : auto.budget().runs() == null ? 0 : auto.budget().runs();
-        Integer externalBrokers = external() ? BrokerCount.of(context.connection()) : null;
+        Map<String, Integer> externalBrokers = Campaigns.brokers(this);
         Environment environment = Environment.capture();
         SweepRounds rounds;
         try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
@@ -125,7 +137,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         List<String> targets = new ArrayList<>();
         for (SweepPoint point : design.points()) {
             try {
-                targets.add(new SingleRun(design.workload(point), context).check());
+                targets.add(new SingleRun(design.workload(point), contextFor(point)).check());
             } catch (InvalidInputException e) {
                 throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
@@ -135,7 +147,10 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
             out.println("# point " + (i + 1) + "/" + design.points().size() + ": " + point.name() + ", "
                     + (design.spec().repeat().auto() ? "repetitions auto (budget " + design.budget() + ")"
                     : design.spec().repeat() + " repetition(s)"));
-            RunHeader.printFull(design.workload(point), context.connection(), targets.get(i), out);
+            if (point.cluster() != null) {
+                out.println("# on cluster " + point.cluster().describe());
+            }
+            RunHeader.printFull(design.workload(point), contextFor(point).connection(), targets.get(i), out);
         }
     }
 
@@ -153,7 +168,8 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         }
         return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
                 t.violations, faults, PointConditions.of(t.conditions, pageCacheBytes(workload),
-                external() || workload.cluster().limits() == null ? null : workload.cluster().limits().cpuQuota()));
+                external() || workload.cluster().limits() == null ? null : workload.cluster().limits().cpuQuota()),
+                t.kafkaVersion);
     }
 
     /** The topic's replication factor at {@code point}: every replica writes the produced bytes. */
@@ -227,7 +243,8 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         repTags.put("point", point.name());
         repTags.put("repetition", repetition);
         // A repetition is judged by nothing: the sweep judges each point's median.
-        RunContext repContext = context.with(context.output().tagged(repTags).judgedBy(List.of()));
+        RunContext pointContext = contextFor(point);
+        RunContext repContext = pointContext.with(pointContext.output().tagged(repTags).judgedBy(List.of()));
         return new SingleRun(spec, cluster != null ? repContext.with(new ClusterTarget.Shared(cluster)) : repContext)
                 .execute(out, runDir);
     }
@@ -239,8 +256,9 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
     private void preflight(boolean reach) {
         for (SweepPoint point : design.points()) {
             WorkloadSpec spec = design.workload(point, null);
-            Preflight.workload(spec, context.connection());
-            Preflight.embeddedOnly(spec, context.target());
+            RunContext pointContext = contextFor(point);
+            Preflight.workload(spec, pointContext.connection());
+            Preflight.embeddedOnly(spec, pointContext.target());
             if (context.distribution() != null) {
                 Preflight.distributable(spec);
             }
@@ -255,7 +273,11 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
             }
         }
         if (reach) {
-            Preflight.reachable(context.target(), context.connection());
+            if (design.spec().campaign()) {
+                Campaigns.reachable(design, context);
+            } else {
+                Preflight.reachable(context.target(), context.connection());
+            }
         }
     }
 
@@ -318,10 +340,19 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * @param integrityViolations repetitions of this invocation whose verification (verify: true) found a violation
      * @param faults      each fault of the point's workload with its recovery figures over the completed repetitions
      * @param conditions  what the completed repetitions measured about findings' preconditions; null when nothing
+     * @param kafkaBrokerVersion the brokers' Kafka version a completed repetition recorded; null when none did
      */
     public record PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
                               int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
-                              List<FaultSpread> faults, PointConditions conditions) {
+                              List<FaultSpread> faults, PointConditions conditions, String kafkaBrokerVersion) {
+        /** A point whose brokers' version is not known. */
+        public PointResult(SweepPoint point, Integer brokers, List<String> repetitions, int completed, int executed,
+                           int failed, PointSummary summary, List<ThresholdVerdict> verdicts, int integrityViolations,
+                           List<FaultSpread> faults, PointConditions conditions) {
+            this(point, brokers, repetitions, completed, executed, failed, summary, verdicts, integrityViolations, faults,
+                    conditions, null);
+        }
+
         public boolean thresholdsPassed() {
             return verdicts.stream().allMatch(ThresholdVerdict::passed);
         }

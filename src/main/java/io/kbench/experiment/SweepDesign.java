@@ -84,7 +84,8 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
         SweepSpec spec = loader.bind(tree, SweepSpec.class, file.toString());
         ObjectNode base = spec.base() != null ? spec.base()
                 : loader.readTree(resolveRelative(file, spec.workload()));
-        List<SweepPoint> points = spec.axes() != null ? cartesian(spec.axes()) : named(spec.points());
+        List<SweepPoint> points = spec.campaign() ? campaign(spec)
+                : spec.axes() != null ? cartesian(spec.axes()) : named(spec.points());
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < points.size(); i++) {
             Integer before = seen.put(points.get(i).name(), i);
@@ -118,6 +119,10 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
 
     /** Every combination of the axes' values; the first axis varies slowest, as in nested loops. */
     static List<SweepPoint> cartesian(Map<String, List<JsonNode>> axes) {
+        return named(combinations(axes));
+    }
+
+    private static List<Map<String, JsonNode>> combinations(Map<String, List<JsonNode>> axes) {
         List<Map<String, JsonNode>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
         for (Map.Entry<String, List<JsonNode>> axis : axes.entrySet()) {
@@ -131,7 +136,22 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
             }
             combos = next;
         }
-        return named(combos);
+        return combos;
+    }
+
+    /**
+     * A campaign's points: every point of the axes or the points list (or one without values) on each named cluster,
+     * the cluster varying slowest, so the points of one cluster stay together in the file's order.
+     */
+    static List<SweepPoint> campaign(SweepSpec spec) {
+        List<Map<String, JsonNode>> combos = spec.axes() != null ? combinations(spec.axes())
+                : spec.points() != null ? spec.points() : List.of(Map.of());
+        SweepSecrets secrets = SweepSecrets.of(combos);
+        List<SweepPoint> points = new ArrayList<>();
+        for (CampaignCluster cluster : spec.clusters()) {
+            combos.forEach(c -> points.add(SweepPoint.on(cluster, c, secrets)));
+        }
+        return points;
     }
 
     /** Points named after their values, a secret path's values numbered over all of them ([secret-1], ...). */

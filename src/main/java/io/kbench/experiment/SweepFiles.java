@@ -26,12 +26,13 @@ public final class SweepFiles {
         SweepSecrets secrets = outcome.design().secrets();
         RunStatus status = outcome.interrupted() ? RunStatus.INTERRUPTED
                 : outcome.anyFailed() ? RunStatus.FAILED : RunStatus.COMPLETED;
-        SweepResult.Brokers cluster = outcome.points().stream().map(Sweep.PointResult::brokers).filter(b -> b != null)
-                .findFirst().map(SweepResult.Brokers::new).orElse(null);
+        // A campaign's points ran on several clusters: each point names its own, and no one cluster is the sweep's.
+        SweepResult.Brokers cluster = spec.campaign() ? null : outcome.points().stream().map(Sweep.PointResult::brokers)
+                .filter(b -> b != null).findFirst().map(SweepResult.Brokers::new).orElse(null);
         List<SweepResult.Point> points = new ArrayList<>();
         for (Sweep.PointResult p : outcome.points()) {
             points.add(new SweepResult.Point(p.point().name(), secrets.shown(p.point().overrides()),
-                    p.brokers() == null ? null : new SweepResult.Brokers(p.brokers()), p.repetitions(), p.completed(),
+                    cluster(p), p.repetitions(), p.completed(),
                     p.failed(), p.summary() == null ? null : p.summary().stats(),
                     p.verdicts().isEmpty() ? null : p.verdicts(), p.summary() == null ? null : p.summary().variation(),
                     p.faults(), p.conditions()));
@@ -56,6 +57,16 @@ public final class SweepFiles {
         return new SweepResult(judged.schemaVersion(), judged.kind(), judged.name(), judged.description(), judged.status(),
                 judged.startTime(), judged.endTime(), judged.environment(), judged.axes(), judged.repeat(), judged.cluster(),
                 judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings, judged.repetitions());
+    }
+
+    /** The cluster a point ran on: with a campaign's, its name, instance type and the version its brokers reported. */
+    private static SweepResult.Brokers cluster(Sweep.PointResult p) {
+        CampaignCluster c = p.point().cluster();
+        if (c == null) {
+            return p.brokers() == null ? null : new SweepResult.Brokers(p.brokers());
+        }
+        return new SweepResult.Brokers(p.brokers() == null ? c.brokers() : p.brokers(), c.name(), c.instanceType(),
+                c.vcpus(), c.bootstrapServers(), p.kafkaBrokerVersion());
     }
 
     /**

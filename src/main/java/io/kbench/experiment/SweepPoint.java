@@ -15,16 +15,19 @@ import java.util.stream.Collectors;
  *
  * @param name      derived from the values, e.g. {@code compression.type=gzip,acks=all}, a secret path's value shown as
  *                  {@code [secret-1]} (never the value); safe as a directory name
- * @param overrides workload path -> value, applied like {@code --set}
+ * @param overrides workload path -> value, applied like {@code --set} (on a campaign's cluster: its {@code set} values,
+ *                  then the point's)
+ * @param cluster   the named external cluster the point runs on (a campaign, docs/sweeps.md); null: the sweep's one
+ *                  cluster
  */
-public record SweepPoint(String name, Map<String, JsonNode> overrides) {
+public record SweepPoint(String name, Map<String, JsonNode> overrides, CampaignCluster cluster) {
     private static final List<String> OPAQUE_MAPS = List.of("properties", "configs", "brokerConfig");
     private static final int MAX_NAME = 180;
     /** What {@link #sanitize} keeps, plus the brackets of the {@code [secret-n]} labels. */
     private static final java.util.regex.Pattern SAFE_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9._=,+\\[\\]-]+");
 
     public SweepPoint {
-        if (overrides == null || overrides.isEmpty()) {
+        if (overrides == null || overrides.isEmpty() && cluster == null) {
             throw InvalidInputException.field("point", overrides, "needs at least one override");
         }
         overrides = Collections.unmodifiableMap(new LinkedHashMap<>(overrides));
@@ -40,7 +43,31 @@ public record SweepPoint(String name, Map<String, JsonNode> overrides) {
 
     /** A point named after its values, secret ones by their labels in {@code secrets}. */
     static SweepPoint of(Map<String, JsonNode> overrides, SweepSecrets secrets) {
-        return new SweepPoint(nameOfShown(secrets.shown(overrides)), overrides);
+        return new SweepPoint(nameOfShown(secrets.shown(overrides)), overrides, null);
+    }
+
+    /**
+     * The point of {@code overrides} on a campaign's {@code cluster}: named {@code cluster=NAME} before the values, which
+     * the cluster's own {@code set} values precede (they follow from the cluster, so they are not in the name).
+     */
+    static SweepPoint on(CampaignCluster cluster, Map<String, JsonNode> overrides, SweepSecrets secrets) {
+        String values = overrides.isEmpty() ? "" : "," + nameOfShown(secrets.shown(overrides));
+        Map<String, JsonNode> all = new LinkedHashMap<>(cluster.set());
+        all.putAll(overrides);
+        String name = "cluster=" + cluster.name() + values;
+        // The same cut as for any point: file systems cap names at 255 bytes.
+        return new SweepPoint(name.length() <= MAX_NAME ? name
+                : name.substring(0, MAX_NAME - 9) + "-" + String.format("%08x", name.hashCode()), all, cluster);
+    }
+
+    /** The values that name the point: its overrides without those its cluster sets. */
+    public Map<String, JsonNode> varied() {
+        if (cluster == null) {
+            return overrides;
+        }
+        Map<String, JsonNode> own = new LinkedHashMap<>(overrides);
+        cluster.set().keySet().forEach(own::remove);
+        return own;
     }
 
     /**

@@ -27,7 +27,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
     /** The runs the sweep may make (shown as run n/planned); 0 when a time budget decides. */
     private final int planned;
     private final SweepClusters clusters;
-    private final Integer externalBrokers;
+    private final java.util.Map<String, Integer> externalBrokers;
     private final Instant start;
     private final Environment environment;
     private final PrintStream out;
@@ -38,7 +38,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
     private int count;
 
     SweepRounds(Sweep sweep, List<PointTally> tallies, String topicToken, int planned, SweepClusters clusters,
-                Integer externalBrokers, Instant start, Environment environment, PrintStream out) {
+                java.util.Map<String, Integer> externalBrokers, Instant start, Environment environment, PrintStream out) {
         this.sweep = sweep;
         this.tallies = tallies;
         this.topicToken = topicToken;
@@ -80,7 +80,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
         PointTally tally = tallies.get(slot.point());
         SweepPoint point = tally.point;
         if (tally.brokers == null) {
-            tally.brokers = sweep.external() ? externalBrokers
+            tally.brokers = sweep.external() ? externalBrokers.get(Campaigns.key(point))
                     : sweep.clusterParams(sweep.design().workload(point, null).cluster(), null).brokers();
         }
         Path repDir = sweep.repDir(point, slot.repetition());
@@ -95,6 +95,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
             span.add(done.get());
             tally.faultRuns.add(done.get().faults());
             tally.conditions.add(RunConditions.of(done.get(), sweep.replicationFactor(point)));
+            tally.kafkaVersion(done.get());
             return;
         }
         out.println(progress);
@@ -115,6 +116,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
                     span.add(result);
                     tally.faultRuns.add(result.faults());
                     tally.conditions.add(RunConditions.of(result, sweep.replicationFactor(point)));
+                    tally.kafkaVersion(result);
                 }
                 case INTERRUPTED -> interrupted = true;
                 default -> tally.failed++;
@@ -142,12 +144,20 @@ final class SweepRounds implements SequentialSweep.Rounds {
         /** What each completed repetition measured about the conditions findings may need. */
         final List<PointConditions.Run> conditions = new ArrayList<>();
         Integer brokers;
+        /** The brokers' Kafka version a completed repetition recorded; null until one did. */
+        String kafkaVersion;
         int executed;
         int failed;
         int violations;
 
         PointTally(SweepPoint point) {
             this.point = point;
+        }
+
+        void kafkaVersion(RunResult run) {
+            if (run.cluster() != null && run.cluster().kafkaBrokerVersion() != null) {
+                kafkaVersion = run.cluster().kafkaBrokerVersion();
+            }
         }
     }
 }

@@ -29,10 +29,13 @@ import java.util.regex.Pattern;
  * @param warmupPoint run the first point once before the measured repetitions and discard it (default false)
  * @param findings    claims judged on the repetitions at the end (docs/sweeps.md, "Findings")
  * @param budget      with {@code repeat: auto}: runs (24) or a duration (30m) it may spend; default 10 runs per point
+ * @param clusters    a campaign: named external clusters, every point run on each (docs/sweeps.md, "Campaign across
+ *                    clusters"); with them, axes and points may both be left out (one point per cluster)
  */
 public record SweepSpec(String name, String description, String workload, ObjectNode base, Repeat repeat,
                         Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points, SweepOrder order,
-                        Long seed, Boolean warmupPoint, List<FindingSpec> findings, Budget budget) {
+                        Long seed, Boolean warmupPoint, List<FindingSpec> findings, Budget budget,
+                        List<CampaignCluster> clusters) {
     public static final int DEFAULT_REPEAT = 3;
     /** More points than this is almost certainly a typo in an axis, and would run for days. */
     public static final int MAX_POINTS = 1000;
@@ -48,9 +51,11 @@ public record SweepSpec(String name, String description, String workload, Object
                     "give exactly one: workload (a file) or base (an inline workload)");
         }
         repeat = repeat == null ? Repeat.fixed(DEFAULT_REPEAT) : repeat;
-        if ((axes == null) == (points == null)) {
+        clusters = checkedClusters(clusters);
+        if (axes != null && points != null || axes == null && points == null && clusters.isEmpty()) {
             throw InvalidInputException.field("axes/points", axes == null ? "neither" : "both",
-                    "give exactly one: axes (a cartesian product) or points (an explicit list)");
+                    "give exactly one: axes (a cartesian product) or points (an explicit list); a campaign (clusters)"
+                            + " may give neither");
         }
         order = order == null ? SweepOrder.INTERLEAVED : order;
         if (seed != null && order != SweepOrder.RANDOM) {
@@ -66,15 +71,64 @@ public record SweepSpec(String name, String description, String workload, Object
         findings = findings == null ? List.of() : List.copyOf(findings);
         if (axes != null) {
             axes = Collections.unmodifiableMap(checkedAxes(axes));
-        } else {
+        } else if (points != null) {
             points = List.copyOf(checkedPoints(points));
         }
+        if (!clusters.isEmpty() && !clusterPaths(axes, points).isEmpty()) {
+            throw InvalidInputException.field("clusters", clusterPaths(axes, points), "a campaign runs on external clusters, whose"
+                    + " settings kbench does not set: cluster.* cannot be varied with clusters");
+        }
+        for (CampaignCluster c : clusters) {
+            for (String path : c.set().keySet()) {
+                boolean varied = axes != null ? axes.containsKey(path)
+                        : points != null && points.stream().anyMatch(p -> p.containsKey(path));
+                if (varied) {
+                    throw InvalidInputException.field("clusters[" + c.name() + "].set." + path, c.set().get(path),
+                            "is a path the " + (axes != null ? "axes" : "points") + " vary: set it in one place");
+                }
+            }
+        }
+        long total = (long) clusters.size() * Math.max(1, axes != null ? axes.values().stream()
+                .mapToLong(List::size).reduce(1, (a, b) -> a * b) : points != null ? points.size() : 1);
+        if (total > MAX_POINTS) {
+            throw InvalidInputException.field("clusters", total + " points", "at most " + MAX_POINTS + " points per sweep");
+        }
+    }
+
+    /** Whether this sweep is a campaign across named external clusters. */
+    public boolean campaign() {
+        return !clusters.isEmpty();
+    }
+
+    private static List<CampaignCluster> checkedClusters(List<CampaignCluster> clusters) {
+        if (clusters == null) {
+            return List.of();
+        }
+        if (clusters.isEmpty()) {
+            throw InvalidInputException.field("clusters", "[]", "list at least one cluster, or leave clusters out");
+        }
+        Map<String, String> names = new LinkedHashMap<>();
+        Map<String, String> servers = new LinkedHashMap<>();
+        for (CampaignCluster c : clusters) {
+            if (c == null) {
+                throw InvalidInputException.field("clusters[]", "null", "needs name, bootstrapServers, instanceType, brokers");
+            }
+            if (names.put(c.name(), c.name()) != null) {
+                throw InvalidInputException.field("clusters[].name", c.name(), "names two clusters; names must differ");
+            }
+            String before = servers.put(c.bootstrapServers(), c.name());
+            if (before != null) {
+                throw InvalidInputException.field("clusters[" + c.name() + "].bootstrapServers", c.bootstrapServers(),
+                        "is also cluster " + before + "'s: one cluster under two names would be measured twice");
+            }
+        }
+        return List.copyOf(clusters);
     }
 
     /** This sweep with {@code repeat} and {@code budget} (the flags {@code --repetitions} and {@code --budget}). */
     public SweepSpec with(Repeat repeat, Budget budget) {
         return new SweepSpec(name, description, workload, base, repeat, axes, points, order, seed, warmupPoint,
-                findings, budget);
+                findings, budget, clusters.isEmpty() ? null : clusters);
     }
 
     private static Map<String, List<JsonNode>> checkedAxes(Map<String, List<JsonNode>> axes) {
@@ -142,10 +196,14 @@ public record SweepSpec(String name, String description, String workload, Object
 
     /** Whether any varied path touches the embedded cluster (refused against an external cluster). */
     public List<String> clusterPaths() {
+        return clusterPaths(axes, points);
+    }
+
+    private static List<String> clusterPaths(Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points) {
         List<String> paths = new ArrayList<>();
         if (axes != null) {
             axes.keySet().stream().filter(p -> p.startsWith("cluster.") || p.equals("cluster")).forEach(paths::add);
-        } else {
+        } else if (points != null) {
             points.forEach(p -> p.keySet().stream().filter(k -> k.startsWith("cluster.") || k.equals("cluster"))
                     .filter(k -> !paths.contains(k)).forEach(paths::add));
         }

@@ -116,6 +116,33 @@ class SweepSchemaTest {
     }
 
     @Test
+    void aCampaignNamesEachPointsClusterItsTypeAndVersionAndNoOneClusterOfTheSweep(@TempDir Path dir) throws IOException {
+        SweepDesign design = SweepDesign.parse("name: campaign\nrepeat: 1\n"
+                + "base: {name: b, producers: {records: 100, recordSize: 100}, consumers: {mode: none}}\n"
+                + "clusters:\n  - {name: a, instanceType: m.large, brokers: 3, vcpus: 2, bootstrapServers: 'a.example.com:9092'}\n"
+                + "  - {name: b, instanceType: m.xlarge, brokers: 3, bootstrapServers: 'b.example.com:9092',"
+                + " set: {producers.count: 2}}\n", SWEEP_FILE);
+        PointSummary summary = PointSummary.of(List.of(run(100.0, false, false)));
+        List<Sweep.PointResult> points = design.points().stream().map(p -> new Sweep.PointResult(p, 3, reps(p, 1), 1, 1, 0,
+                summary, List.of(), 0, List.of(), null, "4.3-IV0")).toList();
+        JsonNode written = write(new Sweep.SweepOutcome(design, points, false, Instant.parse("2026-01-01T00:00:00Z"),
+                Instant.parse("2026-01-01T00:10:00Z"), Environment.capture(), List.of(), null), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.has("cluster")).isFalse();
+        assertThat(written.at("/points/0/name").asText()).isEqualTo("cluster=a");
+        assertThat(written.at("/points/0/overrides")).isEmpty();
+        assertThat(written.at("/points/0/cluster/vcpus").asInt()).isEqualTo(2);
+        assertThat(written.at("/points/1/cluster/instanceType").asText()).isEqualTo("m.xlarge");
+        assertThat(written.at("/points/1/cluster/kafkaBrokerVersion").asText()).isEqualTo("4.3-IV0");
+        assertThat(written.at("/points/1/overrides/producers.count").asInt()).isEqualTo(2);
+        assertThat(ResultReader.read(dir.resolve("sweep.json"), SweepResult.class).points().get(1).cluster())
+                .isEqualTo(new SweepResult.Brokers(3, "b", "m.xlarge", null, "b.example.com:9092", "4.3-IV0"));
+        ObjectNode bad = written.deepCopy();
+        ((ObjectNode) bad.at("/points/0/cluster")).put("vcpus", 0);
+        assertRejected(bad, "vcpus");
+    }
+
+    @Test
     void aSweepWithFaultsRecordsEachPointsScheduleAndRecoveryAndReadsBack(@TempDir Path dir) throws IOException {
         SweepDesign design = SweepDesign.parse("name: faulted\nrepeat: 2\n"
                 + "base: {name: b, producers: {rate: 1000, duration: 20s, recordSize: 100}, consumers: {mode: none},"

@@ -71,9 +71,21 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
     /**
      * The cluster a point ran on.
      *
-     * @param brokers broker count; 0 when an external cluster could not be asked
+     * @param brokers            broker count; 0 when an external cluster could not be asked
+     * @param name               a campaign's cluster name (docs/sweeps.md, "Campaign across clusters"); absent otherwise
+     * @param instanceType       what the campaign cluster's brokers run on, as its entry names it
+     * @param vcpus              vCPUs of one of its broker hosts, when the entry gives them
+     * @param bootstrapServers   the campaign cluster's bootstrap servers
+     * @param kafkaBrokerVersion the brokers' Kafka version a completed repetition recorded (result.json
+     *                           cluster.kafkaBrokerVersion); absent when none did
      */
-    public record Brokers(int brokers) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Brokers(int brokers, String name, String instanceType, Integer vcpus, String bootstrapServers,
+                          String kafkaBrokerVersion) {
+        /** The broker count alone: a point of a sweep on one cluster. */
+        public Brokers(int brokers) {
+            this(brokers, null, null, null, null, null);
+        }
     }
 
     /**
