@@ -52,6 +52,7 @@ s4-find-max-sla|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99
 s4-find-max-sla-repeat|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s
 s4-find-max-sla-cold|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s
 s4-find-max-sla-jdk25|s4-find-max.md|find-max scenarios/s4-find-max.yaml --sla e2e.p99<200ms --start-rate 500 --probe-warmup 10s --cluster-warmup 30s --broker-java-home $JDK25
+s4-find-max-steps|s4-find-max.md|find-max scenarios/s4-find-max.yaml --step 500 --start-rate 500 --max-probes 30 --probe-warmup 10s --cluster-warmup 30s
 s4-spikes|s4-find-max.md|run scenarios/s4-spikes.yaml
 s4-filesystems|s4-find-max.md|sweep scenarios/s4-filesystems.yaml
 s5-producer-matrix|s5-producer-matrix.md|sweep scenarios/s5-producer-matrix.yaml
