@@ -64,18 +64,25 @@ public final class FindMaxTable {
                     + " records/s (%,.0f failed) %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()),
                     f.stepRecordsPerSec(), f.firstFailRecordsPerSec(), under(f.sla()));
         }
-        // A step-down after a failed confirmation can leave the bracket wider than asked; show what was reached.
-        double reached = f.achievedPrecisionPercent() == null ? f.precisionPercent()
-                : Math.max(f.precisionPercent(), f.achievedPrecisionPercent());
-        String precision = Percent.ofFraction(reached / 100);
         return switch (f.outcome()) {
-            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s %s",
-                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, under(f.sla()))
+            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s)%s %s",
+                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision(f), under(f.sla()))
                     + (f.message().equals("confirmed") ? "" : " (" + f.message() + ")");
             case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) %s"
                     + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), under(f.sla()), f.message());
             default -> "no answer: " + f.message();
         };
+    }
+
+    /**
+     * " ±5%": the bisection's precision, or the bracket actually reached when a step-down after a failed confirmation
+     * left it wider than asked; empty when the file states neither (a ladder's, or one written by hand).
+     */
+    private static String precision(FindMaxResult.Figures f) {
+        Double asked = f.precisionPercent();
+        Double achieved = f.achievedPrecisionPercent();
+        Double reached = asked == null ? achieved : achieved == null ? asked : Math.max(asked, achieved);
+        return reached == null ? "" : " ±" + Percent.ofFraction(reached / 100);
     }
 
     /**
