@@ -9,6 +9,7 @@ import io.kbench.kpi.Threshold;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import java.time.Duration;
+import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -16,8 +17,9 @@ import picocli.CommandLine.Option;
 /** {@code kbench find-max FILE --sla COND}: the highest offered rate the cluster keeps up with under an SLA. */
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
-            "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms; --searches repeats"
-                + " the search for the answer's spread. See docs/find-max.md."})
+            "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms; or, with --step,"
+                + " raises it by the step until a probe fails. --searches repeats the search for the answer's spread."
+                + " See docs/find-max.md."})
 public final class FindMaxCommand extends WorkloadCommand {
     @Mixin
     WorkloadFile workloadFile = new WorkloadFile();
@@ -33,10 +35,22 @@ public final class FindMaxCommand extends WorkloadCommand {
             description = "First offered rate, records/s over all producers (default: ${DEFAULT-VALUE}).")
     double startRecordsPerSec;
 
-    /** Target precision of the answer. */
-    @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5%",
-            description = "Stop when (first fail - last pass) / last pass <= this (default: ${DEFAULT-VALUE}).")
+    /** Target precision of the answer; null: 5% (absent so that --step can refuse it when it is given). */
+    @Option(names = "--precision", paramLabel = "PERCENT",
+            description = "Bisection: stop when (first fail - last pass) / last pass <= this (default: 5%%).")
     String precision;
+
+    /** S4's step ladder instead of the bisection. */
+    @Option(names = "--step", paramLabel = "RECORDS_PER_SEC",
+            description = "Instead of bisecting: raise the rate by this many records/s after every probe that passes"
+                    + " and stop at the first that fails (S4's method); the answer is the last rate that passed, to"
+                    + " within one step.")
+    Double step;
+
+    /** The ladder's ceiling. */
+    @Option(names = "--max-rate", paramLabel = "RECORDS_PER_SEC",
+            description = "With --step: the highest rate to probe; if it passes, the answer is a lower bound.")
+    Double maxRate;
 
     /** Measured time per probe. */
     @Option(names = "--probe-duration", paramLabel = "TIME", defaultValue = "10s",
@@ -106,13 +120,37 @@ public final class FindMaxCommand extends WorkloadCommand {
                 percent("--answer-precision", answerPrecision == null ? "10%" : answerPrecision));
     }
 
+    /**
+     * The step ladder, or null to bisect. The bisection's flags are refused beside --step rather than ignored: the
+     * ladder's precision is its step, and auto's stop rule does not fit answers on a grid (FindMaxSettings says why).
+     */
+    private FindMaxSettings.Ladder ladder() {
+        if (step == null) {
+            if (maxRate != null) {
+                throw InvalidInputException.field("--max-rate", maxRate, "only applies to --step (the bisection doubles"
+                        + " until a probe fails)");
+            }
+            return null;
+        }
+        if (precision != null) {
+            throw InvalidInputException.field("--precision", precision, "is the bisection's; with --step the answer's"
+                    + " precision is the step (" + String.format(Locale.ROOT, "%,.0f", step) + " records/s)");
+        }
+        if (answerPrecision != null) {
+            throw InvalidInputException.field("--answer-precision", answerPrecision, "is --searches auto's stop rule,"
+                    + " which --step does not take (answers on the step's grid); use --searches N with --step");
+        }
+        return new FindMaxSettings.Ladder(step, maxRate);
+    }
+
     @Override
     String load() {
+        FindMaxSettings.Ladder ladder = ladder();
         settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
-                percent("--precision", precision), duration("--probe-duration", probeDuration),
+                percent("--precision", precision == null ? "5%" : precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup),
-                searchPlan());
+                searchPlan(), ladder);
         spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }

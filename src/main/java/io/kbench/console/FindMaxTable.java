@@ -6,6 +6,7 @@ import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.SearchAnswer;
+import io.kbench.result.findmax.SearchMethod;
 import io.kbench.result.findmax.SearchMode;
 import io.kbench.unit.Percent;
 import io.kbench.unit.Units;
@@ -57,18 +58,31 @@ public final class FindMaxTable {
         if (spread != null && spread.searches() > 1) {
             return answerOfSearches(f, spread);
         }
-        // A step-down after a failed confirmation can leave the bracket wider than asked; show what was reached.
-        double reached = f.achievedPrecisionPercent() == null ? f.precisionPercent()
-                : Math.max(f.precisionPercent(), f.achievedPrecisionPercent());
-        String precision = Percent.ofFraction(reached / 100);
+        if (f.searchMethod() == SearchMethod.STEPS && f.outcome() == FindMaxOutcome.FOUND) {
+            // A ladder's answer is as precise as its step, which the line says instead of a percentage.
+            return String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) to one step of %,.0f"
+                    + " records/s (%,.0f failed) %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()),
+                    f.stepRecordsPerSec(), f.firstFailRecordsPerSec(), under(f.sla()));
+        }
         return switch (f.outcome()) {
-            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) ±%s %s",
-                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision, under(f.sla()))
+            case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s)%s %s",
+                    f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), precision(f), under(f.sla()))
                     + (f.message().equals("confirmed") ? "" : " (" + f.message() + ")");
             case LOWER_BOUND -> String.format(Locale.ROOT, "max sustainable rate: at least %,.0f records/s (%s MiB/s) %s"
                     + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), under(f.sla()), f.message());
             default -> "no answer: " + f.message();
         };
+    }
+
+    /**
+     * " ±5%": the bisection's precision, or the bracket actually reached when a step-down after a failed confirmation
+     * left it wider than asked; empty when the file states neither (a ladder's, or one written by hand).
+     */
+    private static String precision(FindMaxResult.Figures f) {
+        Double asked = f.precisionPercent();
+        Double achieved = f.achievedPrecisionPercent();
+        Double reached = asked == null ? achieved : achieved == null ? asked : Math.max(asked, achieved);
+        return reached == null ? "" : " ±" + Percent.ofFraction(reached / 100);
     }
 
     /**
@@ -86,7 +100,9 @@ public final class FindMaxTable {
                 : s.answers().size() + " of " + s.searches() + " searches answered";
         return String.format(Locale.ROOT, "max sustainable %s%,.0f records/s%s (%s, %s: %s) %s", f.outcome()
                 == FindMaxOutcome.LOWER_BOUND ? "at least " : "", f.maxRecordsPerSec(), interval,
-                Percent.ofFraction(s.confidencePercent() / 100), counted, answers, under(f.sla()))
+                Percent.ofFraction(s.confidencePercent() / 100), counted, answers
+                        + (f.searchMethod() == SearchMethod.STEPS ? String.format(Locale.ROOT, "; each to one step of %,.0f"
+                        + " records/s", f.stepRecordsPerSec()) : ""), under(f.sla()))
                 // auto says why it stopped: within the target, or the budget ran out (a fixed count needs no reason).
                 + (s.mode() == SearchMode.AUTO && s.stopped() != null ? "; " + s.stopped() : "");
     }

@@ -103,11 +103,19 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         RunHeader.printFull(first, context.connection(), new SingleRun(first, context).check(), out);
         // One search prints the line it always did; several say how many first.
         boolean one = settings.searches().equals(SearchPlan.ONE);
+        String warmup = settings.clusterWarmup().isZero() ? ""
+                : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up";
+        if (settings.search() instanceof StepSearch steps) {
+            out.printf(Locale.ROOT, "# find-max: %s%s, %s each after %s warm-up; the answer is the last rate that passed,"
+                    + " to within one step; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + ", each ",
+                    steps.describe(), DurationText.format(settings.probeDuration()),
+                    DurationText.format(settings.probeWarmup()), settings.slaText(), warmup);
+            return;
+        }
         out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
                 + " at most %d probes%s; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
-                settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), settings.clusterWarmup().isZero() ? ""
-                        : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up");
+                settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), warmup);
     }
 
     private static String searchesText(SearchPlan plan) {

@@ -37,12 +37,15 @@ public final class FindMaxFigures {
         String message = only != null ? only.message() : message(searches, answers.size());
         double meanBytes = spec.producers().recordSize().meanBytes();
         Number size = spec.producers().recordSize().isFixed() ? (Number) spec.producers().recordSize().bytes() : meanBytes;
+        // A ladder's precision is its step, not a percentage: it records the step and no precisionPercent.
+        FindMaxSettings.Ladder ladder = settings.ladder();
         return new FindMaxResult.Figures(settings.slaText(), outcome, max,
-                max == null ? null : Units.mib(max * meanBytes), size, settings.precision() * 100,
+                max == null ? null : Units.mib(max * meanBytes), size, ladder == null ? settings.precision() * 100 : null,
                 achieved == null ? null : achieved * 100, firstFail, settings.keepUpTolerance() * 100,
                 settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
                 DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
-                DurationText.format(settings.clusterWarmup()), settings.maxProbes(), message, spread);
+                DurationText.format(settings.clusterWarmup()), settings.maxProbes(), message, spread, settings.method(),
+                ladder == null ? null : ladder.stepRecordsPerSec(), ladder == null ? null : ladder.maxRateRecordsPerSec());
     }
 
     /** Each search's own answer for the result's {@code searches}, numbered from 1. */

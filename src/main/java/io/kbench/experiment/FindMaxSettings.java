@@ -1,8 +1,11 @@
 package io.kbench.experiment;
 
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.kpi.Threshold;
 import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.SearchMethod;
+import io.kbench.result.findmax.SearchMode;
 import io.kbench.unit.DurationText;
 import java.time.Duration;
 
@@ -23,10 +26,12 @@ import java.time.Duration;
  * @param clusterWarmup       an unjudged run at the start rate before the first probe, so the first probes do not
  *                            measure brokers still compiling their hot code (zero: none)
  * @param searches            how many independent searches, and when to stop ({@code --searches N|auto})
+ * @param ladder              null: each search bisects to {@code precision}; else each search climbs this step
+ *                            ladder ({@code --step}, {@code --max-rate}) and {@code precision} is not used
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                               Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
-                              Duration clusterWarmup, SearchPlan searches) {
+                              Duration clusterWarmup, SearchPlan searches, Ladder ladder) {
     /** What result files write for the SLA of a keep-up-only search. */
     public static final String NO_SLA = FindMaxResult.NO_SLA;
 
@@ -39,9 +44,39 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
                     "must be greater than zero");
         }
         // The checks of the search and the judge, so a bad flag fails before any broker starts.
-        search(startRecordsPerSec, precision, maxProbes);
+        search(startRecordsPerSec, precision, maxProbes, ladder);
         new KeepUpCheck(sla, keepUpTolerance);
         searches = searches == null ? SearchPlan.ONE : searches;
+        if (ladder != null && searches.mode() == SearchMode.AUTO) {
+            throw InvalidInputException.field("--searches", "auto", "cannot be used with --step: auto stops once the"
+                    + " searches' interval lies within --answer-precision, but a step ladder answers only on its grid ("
+                    + RateSearch.rate(startRecordsPerSec) + " + k x " + RateSearch.rate(ladder.stepRecordsPerSec())
+                    + " records/s), so equal answers give an interval of no width that claims more than one step;"
+                    + " use --searches N");
+        }
+    }
+
+    /** One search, as find-max always ran, bisecting. */
+    public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
+                           Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
+                           Duration clusterWarmup, SearchPlan searches) {
+        this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
+                clusterWarmup, searches, null);
+    }
+
+    /**
+     * S4's step ladder ({@code --step}, {@code --max-rate}).
+     *
+     * @param stepRecordsPerSec    added to the rate after every passing probe, records/s over all producers
+     * @param maxRateRecordsPerSec the highest rate to probe; null: none but the probe budget
+     */
+    public record Ladder(double stepRecordsPerSec, Double maxRateRecordsPerSec) {
+        public Ladder {
+            Checks.positive("--step", stepRecordsPerSec);
+            if (maxRateRecordsPerSec != null) {
+                Checks.positive("--max-rate", maxRateRecordsPerSec);
+            }
+        }
     }
 
     /** One search, as find-max always ran. */
@@ -49,13 +84,24 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
                            Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
                            Duration clusterWarmup) {
         this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
-                clusterWarmup, SearchPlan.ONE);
+                clusterWarmup, SearchPlan.ONE, null);
     }
 
     /** The same settings with another search plan. */
     public FindMaxSettings with(SearchPlan plan) {
         return new FindMaxSettings(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes,
-                keepUpTolerance, probeCooldown, clusterWarmup, plan);
+                keepUpTolerance, probeCooldown, clusterWarmup, plan, ladder);
+    }
+
+    /** The same settings with each search climbing {@code steps} (null: bisecting). */
+    public FindMaxSettings with(Ladder steps) {
+        return new FindMaxSettings(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes,
+                keepUpTolerance, probeCooldown, clusterWarmup, searches, steps);
+    }
+
+    /** How each search walks the rate. */
+    public SearchMethod method() {
+        return ladder == null ? SearchMethod.BISECTION : SearchMethod.STEPS;
     }
 
     private static void notNegative(String flag, Duration d) {
@@ -69,15 +115,17 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
         return sla == null ? NO_SLA : sla.text();
     }
 
-    public RateSearch search() {
-        return search(startRecordsPerSec, precision, maxProbes);
+    /** One search as these settings run it: a bisection, or the step ladder. */
+    public Search search() {
+        return search(startRecordsPerSec, precision, maxProbes, ladder);
     }
 
     public KeepUpCheck keepUpCheck() {
         return new KeepUpCheck(sla, keepUpTolerance);
     }
 
-    private static RateSearch search(double start, double precision, int maxProbes) {
-        return new RateSearch(start, precision, maxProbes, RateSearch.DEFAULT_MAX_CONFIRMATIONS);
+    private static Search search(double start, double precision, int maxProbes, Ladder ladder) {
+        return ladder == null ? new RateSearch(start, precision, maxProbes, RateSearch.DEFAULT_MAX_CONFIRMATIONS)
+                : new StepSearch(start, ladder.stepRecordsPerSec(), ladder.maxRateRecordsPerSec(), maxProbes);
     }
 }

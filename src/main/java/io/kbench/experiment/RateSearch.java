@@ -5,13 +5,14 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.findmax.SearchMethod;
 import io.kbench.unit.Percent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The find-max search, free of any cluster: double the rate from {@code startRecordsPerSec} while probes pass, bisect
+ * The find-max bisection, free of any cluster: double the rate from {@code startRecordsPerSec} while probes pass, bisect
  * between the last pass and the first failure until (fail - pass) / pass <= precision, then confirm the answer with
  * one more probe (stepping down by the precision if that fails, at most {@code maxConfirmations} times).
  * Every probe counts against {@code maxProbes}.
@@ -21,7 +22,7 @@ import java.util.Locale;
  * @param maxProbes          probe budget, confirmations included
  * @param maxConfirmations   confirmation runs at most (the first one plus step-downs)
  */
-public record RateSearch(double startRecordsPerSec, double precision, int maxProbes, int maxConfirmations) {
+public record RateSearch(double startRecordsPerSec, double precision, int maxProbes, int maxConfirmations) implements Search {
     public static final int DEFAULT_MAX_CONFIRMATIONS = 3;
 
     public RateSearch {
@@ -33,7 +34,13 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         Checks.atLeast("maxConfirmations", maxConfirmations, 0);
     }
 
+    @Override
+    public SearchMethod method() {
+        return SearchMethod.BISECTION;
+    }
+
     /** Runs the search, calling {@code probe} at most {@code maxProbes} times. */
+    @Override
     public SearchResult run(RateProbe probe) {
         List<ProbeOutcome> probes = new ArrayList<>();
         Double pass = null;

@@ -29,7 +29,7 @@ public record SearchSeries(List<SearchResult> searches, String stopped) {
      * Runs {@code search} as often as {@code plan} says, probing through {@code probeOf.apply(n)} in search n (from
      * 1), and prints each search's start and answer on {@code out} when there is more than one.
      */
-    public static SearchSeries run(SearchPlan plan, RateSearch search, IntFunction<RateProbe> probeOf, PrintStream out) {
+    public static SearchSeries run(SearchPlan plan, Search search, IntFunction<RateProbe> probeOf, PrintStream out) {
         List<SearchResult> done = new ArrayList<>();
         boolean several = plan.mode() == SearchMode.AUTO || plan.count() > 1;
         while (true) {

@@ -95,6 +95,11 @@ final class FindMaxData {
         return orNaN(result.findMax().maxMebibytesPerSec());
     }
 
+    /** The answer and how it was searched, as result.json has it. */
+    FindMaxResult.Figures figures() {
+        return result.findMax();
+    }
+
     double precisionPercent() {
         return orNaN(result.findMax().precisionPercent());
     }

@@ -2,6 +2,7 @@ package io.kbench.report;
 
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.SearchMethod;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,6 +30,10 @@ final class FindMaxMarkdown {
             if (data.spread() != null) {
                 md.append(", the median of its searches, ").append(data.spreadText());
             }
+        }
+        if (f.searchMethod() == SearchMethod.STEPS) {
+            // The ladder's precision is its step; the percentage below is that step relative to the answer.
+            md.append(", climbing in steps of ").append(Fmt.rate(f.stepRecordsPerSec())).append(" records/s");
         }
         if (f.achievedPrecisionPercent() != null) {
             md.append(", within ").append(Fmt.percent(f.achievedPrecisionPercent())).append(" of the first failed rate");

@@ -9,6 +9,7 @@ import io.kbench.report.HtmlPage.Html;
 import io.kbench.report.HtmlPage.Kpi;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.SearchAnswer;
+import io.kbench.result.findmax.SearchMethod;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -25,8 +26,13 @@ final class FindMaxPage {
     static void fill(HtmlPage page, FindMaxData fm) {
         Threshold sla = parse(fm.sla());
         List<String> lines = new ArrayList<>();
-        lines.add("SLA " + (fm.sla() == null ? "-" : fm.sla()) + "; precision "
-                + (Double.isNaN(fm.precisionPercent()) ? "-" : Fmt.number(fm.precisionPercent()) + " %")
+        FindMaxResult.Figures f = fm.figures();
+        // A step ladder's precision is its step: the page names the method and the step instead of a percentage.
+        String precision = f.searchMethod() == SearchMethod.STEPS
+                ? "steps of " + Fmt.rate(f.stepRecordsPerSec()) + " records/s"
+                        + (f.maxRateRecordsPerSec() == null ? "" : " up to " + Fmt.rate(f.maxRateRecordsPerSec()))
+                : "precision " + (Double.isNaN(fm.precisionPercent()) ? "-" : Fmt.number(fm.precisionPercent()) + " %");
+        lines.add("SLA " + (fm.sla() == null ? "-" : fm.sla()) + "; " + precision
                 + "; " + fm.probes().size() + " probe(s)" + (fm.spread() == null ? "" : " in " + fm.spread().searches()
                         + " searches (" + fm.spread().mode() + ")"));
         page.header("kbench find-max report", fm.name(), RunPage.statusBadge(fm.status()), lines);

@@ -12,6 +12,7 @@ import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.findmax.SearchMethod;
 import io.kbench.result.findmax.SearchMode;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.plan.PlanResult;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -165,6 +167,47 @@ class FindMaxIT {
                 .containsPattern("max sustainable [0-9,]+ records/s \\[[0-9,]+, [0-9,]+\\] \\(95%, (3 searches|2 of 3 searches"
                         + " answered): [0-9,]+, [0-9,]+")
                 .contains("kept up with (no SLA)");
+    }
+
+    /**
+     * {@code --step 100} from 100 records/s under the quota (~250 records/s of 1 KiB): 100 and 200 keep up, 300 cannot,
+     * so the ladder ends after 3 short probes and answers the last rate that passed, to one step.
+     */
+    @Test
+    void aStepLadderStopsAtTheFirstFailureAndAnswersTheLastPass() throws Exception {
+        applyProducerQuota(cluster.bootstrapServers());
+        Path results = dir.resolve("steps");
+        CliRun run = CliRun.of("find-max", Path.of("src/test/resources/workloads/it-find-max.yaml").toString(),
+                "--step", "100", "--start-rate", "100", "--max-rate", "1000", "--probe-duration", "2s",
+                "--probe-warmup", "1s", "--no-telemetry", "--bootstrap-server", cluster.bootstrapServers(),
+                "--results-dir", results.toString());
+        System.out.println(run.stdout());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        Path resultDir = onlyDir(results);
+        FindMaxResult result = ResultReader.read(resultDir.resolve("result.json"), FindMaxResult.class);
+        FindMaxResult.Figures fm = result.findMax();
+        assertThat(fm.method()).isEqualTo(SearchMethod.STEPS);
+        assertThat(fm.stepRecordsPerSec()).isEqualTo(100.0);
+        assertThat(fm.maxRateRecordsPerSec()).isEqualTo(1000.0);
+        assertThat(fm.precisionPercent()).isNull();
+        assertThat(fm.outcome()).as(run.transcript()).isEqualTo(FindMaxOutcome.FOUND);
+        List<ProbeOutcome> probes = result.probes();
+        // Rung n is 100 + 100 n; every rung passed but the last, which is the first failure.
+        assertThat(probes.size()).as(run.transcript()).isBetween(2, 4);
+        for (int n = 0; n < probes.size(); n++) {
+            assertThat(probes.get(n).phase()).isEqualTo(ProbePhase.STEP);
+            assertThat(probes.get(n).rateRecordsPerSec()).isEqualTo(100.0 + 100 * n);
+            assertThat(probes.get(n).passed()).as(run.transcript()).isEqualTo(n < probes.size() - 1);
+            assertThat(resultDir.resolve(probes.get(n).resultDir()).resolve("result.json")).exists();
+        }
+        double answer = probes.get(probes.size() - 2).rateRecordsPerSec();
+        assertThat(fm.maxRecordsPerSec()).isEqualTo(answer);
+        assertThat(fm.firstFailRecordsPerSec()).isEqualTo(answer + 100);
+        assertThat(answer).as("the quota is ~250 records/s").isBetween(0.6 * QUOTA_RECORDS_PER_SEC - 100, 1.2 * QUOTA_RECORDS_PER_SEC);
+        assertThat(run.stdout()).contains(String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s", answer))
+                .contains(String.format(Locale.ROOT, "to one step of 100 records/s (%,.0f failed) kept up with (no SLA)",
+                        answer + 100))
+                .containsPattern("(?m)^" + probes.size() + " +step +" + String.format(Locale.ROOT, "%,.0f", answer + 100));
     }
 
     private static void applyProducerQuota(String bootstrap) throws Exception {

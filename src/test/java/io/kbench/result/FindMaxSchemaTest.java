@@ -15,6 +15,8 @@ import io.kbench.experiment.SearchSeries;
 import io.kbench.kpi.Threshold;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
+import io.kbench.result.findmax.SearchMethod;
+import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
@@ -134,6 +136,36 @@ class FindMaxSchemaTest {
         assertThat(written.at("/findMax/spread/stopped").asText()).startsWith("the 95% interval lies within ±0%");
     }
 
+    @Test
+    void aStepLadderRecordsItsMethodAndStepAndNoPercentage(@TempDir Path dir) throws IOException {
+        // 1,000, 1,500, ... 5,000 pass, 5,500 fails: the answer is the last step that passed, to one step of 500.
+        JsonNode written = write(workload(dir, "consumers: {mode: live}\n"), "e2e.p99<200ms", 20,
+                (rate, call) -> rate <= 5_000, embedded(), dir, SearchPlan.ONE, new FindMaxSettings.Ladder(500, 8_000.0));
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/findMax/method").asText()).isEqualTo("steps");
+        assertThat(written.at("/findMax/stepRecordsPerSec").asDouble()).isEqualTo(500.0);
+        assertThat(written.at("/findMax/maxRateRecordsPerSec").asDouble()).isEqualTo(8_000.0);
+        assertThat(written.at("/findMax/maxRecordsPerSec").asDouble()).isEqualTo(5_000.0);
+        assertThat(written.at("/findMax/firstFailRecordsPerSec").asDouble()).isEqualTo(5_500.0);
+        assertThat(written.at("/findMax").has("precisionPercent")).isFalse();
+        assertThat(written.at("/probes")).hasSize(10).allSatisfy(p -> assertThat(p.at("/phase").asText()).isEqualTo("step"));
+        // A ladder without its step, or with a percentage it never used, is refused; so is a bisection with a step.
+        ObjectNode noStep = ((ObjectNode) written).deepCopy();
+        ((ObjectNode) noStep.at("/findMax")).remove("stepRecordsPerSec");
+        assertRejected(noStep, "stepRecordsPerSec");
+        ObjectNode percent = ((ObjectNode) written).deepCopy();
+        ((ObjectNode) percent.at("/findMax")).put("precisionPercent", 5.0);
+        assertRejected(percent, "precisionPercent");
+        ObjectNode bisection = found(dir);
+        assertThat(bisection.at("/findMax/method").asText()).isEqualTo("bisection");
+        ((ObjectNode) bisection.at("/findMax")).put("stepRecordsPerSec", 500.0);
+        assertRejected(bisection, "stepRecordsPerSec");
+        // It reads back into the same record.
+        FindMaxResult read = ResultReader.read(dir.resolve("result.json"), FindMaxResult.class);
+        assertThat(read.findMax().searchMethod()).isEqualTo(SearchMethod.STEPS);
+        assertThat(read.findMax().stepRecordsPerSec()).isEqualTo(500.0);
+    }
+
     /** The optional top-level thresholds array: the verdicts of result.schema.json, checked through its $ref. */
     @Test
     void thresholdVerdictsAreAcceptedAndChecked(@TempDir Path dir) throws IOException {
@@ -241,8 +273,14 @@ class FindMaxSchemaTest {
 
     private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
                                   ClusterInfo cluster, Path dir, SearchPlan plan) throws IOException {
+        return write(spec, sla, maxProbes, passes, cluster, dir, plan, null);
+    }
+
+    private static JsonNode write(WorkloadSpec spec, String sla, int maxProbes, BiPredicate<Double, Integer> passes,
+                                  ClusterInfo cluster, Path dir, SearchPlan plan, FindMaxSettings.Ladder ladder)
+            throws IOException {
         FindMaxSettings settings = new FindMaxSettings(Threshold.parse(sla), 1_000, 0.1, Duration.ofSeconds(10),
-                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO, Duration.ZERO, plan);
+                Duration.ofSeconds(3), maxProbes, 0.05, Duration.ZERO, Duration.ZERO, plan, ladder);
         boolean live = spec.consumers().enabled();
         AtomicInteger calls = new AtomicInteger();
         RateProbe probe = rate -> {

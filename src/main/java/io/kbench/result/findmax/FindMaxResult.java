@@ -1,6 +1,7 @@
 package io.kbench.result.findmax;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.error.InvalidInputException;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
@@ -91,17 +92,50 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      * @param message                   one line on how the search ended (several: how many found a rate)
      * @param spread                    the answer over the searches: median, interval, how many searches and why;
      *                                  absent in files written before --searches
+     * @param method                    how each search walked the rate (bisection or steps); absent in files written
+     *                                  before --step, which bisected
+     * @param stepRecordsPerSec         steps only: the fixed step added after each passing probe ({@code --step}), the
+     *                                  answer's precision
+     * @param maxRateRecordsPerSec      steps only: the highest rate the ladder would probe ({@code --max-rate}); absent
+     *                                  when none was given
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
                           Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
                           Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
-                          Integer maxProbes, String message, AnswerSpread spread) {
+                          Integer maxProbes, String message, AnswerSpread spread, SearchMethod method,
+                          Double stepRecordsPerSec, Double maxRateRecordsPerSec) {
         public Figures {
             if (outcome == null) {
                 throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
             }
+            // A step is the answer's precision: a ladder without one could not say how close its answer is.
+            if (method == SearchMethod.STEPS && (stepRecordsPerSec == null || !(stepRecordsPerSec > 0))) {
+                throw InvalidInputException.field("findMax.stepRecordsPerSec", stepRecordsPerSec,
+                        "must be a rate above 0 when findMax.method is steps");
+            }
+            if (method != SearchMethod.STEPS && (stepRecordsPerSec != null || maxRateRecordsPerSec != null)) {
+                throw InvalidInputException.field(stepRecordsPerSec != null ? "findMax.stepRecordsPerSec"
+                        : "findMax.maxRateRecordsPerSec", stepRecordsPerSec != null ? stepRecordsPerSec : maxRateRecordsPerSec,
+                        "only belongs to findMax.method steps");
+            }
+        }
+
+        /** A bisection's figures, as every find-max wrote them before --step. */
+        public Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+                       Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
+                       Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
+                       String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
+                       Integer maxProbes, String message, AnswerSpread spread) {
+            this(sla, outcome, maxRecordsPerSec, maxMebibytesPerSec, recordSizeBytes, precisionPercent,
+                    achievedPrecisionPercent, firstFailRecordsPerSec, keepUpTolerancePercent, startRateRecordsPerSec,
+                    probeDuration, probeWarmup, probeCooldown, clusterWarmup, maxProbes, message, spread, null, null, null);
+        }
+
+        /** How the searches walked the rate: a file without {@code method} was written before --step and bisected. */
+        public SearchMethod searchMethod() {
+            return method == null ? SearchMethod.BISECTION : method;
         }
     }
 }

@@ -4,14 +4,16 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.kbench.format.LowercaseEnum;
 
-/** Which part of the find-max search ran a probe; written lowercase, as find-max result.json always had it. */
+/** Which part of the find-max search ran a probe (bracket, bisect and confirm of a bisection, or a step); written lowercase, as find-max result.json always had it. */
 public enum ProbePhase {
     /** Doubling the rate until a probe fails. */
     BRACKET,
     /** Halving the interval between the last pass and the first fail. */
     BISECT,
     /** Re-running the candidate answer. */
-    CONFIRM;
+    CONFIRM,
+    /** One rung of a step ladder ({@code --step}): the previous rate plus the step. */
+    STEP;
 
     @JsonValue
     public String json() {
