@@ -2,11 +2,8 @@ package io.kbench.experiment;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.console.RunHeader;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
-import io.kbench.fault.FaultPreflight;
-import io.kbench.kpi.Threshold;
 import io.kbench.result.Environment;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.Redactor;
@@ -23,7 +20,6 @@ import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.statistics.EffectRule;
-import io.kbench.telemetry.HostMemory;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -89,7 +85,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * interrupted.
      */
     public SweepOutcome execute(PrintStream out) {
-        preflight(true);
+        SweepChecks.preflight(this, true);
         Instant start = Instant.now();
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.
@@ -119,7 +115,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
                 auto.run(rounds, new Random(seed), start, out);
             }
         }
-        List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(this::pointResult).toList();
+        List<PointResult> results = tallies.stream().filter(t -> !t.reps.isEmpty()).map(t -> SweepPointResults.of(this, t)).toList();
         // The sweep's times are its repetitions' (SweepSpan): a resume that runs nothing keeps when the sweep measured.
         SweepSpan.RunsHere here = SweepSpan.RunsHere.of(!rounds.ran.isEmpty());
         return new SweepOutcome(design, results, rounds.interrupted, rounds.span.start(start, here),
@@ -133,66 +129,13 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * repetitions would run it; nothing is started or written.
      */
     public void dryRun(PrintStream out) {
-        preflight(false);
-        List<String> targets = new ArrayList<>();
-        for (SweepPoint point : design.points()) {
-            try {
-                targets.add(new SingleRun(design.workload(point), contextFor(point)).check());
-            } catch (InvalidInputException e) {
-                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
-            }
-        }
-        for (int i = 0; i < design.points().size(); i++) {
-            SweepPoint point = design.points().get(i);
-            out.println("# point " + (i + 1) + "/" + design.points().size() + ": " + point.name() + ", "
-                    + (design.spec().repeat().auto() ? "repetitions auto (budget " + design.budget() + ")"
-                    : design.spec().repeat() + " repetition(s)"));
-            if (point.cluster() != null) {
-                out.println("# on cluster " + point.cluster().describe());
-            }
-            RunHeader.printFull(design.workload(point), contextFor(point).connection(), targets.get(i), out);
-        }
-    }
-
-    PointResult pointResult(SweepRounds.PointTally t) {
-        List<String> reps = List.copyOf(t.reps);
-        PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
-        List<Threshold> thresholds = context.output().thresholds();
-        List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
-                .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()
-                : thresholds.stream().map(th -> th.evaluate(summary.median())).toList();
-        WorkloadSpec workload = design.workload(t.point, null);
-        List<FaultSpread> faults = new ArrayList<>();
-        for (int f = 0; f < workload.faults().size(); f++) {
-            faults.add(FaultSpread.of(f, workload.faults().get(f), t.faultRuns));
-        }
-        return new PointResult(t.point, t.brokers, reps, t.completed.size(), t.executed, t.failed, summary, verdicts,
-                t.violations, faults, PointConditions.of(t.conditions, pageCacheBytes(workload),
-                external() || workload.cluster().limits() == null ? null : workload.cluster().limits().cpuQuota()),
-                t.kafkaVersion);
+        SweepChecks.dryRun(this, out);
     }
 
     /** The topic's replication factor at {@code point}: every replica writes the produced bytes. */
     int replicationFactor(SweepPoint point) {
         Integer rf = design.workload(point, null).topic().replicationFactor();
         return rf == null ? 1 : rf;
-    }
-
-    /**
-     * The most the brokers' page cache can hold: the host's memory, or the brokers' memory limits together when
-     * smaller; null on an external cluster, whose hosts kbench does not see.
-     */
-    private Long pageCacheBytes(WorkloadSpec workload) {
-        if (external()) {
-            return null;
-        }
-        java.util.OptionalLong host = HostMemory.totalBytes();
-        Long limit = workload.cluster().limits() == null ? null : workload.cluster().limits().memoryBytes();
-        Long limits = limit == null ? null : limit * workload.cluster().brokers();
-        if (host.isEmpty()) {
-            return limits;
-        }
-        return limits == null ? host.getAsLong() : Math.min(limits, host.getAsLong());
     }
 
     private boolean done(RunOrder.Slot slot) {
@@ -247,38 +190,6 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         RunContext repContext = pointContext.with(pointContext.output().tagged(repTags).judgedBy(List.of()));
         return new SingleRun(spec, cluster != null ? repContext.with(new ClusterTarget.Shared(cluster)) : repContext)
                 .execute(out, runDir);
-    }
-
-    /**
-     * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, and an
-     * existing cluster reached, before the first repetition: a bad last point costs no run.
-     */
-    private void preflight(boolean reach) {
-        for (SweepPoint point : design.points()) {
-            WorkloadSpec spec = design.workload(point, null);
-            RunContext pointContext = contextFor(point);
-            Preflight.workload(spec, pointContext.connection());
-            Preflight.embeddedOnly(spec, pointContext.target());
-            if (context.distribution() != null) {
-                Preflight.distributable(spec);
-            }
-            ClusterParams params = external() ? null : clusterParams(spec.cluster(), null);
-            try {
-                FaultPreflight.check(spec.faults(), params == null ? null : params.brokers());
-                if (params != null) {
-                    FaultPreflight.checkNetwork(spec.faults(), params.security());
-                }
-            } catch (InvalidInputException e) {
-                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
-            }
-        }
-        if (reach) {
-            if (design.spec().campaign()) {
-                Campaigns.reachable(design, context);
-            } else {
-                Preflight.reachable(context.target(), context.connection());
-            }
-        }
     }
 
     /** Topics get the point index and repetition so each repetition starts from an empty topic. */

@@ -63,7 +63,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
 
     @Override
     public SweepResult sofar() {
-        List<Sweep.PointResult> points = tallies.stream().filter(t -> !t.reps.isEmpty()).map(sweep::pointResult).toList();
+        List<Sweep.PointResult> points = tallies.stream().filter(t -> !t.reps.isEmpty()).map(t -> SweepPointResults.of(sweep, t)).toList();
         SweepSpan.RunsHere here = SweepSpan.RunsHere.of(!ran.isEmpty());
         return SweepFiles.toResult(new Sweep.SweepOutcome(sweep.design(), points, false, span.start(start, here),
                 span.end(Instant.now(), here), environment, ran, null));
