@@ -40,8 +40,10 @@ class TransactionsIT {
     static Path dir;
 
     private static CliRun run(Path results, String... sets) {
+        // What these tests check is which records the consumers see, not the rate: on a loaded machine the
+        // transactional producers may fall short of it (exit 5 below the default --min-rate-ratio), which is no failure here.
         List<String> args = new java.util.ArrayList<>(List.of("run", WORKLOAD, "--bootstrap-server",
-                cluster.bootstrapServers(), "--results-dir", results.toString()));
+                cluster.bootstrapServers(), "--results-dir", results.toString(), "--min-rate-ratio", "0"));
         for (String s : sets) {
             args.add("--set");
             args.add(s);
