@@ -17,10 +17,14 @@ import org.junit.jupiter.api.io.TempDir;
  * with its broker held to half a core (recompressing with gzip, so that its CPU is the limit) is reported lower with
  * an interval that excludes 1, within its sweep file's budget. Its own class (the labels half is RepetitionsIT), since
  * it is the longest timing test: every change of point restarts the cluster, so the two sweeps in one class ran one
- * after the other in one timing fork. Tagged timing because the verdict depends on what the machine delivers.
+ * after the other in one timing fork. Tagged timing because the verdict depends on what the machine delivers, and
+ * whole-machine because its precondition is the machine itself (the free broker keeping up with 20,000 gzip-recompressed
+ * records/s): beside the timing phase it was not testable in CI (225 s spent, then skipped, 2026-11-29), so it runs in
+ * the solo phase with HistoryIT.
  */
 @EmbeddedKafka
 @Tag("timing")
+@Tag("whole-machine")
 class HalfCoreRepetitionsIT {
     /** Offered records/s: more than half a core recompresses, less than the free broker does. */
     private static final int RATE = 20_000;
