@@ -141,7 +141,9 @@ public final class ClaimsMarkdown {
                         + r.standIn().verdict().label() + ", " + r.standIn().shown();
             }
             if (nt.recipe() != null) {
-                text += ". **Test it where it can be** (needs " + nt.recipe().needs() + "): `" + nt.recipe().command() + "`";
+                // A placeholder such as <prime-java-home> would read as an HTML tag outside a code span: escaped.
+                text += ". **Test it where it can be** (needs " + nt.recipe().needs().replace("<", "&lt;").replace(">", "&gt;")
+                        + "): `" + nt.recipe().command() + "`";
             }
             return text;
         }
