@@ -48,11 +48,6 @@ final class BrokerCount {
     }
 
     /**
-     * The finalized metadata.version: the Admin API names no broker's software version, but the cluster-wide feature
-     * level names the release whose metadata every broker has agreed on (and a level this kbench does not know is
-     * given as the bare level).
-     */
-    /**
      * The release name of a metadata.version level (20 -> 3.7-IV0...), from the broker's own table: server-common is
      * on kbench's runtime classpath only (kbench compiles against the clients alone), hence the reflection.
      */
@@ -66,6 +61,11 @@ final class BrokerCount {
         }
     }
 
+    /**
+     * The finalized metadata.version, named as such ("metadata.version 4.3-IV0"): the Admin API names no broker's
+     * software version, and a metadata level is not one (brokers of a newer release may run at an older level), so the
+     * value says what it is wherever it is shown (result.json, the catalog, history's environments).
+     */
     private static String version(Admin admin) {
         try {
             FinalizedVersionRange range = admin.describeFeatures().featureMetadata().get(10, TimeUnit.SECONDS)
@@ -74,7 +74,7 @@ final class BrokerCount {
                 return null;
             }
             short level = range.maxVersionLevel();
-            return release(level).orElse("metadata.version level " + level);
+            return "metadata.version " + release(level).orElse("level " + level);
         } catch (Exception e) {
             return null;
         }

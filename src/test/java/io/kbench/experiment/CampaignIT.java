@@ -68,7 +68,7 @@ class CampaignIT {
             assertThat(large.vcpus()).isEqualTo(2);
             assertThat(large.bootstrapServers()).isEqualTo(ItFixture.bootstrap(two));
             // The version is read from the cluster (its finalized metadata.version), not from kbench's own jars.
-            assertThat(large.kafkaBrokerVersion()).as(sweep.transcript()).matches("\\d+\\.\\d+-IV\\d+");
+            assertThat(large.kafkaBrokerVersion()).as(sweep.transcript()).matches("metadata\\.version \\d+\\.\\d+-IV\\d+");
             assertThat(result.points().get(1).overrides()).containsKey("topic.replicationFactor");
 
             for (int i = 0; i < 2; i++) {
