@@ -14,7 +14,16 @@ final class RunConditions {
     static PointConditions.Run of(RunResult run, int replicationFactor) {
         Double written = run.summary() == null || run.summary().produced() == null ? null
                 : (double) run.summary().produced().bytes() * replicationFactor;
-        return new PointConditions.Run(mostThrottled(run), written, run.steadyState().orElse(null));
+        return new PointConditions.Run(mostThrottled(run), written, run.steadyState().orElse(null), busiestDisk(run));
+    }
+
+    /**
+     * The busiest disk's mean utilisation over the measured intervals: the embedded brokers' data dir's, or each
+     * external broker host's through its node exporter (the load host's own disk is never sampled for an external
+     * cluster).
+     */
+    private static Double busiestDisk(RunResult run) {
+        return MeasuredMeans.of(run, TelemetryMetric.DISK_UTIL_PERCENT).stream().max(Double::compare).orElse(null);
     }
 
     /** The most throttled broker's mean share of throttled CPU quota periods over the measured intervals. */

@@ -13,8 +13,8 @@ final class EffectText {
         if (!e.hasInterval()) {
             return String.format(Locale.ROOT, "%.2fx (%d and %d runs: no interval)", e.ratio(), e.runsB(), e.runsA());
         }
-        return String.format(Locale.ROOT, "%.2fx [%.2fx, %.2fx] (%.0f%%, %d and %d runs)", e.ratio(), e.low(), e.high(),
-                e.confidence() * 100, e.runsB(), e.runsA());
+        return String.format(Locale.ROOT, "%.2fx [%.2fx, %.2fx] (%s%%, %d and %d runs)", e.ratio(), e.low(), e.high(),
+                e.confidencePercent(), e.runsB(), e.runsA());
     }
 
     /** Why a ratio claim stays open: the interval spans 1 (and what it could have detected) or the claimed bound. */

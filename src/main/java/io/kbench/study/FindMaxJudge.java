@@ -1,5 +1,6 @@
 package io.kbench.study;
 
+import io.kbench.result.Environment;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.statistics.Effect;
 import io.kbench.statistics.EffectRule;
@@ -36,6 +37,13 @@ public final class FindMaxJudge {
 
     /** The verdict of {@code f} on the two results. */
     static Judged judge(FindMaxFinding f, FindMaxResult of, FindMaxResult to) {
+        String ofHost = host(of.environment());
+        String toHost = host(to.environment());
+        if (ofHost != null && toHost != null && !ofHost.equals(toHost)) {
+            // Two answers from different machines compare the machines as much as the setting.
+            return Judged.notMeasured(String.format(Locale.ROOT, "%s and %s were measured on different machines (%s; %s): "
+                    + "re-run both on one (bench/studies.sh %s %s)", f.of(), f.to(), ofHost, toHost, f.of(), f.to()));
+        }
         double[] a = array(to.answers());
         double[] b = array(of.answers());
         if (a.length == 0 || b.length == 0) {
@@ -66,6 +74,11 @@ public final class FindMaxJudge {
                 effect.ratio(), effect.hasInterval() ? ", " + effect.text() : "", claim, why, f.of(), answers(of), f.to(),
                 answers(to));
         return new Judged(v, shown, f.rule());
+    }
+
+    /** The load host as a result records it: its CPU model and cores; null when the result records none. */
+    private static String host(Environment e) {
+        return e == null || e.cpuModel() == null ? null : e.cpuModel() + ", " + e.cores() + " cores";
     }
 
     private static double[] array(List<Double> answers) {

@@ -20,8 +20,11 @@ import java.util.Map;
  *                          not the claim's
  * @param steady            true: every compared repetition's window must be steady (result.json {@code drift}): a
  *                          drifting run's average is no level to compare
+ * @param bytesLimited      true: bytes must be what limits some compared point (a claim that fewer bytes buy
+ *                          throughput, as compression's): its brokers' disk busy {@link Preconditions#DISK_BUSY_PERCENT}%
+ *                          or more of the time, or an external cluster, whose network kbench cannot see
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NeedsSpec(Boolean notThrottled, Boolean pageCacheExceeded, Double queueShareBelow,
-                        Map<String, List<Double>> range, Boolean steady) {
+                        Map<String, List<Double>> range, Boolean steady, Boolean bytesLimited) {
 }

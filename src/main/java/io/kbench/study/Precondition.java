@@ -11,5 +11,7 @@ public enum Precondition {
     /** The compared points lie within the claim's stated range of a setting. */
     RANGE,
     /** Every compared repetition ran at a steady state (no drift over its window). */
-    STEADY
+    STEADY,
+    /** Bytes (the brokers' disk or network), not CPU, limit some compared point. */
+    BYTES_LIMITED
 }

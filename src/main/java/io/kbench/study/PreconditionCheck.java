@@ -75,6 +75,12 @@ final class PreconditionCheck {
                 }
             }
         }
+        if (pre.needed().contains(Precondition.BYTES_LIMITED)) {
+            Optional<Unmet> u = bytesLimited(compared);
+            if (u.isPresent()) {
+                return u;
+            }
+        }
         if (pre.needed().contains(Precondition.PAGE_CACHE_EXCEEDED)) {
             return pageCache(compared);
         }
@@ -123,6 +129,37 @@ final class PreconditionCheck {
                     measured * 100, group, latency.median() / 1000, latency.count(), share * 100)));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Holds when bytes may limit some compared point: its brokers' disk was busy {@link Preconditions#DISK_BUSY_PERCENT}%
+     * or more (median of its runs), or the cluster is external (kbench sees no page cache there, and cannot see whether
+     * the network between the hosts is the limit). The embedded brokers talk over loopback, which has no bandwidth
+     * limit, so there only the disk can make bytes the limit.
+     */
+    private static Optional<Unmet> bytesLimited(List<SweepResult.Point> compared) {
+        SweepResult.Point busiest = null;
+        for (SweepResult.Point p : compared) {
+            PointConditions c = p.conditions();
+            if (c != null && c.pageCacheBytes() == null) {
+                return Optional.empty(); // only embedded brokers record a page cache: external, its network may limit
+            }
+            if (c == null || c.diskUtilPercent() == null) {
+                return Optional.of(Unmet.notMeasured("the brokers' disk utilisation was not sampled at " + p.name()
+                        + " (results kept before kbench recorded it, or telemetry off); re-run the sweep"));
+            }
+            if (c.diskUtilPercent().median() >= Preconditions.DISK_BUSY_PERCENT) {
+                return Optional.empty();
+            }
+            if (busiest == null || c.diskUtilPercent().median() > busiest.conditions().diskUtilPercent().median()) {
+                busiest = p;
+            }
+        }
+        Spread disk = busiest.conditions().diskUtilPercent();
+        return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "the brokers' disk was at most %.1f%% busy (at %s; "
+                + "median of %d runs; the claim needs %s%% or more at some compared point) and embedded brokers talk over "
+                + "loopback, which has no bandwidth limit: bytes were not the limit, so sending fewer cannot buy "
+                + "throughput", disk.median(), busiest.name(), disk.count(), Preconditions.number(Preconditions.DISK_BUSY_PERCENT))));
     }
 
     /** Holds when every repetition of {@code p} was judged steady over its window. */

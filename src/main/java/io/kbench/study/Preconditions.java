@@ -24,6 +24,11 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
      * diagnosis's broker-CPU rule, docs/diagnosis.md): it has no CPU left for more threads to use.
      */
     public static final double THROTTLED_PERCENT = 25;
+    /**
+     * From this utilisation a broker's disk is near its limit (the same threshold as the diagnosis's disk rule,
+     * docs/diagnosis.md).
+     */
+    public static final double DISK_BUSY_PERCENT = 80;
     /** A finding that needs nothing. */
     public static final Preconditions NONE = new Preconditions(Set.of(), null, Map.of());
 
@@ -76,6 +81,9 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         if (Boolean.TRUE.equals(spec.steady())) {
             needed.add(Precondition.STEADY);
         }
+        if (Boolean.TRUE.equals(spec.bytesLimited())) {
+            needed.add(Precondition.BYTES_LIMITED);
+        }
         Map<String, Range> ranges = new LinkedHashMap<>();
         if (spec.range() != null) {
             spec.range().forEach((path, bounds) -> ranges.put(path, range(at + ".needs.range." + path, path, bounds, varied)));
@@ -85,7 +93,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         }
         if (needed.isEmpty()) {
             throw InvalidInputException.field(at + ".needs", "{}", "needs at least one of notThrottled, pageCacheExceeded, "
-                    + "queueShareBelow, range or steady");
+                    + "queueShareBelow, range, steady or bytesLimited");
         }
         return new Preconditions(needed, spec.queueShareBelow(), ranges);
     }
@@ -113,6 +121,8 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
                         + "% of the latency p99";
                 case RANGE -> "within the claim's range: " + rangesText();
                 case STEADY -> "every compared run steady over its window (no drift)";
+                case BYTES_LIMITED -> "bytes the limit at some compared point (its brokers' disk " + number(DISK_BUSY_PERCENT)
+                        + "% busy or more, or an external cluster's network)";
             });
         }
         return String.join("; ", parts);

@@ -2,6 +2,7 @@ package io.kbench.study;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.result.Environment;
 import io.kbench.result.findmax.FindMaxOutcome;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.SearchAnswer;
@@ -66,6 +67,23 @@ class FindMaxJudgeTest {
         Judged j = FindMaxJudge.judge(MORE, none, searched(5_000, 5_100, 4_950));
         assertThat(j.verdict()).isEqualTo(ClaimVerdict.INCONCLUSIVE);
         assertThat(j.shown()).isEqualTo("no search of b found a sustainable rate (NO_SUSTAINABLE_RATE)");
+    }
+
+    @Test
+    void answersFromDifferentMachinesAreNotCompared() {
+        FindMaxResult a = on("AMD EPYC", searched(5_000, 5_100, 4_950));
+        FindMaxResult b = on("Intel(R) Xeon(R) Processor", searched(6_000, 6_100, 5_950));
+        Judged j = FindMaxJudge.judge(MORE, b, a);
+        assertThat(j.verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        assertThat(j.shown()).isEqualTo("b and a were measured on different machines (Intel(R) Xeon(R) Processor, 2 cores; "
+                + "AMD EPYC, 2 cores): re-run both on one (bench/studies.sh b a)");
+        assertThat(FindMaxJudge.judge(MORE, on("AMD EPYC", b), a).verdict()).isEqualTo(ClaimVerdict.HELD);
+    }
+
+    private static FindMaxResult on(String cpuModel, FindMaxResult r) {
+        Environment e = new Environment("0.1.0", "4.3.1", "17", "Linux", cpuModel, 2, 1L << 30, null, null, null, null);
+        return new FindMaxResult(r.schemaVersion(), r.kind(), r.name(), r.tags(), r.startTime(), r.endTime(), e, r.cluster(),
+                r.workload(), r.clientProperties(), r.findMax(), r.probes(), r.thresholds(), r.searches());
     }
 
     private static FindMaxResult searched(double... answers) {

@@ -24,10 +24,15 @@ import java.util.Objects;
  *                               repetition was judged (results kept before kbench judged drift)
  * @param driftingRuns           repetitions judged drifting
  * @param tooShortRuns           repetitions too short to tell
+ * @param diskUtilPercent        per repetition, the busiest broker disk's utilisation over the measured window (%, the
+ *                               time the device had I/O in flight): the embedded brokers' data dir's disk, or each
+ *                               external broker host's busiest disk through its node exporter; absent when no disk
+ *                               was sampled or in results kept before kbench recorded it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes,
-                              Double cpuQuotaCores, Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns) {
+                              Double cpuQuotaCores, Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns,
+                              Spread diskUtilPercent) {
     public PointConditions {
         if (pageCacheBytes != null && pageCacheBytes <= 0) {
             throw new IllegalArgumentException("pageCacheBytes: must be > 0 (got " + pageCacheBytes + ")");
@@ -40,8 +45,9 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
      * @param throttledPercent the most throttled broker's mean over the measured intervals; null when not sampled
      * @param writtenBytes     produced bytes x replication factor; null without a produce summary
      * @param steady           whether its window was steady; null when not judged
+     * @param diskUtilPercent  the busiest broker disk's mean utilisation; null when no disk was sampled
      */
-    public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady) {
+    public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady, Double diskUtilPercent) {
     }
 
     /** The conditions over a point's completed repetitions; null when none measured anything. */
@@ -50,8 +56,9 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
         List<Double> throttled = runs.stream().map(Run::throttledPercent).filter(Objects::nonNull).toList();
         List<Double> written = runs.stream().map(Run::writtenBytes).filter(Objects::nonNull).toList();
         List<SteadyState> states = runs.stream().map(Run::steady).filter(Objects::nonNull).toList();
+        List<Double> disk = runs.stream().map(Run::diskUtilPercent).filter(Objects::nonNull).toList();
         if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null
-                && states.isEmpty()) {
+                && states.isEmpty() && disk.isEmpty()) {
             return null;
         }
         // A figure only some repetitions measured would be judged on a part of them: absent unless every one did.
@@ -59,7 +66,8 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
                 written.size() == runs.size() ? Spread.of(written) : null, pageCacheBytes, cpuQuotaCores,
                 states.isEmpty() ? null : count(states, SteadyState.STEADY),
                 states.isEmpty() ? null : count(states, SteadyState.DRIFTING),
-                states.isEmpty() ? null : count(states, SteadyState.TOO_SHORT));
+                states.isEmpty() ? null : count(states, SteadyState.TOO_SHORT),
+                disk.size() == runs.size() ? Spread.of(disk) : null);
     }
 
     private static int count(List<SteadyState> states, SteadyState state) {
