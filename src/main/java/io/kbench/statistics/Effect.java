@@ -67,18 +67,18 @@ public record Effect(Outcome outcome, double ratio, double low, double high, dou
 
     /**
      * The interval's confidence as a percentage with as few decimals as show it truly: "95" at 0.95, "99.6" at 0.9962
-     * (a sequential look's spent alpha), never "100" for a confidence below 1.
+     * (a sequential look's spent alpha), "over 99.9999" beyond; never "100" for a confidence below 1.
      */
     public String confidencePercent() {
         double percent = confidence * 100;
-        for (int decimals = 0; decimals < 4; decimals++) {
+        for (int decimals = 0; decimals <= 4; decimals++) {
             String shown = String.format(Locale.ROOT, "%." + decimals + "f", percent);
             double back = Double.parseDouble(shown);
             if (back < 100 && Math.abs(back - percent) <= (100 - percent) / 10) {
                 return shown;
             }
         }
-        return String.format(Locale.ROOT, "%.4f", percent);
+        return "over 99.9999";
     }
 
     private static String percent(double fraction) {

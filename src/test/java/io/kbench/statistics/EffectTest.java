@@ -21,5 +21,6 @@ class EffectTest {
         assertThat(at(0.9962).confidencePercent()).isEqualTo("99.6");
         assertThat(at(0.99996).confidencePercent()).isEqualTo("99.996");
         assertThat(at(0.9951).confidencePercent()).isEqualTo("99.5");
+        assertThat(at(0.9999999).confidencePercent()).isEqualTo("over 99.9999");
     }
 }
