@@ -76,9 +76,16 @@ public final class FindMaxJudge {
         return new Judged(v, shown, f.rule());
     }
 
-    /** The load host as a result records it: its CPU model and cores; null when the result records none. */
+    /**
+     * The load host as a result records it: its CPU model, cores and flags (two hosts of one model name may differ in
+     * VAES or AVX-512, as the AMD EPYC hosts behind the kept results did); null when the result records none.
+     */
     private static String host(Environment e) {
-        return e == null || e.cpuModel() == null ? null : e.cpuModel() + ", " + e.cores() + " cores";
+        if (e == null || e.cpuModel() == null) {
+            return null;
+        }
+        String flags = e.cpuFlags() == null ? "" : " (" + String.join(" ", e.cpuFlags()) + ")";
+        return e.cpuModel() + flags + ", " + e.cores() + " cores";
     }
 
     private static double[] array(List<Double> answers) {

@@ -78,10 +78,18 @@ class FindMaxJudgeTest {
         assertThat(j.shown()).isEqualTo("b and a were measured on different machines (Intel(R) Xeon(R) Processor, 2 cores; "
                 + "AMD EPYC, 2 cores): re-run both on one (bench/studies.sh b a)");
         assertThat(FindMaxJudge.judge(MORE, on("AMD EPYC", b), a).verdict()).isEqualTo(ClaimVerdict.HELD);
+        // One model name, two CPUs: the flags tell them apart.
+        Judged flags = FindMaxJudge.judge(MORE, on("AMD EPYC", List.of("aes", "vaes", "avx512f"), b), a);
+        assertThat(flags.verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        assertThat(flags.shown()).contains("AMD EPYC (aes vaes avx512f), 2 cores; AMD EPYC, 2 cores");
     }
 
     private static FindMaxResult on(String cpuModel, FindMaxResult r) {
-        Environment e = new Environment("0.1.0", "4.3.1", "17", "Linux", cpuModel, 2, 1L << 30, null, null, null, null);
+        return on(cpuModel, null, r);
+    }
+
+    private static FindMaxResult on(String cpuModel, List<String> flags, FindMaxResult r) {
+        Environment e = new Environment("0.1.0", "4.3.1", "17", "Linux", cpuModel, 2, 1L << 30, flags, null, null, null);
         return new FindMaxResult(r.schemaVersion(), r.kind(), r.name(), r.tags(), r.startTime(), r.endTime(), e, r.cluster(),
                 r.workload(), r.clientProperties(), r.findMax(), r.probes(), r.thresholds(), r.searches());
     }
