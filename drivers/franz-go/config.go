@@ -1,0 +1,296 @@
+package main
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"fmt"
+	"net"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sasl/plain"
+	"github.com/twmb/franz-go/pkg/sasl/scram"
+)
+
+// Options are the client options of a slice's clientProperties (docs/drivers.md#franz-go), each key converted once.
+type Options struct {
+	common   []kgo.Opt
+	producer []kgo.Opt
+	consumer []kgo.Opt
+	// acksNone: acks=0 gives no offsets, so a send log records none.
+	acksNone bool
+}
+
+type setter func(o *Options, key, value string) error
+
+// properties is the table of keys this driver understands; anything else is refused (kbench maps Java names first).
+var properties = map[string]setter{
+	"acks": func(o *Options, k, v string) error {
+		switch v {
+		case "all", "-1":
+			o.producer = append(o.producer, kgo.RequiredAcks(kgo.AllISRAcks()))
+		case "1":
+			o.producer = append(o.producer, kgo.RequiredAcks(kgo.LeaderAck()))
+		case "0":
+			o.producer = append(o.producer, kgo.RequiredAcks(kgo.NoAck()))
+			o.acksNone = true
+		default:
+			return refuse("clientProperties."+k, v, "must be all, -1, 1 or 0")
+		}
+		return nil
+	},
+	"enable.idempotence": boolean(func(o *Options, on bool) {
+		if !on {
+			o.producer = append(o.producer, kgo.DisableIdempotentWrite())
+		}
+	}),
+	"linger.ms":          millis(func(o *Options, d time.Duration) { o.producer = append(o.producer, kgo.ProducerLinger(d)) }),
+	"request.timeout.ms": millis(func(o *Options, d time.Duration) { o.producer = append(o.producer, kgo.ProduceRequestTimeout(d)) }),
+	"delivery.timeout.ms": millis(func(o *Options, d time.Duration) {
+		o.producer = append(o.producer, kgo.RecordDeliveryTimeout(d))
+	}),
+	"batch.size":    integer(1, 1<<30, func(o *Options, n int64) { o.producer = append(o.producer, kgo.ProducerBatchMaxBytes(int32(n))) }),
+	"buffer.memory": integer(1, 1<<40, func(o *Options, n int64) { o.producer = append(o.producer, kgo.MaxBufferedBytes(int(n))) }),
+	"max.buffered.records": integer(1, 1<<31-1, func(o *Options, n int64) {
+		o.producer = append(o.producer, kgo.MaxBufferedRecords(int(n)))
+	}),
+	"max.in.flight.requests.per.connection": integer(1, 1<<20, func(o *Options, n int64) {
+		o.producer = append(o.producer, kgo.MaxProduceRequestsInflightPerBroker(int(n)))
+	}),
+	"retries": integer(0, 1<<31-1, func(o *Options, n int64) { o.producer = append(o.producer, kgo.RecordRetries(int(n))) }),
+	"compression.type": func(o *Options, k, v string) error {
+		codecs := map[string]kgo.CompressionCodec{"none": kgo.NoCompression(), "gzip": kgo.GzipCompression(),
+			"snappy": kgo.SnappyCompression(), "lz4": kgo.Lz4Compression(), "zstd": kgo.ZstdCompression()}
+		c, ok := codecs[v]
+		if !ok {
+			return refuse("clientProperties."+k, v, "must be none, gzip, snappy, lz4 or zstd")
+		}
+		o.producer = append(o.producer, kgo.ProducerBatchCompression(c))
+		return nil
+	},
+	"fetch.min.bytes":           integer(1, 1<<31-1, func(o *Options, n int64) { o.consumer = append(o.consumer, kgo.FetchMinBytes(int32(n))) }),
+	"fetch.max.bytes":           integer(1, 1<<31-1, func(o *Options, n int64) { o.consumer = append(o.consumer, kgo.FetchMaxBytes(int32(n))) }),
+	"max.partition.fetch.bytes": integer(1, 1<<31-1, func(o *Options, n int64) { o.consumer = append(o.consumer, kgo.FetchMaxPartitionBytes(int32(n))) }),
+	"fetch.max.wait.ms":         millis(func(o *Options, d time.Duration) { o.consumer = append(o.consumer, kgo.FetchMaxWait(d)) }),
+	"auto.offset.reset": func(o *Options, k, v string) error {
+		switch v {
+		case "latest":
+			o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd()))
+		case "earliest":
+			o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()))
+		default:
+			return refuse("clientProperties."+k, v, "must be latest or earliest")
+		}
+		return nil
+	},
+	"isolation.level": func(o *Options, k, v string) error {
+		switch v {
+		case "read_uncommitted":
+			o.consumer = append(o.consumer, kgo.FetchIsolationLevel(kgo.ReadUncommitted()))
+		case "read_committed":
+			o.consumer = append(o.consumer, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
+		default:
+			return refuse("clientProperties."+k, v, "must be read_uncommitted or read_committed")
+		}
+		return nil
+	},
+	"session.timeout.ms":    millis(func(o *Options, d time.Duration) { o.consumer = append(o.consumer, kgo.SessionTimeout(d)) }),
+	"heartbeat.interval.ms": millis(func(o *Options, d time.Duration) { o.consumer = append(o.consumer, kgo.HeartbeatInterval(d)) }),
+	"rebalance.timeout.ms":  millis(func(o *Options, d time.Duration) { o.consumer = append(o.consumer, kgo.RebalanceTimeout(d)) }),
+	"auto.commit.interval.ms": millis(func(o *Options, d time.Duration) {
+		o.consumer = append(o.consumer, kgo.AutoCommitInterval(d))
+	}),
+	"enable.auto.commit": boolean(func(o *Options, on bool) {
+		if !on {
+			o.consumer = append(o.consumer, kgo.DisableAutoCommit())
+		}
+	}),
+	"group.instance.id": func(o *Options, _, v string) error {
+		o.consumer = append(o.consumer, kgo.InstanceID(v))
+		return nil
+	},
+	// The security keys are read together by security() below; listed here so that they are known.
+	"security.protocol": nil, "ssl.ca.pem": nil, "ssl.certificate.pem": nil, "ssl.key.pem": nil,
+	"ssl.endpoint.identification.algorithm": nil, "sasl.mechanism": nil, "sasl.username": nil, "sasl.password": nil,
+}
+
+// parseOptions converts clientProperties, refusing the first unknown key or bad value (keys in sorted order, so the
+// same slice always names the same key).
+func parseOptions(props map[string]string) (*Options, error) {
+	o := &Options{}
+	// kbench's Java consumers start at the end of a partition they have no committed offset for, resolved the moment
+	// it is assigned, so no record sent after the assignment is skipped. franz-go resolves a start only at its first
+	// fetch, after the assignment is reported, so "the end" could skip the first records; "the first record written
+	// since this driver came up" (a ListOffsets by timestamp) is the same start for every record of this run.
+	o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AfterMilli(time.Now().UnixMilli())))
+	keys := make([]string, 0, len(props))
+	for k := range props {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		set, known := properties[k]
+		if !known {
+			return nil, refuse("clientProperties."+k, shown(k, props[k]), "not an option of franz-go (docs/drivers.md#franz-go)")
+		}
+		if set != nil {
+			if err := set(o, k, strings.TrimSpace(props[k])); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return o, security(o, props)
+}
+
+// shown is a value as an error message may show it: never a secret.
+func shown(key, value string) string {
+	if strings.Contains(key, "password") || strings.Contains(key, "key") {
+		return "(hidden)"
+	}
+	return value
+}
+
+func security(o *Options, props map[string]string) error {
+	protocol := props["security.protocol"]
+	if protocol == "" {
+		protocol = "PLAINTEXT"
+	}
+	var useTLS, useSASL bool
+	switch protocol {
+	case "PLAINTEXT":
+	case "SSL":
+		useTLS = true
+	case "SASL_PLAINTEXT":
+		useSASL = true
+	case "SASL_SSL":
+		useTLS, useSASL = true, true
+	default:
+		return refuse("clientProperties.security.protocol", protocol, "must be PLAINTEXT, SSL, SASL_PLAINTEXT or SASL_SSL")
+	}
+	for _, k := range []string{"ssl.ca.pem", "ssl.certificate.pem", "ssl.key.pem", "ssl.endpoint.identification.algorithm"} {
+		if _, set := props[k]; set && !useTLS {
+			return refuse("clientProperties."+k, "(set)", "needs security.protocol SSL or SASL_SSL, not "+protocol)
+		}
+	}
+	for _, k := range []string{"sasl.mechanism", "sasl.username", "sasl.password"} {
+		if _, set := props[k]; set != useSASL {
+			return refuse("clientProperties."+k, map[bool]string{true: "(set)", false: "missing"}[set],
+				"goes with security.protocol SASL_PLAINTEXT or SASL_SSL, which is "+protocol)
+		}
+	}
+	if useTLS {
+		cfg, err := tlsConfig(props)
+		if err != nil {
+			return err
+		}
+		o.common = append(o.common, kgo.DialTLSConfig(cfg))
+	}
+	if useSASL {
+		user, pass := props["sasl.username"], props["sasl.password"]
+		switch props["sasl.mechanism"] {
+		case "PLAIN":
+			o.common = append(o.common, kgo.SASL(plain.Auth{User: user, Pass: pass}.AsMechanism()))
+		case "SCRAM-SHA-256":
+			o.common = append(o.common, kgo.SASL(scram.Auth{User: user, Pass: pass}.AsSha256Mechanism()))
+		case "SCRAM-SHA-512":
+			o.common = append(o.common, kgo.SASL(scram.Auth{User: user, Pass: pass}.AsSha512Mechanism()))
+		default:
+			return refuse("clientProperties.sasl.mechanism", props["sasl.mechanism"], "must be PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512")
+		}
+	}
+	return nil
+}
+
+func tlsConfig(props map[string]string) (*tls.Config, error) {
+	cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+	if ca, ok := props["ssl.ca.pem"]; ok {
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM([]byte(ca)) {
+			return nil, refuse("clientProperties.ssl.ca.pem", "(PEM)", "holds no certificate")
+		}
+		cfg.RootCAs = pool
+	}
+	cert, hasCert := props["ssl.certificate.pem"]
+	key, hasKey := props["ssl.key.pem"]
+	if hasCert != hasKey {
+		return nil, refuse("clientProperties.ssl.certificate.pem", "(PEM)", "a client certificate needs ssl.key.pem too, and the other way round")
+	}
+	if hasCert {
+		pair, err := tls.X509KeyPair([]byte(cert), []byte(key))
+		if err != nil {
+			return nil, refuse("clientProperties.ssl.certificate.pem", "(PEM)", "with ssl.key.pem is not a key pair: "+err.Error())
+		}
+		cfg.Certificates = []tls.Certificate{pair}
+	}
+	switch props["ssl.endpoint.identification.algorithm"] {
+	case "https":
+	case "":
+		if _, set := props["ssl.endpoint.identification.algorithm"]; set {
+			// Java's empty value: the certificate chain is checked, the host name is not.
+			cfg.InsecureSkipVerify = true
+			cfg.VerifyConnection = verifyChainOnly(cfg)
+		}
+	default:
+		return nil, refuse("clientProperties.ssl.endpoint.identification.algorithm",
+			props["ssl.endpoint.identification.algorithm"], "must be https or empty")
+	}
+	return cfg, nil
+}
+
+// verifyChainOnly checks the server's chain against the configured roots without the host name, which is what an
+// empty ssl.endpoint.identification.algorithm means to the Java client.
+func verifyChainOnly(cfg *tls.Config) func(tls.ConnectionState) error {
+	return func(cs tls.ConnectionState) error {
+		if len(cs.PeerCertificates) == 0 {
+			return fmt.Errorf("the server sent no certificate")
+		}
+		opts := x509.VerifyOptions{Roots: cfg.RootCAs, Intermediates: x509.NewCertPool()}
+		for _, c := range cs.PeerCertificates[1:] {
+			opts.Intermediates.AddCert(c)
+		}
+		_, err := cs.PeerCertificates[0].Verify(opts)
+		return err
+	}
+}
+
+func boolean(apply func(*Options, bool)) setter {
+	return func(o *Options, k, v string) error {
+		on, err := strconv.ParseBool(v)
+		if err != nil || (v != "true" && v != "false") {
+			return refuse("clientProperties."+k, v, "must be true or false")
+		}
+		apply(o, on)
+		return nil
+	}
+}
+
+func integer(lo, hi int64, apply func(*Options, int64)) setter {
+	return func(o *Options, k, v string) error {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < lo || n > hi {
+			return refuse("clientProperties."+k, v, fmt.Sprintf("must be a whole number from %d to %d", lo, hi))
+		}
+		apply(o, n)
+		return nil
+	}
+}
+
+func millis(apply func(*Options, time.Duration)) setter {
+	return integer(0, 1<<40, func(o *Options, n int64) { apply(o, time.Duration(n)*time.Millisecond) })
+}
+
+// seeds splits bootstrap servers, checking each is host:port.
+func seeds(bootstrap string) ([]string, error) {
+	var out []string
+	for _, s := range strings.Split(bootstrap, ",") {
+		s = strings.TrimSpace(s)
+		if _, port, err := net.SplitHostPort(s); err != nil || port == "" {
+			return nil, refuse("slice.bootstrap", bootstrap, "must be host:port[,host:port]")
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
