@@ -21,32 +21,27 @@ type Options struct {
 	producer []kgo.Opt
 	consumer []kgo.Opt
 	// acksNone: acks=0 gives no offsets, so a send log records none.
-	acksNone bool
+	acksNone    bool
+	acks        string
+	idempotence *bool
+	maxInFlight int64
 }
 
 type setter func(o *Options, key, value string) error
 
 // properties is the table of keys this driver understands; anything else is refused (kbench maps Java names first).
 var properties = map[string]setter{
+	// acks, idempotence and requests in flight depend on each other: recorded here, applied by durability().
 	"acks": func(o *Options, k, v string) error {
 		switch v {
-		case "all", "-1":
-			o.producer = append(o.producer, kgo.RequiredAcks(kgo.AllISRAcks()))
-		case "1":
-			o.producer = append(o.producer, kgo.RequiredAcks(kgo.LeaderAck()))
-		case "0":
-			o.producer = append(o.producer, kgo.RequiredAcks(kgo.NoAck()))
-			o.acksNone = true
+		case "all", "-1", "1", "0":
+			o.acks = v
+			return nil
 		default:
 			return refuse("clientProperties."+k, v, "must be all, -1, 1 or 0")
 		}
-		return nil
 	},
-	"enable.idempotence": boolean(func(o *Options, on bool) {
-		if !on {
-			o.producer = append(o.producer, kgo.DisableIdempotentWrite())
-		}
-	}),
+	"enable.idempotence": boolean(func(o *Options, on bool) { o.idempotence = &on }),
 	"linger.ms":          millis(func(o *Options, d time.Duration) { o.producer = append(o.producer, kgo.ProducerLinger(d)) }),
 	"request.timeout.ms": millis(func(o *Options, d time.Duration) { o.producer = append(o.producer, kgo.ProduceRequestTimeout(d)) }),
 	"delivery.timeout.ms": millis(func(o *Options, d time.Duration) {
@@ -57,10 +52,8 @@ var properties = map[string]setter{
 	"max.buffered.records": integer(1, 1<<31-1, func(o *Options, n int64) {
 		o.producer = append(o.producer, kgo.MaxBufferedRecords(int(n)))
 	}),
-	"max.in.flight.requests.per.connection": integer(1, 1<<20, func(o *Options, n int64) {
-		o.producer = append(o.producer, kgo.MaxProduceRequestsInflightPerBroker(int(n)))
-	}),
-	"retries": integer(0, 1<<31-1, func(o *Options, n int64) { o.producer = append(o.producer, kgo.RecordRetries(int(n))) }),
+	"max.in.flight.requests.per.connection": integer(1, 1<<20, func(o *Options, n int64) { o.maxInFlight = n }),
+	"retries":                               integer(0, 1<<31-1, func(o *Options, n int64) { o.producer = append(o.producer, kgo.RecordRetries(int(n))) }),
 	"compression.type": func(o *Options, k, v string) error {
 		codecs := map[string]kgo.CompressionCodec{"none": kgo.NoCompression(), "gzip": kgo.GzipCompression(),
 			"snappy": kgo.SnappyCompression(), "lz4": kgo.Lz4Compression(), "zstd": kgo.ZstdCompression()}
@@ -142,7 +135,42 @@ func parseOptions(props map[string]string) (*Options, error) {
 			}
 		}
 	}
+	if err := durability(o); err != nil {
+		return nil, err
+	}
 	return o, security(o, props)
+}
+
+// durability applies acks, idempotence and requests in flight as the Java producer reads them: acks other than all
+// turn idempotence off unless it was asked for (then it is an error, as in Java). franz-go keeps 5 requests in flight
+// per broker when idempotent and takes no other number then; without idempotence the number is free.
+func durability(o *Options) error {
+	idempotent := o.acks == "" || o.acks == "all" || o.acks == "-1"
+	if o.idempotence != nil {
+		if *o.idempotence && !idempotent {
+			return refuse("clientProperties.acks", o.acks, "idempotence needs acks=all (enable.idempotence is true)")
+		}
+		idempotent = *o.idempotence
+	}
+	switch o.acks {
+	case "1":
+		o.producer = append(o.producer, kgo.RequiredAcks(kgo.LeaderAck()))
+	case "0":
+		o.producer = append(o.producer, kgo.RequiredAcks(kgo.NoAck()))
+		o.acksNone = true
+	default:
+		o.producer = append(o.producer, kgo.RequiredAcks(kgo.AllISRAcks()))
+	}
+	if !idempotent {
+		o.producer = append(o.producer, kgo.DisableIdempotentWrite())
+		if o.maxInFlight > 0 {
+			o.producer = append(o.producer, kgo.MaxProduceRequestsInflightPerBroker(int(o.maxInFlight)))
+		}
+	} else if o.maxInFlight > 0 && o.maxInFlight != 5 {
+		return refuse("clientProperties.max.in.flight.requests.per.connection", o.maxInFlight,
+			"franz-go keeps 5 requests in flight per broker when idempotent; another number needs enable.idempotence=false")
+	}
+	return nil
 }
 
 // shown is a value as an error message may show it: never a secret.

@@ -24,8 +24,9 @@ func assignmentListeners(run *Run) []kgo.Opt {
 			for _, ps := range parts {
 				n += int64(len(ps))
 			}
-			total := run.assigned.Add(sign * n)
-			run.events.emit(map[string]any{"type": "assigned", "partitions": total})
+			run.assigned.Add(sign * n)
+			<-run.readySent
+			run.events.emit(map[string]any{"type": "assigned", "partitions": run.assigned.Load()})
 		}
 	}
 	return []kgo.Opt{kgo.OnPartitionsAssigned(change(1)), kgo.OnPartitionsRevoked(change(-1)),

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	hdrhistogram "github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/twmb/franz-go/pkg/kgo"
 )
 
 // update rewrites testdata/franz-go/histograms.hlog, which the Java side reads back (ContractVectorsTest).
@@ -361,6 +362,36 @@ func TestLatencyRuleClampsAsJava(t *testing.T) {
 		3_600_000_000_999_999: highestMicros, 1<<63 - 1: highestMicros} {
 		if got := latencyMicros(nanos); got != want {
 			t.Errorf("latencyMicros(%d) = %d, want %d", nanos, got, want)
+		}
+	}
+}
+
+// Acks, idempotence and requests in flight are read as the Java producer reads them, and what is accepted is a
+// configuration franz-go itself accepts (NewClient validates it without connecting).
+func TestDurabilitySettingsAreReadAsJavaReadsThem(t *testing.T) {
+	accepted := []map[string]string{{}, {"acks": "all"}, {"acks": "1"}, {"acks": "0"},
+		{"acks": "1", "enable.idempotence": "false", "max.in.flight.requests.per.connection": "1"},
+		{"max.in.flight.requests.per.connection": "5"}, {"enable.idempotence": "false"}}
+	for _, props := range accepted {
+		o, err := parseOptions(props)
+		if err != nil {
+			t.Errorf("%v refused: %v", props, err)
+			continue
+		}
+		client, err := kgo.NewClient(append(append([]kgo.Opt{kgo.SeedBrokers("127.0.0.1:1")}, o.common...), o.producer...)...)
+		if err != nil {
+			t.Errorf("%v: franz-go refuses the options: %v", props, err)
+			continue
+		}
+		client.Close()
+	}
+	refused := map[string]map[string]string{
+		"clientProperties.acks = 1":                                  {"acks": "1", "enable.idempotence": "true"},
+		"clientProperties.max.in.flight.requests.per.connection = 1": {"max.in.flight.requests.per.connection": "1"},
+	}
+	for want, props := range refused {
+		if _, err := parseOptions(props); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: %v, want a refusal naming %q", props, err, want)
 		}
 	}
 }

@@ -36,6 +36,8 @@ type Run struct {
 	stopping  atomic.Bool
 	// assigned is the partitions this slice's consumers hold now.
 	assigned atomic.Int64
+	// readySent closes once ready is written: nothing else may come first (a group may assign before it).
+	readySent chan struct{}
 }
 
 // pending is one in-flight record: the franz-go record, the copy of its value and what the promise needs. Pooled,

@@ -29,7 +29,7 @@ func runDriver(stdin io.Reader, stdout io.Writer) int {
 		return 2
 	}
 	run := &Run{slice: slice, opts: opts, clock: newClock(*slice.ClockOffsetNanos), metrics: newMetrics(),
-		events: &Events{out: stdout}}
+		events: &Events{out: stdout}, readySent: make(chan struct{})}
 	run.warmupEnd.Store(math.MaxInt64)
 	var d driver
 	if *slice.Role == "producers" {
@@ -48,6 +48,7 @@ func runDriver(stdin io.Reader, stdout io.Writer) int {
 	v := versionInfo()
 	run.events.emit(map[string]any{"type": "ready", "contract": contractVersion, "nanos": run.clock.Nanos(),
 		"client": "franz-go", "clientVersion": v["clientVersion"], "pid": os.Getpid()})
+	close(run.readySent)
 
 	control := make(chan Control, 16)
 	go readControl(in, control)
