@@ -58,8 +58,8 @@ class ContractVectorsTest {
         check("sendlog.json", SendLogVector.json().getBytes(StandardCharsets.UTF_8));
         byte[] file = SendLogVector.file(SendLogVector.replay(SendLogVector.EVENTS));
         check("sendlog.bin", file);
-        // header 24 bytes, then 29 per run: 0-4 | 5-7 | 8 | 9 | 10 | 11-12 | 13-14 | 15-16 | 17-19
-        assertThat(file).hasSize(24 + 9 * 29);
+        // header 20 bytes, then 25 per run: 0-4 | 5-7 | 8 | 9 | 10 | 11-12 | 13-14 | 15-16 | 17-19
+        assertThat(file).hasSize(20 + 9 * 25);
     }
 
     @Test
