@@ -37,9 +37,10 @@ final class DriverEvents {
         JsonNode done;
     }
 
-    static Totals readUntilDone(BufferedReader events, Process driver) throws Exception {
+    /** Reads to {@code done}; the intervals must come in order from {@code nextIndex} (0 when none was read yet). */
+    static Totals readUntilDone(BufferedReader events, Process driver, int nextIndex) throws Exception {
         Totals t = new Totals();
-        int expectedIndex = 0;
+        int expectedIndex = nextIndex;
         for (JsonNode e = next(events, driver); ; e = next(events, driver)) {
             switch (e.get("type").asText()) {
                 case "interval" -> {

@@ -148,7 +148,7 @@ class FranzGoDriverIT {
                 assertThat(ours).isEqualTo(THREADS * (WARMUP + MEASURED));
                 assertThat(measured).isEqualTo(THREADS * MEASURED);
 
-                DriverEvents.Totals totals = DriverEvents.readUntilDone(events, driver);
+                DriverEvents.Totals totals = DriverEvents.readUntilDone(events, driver, 0);
                 assertThat(totals.done.get("status").asText()).as(totals.done.toString()).isEqualTo("completed");
                 assertThat(totals.produced).isEqualTo(THREADS * (WARMUP + MEASURED));
                 assertThat(totals.producedMeasured).isEqualTo(THREADS * MEASURED);
@@ -216,10 +216,12 @@ class FranzGoDriverIT {
             producer.flush();
             long consumed = 0;
             long consumedMeasured = 0;
+            int nextIndex = 0;
             Histogram endToEnd = new Histogram(1, 3_600_000_000L, 3);
             while (consumed < 600) {
                 JsonNode e = DriverEvents.next(events, driver);
                 if (e.get("type").asText().equals("interval")) {
+                    assertThat(e.get("index").asInt()).isEqualTo(nextIndex++);
                     consumed += e.get("counts").get("consumedRecords").asLong();
                     consumedMeasured += e.get("counts").get("consumedMeasured").asLong();
                     assertThat(e.get("counts").get("consumedBytes").asLong())
@@ -229,7 +231,7 @@ class FranzGoDriverIT {
             }
             stdin.write("{\"type\":\"stop\",\"graceMs\":2000}\n".getBytes(StandardCharsets.UTF_8));
             stdin.flush();
-            DriverEvents.Totals totals = DriverEvents.readUntilDone(events, driver);
+            DriverEvents.Totals totals = DriverEvents.readUntilDone(events, driver, nextIndex);
             consumedMeasured += totals.consumedMeasured;
             endToEnd.add(totals.endToEnd);
             assertThat(consumed + totals.consumed).isEqualTo(600);
