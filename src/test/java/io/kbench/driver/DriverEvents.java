@@ -4,17 +4,39 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.load.PayloadGenerator;
+import io.kbench.spec.PayloadSpec;
+import io.kbench.spec.RecordSizeSpec;
 import java.io.BufferedReader;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Base64;
 import org.HdrHistogram.Histogram;
 
-/** Reads a driver's events (docs/drivers.md#events-standard-output) in a test, adding up its intervals. */
+/**
+ * kbench's side of the driver contract in a test: the values file it hands a driver, and its events
+ * (docs/drivers.md#events-standard-output) read back and added up.
+ */
 final class DriverEvents {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private DriverEvents() {
+    }
+
+    /** Writes producer thread {@code thread}'s values, 100 bytes each, as kbench hands them to a driver. */
+    static Path writeValues(Path file, int thread) throws IOException {
+        byte[][] values = new PayloadGenerator(PayloadSpec.random(), RecordSizeSpec.fixed(100)).valuesForThread(thread);
+        try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
+            out.writeInt(values.length);
+            for (byte[] v : values) {
+                out.writeInt(v.length);
+                out.write(v);
+            }
+        }
+        return file;
     }
 
     static JsonNode next(BufferedReader events, Process driver) throws IOException {

@@ -7,12 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
-import io.kbench.load.PayloadGenerator;
 import io.kbench.load.Stamp;
-import io.kbench.spec.PayloadSpec;
-import io.kbench.spec.RecordSizeSpec;
 import java.io.BufferedReader;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -93,7 +89,7 @@ class FranzGoDriverIT {
         int magic = ThreadLocalRandom.current().nextInt() | 1;
         List<String> valuesFiles = new ArrayList<>();
         for (int g = 0; g < THREADS; g++) {
-            valuesFiles.add(writeValues(g).toString());
+            valuesFiles.add(DriverEvents.writeValues(dir.resolve("values-" + g + ".bin"), g).toString());
         }
         Path sendLogs = Files.createDirectories(dir.resolve("sendlogs"));
         Map<String, Object> fields = new LinkedHashMap<>(Map.of("contract", 1, "runId", "it", "role", "producers",
@@ -138,8 +134,10 @@ class FranzGoDriverIT {
                         if (Stamp.isMeasured(r.value())) {
                             measured++;
                             long e2e = received - Stamp.sendNanos(r.value());
+                            // A driver on another clock is years off (CLOCK_REALTIME) or at least not positive; the
+                            // bound is loose because this 2-core machine under a parallel suite delays a record by seconds.
                             assertThat(e2e).as("end-to-end nanos of a record intended after the start").isPositive()
-                                    .isLessThan(Duration.ofSeconds(10).toNanos());
+                                    .isLessThan(Duration.ofSeconds(60).toNanos());
                             assertThat(Stamp.sendNanos(r.value())).isGreaterThanOrEqualTo(start);
                             endToEnd.recordValue(e2e / 1000);
                         }
@@ -237,7 +235,7 @@ class FranzGoDriverIT {
             assertThat(consumed + totals.consumed).isEqualTo(600);
             assertThat(consumedMeasured).isEqualTo(500);
             assertThat(endToEnd.getTotalCount()).isEqualTo(500);
-            assertThat(endToEnd.getMaxValue()).as("end-to-end micros").isLessThan(10_000_000);
+            assertThat(endToEnd.getMaxValue()).as("end-to-end micros (loose: a loaded machine)").isLessThan(60_000_000);
             assertThat(totals.done.get("status").asText()).isEqualTo("completed");
             assertThat(driver.waitFor(10, TimeUnit.SECONDS)).isTrue();
             assertThat(driver.exitValue()).isZero();
@@ -254,7 +252,7 @@ class FranzGoDriverIT {
         Process driver = new ProcessBuilder(BINARY.toString(), "run").redirectError(dir.resolve("eof.log").toFile()).start();
         try {
             driver.getOutputStream().close();
-            assertThat(driver.waitFor(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(driver.waitFor(30, TimeUnit.SECONDS)).as("the driver ends by itself").isTrue();
             assertThat(driver.exitValue()).isEqualTo(2); // no slice: refused, one line
             assertThat(Files.readString(dir.resolve("eof.log"))).isEqualTo(
                     "franz-go driver: slice: standard input ended before the slice\n");
@@ -270,19 +268,6 @@ class FranzGoDriverIT {
                 Map.entry("measuredRecords", List.of(MEASURED, MEASURED)), Map.entry("valuesFiles", valuesFiles),
                 Map.entry("keys", Map.of("type", "none", "count", 0)), Map.entry("verify", true),
                 Map.entry("sendLogDir", sendLogs.toString()));
-    }
-
-    private Path writeValues(int thread) throws IOException {
-        byte[][] values = new PayloadGenerator(PayloadSpec.random(), RecordSizeSpec.fixed(100)).valuesForThread(thread);
-        Path file = dir.resolve("values-" + thread + ".bin");
-        try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
-            out.writeInt(values.length);
-            for (byte[] v : values) {
-                out.writeInt(v.length);
-                out.write(v);
-            }
-        }
-        return file;
     }
 
     /** A consumer of every partition, positioned at the end before the driver sends anything. */
