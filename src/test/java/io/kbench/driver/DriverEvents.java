@@ -1,0 +1,92 @@
+package io.kbench.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.kbench.load.PayloadGenerator;
+import io.kbench.spec.PayloadSpec;
+import io.kbench.spec.RecordSizeSpec;
+import java.io.BufferedReader;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import org.HdrHistogram.Histogram;
+
+/**
+ * kbench's side of the driver contract in a test: the values file it hands a driver, and its events
+ * (docs/drivers.md#events-standard-output) read back and added up.
+ */
+final class DriverEvents {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private DriverEvents() {
+    }
+
+    /** Writes producer thread {@code thread}'s values, 100 bytes each, as kbench hands them to a driver. */
+    static Path writeValues(Path file, int thread) throws IOException {
+        byte[][] values = new PayloadGenerator(PayloadSpec.random(), RecordSizeSpec.fixed(100)).valuesForThread(thread);
+        try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(file))) {
+            out.writeInt(values.length);
+            for (byte[] v : values) {
+                out.writeInt(v.length);
+                out.write(v);
+            }
+        }
+        return file;
+    }
+
+    static JsonNode next(BufferedReader events, Process driver) throws IOException {
+        String line = events.readLine();
+        assertThat(line).as("an event from the driver (exit %s)", driver.isAlive() ? "none" : driver.exitValue())
+                .isNotNull();
+        return JSON.readTree(line);
+    }
+
+    /** What the driver's events add up to. */
+    static final class Totals {
+        long produced;
+        long producedMeasured;
+        long consumed;
+        long consumedMeasured;
+        final Histogram endToEnd = new Histogram(1, 3_600_000_000L, 3);
+        long cpuNanos;
+        final Histogram publish = new Histogram(1, 3_600_000_000L, 3);
+        final Histogram sendDelay = new Histogram(1, 3_600_000_000L, 3);
+        JsonNode done;
+    }
+
+    /** Reads to {@code done}; the intervals must come in order from {@code nextIndex} (0 when none was read yet). */
+    static Totals readUntilDone(BufferedReader events, Process driver, int nextIndex) throws Exception {
+        Totals t = new Totals();
+        int expectedIndex = nextIndex;
+        for (JsonNode e = next(events, driver); ; e = next(events, driver)) {
+            switch (e.get("type").asText()) {
+                case "interval" -> {
+                    assertThat(e.get("index").asInt()).isEqualTo(expectedIndex++);
+                    t.produced += e.get("counts").get("producedRecords").asLong();
+                    t.producedMeasured += e.get("counts").get("producedMeasured").asLong();
+                    t.consumed += e.get("counts").get("consumedRecords").asLong();
+                    t.consumedMeasured += e.get("counts").get("consumedMeasured").asLong();
+                    t.endToEnd.add(decode(e.get("histograms").get("endToEnd").asText()));
+                    t.cpuNanos = e.get("cpuNanos").asLong();
+                    t.publish.add(decode(e.get("histograms").get("publish").asText()));
+                    t.sendDelay.add(decode(e.get("histograms").get("sendDelay").asText()));
+                }
+                case "producers-finished", "assigned" -> { }
+                case "done" -> {
+                    t.done = e;
+                    return t;
+                }
+                default -> throw new AssertionError("unexpected event " + e);
+            }
+        }
+    }
+
+    static Histogram decode(String base64) throws Exception {
+        return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+    }
+}
