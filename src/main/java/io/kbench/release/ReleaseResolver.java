@@ -121,9 +121,10 @@ public final class ReleaseResolver {
     private CloseableSession session(RepositorySystem system, AtomicInteger downloads) {
         return new SessionBuilderSupplier(system).get()
                 .withLocalRepositoryBaseDirectories(cache.root())
-                // A missing or broken POM anywhere in the closure fails the resolution instead of silently dropping
-                // that artifact's dependencies (Maven's lenient default), which would give a broker that cannot start.
-                .setArtifactDescriptorPolicy(new SimpleArtifactDescriptorPolicy(false, false))
+                // A POM missing anywhere in the closure fails the resolution, naming it, instead of silently dropping
+                // that artifact's dependencies (Maven's default ignores it), which would give a broker that cannot
+                // start. A POM the model builder finds invalid is tolerated, as Maven tolerates it.
+                .setArtifactDescriptorPolicy(new SimpleArtifactDescriptorPolicy(false, true))
                 // Do not remember "not found" or transfer errors: a release published later, or the network back,
                 // must work on the next call.
                 .setResolutionErrorPolicy(new SimpleResolutionErrorPolicy(false, false))
