@@ -42,6 +42,11 @@ final class KafkaFetchCommand implements Callable<Integer> {
         PrintStream out = CommandOutput.out(spec);
         for (ReleaseVersion version : parsed) {
             long start = System.nanoTime();
+            if (resolver.cache().complete(version).isEmpty()) {
+                // A first fetch downloads tens of MiB: say so before the wait, not after.
+                ReleaseText.resolving(version, resolver.repositoryName(), resolver.cache().root(), out);
+                out.flush();
+            }
             KafkaRelease release = resolver.obtain("kafka fetch", version);
             ReleaseText.fetched(release, resolver.cache().root(), Duration.ofNanos(System.nanoTime() - start), out);
             out.flush();

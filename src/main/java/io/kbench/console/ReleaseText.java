@@ -18,6 +18,11 @@ public final class ReleaseText {
     private ReleaseText() {
     }
 
+    /** Before a release is resolved: from where into where (the wait that follows is the download). */
+    public static void resolving(ReleaseVersion version, String repository, Path cache, PrintStream out) {
+        out.println("kafka " + version + ": resolving from " + repository + " into " + cache + " ...");
+    }
+
     /** One line per fetched release, saying whether anything was downloaded, then where its manifest is. */
     public static void fetched(KafkaRelease release, Path cache, Duration took, PrintStream out) {
         String size = release.fileCount() + " files (" + mib(release.bytes()) + " MiB)";

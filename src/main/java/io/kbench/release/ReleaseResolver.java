@@ -85,7 +85,7 @@ public final class ReleaseResolver {
     }
 
     /** How messages name the remote: "Maven Central" for the default, else its URL (the user's own setting). */
-    String repositoryName() {
+    public String repositoryName() {
         return repository.equals(MAVEN_CENTRAL) ? "Maven Central" : repository;
     }
 

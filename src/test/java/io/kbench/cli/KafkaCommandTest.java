@@ -74,8 +74,15 @@ class KafkaCommandTest {
     @Test
     void aReleaseTheRepositoryDoesNotHaveExitsTwoNamingIt() throws IOException {
         String remote = new FileRepository(tmp.resolve("remote")).kafkaLike("3.9.9").url();
-        CliRun.of("kafka", "fetch", "--cache", tmp.resolve("cache").toString(), "--repository", remote, "4.9.0")
-                .assertOneErrorLine(2, Duration.ofSeconds(30),
-                        "kafka fetch 4.9.0: " + remote + " has no org.apache.kafka:kafka_2.13:4.9.0");
+        Path cache = tmp.resolve("cache");
+
+        CliRun r = CliRun.of("kafka", "fetch", "--cache", cache.toString(), "--repository", remote, "4.9.0");
+
+        assertThat(r.exitCode()).as(r.transcript()).isEqualTo(2);
+        assertThat(r.stderr().lines().filter(l -> !l.isBlank()).toList()).as(r.transcript()).containsExactly(
+                "kbench: error: kafka fetch 4.9.0: " + remote + " has no org.apache.kafka:kafka_2.13:4.9.0"
+                        + " ('kbench kafka list' shows the releases in the cache)");
+        assertThat(r.stdout()).as("only the line saying what is being resolved: " + r.transcript())
+                .isEqualTo("kafka 4.9.0: resolving from " + remote + " into " + cache + " ...\n");
     }
 }
