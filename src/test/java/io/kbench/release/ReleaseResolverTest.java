@@ -115,6 +115,8 @@ class ReleaseResolverTest {
 
     @Test
     void aMissingDependencyIsARunFailureNamingIt() throws IOException {
+        remote.artifact("org.apache.kafka", "kafka-clients", "3.9.7", List.of());
+        remote.artifact("org.apache.kafka", "kafka-tools", "3.9.7", List.of());
         remote.artifact("org.apache.kafka", "kafka_2.13", "3.9.7",
                 List.of(FileRepository.dep("com.example", "never-published", "2.0", "runtime")));
         ReleaseVersion broken = ReleaseVersion.parse("v", "3.9.7");
