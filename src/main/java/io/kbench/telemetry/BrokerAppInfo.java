@@ -2,11 +2,11 @@ package io.kbench.telemetry;
 
 import io.kbench.result.BrokerVersion;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -87,22 +87,40 @@ public final class BrokerAppInfo {
         try (JMXConnector connector = JMXConnectorFactory.connect(
                 new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + address + "/jmxrmi"), env)) {
             MBeanServerConnection server = connector.getMBeanServerConnection();
-            Set<ObjectName> names = server.queryNames(APP_INFO, null);
-            // A combined broker and controller may register more than one app-info MBean; they describe one JVM, so
-            // any with a version will do; the lowest id first, for a stable choice.
-            for (ObjectName n : names.stream().sorted().toList()) {
-                Object version = server.getAttribute(n, "Version");
-                if (version == null) {
-                    continue;
+            // A broker registers its app-info more than once: kafka.server:type=app-info,id=<node id> (AppInfoParser's
+            // MBean: Version, CommitId) and, as metrics, kafka.server:type=app-info and ...,client-id=<node id>
+            // (version, commit-id). The one with the node id first; any other that answers will do.
+            List<ObjectName> names = server.queryNames(APP_INFO, null).stream()
+                    .sorted(Comparator.comparing((ObjectName n) -> n.getKeyProperty("id") == null)
+                            .thenComparing(Comparator.naturalOrder())).toList();
+            for (ObjectName n : names) {
+                Optional<String[]> versionAndCommit = versionAndCommit(server, n);
+                if (versionAndCommit.isPresent()) {
+                    String id = n.getKeyProperty("id") != null ? n.getKeyProperty("id") : n.getKeyProperty("client-id");
+                    return Optional.of(new BrokerVersion(nodeId(id), address, versionAndCommit.get()[0],
+                            versionAndCommit.get()[1], javaVersion(server)));
                 }
-                Object commit = server.getAttribute(n, "CommitId");
-                return Optional.of(new BrokerVersion(nodeId(n.getKeyProperty("id")), address, version.toString(),
-                        commit == null ? null : commit.toString(), javaVersion(server)));
             }
             return Optional.empty();
         } catch (Exception | LinkageError unreadable) {
             return Optional.empty();
         }
+    }
+
+    /** {version, commit} from either form of the MBean; empty when it has neither. */
+    private static Optional<String[]> versionAndCommit(MBeanServerConnection server, ObjectName name) {
+        for (String[] attributes : List.of(new String[] {"Version", "CommitId"}, new String[] {"version", "commit-id"})) {
+            try {
+                Object version = server.getAttribute(name, attributes[0]);
+                if (version != null) {
+                    Object commit = server.getAttribute(name, attributes[1]);
+                    return Optional.of(new String[] {version.toString(), commit == null ? null : commit.toString()});
+                }
+            } catch (Exception | LinkageError notThisForm) {
+                // the other form, or the next MBean
+            }
+        }
+        return Optional.empty();
     }
 
     private static Integer nodeId(String id) {
