@@ -9,6 +9,7 @@ import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -47,7 +48,7 @@ public final class ReleaseText {
                         "unreadable manifest: 'kbench kafka fetch " + r.version() + "' writes it again"));
             } else {
                 table.add(List.of(r.version().toString(), String.valueOf(r.manifest().files().size()),
-                        mib(r.manifest().bytes()), r.complete() ? "cached, resolved " + r.manifest().resolvedAt()
+                        mib(r.manifest().bytes()), r.complete() ? "cached, resolved " + r.manifest().resolvedAt().truncatedTo(ChronoUnit.SECONDS)
                                 : r.missingFiles() + " file(s) missing: 'kbench kafka fetch " + r.version()
                                         + "' restores them"));
             }
