@@ -28,6 +28,7 @@ public final class Main {
         m.put("produce", ProduceCommand::new);
         m.put("consume", ConsumeCommand::new);
         m.put("cluster", ClusterCommand::new);
+        m.put("kafka", KafkaCommand::new);
         m.put("plan", PlanCommand::new);
         m.put("find-max", FindMaxCommand::new);
         m.put("cost", CostCommand::new);

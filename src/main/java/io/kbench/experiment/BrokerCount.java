@@ -15,10 +15,14 @@ final class BrokerCount {
      * What an external cluster says of itself.
      *
      * @param brokers broker count; 0 when it cannot tell
-     * @param version its finalized {@code metadata.version} (e.g. {@code 4.3-IV0}), the Kafka release line every broker
-     *                runs at or above; null when it cannot tell
+     * @param metadataVersion its finalized {@code metadata.version} (e.g. {@code 4.3-IV0}), the Kafka release line every
+     *                        broker runs at or above; null when it cannot tell
      */
-    record Facts(int brokers, String version) {
+    record Facts(int brokers, String metadataVersion) {
+        /** The metadata version named as such ({@code metadata.version 4.3-IV0}): what a result says without JMX. */
+        String version() {
+            return metadataVersion == null ? null : "metadata.version " + metadataVersion;
+        }
     }
 
     static int of(Map<String, String> connection) {
@@ -62,9 +66,9 @@ final class BrokerCount {
     }
 
     /**
-     * The finalized metadata.version, named as such ("metadata.version 4.3-IV0"): the Admin API names no broker's
-     * software version, and a metadata level is not one (brokers of a newer release may run at an older level), so the
-     * value says what it is wherever it is shown (result.json, the catalog, history's environments).
+     * The finalized metadata.version ("4.3-IV0"), named as such by {@link Facts#version()}: the Admin API names no
+     * broker's software version, and a metadata level is not one (brokers of a newer release may run at an older
+     * level), so the value says what it is wherever it is shown (result.json, the catalog, history's environments).
      */
     private static String version(Admin admin) {
         try {
@@ -74,7 +78,7 @@ final class BrokerCount {
                 return null;
             }
             short level = range.maxVersionLevel();
-            return "metadata.version " + release(level).orElse("level " + level);
+            return release(level).orElse("level " + level);
         } catch (Exception e) {
             return null;
         }

@@ -49,6 +49,24 @@ final class RunTelemetry {
         return sampler;
     }
 
+    /**
+     * The brokers whose versions a run's result reads over JMX: the endpoints and credentials telemetry samples (the
+     * embedded brokers, --broker-jmx, or the kbench cluster the run connects to), whether or not telemetry is on.
+     */
+    static TelemetryTargets versionTargets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,
+                                           String bootstrap) {
+        StartedClusterTelemetry started = null;
+        if (embedded == null && settings.brokerJmx().isEmpty()) {
+            try {
+                started = StartedClusterTelemetry.find(settings, bootstrap);
+            } catch (RuntimeException unusable) {
+                // Only reached with telemetry off (open() refuses a bad --cluster-dir before the run): no versions then.
+                started = null;
+            }
+        }
+        return targets(settings, spec, embedded, started);
+    }
+
     static TelemetryTargets targets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,
                                     StartedClusterTelemetry started) {
         String topic = spec.consumers().topicPattern() != null ? null : spec.topic().name();

@@ -218,7 +218,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         : thresholds.stream().map(t -> t.evaluate(summary)).toList();
                 result = outcome.sections().into(RunResult.builder().name(spec.name()).status(status)
                         .failure(outcome.failure()).tags(tags).startTime(start).endTime(Instant.now())
-                        .environment(environment).cluster(ClusterRecord.of(embedded, conn)).workload(spec)
+                        .environment(environment).cluster(ClusterRecord.of(embedded, conn, RunTelemetry.versionTargets(
+                                watchers.telemetry(), spec, embedded, conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG)))).workload(spec)
                         .clientProperties(connection).summary(summary).intervals(outcome.intervals())
                         .thresholds(verdicts)).telemetry(telemetry).faults(faults)
                         .distributed(coordinator == null ? null : coordinator.distributedRun()).schedule(schedule)

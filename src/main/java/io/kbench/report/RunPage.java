@@ -355,6 +355,11 @@ final class RunPage {
             kv(cl, "bootstrap servers", c.bootstrapServers());
             kv(cl, "brokers", String.valueOf(c.brokers()));
             kv(cl, "Kafka (brokers)", c.kafkaBrokerVersion());
+            if (c.brokerVersions() != null) {
+                kv(cl, "read from each broker", String.join("; ", c.brokerVersions().stream()
+                        .map(v -> (v.nodeId() != null ? "broker " + v.nodeId() : v.jmxAddress()) + ": Kafka "
+                                + v.kafkaVersion() + (v.jdk() == null ? "" : ", JDK " + v.jdk())).toList()));
+            }
             kv(cl, "broker JDK", c.brokerJdk());
             if (c.startupMillis() != null) {
                 kv(cl, "startup", Fmt.number(c.startupMillis()) + " ms");
