@@ -22,7 +22,8 @@ public final class HistogramShape {
     private static final int COMPRESSED_V2 = 0x1c849304;
     private static final int ENCODED_V2 = 0x1c849303;
     private static final int COOKIE_WORD_BITS = 0xf0;
-    private static final int DOUBLE_COMPRESSED = 0x0c72124f;
+    /** DoubleHistogram's cookies (0x0c72124f today, 0x0c72124d and 0x0c72144d in older versions) share these bits. */
+    private static final int DOUBLE_FAMILY = 0x0c721;
     private static final int HEADER_BYTES = 40;
     private static final int PRECISION_AT = 12;
     private static final int LOWEST_AT = 16;
@@ -53,7 +54,7 @@ public final class HistogramShape {
             return "not an HdrHistogram: " + encoded.length + " bytes";
         }
         int cookie = ByteBuffer.wrap(encoded).getInt();
-        if (cookie == DOUBLE_COMPRESSED) {
+        if (cookie >>> 12 == DOUBLE_FAMILY) {
             return "holds a DoubleHistogram; kbench writes integer histograms of microseconds";
         }
         if ((cookie & ~COOKIE_WORD_BITS) != COMPRESSED_V2) {

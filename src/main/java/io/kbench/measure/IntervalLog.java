@@ -197,11 +197,8 @@ public final class IntervalLog implements AutoCloseable {
      * it counts, so the intervals of a long run fit in memory.
      */
     private static Histogram packed(Histogram h) {
-        PackedHistogram p = new PackedHistogram(h.getLowestDiscernibleValue(), h.getHighestTrackableValue(),
-                h.getNumberOfSignificantValueDigits());
+        PackedHistogram p = new PackedHistogram(h); // its shape and its start and end, not its counts
         p.add(h);
-        p.setStartTimeStamp(h.getStartTimeStamp());
-        p.setEndTimeStamp(h.getEndTimeStamp());
         p.setTag(h.getTag());
         return p;
     }
