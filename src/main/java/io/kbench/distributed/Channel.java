@@ -20,6 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InvalidTimestampException;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -99,12 +100,21 @@ final class Channel implements AutoCloseable {
      * altered to CreateTime since it was checked hands it back, and is named.
      */
     long probe(String runId) {
-        long appended = await(write(ControlTopics.CONTROL, new Message.ClockProbe(runId), NOT_AN_APPEND_TIME),
-                ControlTopics.CONTROL).timestamp();
+        String notAppendTime = ControlTopics.CONTROL + ": a clock probe came back with its own record time, not the"
+                + " broker's: the topic's " + ControlTopicCheck.TIMESTAMP_TYPE + " is not " + ControlTopicCheck.LOG_APPEND_TIME;
+        long appended;
+        try {
+            appended = await(write(ControlTopics.CONTROL, new Message.ClockProbe(runId), NOT_AN_APPEND_TIME),
+                    ControlTopics.CONTROL).timestamp();
+        } catch (RunFailedException e) {
+            // A CreateTime topic whose message.timestamp.before.max.ms is bounded refuses the probe's time instead.
+            if (e.getCause() != null && e.getCause().getCause() instanceof InvalidTimestampException) {
+                throw new InvalidInputException(notAppendTime, e);
+            }
+            throw e;
+        }
         if (appended == NOT_AN_APPEND_TIME) {
-            throw new InvalidInputException(ControlTopics.CONTROL + ": a clock probe came back with its own record time,"
-                    + " not the broker's: the topic's " + ControlTopicCheck.TIMESTAMP_TYPE + " is not "
-                    + ControlTopicCheck.LOG_APPEND_TIME);
+            throw new InvalidInputException(notAppendTime);
         }
         return appended;
     }

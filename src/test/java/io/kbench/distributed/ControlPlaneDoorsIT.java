@@ -108,6 +108,60 @@ class ControlPlaneDoorsIT {
     }
 
     /**
+     * A topic altered to CreateTime after the check: a clock probe comes back with the record time it was sent with and
+     * says so, and a reader refuses a record stamped with its writer's time instead of taking its own clock for it.
+     */
+    @Test
+    void aTopicAlteredToCreateTimeAfterTheCheckIsNamedByTheProbeAndTheReader(EmbeddedCluster cluster) throws Exception {
+        recreate(cluster);
+        Map<String, String> conn = Map.of("bootstrap.servers", cluster.bootstrapServers());
+        ControlTopics.ensure(Map.copyOf(conn));
+        ByteArrayOutputStream coordinatorOut = new ByteArrayOutputStream();
+        ControlAuth auth = ControlAuth.insecure();
+        try (Channel coordinator = new Channel(conn, ControlTopics.CONTROL, ControlTopics.RESULTS, auth,
+                ControlCodec.COORDINATOR, new PrintStream(coordinatorOut, true, StandardCharsets.UTF_8));
+             Channel worker = new Channel(conn, ControlTopics.RESULTS, ControlTopics.CONTROL, auth, "doors-4",
+                     new PrintStream(OutputStream.nullOutputStream()))) {
+            assertThat(coordinator.probe("run-1")).as("LogAppendTime: the broker's clock")
+                    .isCloseTo(System.currentTimeMillis(), org.assertj.core.data.Offset.offset(60_000L));
+            try (Admin admin = admin(cluster)) {
+                for (String name : List.of(ControlTopics.CONTROL, ControlTopics.RESULTS)) {
+                    admin.incrementalAlterConfigs(Map.of(new ConfigResource(ConfigResource.Type.TOPIC, name),
+                            List.of(new org.apache.kafka.clients.admin.AlterConfigOp(new org.apache.kafka.clients.admin
+                                    .ConfigEntry("message.timestamp.type", "CreateTime"),
+                                    org.apache.kafka.clients.admin.AlterConfigOp.OpType.SET)))).all().get(30, TimeUnit.SECONDS);
+                }
+            }
+            // The brokers apply the change asynchronously: probe until a probe keeps its own time.
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            Throwable refused = null;
+            while (refused == null && System.nanoTime() < deadline) {
+                try {
+                    coordinator.probe("run-1");
+                    Thread.sleep(200);
+                } catch (io.kbench.error.InvalidInputException e) {
+                    refused = e;
+                }
+            }
+            assertThat(refused).as("a probe on a CreateTime topic is refused").isNotNull()
+                    .hasMessage("kbench-control: a clock probe came back with its own record time, not the broker's:"
+                            + " the topic's message.timestamp.type is not LogAppendTime");
+            worker.sendAndWait(new Message.Heartbeat("run-1", "doors-4", 0, 0, 0, 0, false));
+            List<Message> read = new java.util.ArrayList<>();
+            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (System.nanoTime() < until && !coordinatorOut.toString(StandardCharsets.UTF_8).contains("refused")) {
+                read.addAll(coordinator.poll(Duration.ofMillis(200)));
+            }
+            assertThat(read).as("a record stamped with its writer's time is not taken").isEmpty();
+            assertThat(coordinatorOut.toString(StandardCharsets.UTF_8)).contains("kbench: warning: coordinator refused a"
+                    + " record on kbench-results at offset").contains(": its time is CreateTime, not the broker's append"
+                    + " time (kbench-results needs message.timestamp.type=LogAppendTime)");
+        } finally {
+            recreate(cluster);
+        }
+    }
+
+    /**
      * A holder of the control key sends a stop whose reason carries a newline and terminal escapes: the worker prints it
      * as one line. Before the fix the newline made a line of its own that read as kbench's error, and the escape
      * cleared the operator's terminal.
