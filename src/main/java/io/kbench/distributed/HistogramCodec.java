@@ -24,7 +24,7 @@ final class HistogramCodec {
     }
 
     /**
-     * A worker's histogram, refused unless it has kbench's own shape: one with a wider range or other precision would
+     * A worker's histogram, refused unless its shape fits kbench's: one with a wider range or more precision would
      * make the coordinator's add throw (its range is fixed), and ending a run is not a worker's to decide. The shape is
      * read from the header bytes before decoding ({@link HistogramShape}, the same check the interval log readers make).
      */

@@ -7,7 +7,7 @@ import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
 /**
- * Whether an encoded histogram has kbench's shape, read from its header before anything decodes it. HdrHistogram's
+ * Whether an encoded histogram fits kbench's shape, read from its header before anything decodes it. HdrHistogram's
  * decoder allocates the counts array a header declares (tens of MB for a nanosecond range at five digits, a
  * reflection error for an absurd one) before anyone could check it, so every reader of histograms from outside the
  * process (interval logs for {@code report} and {@code merge}, worker messages on the control plane) asks here first.
@@ -28,7 +28,6 @@ public final class HistogramShape {
     private static final int PRECISION_AT = 12;
     private static final int LOWEST_AT = 16;
     private static final int HIGHEST_AT = 24;
-    private static final int SHAPE_TO = 32;
     private static final byte[] KBENCH_HEADER;
     /** The most payload (encoded counts) a histogram of kbench's shape needs: a header declaring more is not one. */
     private static final int MAX_PAYLOAD;
@@ -46,7 +45,8 @@ public final class HistogramShape {
 
     /**
      * Why {@code encoded} (one histogram in HdrHistogram's compressed encoding) is not a histogram kbench wrote, in one
-     * line without class names; null when its header declares kbench's shape ({@link LatencyRecorder#newHistogram}).
+     * line without class names; null when its header declares kbench's shape ({@link LatencyRecorder#newHistogram})
+     * or a narrower one.
      * Never throws on any input.
      */
     public static String problem(byte[] encoded) {
@@ -71,15 +71,29 @@ public final class HistogramShape {
         if ((h.getInt(0) & ~COOKIE_WORD_BITS) != ENCODED_V2) {
             return String.format(Locale.ROOT, "not an HdrHistogram: its contents' cookie is 0x%08x", h.getInt(0));
         }
-        if (!Arrays.equals(header, PRECISION_AT, SHAPE_TO, KBENCH_HEADER, PRECISION_AT, SHAPE_TO)) {
-            return "declares values " + h.getLong(LOWEST_AT) + ".." + h.getLong(HIGHEST_AT) + " at "
-                    + h.getInt(PRECISION_AT) + " significant digits; " + kbenchShape();
+        int digits = h.getInt(PRECISION_AT);
+        long lowest = h.getLong(LOWEST_AT);
+        long highest = h.getLong(HIGHEST_AT);
+        if (!withinKbenchs(digits, lowest, highest)) {
+            return "declares values " + lowest + ".." + highest + " at " + digits + " significant digits; "
+                    + kbenchShape();
         }
         int payload = h.getInt(4);
         if (payload < 0 || payload > MAX_PAYLOAD) {
             return "declares " + payload + " bytes of counts; one of kbench's shape holds at most " + MAX_PAYLOAD;
         }
         return null;
+    }
+
+    /**
+     * Whether a histogram of this shape is no larger than kbench's and adds into it: at most kbench's precision, values
+     * within kbench's range, and a shape HdrHistogram can build. kbench writes exactly its own; a narrower one (a test
+     * fixture's auto-resized histogram, a log of another tool in microseconds) decodes into less and adds exactly.
+     */
+    private static boolean withinKbenchs(int digits, long lowest, long highest) {
+        ByteBuffer own = ByteBuffer.wrap(KBENCH_HEADER);
+        return digits >= 0 && digits <= own.getInt(PRECISION_AT) && highest <= own.getLong(HIGHEST_AT)
+                && lowest >= own.getLong(LOWEST_AT) && lowest <= highest / 2;
     }
 
     /** What kbench writes, for messages: "kbench writes microseconds 1..3600000000 (1 h) at 3 significant digits". */

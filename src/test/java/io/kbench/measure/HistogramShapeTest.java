@@ -30,13 +30,24 @@ class HistogramShapeTest {
         assertThat(HistogramShape.problem(encoded(h))).isNull();
     }
 
+    /** Narrower shapes decode into less than kbench's and add into it exactly: an auto-resized one, fewer digits. */
+    @Test
+    void aShapeWithinKbenchsPasses() {
+        Histogram autoResized = new Histogram(3);
+        autoResized.recordValue(8_000);
+        assertThat(HistogramShape.problem(encoded(autoResized))).isNull();
+        assertThat(HistogramShape.problem(encoded(new Histogram(1, 1_000_000, 2)))).isNull();
+        assertThat(HistogramShape.problem(encoded(new Histogram(1000, LatencyRecorder.HIGHEST_TRACKABLE_MICROS, 3))))
+                .isNull();
+    }
+
     @Test
     void anotherShapeIsNamedWithWhatItDeclaresAndWhatKbenchWrites() {
         assertThat(HistogramShape.problem(encoded(new Histogram(1, 3_600_000_000_000L, 5))))
                 .isEqualTo("declares values 1..3600000000000 at 5 significant digits; kbench writes microseconds"
                         + " 1..3600000000 (1 h) at 3 significant digits");
-        assertThat(HistogramShape.problem(encoded(new Histogram(1, LatencyRecorder.HIGHEST_TRACKABLE_MICROS, 2))))
-                .startsWith("declares values 1..3600000000 at 2 significant digits");
+        assertThat(HistogramShape.problem(encoded(new Histogram(1, LatencyRecorder.HIGHEST_TRACKABLE_MICROS, 4))))
+                .startsWith("declares values 1..3600000000 at 4 significant digits");
         assertThat(HistogramShape.problem(encoded(new Histogram(1000, 3_600_000_000_000L, 3))))
                 .startsWith("declares values 1000..3600000000000 at 3 significant digits");
     }
