@@ -1,5 +1,6 @@
 package io.kbench.distributed;
 
+import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.InvalidTimestampException;
 import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.apache.kafka.common.serialization.StringSerializer;
@@ -33,6 +35,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  */
 final class Channel implements AutoCloseable {
     private static final long SEND_TIMEOUT_SEC = 15;
+    /** The record time a clock probe is sent with: 1 ms after the epoch, which no broker's append time is. */
+    private static final long NOT_AN_APPEND_TIME = 1;
 
     private final KafkaProducer<String, String> producer;
     private final KafkaConsumer<String, String> consumer;
@@ -66,6 +70,11 @@ final class Channel implements AutoCloseable {
         c.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId + "-control-in");
         c.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         c.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
+        // Fetches no more than one record's bound; with the topics' max.message.bytes checked (ControlTopicCheck) no
+        // batch is larger, so nobody who can write to the topic makes a reader hold more.
+        c.put(ConsumerConfig.FETCH_MAX_BYTES_CONFIG, String.valueOf(ControlTopicCheck.MAX_MESSAGE_BYTES));
+        c.put(ConsumerConfig.MAX_PARTITION_FETCH_BYTES_CONFIG, String.valueOf(ControlTopicCheck.MAX_MESSAGE_BYTES));
+        c.put(ConsumerConfig.CHECK_CRCS_CONFIG, "true");
         consumer = new KafkaConsumer<>(c, new StringDeserializer(), new StringDeserializer());
         TopicPartition partition = new TopicPartition(readTopic, 0);
         consumer.assign(List.of(partition));
@@ -86,15 +95,37 @@ final class Channel implements AutoCloseable {
 
     /**
      * Writes a clock probe to the control topic and returns the broker's LogAppendTime of it, in milliseconds: every
-     * process probes the same partition, so all offsets refer to the clock of one broker.
+     * process probes the same partition, so all offsets refer to the clock of one broker. The probe carries a record
+     * time no clock reads ({@link #NOT_AN_APPEND_TIME}): a broker appending it by LogAppendTime replaces it, a topic
+     * altered to CreateTime since it was checked hands it back, and is named.
      */
     long probe(String runId) {
-        return await(write(ControlTopics.CONTROL, new Message.ClockProbe(runId)), ControlTopics.CONTROL).timestamp();
+        String notAppendTime = ControlTopics.CONTROL + ": a clock probe came back with its own record time, not the"
+                + " broker's: the topic's " + ControlTopicCheck.TIMESTAMP_TYPE + " is not " + ControlTopicCheck.LOG_APPEND_TIME;
+        long appended;
+        try {
+            appended = await(write(ControlTopics.CONTROL, new Message.ClockProbe(runId), NOT_AN_APPEND_TIME),
+                    ControlTopics.CONTROL).timestamp();
+        } catch (RunFailedException e) {
+            // A CreateTime topic whose message.timestamp.before.max.ms is bounded refuses the probe's time instead.
+            if (e.getCause() != null && e.getCause().getCause() instanceof InvalidTimestampException) {
+                throw new InvalidInputException(notAppendTime, e);
+            }
+            throw e;
+        }
+        if (appended == NOT_AN_APPEND_TIME) {
+            throw new InvalidInputException(notAppendTime);
+        }
+        return appended;
     }
 
-    private synchronized Future<RecordMetadata> write(String topic, Message message) {
+    private Future<RecordMetadata> write(String topic, Message message) {
+        return write(topic, message, null);
+    }
+
+    private synchronized Future<RecordMetadata> write(String topic, Message message, Long recordTime) {
         seq++;
-        return producer.send(new ProducerRecord<>(topic, message.runId(),
+        return producer.send(new ProducerRecord<>(topic, null, recordTime, message.runId(),
                 codec.seal(message, topic, sender, seq, System.currentTimeMillis())));
     }
 
@@ -117,8 +148,14 @@ final class Channel implements AutoCloseable {
     List<Message> poll(Duration timeout) {
         List<Message> messages = new ArrayList<>();
         for (ConsumerRecord<String, String> r : consumer.poll(timeout)) {
-            long appended = r.timestampType() == TimestampType.LOG_APPEND_TIME ? r.timestamp() : System.currentTimeMillis();
-            ControlCodec.Opened opened = codec.open(r.value(), readTopic, appended);
+            if (r.timestampType() != TimestampType.LOG_APPEND_TIME) {
+                // Its time is whatever its writer said: freshness (and a probe's offset) cannot be judged by it.
+                refusals.refuse(readTopic, r.offset(), new ControlCodec.Refused("a record", "its time is "
+                        + r.timestampType() + ", not the broker's append time (" + readTopic + " needs "
+                        + ControlTopicCheck.TIMESTAMP_TYPE + "=" + ControlTopicCheck.LOG_APPEND_TIME + ")"));
+                continue;
+            }
+            ControlCodec.Opened opened = codec.open(r.value(), readTopic, r.timestamp());
             if (opened instanceof ControlCodec.Refused refused) {
                 refusals.refuse(readTopic, r.offset(), refused);
             } else if (opened instanceof ControlCodec.Accepted a) {

@@ -68,11 +68,13 @@ final class ControlCodec {
         if (e == null) {
             return new Refused("a record", "not a kbench control envelope: empty");
         }
-        String what = describe(e);
         if (!auth.verify(e.canonical(topic), e.mac())) {
-            return new Refused(what, e.mac() == null ? "it carries no MAC (its sender has no control key or runs --insecure-control)"
+            // Named from the envelope alone: the body of a record nobody vouches for is not read, not even for its type.
+            return new Refused(unverified(e), e.mac() == null
+                    ? "it carries no MAC (its sender has no control key or runs --insecure-control)"
                     : "its MAC does not match (not sealed with this process's control key, or changed on the way)");
         }
+        String what = describe(e);
         if (Math.abs(e.sentMillis() - appendMillis) > MAX_SKEW_MILLIS) {
             return new Refused(what, "sent at " + e.sentMillis() + " but appended at " + appendMillis
                     + " ms (more than " + MAX_SKEW_MILLIS / 1000 + " s apart: a replay, or a clock that is far off)");
@@ -120,7 +122,15 @@ final class ControlCodec {
         return null;
     }
 
-    /** "plan of run R from S", as far as an unauthenticated envelope can say: for the log line of a refusal. */
+    /** "record of run R from S (seq N)": what an envelope whose MAC does not hold says of itself, for its refusal. */
+    private static String unverified(Envelope e) {
+        return "record of run " + Text.line(e.runId()) + " from " + Text.line(e.sender()) + " (seq " + e.seq() + ")";
+    }
+
+    /**
+     * "plan of run R from S (seq N)", for the log line of a refusal: read from the body once the MAC holds (or none is
+     * asked for, with {@code --insecure-control}).
+     */
     private static String describe(Envelope e) {
         String type = "message";
         try {
@@ -131,7 +141,7 @@ final class ControlCodec {
         } catch (JsonProcessingException | RuntimeException ignored) {
             // Named as a message; the reason says what is wrong with it.
         }
-        return type + " of run " + e.runId() + " from " + e.sender() + " (seq " + e.seq() + ")";
+        return type + " of run " + Text.line(e.runId()) + " from " + Text.line(e.sender()) + " (seq " + e.seq() + ")";
     }
 
     static String encode(Message message) {

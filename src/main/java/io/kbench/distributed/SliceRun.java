@@ -100,7 +100,8 @@ final class SliceRun implements SliceCoordination {
         } else if (m instanceof Message.Finish) {
             finish = true;
         } else if (m instanceof Message.Stop s) {
-            stop(s.reason());
+            // The reason is the sender's text: one bounded line, no terminal control sequences.
+            stop(ControlCodec.Text.line(s.reason()));
         }
     }
 

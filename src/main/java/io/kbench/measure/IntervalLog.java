@@ -4,18 +4,20 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
+import org.HdrHistogram.PackedHistogram;
 
 /**
  * A latency metric's interval log ({@code .hlog}, HdrHistogram's log format): one histogram of microseconds per report
@@ -74,6 +76,10 @@ public final class IntervalLog implements AutoCloseable {
 
     /** The largest log kbench reads: hours of one-second intervals are a few MB. */
     static final long MAX_BYTES = 256L * 1024 * 1024;
+    /** The most intervals kbench reads from one log: over 27 h of one-second intervals (a day's run is 86,400). */
+    static final int MAX_INTERVALS = 100_000;
+    /** A Java class name as exception wrappers write it into messages ("java.lang.reflect.InvocationTargetException: "). */
+    private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?::\\s*)?");
 
     /**
      * What a log holds.
@@ -127,26 +133,86 @@ public final class IntervalLog implements AutoCloseable {
             complete--;
         }
         boolean cut = complete < bytes.length;
-        return Optional.of(new Contents(parse(file, new ByteArrayInputStream(bytes, 0, complete)), cut));
+        return Optional.of(new Contents(parse(file, bytes, complete), cut));
     }
 
-    private static List<Histogram> parse(Path file, InputStream in) {
+    private static List<Histogram> parse(Path file, byte[] bytes, int length) {
+        checkShapes(file, bytes, length);
         List<Histogram> intervals = new ArrayList<>();
         try {
-            HistogramLogReader reader = new HistogramLogReader(in);
+            HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes, 0, length));
             for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
                 if (!(h instanceof Histogram histogram)) {
                     throw new InvalidInputException(file + ": holds a " + h.getClass().getSimpleName()
                             + "; kbench writes integer histograms of microseconds");
                 }
-                intervals.add(histogram);
+                intervals.add(packed(histogram));
             }
         } catch (InvalidInputException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new InvalidInputException(file + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+            throw new InvalidInputException(file + ": not a readable HdrHistogram log: interval " + (intervals.size() + 1)
+                    + ": " + problem(e), e);
         }
         return intervals;
+    }
+
+    /**
+     * Every interval line's histogram has kbench's shape ({@link HistogramShape}), checked before any is decoded: the
+     * decoder allocates whatever a line declares, so a crafted log of wide histograms took half a minute and a
+     * reflection error to refuse. Lines as HdrHistogram's log reader takes them: {@code #} comments and headers, the
+     * quoted legend, then {@code [Tag=T,]START,LENGTH,MAX,HISTOGRAM}.
+     */
+    private static void checkShapes(Path file, byte[] bytes, int length) {
+        int interval = 0;
+        for (int start = 0, end; start < length; start = end + 1) {
+            end = start;
+            while (end < length && bytes[end] != '\n') {
+                end++;
+            }
+            String line = new String(bytes, start, end - start, StandardCharsets.US_ASCII).strip();
+            if (line.isEmpty() || line.startsWith("#") || line.startsWith("\"")) {
+                continue;
+            }
+            if (++interval > MAX_INTERVALS) {
+                throw new InvalidInputException(file + ": more than " + MAX_INTERVALS + " intervals, the most kbench"
+                        + " reads from one log (over 27 h of one-second intervals)");
+            }
+            int comma = line.lastIndexOf(',');
+            String problem;
+            try {
+                problem = comma < 0 ? "not an interval line (START,LENGTH,MAX,HISTOGRAM)"
+                        : HistogramShape.problem(Base64.getDecoder().decode(line.substring(comma + 1)));
+            } catch (IllegalArgumentException notBase64) {
+                problem = "its histogram is not base64";
+            }
+            if (problem != null) {
+                throw new InvalidInputException(file + ": interval " + interval + ": " + problem);
+            }
+        }
+    }
+
+    /**
+     * Kept packed: a decoded interval carries the full counts array of kbench's shape (188 KB), a packed copy only what
+     * it counts, so the intervals of a long run fit in memory.
+     */
+    private static Histogram packed(Histogram h) {
+        PackedHistogram p = new PackedHistogram(h); // its shape and its start and end, not its counts
+        p.add(h);
+        p.setTag(h.getTag());
+        return p;
+    }
+
+    /** The innermost reason a decoder gave, without the Java class names its wrappers put in their messages. */
+    static String problem(Throwable e) {
+        String message = null;
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t.getMessage() != null) {
+                message = t.getMessage();
+            }
+        }
+        String bare = message == null ? "" : CLASS_NAME.matcher(message).replaceAll("").replaceAll("\\p{Cntrl}", " ").strip();
+        return bare.isEmpty() ? "malformed" : bare;
     }
 
     /** The sum of {@code intervals}, in kbench's latency range. */

@@ -4,6 +4,7 @@ import static io.kbench.merge.RunFixture.T0;
 import static io.kbench.merge.RunFixture.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.testkit.CraftedHlog;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,5 +80,21 @@ class MergeCommandTest {
         Files.createDirectories(tmp.resolve("empty"));
         CliRun merge = CliRun.of("merge", a.toString(), tmp.resolve("empty").toString(), "--out", tmp.resolve("m").toString());
         merge.assertOneErrorLine(2, Duration.ofSeconds(10), "holds neither result.json nor sweep.json");
+    }
+
+    /**
+     * Failed before the fix: merge decoded each interval of a crafted log at the shape it declared (27 MB apiece, 400 of
+     * them) and refused it half a minute later with a Java class name.
+     */
+    @Test
+    void aLogOfAnotherShapeIsRefusedInOneLineBeforeDecoding() throws Exception {
+        Path a = run("a", T0, 3, 100, 1000).writeTo(tmp.resolve("a"));
+        Path b = run("b", T0, 3, 100, 1000).writeTo(tmp.resolve("b"));
+        Path crafted = CraftedHlog.wide(b.resolve("publish-latency.hlog"), 400);
+        CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--out", tmp.resolve("m").toString());
+        merge.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": interval 1: declares values 1..3600000000000"
+                + " at 5 significant digits; kbench writes microseconds 1..3600000000 (1 h) at 3 significant digits");
+        assertThat(merge.stderr()).doesNotContain("java.");
+        assertThat(tmp.resolve("m")).doesNotExist();
     }
 }

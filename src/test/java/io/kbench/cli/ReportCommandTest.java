@@ -2,9 +2,12 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kbench.merge.RunFixture;
+import io.kbench.testkit.CraftedHlog;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,5 +36,20 @@ class ReportCommandTest {
         CliRun missing = CliRun.of("report", tmp.resolve("nope").toString());
         assertThat(missing.exitCode()).as(missing.transcript()).isEqualTo(2);
         assertThat(missing.stderr()).contains("does not exist");
+    }
+
+    /**
+     * Failed before the fix: the report decoded each interval of a crafted log at the shape it declared (27 MB apiece,
+     * 400 of them) before anything checked it.
+     */
+    @Test
+    void aLogOfAnotherShapeIsRefusedInOneLineBeforeDecoding() throws Exception {
+        Path dir = RunFixture.run("a", RunFixture.T0, 3, 100, 1000).writeTo(tmp.resolve("a"));
+        Path crafted = CraftedHlog.wide(dir.resolve("end-to-end-latency.hlog"), 400);
+        CliRun report = CliRun.of("report", dir.toString(), "--out", tmp.resolve("r.html").toString());
+        report.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": interval 1: declares values 1..3600000000000"
+                + " at 5 significant digits; kbench writes microseconds 1..3600000000 (1 h) at 3 significant digits");
+        assertThat(report.stderr()).doesNotContain("java.");
+        assertThat(tmp.resolve("r.html")).doesNotExist();
     }
 }

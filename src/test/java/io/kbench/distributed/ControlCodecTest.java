@@ -41,7 +41,7 @@ class ControlCodecTest {
     @Test
     void aPlanForgedWithoutTheKeyIsRefusedAndNamed() {
         ControlCodec.Refused other = refused(SECURE.open(plan(OTHER_KEY), CONTROL, NOW));
-        assertThat(other.what()).isEqualTo("plan of run run-1 from coordinator (seq 5)");
+        assertThat(other.what()).isEqualTo("record of run run-1 from coordinator (seq 5)");
         assertThat(other.reason()).contains("MAC does not match");
         assertThat(refused(SECURE.open(plan(INSECURE), CONTROL, NOW)).reason()).contains("carries no MAC");
         // A bare message, as kbench wrote before envelopes (and anyone can type).
@@ -116,6 +116,23 @@ class ControlCodecTest {
                 List.of(new Message.Slice("w1", 0, 0, -1, 0, 0)))).hasMessageContaining("producerCount must be >= 0");
         Message.Done done = new Message.Done("r", "w1", WorkerStatus.COMPLETED, null, null, new SliceWindows(1, 2, 3, 4));
         assertThat(SECURE.open(SECURE.seal(done, RESULTS, "w1", 1, NOW), RESULTS, NOW)).isInstanceOf(ControlCodec.Accepted.class);
+    }
+
+    /**
+     * Failed before the fix: the body of a record whose MAC does not hold was parsed (up to 1 MiB of JSON) to name its
+     * type in the refusal, before the MAC was checked. Now it is named from the envelope alone; once the MAC holds the
+     * type is read.
+     */
+    @Test
+    void anUnauthenticatedBodyIsNotRead() {
+        String forged = envelope("run-1", "{\"type\":\"plan\",\"runId\":\"run-1\",\"kbenchVersion\":\"1\",\"workers\":1}")
+                .replace("\"mac\":null", "\"mac\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=\"");
+        ControlCodec.Refused r = refused(SECURE.open(forged, CONTROL, NOW));
+        assertThat(r.what()).isEqualTo("record of run run-1 from coordinator (seq 1)");
+        assertThat(r.reason()).contains("MAC does not match");
+        // Sealed with the key but stale: the MAC holds, so its body names it.
+        assertThat(refused(SECURE.open(plan(SECURE), CONTROL, NOW + ControlCodec.MAX_SKEW_MILLIS + 1)).what())
+                .isEqualTo("plan of run run-1 from coordinator (seq 5)");
     }
 
     /** An unsigned envelope around {@code body}, as anyone can write it. */

@@ -292,9 +292,9 @@ class DistributedIT {
             assertThat(r.summary().consumed().records()).as(transcript).isEqualTo(4_500);
             assertThat(run.stdout()).contains("control messages authenticated (HMAC-SHA256");
             assertThat(log).as(transcript)
-                    .contains("worker sasl-1 refused plan of run forged-plan-1 from coordinator")
+                    .contains("worker sasl-1 refused record of run forged-plan-1 from coordinator")
                     .contains("its MAC does not match")
-                    .containsPattern("worker sasl-1 refused stop of run [0-9a-f-]+ from coordinator .*its MAC does not match")
+                    .containsPattern("worker sasl-1 refused record of run [0-9a-f-]+ from coordinator .*its MAC does not match")
                     .doesNotContain("joined run forged-plan-1").doesNotContain("stopping run");
         } finally {
             worker.stop();

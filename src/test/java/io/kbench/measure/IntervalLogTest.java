@@ -7,10 +7,12 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
+import io.kbench.testkit.CraftedHlog;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Stream;
 import org.HdrHistogram.DoubleHistogram;
@@ -108,7 +110,7 @@ class IntervalLogTest {
     void aFileThatIsNotAnIntegerHistogramLogIsAnInputErrorNamingIt() throws Exception {
         Path garbage = Files.writeString(tmp.resolve("garbage.hlog"), "0.000,1.000,0.001,not-base64!!\n");
         assertThatThrownBy(() -> IntervalLog.read(garbage)).isInstanceOf(InvalidInputException.class)
-                .hasMessageStartingWith(garbage + ": not a readable HdrHistogram log");
+                .hasMessage(garbage + ": interval 1: its histogram is not base64");
 
         Path doubles = tmp.resolve("double.hlog");
         try (PrintStream out = new PrintStream(Files.newOutputStream(doubles), false, StandardCharsets.US_ASCII)) {
@@ -119,7 +121,7 @@ class IntervalLogTest {
             writer.outputIntervalHistogram(h);
         }
         assertThatThrownBy(() -> IntervalLog.readTotal(doubles)).isInstanceOf(InvalidInputException.class)
-                .hasMessage(doubles + ": holds a DoubleHistogram; kbench writes integer histograms of microseconds");
+                .hasMessage(doubles + ": interval 1: holds a DoubleHistogram; kbench writes integer histograms of microseconds");
     }
 
     @Test
@@ -163,5 +165,65 @@ class IntervalLogTest {
         // A complete log is not cut; one cut exactly at a line's end is indistinguishable from a shorter run.
         Files.write(file, whole);
         assertThat(IntervalLog.readContents(file).orElseThrow().cut()).isFalse();
+    }
+
+    /**
+     * Failed before the fix: 400 intervals declaring nanoseconds up to an hour at five digits were each decoded (27 MB
+     * of counts apiece) before anything compared their shape with kbench's: half a minute, then a Java class name.
+     */
+    @Test
+    void aDeclaredShapeBeyondKbenchsIsRefusedBeforeDecoding() throws Exception {
+        Path file = CraftedHlog.wide(tmp.resolve("publish-latency.hlog"), 400);
+        String expected = file + ": interval 1: declares values 1..3600000000000 at 5 significant digits; kbench writes"
+                + " microseconds 1..3600000000 (1 h) at 3 significant digits";
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> IntervalLog.readContents(file)).isInstanceOf(InvalidInputException.class)
+                .hasMessage(expected);
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(1));
+        assertThatThrownBy(() -> IntervalLog.read(file)).hasMessage(expected).hasMessageNotContaining("java.");
+    }
+
+    /** A kbench-shaped log stops at interval 2 when that one is not: the interval is named, nothing was decoded. */
+    @Test
+    void theFirstIntervalOfAnotherShapeIsNamed() throws Exception {
+        try (IntervalLog log = IntervalLog.create(tmp, LatencyMetric.PUBLISH, BASE)) {
+            log.append(histogram(100), BASE, BASE + 1000);
+        }
+        Path file = tmp.resolve("publish-latency.hlog");
+        List<String> wide = Files.readAllLines(CraftedHlog.wide(tmp.resolve("wide.hlog"), 1));
+        Files.writeString(file, wide.get(wide.size() - 1) + "\n", java.nio.file.StandardOpenOption.APPEND);
+        assertThatThrownBy(() -> IntervalLog.read(file)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith(file + ": interval 2: declares values 1..3600000000000 at 5 significant digits");
+    }
+
+    @Test
+    void aLogOfMoreIntervalsThanKbenchReadsIsRefusedBeforeDecoding() throws Exception {
+        String line;
+        try (IntervalLog log = IntervalLog.create(tmp, LatencyMetric.PUBLISH, BASE)) {
+            log.append(histogram(100), BASE, BASE + 1000);
+        }
+        List<String> lines = Files.readAllLines(tmp.resolve("publish-latency.hlog"));
+        line = lines.get(lines.size() - 1);
+        Path file = tmp.resolve("long.hlog");
+        try (java.io.BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.US_ASCII)) {
+            for (int i = 0; i <= IntervalLog.MAX_INTERVALS; i++) {
+                out.write(line);
+                out.write('\n');
+            }
+        }
+        assertThatThrownBy(() -> IntervalLog.read(file)).isInstanceOf(InvalidInputException.class)
+                .hasMessage(file + ": more than 100000 intervals, the most kbench reads from one log (over 27 h of"
+                        + " one-second intervals)");
+    }
+
+    /** What a decoder's wrappers say (a reflection wrapper's class name) is not what the user reads. */
+    @Test
+    void aDecodersReasonLosesItsJavaClassNames() {
+        RuntimeException wrapped = new IllegalStateException(new java.lang.reflect.InvocationTargetException(
+                new IllegalArgumentException("highestTrackableValue must be >= 2 * lowestDiscernibleValue")));
+        assertThat(wrapped.getMessage()).contains("java.lang.reflect.InvocationTargetException");
+        assertThat(IntervalLog.problem(wrapped)).isEqualTo("highestTrackableValue must be >= 2 * lowestDiscernibleValue");
+        assertThat(IntervalLog.problem(new IllegalStateException(new java.util.NoSuchElementException()))).as("only a class name")
+                .isEqualTo("malformed");
     }
 }
