@@ -1,6 +1,5 @@
 package io.kbench.spec;
 
-import com.fasterxml.jackson.annotation.JsonFormat;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.NullNode;
@@ -36,9 +35,7 @@ import java.util.Map;
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                            ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults, String clientJavaHome,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY)
-                           @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
-                           List<String> uncheckedProperties) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> uncheckedProperties) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
     /** Bytes of the stamp of a verified run, which adds each record's id (producer, sequence number). */

@@ -68,13 +68,6 @@ class KafkaConfigCheckTest {
     }
 
     @Test
-    void aSingleNameMayBeGivenWithoutAList() {
-        WorkloadSpec one = BASE.with(Map.of("uncheckedProperties", "my.key", "producers.properties.my.key", "1"));
-        assertThat(one.uncheckedProperties()).containsExactly("my.key");
-        assertThatCode(() -> KafkaConfigCheck.workload(one)).doesNotThrowAnyException();
-    }
-
-    @Test
     void kafkasOwnNamesAreOpenWhereKafkaReadsThemByPrefix() {
         WorkloadSpec prefixed = BASE.with(Map.of(
                 "cluster.brokerConfig.listener.name.client.ssl.keystore.location", "/k",
