@@ -23,8 +23,7 @@ public enum PropertyKind {
     /** Connection properties, applied to producers, consumers and admin clients alike. */
     ANY_CLIENT("client config (producer, consumer or admin)", () -> names(List.of(ProducerConfig.configDef(),
             ConsumerConfig.configDef(), AdminClientConfig.configDef())), ClientPrefixes.LIST),
-    BROKER("broker config", () -> names(List.of(BrokerDefinitions.BROKER)),
-            List.of("listener.name.", "rsm.config.", "rlmm.config.")),
+    BROKER("broker config", () -> brokerNames(), List.of("listener.name.", "rsm.config.", "rlmm.config.")),
     TOPIC("topic config", () -> names(List.of(BrokerDefinitions.TOPIC)), List.of());
 
     private final String words;
@@ -72,6 +71,16 @@ public enum PropertyKind {
     /** The prefixes under which Kafka reads names of its own choosing, e.g. {@code listener.name.}. */
     public List<String> openPrefixes() {
         return openPrefixes;
+    }
+
+    /**
+     * The broker's definitions, and the names Kafka's own authorizer reads from the broker's settings without the
+     * broker defining them (StandardAuthorizer: {@code super.users}, {@code allow.everyone.if.no.acl.found}).
+     */
+    private static Set<String> brokerNames() {
+        Set<String> all = names(List.of(BrokerDefinitions.BROKER));
+        all.addAll(List.of("super.users", "allow.everyone.if.no.acl.found"));
+        return all;
     }
 
     private static Set<String> names(List<ConfigDef> defs) {

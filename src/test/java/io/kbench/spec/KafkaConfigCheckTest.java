@@ -27,7 +27,7 @@ class KafkaConfigCheckTest {
         assertThat(refusal(BASE.with("producers.properties.lingr.ms", "5"))).isEqualTo(
                 "producers.properties.lingr.ms: not a Kafka producer config; did you mean linger.ms? (a plugin's own key:"
                         + " list it in uncheckedProperties) (got 5)");
-        assertThat(refusal(BASE.with(Map.of("consumers.mode", "live", "consumers.properties.fetch.min.byte", "1"))))
+        assertThat(refusal(BASE.with(Map.of("consumers.mode", "live", "consumers.count", 1, "consumers.properties.fetch.min.byte", "1"))))
                 .startsWith("consumers.properties.fetch.min.byte: not a Kafka consumer config; did you mean fetch.min.bytes?");
         assertThat(refusal(BASE.with("topic.configs.retention.msec", "1000")))
                 .startsWith("topic.configs.retention.msec: not a Kafka topic config; did you mean retention.ms?");
