@@ -3,7 +3,9 @@ package io.kbench.cli;
 import io.kbench.cluster.ClusterParams;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.PropertyKind;
 import io.kbench.spec.SecuritySpec;
+import io.kbench.spec.UncheckedProperties;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -46,21 +48,27 @@ public final class BrokerOptions {
 
     /** The cluster parameters these options describe, for a cluster with no workload (kbench cluster start). */
     public ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir) {
-        return toParams(brokers, dataDir, keepData, logDir, null);
+        return toParams(brokers, dataDir, keepData, logDir, null, UncheckedProperties.none(UncheckedProperties.FLAG));
+    }
+
+    /** As {@link #toParams(int, Path, boolean, Path)}, letting the names of --unchecked-property through. */
+    ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir, UncheckedProperties unchecked) {
+        return toParams(brokers, dataDir, keepData, logDir, null, unchecked);
     }
 
     /**
      * The cluster parameters these options describe; the security flags apply over {@code workloadSecurity} (null:
      * plaintext), so a flag such as --tls-provider may complete the workload's protocol.
      */
-    ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir, SecuritySpec workloadSecurity) {
+    ClusterParams toParams(int brokers, Path dataDir, boolean keepData, Path logDir, SecuritySpec workloadSecurity,
+                           UncheckedProperties unchecked) {
         Map<String, String> config = new LinkedHashMap<>();
         if (brokerConfigFile != null) {
             Map<String, String> file = readPropertiesFile(brokerConfigFile);
-            KafkaConfigCheck.broker("--broker-config-file " + brokerConfigFile + ": ", file);
+            KafkaConfigCheck.flags("--broker-config-file " + brokerConfigFile + ": ", file, PropertyKind.BROKER, unchecked);
             config.putAll(file);
         }
-        KafkaConfigCheck.broker("--broker-config ", brokerConfig);
+        KafkaConfigCheck.flags("--broker-config ", brokerConfig, PropertyKind.BROKER, unchecked);
         config.putAll(brokerConfig);
         // Re-launched on --client-java-home: the brokers stay on the JDK that started kbench.
         String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);

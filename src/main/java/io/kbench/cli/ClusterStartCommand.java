@@ -32,9 +32,12 @@ final class ClusterStartCommand implements Callable<Integer> {
     @Mixin
     BrokerOptions brokerOptions;
 
+    @Mixin
+    UncheckedOption unchecked = new UncheckedOption();
+
     @Override
     public Integer call() {
-        ClusterParams params = brokerOptions.toParams(brokers, dir, true, null);
+        ClusterParams params = brokerOptions.toParams(brokers, dir, true, null, unchecked.properties());
         // Progress goes to stderr so that stdout stays script-friendly.
         EmbeddedCluster cluster = EmbeddedCluster.start(params, false, CommandOutput.err(spec));
         PrintWriter out = spec.commandLine().getOut();

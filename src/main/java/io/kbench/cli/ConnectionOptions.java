@@ -2,6 +2,8 @@ package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.PropertyKind;
+import io.kbench.spec.UncheckedProperties;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -12,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** How to reach an existing cluster, spelled as Kafka's own tools spell it. Absent: kbench starts one. */
@@ -41,19 +44,28 @@ public final class ConnectionOptions {
                     + " keeps a secret out of the command line that ps shows.")
     List<String> commandPropertiesFromEnv = new ArrayList<>();
 
+    @Mixin
+    UncheckedOption unchecked = new UncheckedOption();
+
+    /** The names --unchecked-property lets through, checked. */
+    UncheckedProperties unchecked() {
+        return unchecked.properties();
+    }
+
     /** The merged connection properties (may lack bootstrap.servers when kbench will start a cluster). */
     public Map<String, String> properties() {
         Map<String, String> props = new LinkedHashMap<>();
+        UncheckedProperties names = unchecked.properties();
         if (commandConfig != null) {
             Map<String, String> file = readProperties(commandConfig, "--command-config");
-            KafkaConfigCheck.anyClient("--command-config " + commandConfig + ": ", file);
+            KafkaConfigCheck.flags("--command-config " + commandConfig + ": ", file, PropertyKind.ANY_CLIENT, names);
             props.putAll(file);
         }
         Map<String, String> flags = parsePairs(commandProperties, "--command-property");
-        KafkaConfigCheck.anyClient("--command-property ", flags);
+        KafkaConfigCheck.flags("--command-property ", flags, PropertyKind.ANY_CLIENT, names);
         props.putAll(flags);
         Map<String, String> fromEnv = fromEnvironment(parsePairs(commandPropertiesFromEnv, "--command-property-env"));
-        KafkaConfigCheck.anyClient("--command-property-env ", fromEnv);
+        KafkaConfigCheck.flags("--command-property-env ", fromEnv, PropertyKind.ANY_CLIENT, names);
         props.putAll(fromEnv);
         if (bootstrapServer != null) {
             if (bootstrapServer.isBlank()) {

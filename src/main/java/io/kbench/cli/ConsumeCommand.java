@@ -10,6 +10,7 @@ import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.PropertyKind;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
@@ -137,7 +138,8 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
                         Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null),
-                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null);
+                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null,
+                tool.target.connection.unchecked().names());
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         tool.target.restrictClientCpus();
@@ -178,7 +180,8 @@ public final class ConsumeCommand implements Callable<Integer> {
     Map<String, String> consumerProperties(Map<String, String> connection) {
         Map<String, String> file = consumerConfig == null ? Map.of()
                 : ConnectionOptions.readProperties(consumerConfig, "--consumer.config");
-        KafkaConfigCheck.consumer("--consumer.config " + consumerConfig + ": ", file);
+        KafkaConfigCheck.flags("--consumer.config " + consumerConfig + ": ", file, PropertyKind.CONSUMER,
+                tool.target.connection.unchecked());
         Map<String, String> props = new LinkedHashMap<>();
         dropInDefaults().forEach((k, v) -> {
             if (!connection.containsKey(k) && !file.containsKey(k)) {

@@ -12,6 +12,7 @@ import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.StorageSpec;
 import io.kbench.spec.TieredStorageSpec;
+import io.kbench.spec.UncheckedProperties;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,9 +39,9 @@ public final class EmbeddedOptions {
     BrokerOptions broker = new BrokerOptions();
 
     /** The cluster to start: workload broker settings first, then the flags' (which win). */
-    ClusterParams toParams(ClusterSpec spec, Path logDir) {
+    ClusterParams toParams(ClusterSpec spec, Path logDir, UncheckedProperties unchecked) {
         ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
-                dataDir, keepData, logDir, spec.security());
+                dataDir, keepData, logDir, spec.security(), unchecked);
         Map<String, String> config = new LinkedHashMap<>();
         TieredStorageParams tiered = tiered(spec.tieredStorage(), fromFlags.security());
         if (tiered != null) {

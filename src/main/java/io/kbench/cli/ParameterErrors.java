@@ -1,13 +1,18 @@
 package io.kbench.cli;
 
+import io.kbench.format.DidYouMean;
 import io.kbench.format.ExpectedForms;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.TypeConversionException;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * picocli's parse errors as kbench's one line: {@code --brokers: expected a whole number (got two)}. picocli's own
@@ -47,6 +52,28 @@ final class ParameterErrors {
         }
         String first = String.valueOf(e.getMessage()).lines().findFirst().orElse("");
         // picocli's other messages (unknown option, missing parameter) name the option already
-        return JAVA.matcher(first).find() ? "invalid command line: " + (value == null ? "" : value) : first;
+        String line = JAVA.matcher(first).find() ? "invalid command line: " + (value == null ? "" : value) : first;
+        return e instanceof UnmatchedArgumentException u ? line + suggestion(u) : line;
+    }
+
+    /**
+     * "; did you mean --bootstrap-server?" for an unknown option, "; did you mean run?" for an unknown command: the
+     * nearest of the command's visible option or subcommand names ({@link DidYouMean}), or nothing when none is close.
+     */
+    private static String suggestion(UnmatchedArgumentException e) {
+        if (e.getUnmatched().isEmpty() || e.getCommandLine() == null) {
+            return "";
+        }
+        String typed = e.getUnmatched().get(0);
+        CommandLine command = e.getCommandLine();
+        if (typed.startsWith("-")) {
+            int eq = typed.indexOf('=');
+            List<String> options = command.getCommandSpec().options().stream().filter(o -> !o.hidden())
+                    .flatMap(o -> Arrays.stream(o.names())).toList();
+            return DidYouMean.hint(eq > 0 ? typed.substring(0, eq) : typed, options);
+        }
+        List<String> commands = command.getSubcommands().entrySet().stream()
+                .filter(c -> !c.getValue().getCommandSpec().usageMessage().hidden()).map(Map.Entry::getKey).toList();
+        return DidYouMean.hint(typed, commands);
     }
 }

@@ -10,10 +10,12 @@ import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadSpec;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.PropertyKind;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.TransactionSpec;
+import io.kbench.spec.UncheckedProperties;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -120,13 +122,14 @@ public final class ProduceCommand implements Callable<Integer> {
         TopicName.check("--topic", topic);
         checkShape();
         Map<String, String> props = new LinkedHashMap<>();
+        UncheckedProperties unchecked = tool.target.connection.unchecked();
         if (producerConfig != null) {
             Map<String, String> file = ConnectionOptions.readProperties(producerConfig, "--producer.config");
-            KafkaConfigCheck.producer("--producer.config " + producerConfig + ": ", file);
+            KafkaConfigCheck.flags("--producer.config " + producerConfig + ": ", file, PropertyKind.PRODUCER, unchecked);
             props.putAll(file);
         }
         Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
-        KafkaConfigCheck.producer("--producer-props ", flags);
+        KafkaConfigCheck.flags("--producer-props ", flags, PropertyKind.PRODUCER, unchecked);
         props.putAll(flags);
         Map<String, String> conn = tool.target.connectionProperties();
         // kafka-producer-perf-test takes the cluster address in --producer-props; so does the drop-in.
@@ -147,7 +150,7 @@ public final class ProduceCommand implements Callable<Integer> {
                                         payloadDelimiter.replace("\\n", "\n").replace("\\t", "\t"))
                                 : null,
                         props, null, transactions, null),
-                ConsumerSpec.none(), null, Duration.ofSeconds(5), null, null, null);
+                ConsumerSpec.none(), null, Duration.ofSeconds(5), null, null, null, unchecked.names());
         if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }

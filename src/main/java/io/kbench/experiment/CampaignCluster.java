@@ -5,6 +5,7 @@ import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.Redactor;
 import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.PropertyKind;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -101,7 +102,7 @@ public record CampaignCluster(String name, String bootstrapServers, String insta
             }
         }
         if (!fromEnv) {
-            KafkaConfigCheck.anyClient(where + ".", props);
+            KafkaConfigCheck.allKnown(where + ".", props, PropertyKind.ANY_CLIENT);
         }
         return Collections.unmodifiableMap(new LinkedHashMap<>(props));
     }

@@ -11,12 +11,12 @@ import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import io.kbench.error.InvalidInputException;
 import java.lang.reflect.RecordComponent;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * The one translation of Jackson's failures on user input (workload, sweep, plan and price files, {@code --set}) into
@@ -64,9 +64,10 @@ public final class MappingErrors {
     private static String describe(JsonMappingException e, JsonNode tree) {
         String path = JsonPaths.of(e).isEmpty() ? "(top level)" : JsonPaths.of(e);
         if (e instanceof UnrecognizedPropertyException u) {
-            String known = u.getKnownPropertyIds() == null ? "" : u.getKnownPropertyIds().stream()
-                    .map(String::valueOf).sorted().collect(Collectors.joining(", "));
-            return "unknown key '" + path + "' (known keys here: " + known + ")";
+            List<String> names = u.getKnownPropertyIds() == null ? List.of() : u.getKnownPropertyIds().stream()
+                    .map(String::valueOf).sorted().toList();
+            return "unknown key '" + path + "'" + DidYouMean.hint(u.getPropertyName(), names) + " (known keys here: "
+                    + String.join(", ", names) + ")";
         }
         JsonNode node = at(tree, e);
         String got = node != null ? Values.show(node)
@@ -98,8 +99,8 @@ public final class MappingErrors {
         for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
             String key = keys.next();
             if (!names.contains(key)) {
-                return "unknown key '" + (path.isEmpty() ? key : path + "." + key) + "' (known keys here: "
-                        + String.join(", ", names) + ")";
+                return "unknown key '" + (path.isEmpty() ? key : path + "." + key) + "'" + DidYouMean.hint(key, names)
+                        + " (known keys here: " + String.join(", ", names) + ")";
             }
         }
         return null;

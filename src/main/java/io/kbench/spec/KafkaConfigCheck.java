@@ -1,22 +1,27 @@
 package io.kbench.spec;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.format.DidYouMean;
 import io.kbench.unit.ByteSize;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.producer.ProducerConfig;
+import java.util.regex.Pattern;
 import org.apache.kafka.common.config.ConfigDef;
 import org.apache.kafka.common.config.ConfigException;
 
 /**
- * Checks property values against Kafka's own config definitions, so a value Kafka would reject ({@code acks=banana},
- * {@code compression.type=foo}, {@code num.io.threads=0}) fails in milliseconds instead of after a broker started.
- * Unknown keys pass, as they do in Kafka: it only warns about them, and plugins, interceptors and listener prefixes
- * bring keys of their own.
+ * Checks pass-through properties against Kafka's own config definitions, so a name Kafka does not define
+ * ({@code lingr.ms}) or a value Kafka would reject ({@code acks=banana}, {@code compression.type=foo},
+ * {@code num.io.threads=0}) fails in milliseconds instead of benchmarking a default or failing after a broker started.
+ * Kafka itself only warns about names it does not know; kbench refuses them, with the nearest defined name, because a
+ * typo would otherwise measure the default without a word. A plugin's own names (interceptors, serializers, metrics
+ * reporters bring keys Kafka cannot list) pass when listed in {@link UncheckedProperties}.
  */
 public final class KafkaConfigCheck {
+    /** Names that hold secrets without Kafka typing them PASSWORD (a plugin's {@code my.api.token}). */
+    private static final Pattern SECRET_NAME = Pattern.compile("password|secret|jaas|token|credential|\\.key$");
+
     private KafkaConfigCheck() {
     }
 
@@ -27,54 +32,84 @@ public final class KafkaConfigCheck {
      * Kafka values, and must still load.
      */
     public static void workload(WorkloadSpec spec) {
-        topic("topic.configs.", spec.topic().configs());
-        broker("cluster.brokerConfig.", spec.cluster().brokerConfig());
-        producer("producers.properties.", spec.producers().properties());
-        consumer("consumers.properties.", spec.consumers().properties());
+        UncheckedProperties unchecked = new UncheckedProperties(spec.uncheckedProperties(), UncheckedProperties.FIELD);
+        unchecked.checkNotKafkas();
+        check("topic.configs.", spec.topic().configs(), PropertyKind.TOPIC, unchecked);
+        check("cluster.brokerConfig.", spec.cluster().brokerConfig(), PropertyKind.BROKER, unchecked);
+        check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
+        check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);
     }
 
     /**
-     * Producer properties; {@code prefix} names their source in the error and is followed by the key, e.g.
-     * {@code "producers.properties."} or {@code "--producer-props "}.
+     * Properties from a command line; {@code prefix} names their source in the error and is followed by the key, e.g.
+     * {@code "--producer-props "}. Names in {@code unchecked} pass unchecked (after {@link #unchecked} checked them).
      */
-    public static void producer(String prefix, Map<String, String> props) {
-        check(prefix, props, List.of(ProducerConfig.configDef()));
+    public static void flags(String prefix, Map<String, String> props, PropertyKind kind, UncheckedProperties unchecked) {
+        check(prefix, props, kind, unchecked);
     }
 
-    public static void consumer(String prefix, Map<String, String> props) {
-        check(prefix, props, List.of(ConsumerConfig.configDef()));
+    /** The names of {@code --unchecked-property}, refused when one of them is a name Kafka defines. */
+    public static UncheckedProperties unchecked(List<String> names) {
+        UncheckedProperties unchecked = new UncheckedProperties(names, UncheckedProperties.FLAG);
+        unchecked.checkNotKafkas();
+        return unchecked;
     }
 
-    /** Properties applied to every client (producer, consumer, admin): each key is checked where it is defined. */
-    public static void anyClient(String prefix, Map<String, String> props) {
-        check(prefix, props, List.of(ProducerConfig.configDef(), ConsumerConfig.configDef(), AdminClientConfig.configDef()));
+    /** Properties of {@code kind} that offer no way to list a plugin's names (a sweep's campaign clusters). */
+    public static void allKnown(String prefix, Map<String, String> props, PropertyKind kind) {
+        check(prefix, props, kind, UncheckedProperties.none(UncheckedProperties.FIELD));
     }
 
-    /** server.properties overrides, against the definitions of the broker kbench launches. */
-    public static void broker(String prefix, Map<String, String> props) {
-        check(prefix, props, List.of(BrokerDefinitions.BROKER));
-    }
-
-    /** Topic-level configs (retention.ms, cleanup.policy, ...). */
-    public static void topic(String prefix, Map<String, String> props) {
-        check(prefix, props, List.of(BrokerDefinitions.TOPIC));
-    }
-
-    private static void check(String prefix, Map<String, String> props, List<ConfigDef> defs) {
+    private static void check(String prefix, Map<String, String> props, PropertyKind kind, UncheckedProperties unchecked) {
         if (props.isEmpty()) {
             return;
         }
         for (Map.Entry<String, String> e : props.entrySet()) {
-            if (TlsNames.applies(e.getKey()) && e.getValue() != null) {
-                TlsNames.check(prefix + e.getKey(), e.getKey(), e.getValue());
+            String name = e.getKey();
+            if (unchecked.covers(name)) {
+                continue;
             }
-            for (ConfigDef def : defs) {
-                ConfigDef.ConfigKey key = def.configKeys().get(e.getKey());
+            if (!kind.knows(name)) {
+                throw InvalidInputException.field(prefix + name, shown(name, e.getValue(), kind),
+                        unknown(name, kind, unchecked));
+            }
+            if (TlsNames.applies(name) && e.getValue() != null) {
+                TlsNames.check(prefix + name, name, e.getValue());
+            }
+            for (ConfigDef def : kind.definitions()) {
+                ConfigDef.ConfigKey key = def.configKeys().get(name);
                 if (key != null) {
-                    checkValue(prefix + e.getKey(), key, e.getValue());
+                    checkValue(prefix + name, key, e.getValue());
                 }
             }
         }
+    }
+
+    /**
+     * "not a Kafka producer config; did you mean linger.ms?", or, for a name of the other client, which client it
+     * belongs to (a consumer's fetch.min.bytes among producer properties is a misplaced line, not a typo).
+     */
+    private static String unknown(String name, PropertyKind kind, UncheckedProperties unchecked) {
+        PropertyKind other = kind == PropertyKind.PRODUCER ? PropertyKind.CONSUMER
+                : kind == PropertyKind.CONSUMER ? PropertyKind.PRODUCER : null;
+        if (other != null && other.knows(name)) {
+            return "is a Kafka " + other.words() + ", not a " + kind.words() + "; set it on the "
+                    + other.name().toLowerCase(Locale.ROOT) + "s";
+        }
+        return "not a Kafka " + kind.words() + DidYouMean.hint(name, kind.names())
+                + " (a plugin's own key: " + unchecked.howToList(name) + ")";
+    }
+
+    /**
+     * The value as the error shows it: hidden when the name, or the name it was probably meant to be, is a secret
+     * (a misspelt {@code sasl.jaas.confg} still holds a password, and errors go to a terminal and CI logs).
+     */
+    private static String shown(String name, String value, PropertyKind kind) {
+        String meant = DidYouMean.nearest(name, kind.names()).orElse(name);
+        boolean password = kind.definitions().stream().map(d -> d.configKeys().get(meant))
+                .anyMatch(k -> k != null && k.type == ConfigDef.Type.PASSWORD);
+        return password || SECRET_NAME.matcher(name.toLowerCase(Locale.ROOT)).find() ? "[not shown: a secret]"
+                : value;
     }
 
     private static void checkValue(String field, ConfigDef.ConfigKey key, String value) {
@@ -114,24 +149,5 @@ public final class KafkaConfigCheck {
             return "must be a whole number"; // Kafka's wording names its own type (INT, LONG)
         }
         return why == null || why.isBlank() ? "Kafka rejects this value" : why.strip();
-    }
-
-    /**
-     * The broker's definitions come from the broker jars, which are on kbench's runtime class path (the embedded
-     * brokers run from it) but not on its compile class path: kbench never runs a broker in-process.
-     */
-    private static final class BrokerDefinitions {
-        static final ConfigDef BROKER = staticValue("org.apache.kafka.server.config.AbstractKafkaConfig", "CONFIG_DEF");
-        static final ConfigDef TOPIC = staticValue("org.apache.kafka.storage.internals.log.LogConfig", "configDefCopy");
-
-        private static ConfigDef staticValue(String className, String member) {
-            try {
-                Class<?> c = Class.forName(className);
-                Object def = member.equals("CONFIG_DEF") ? c.getField(member).get(null) : c.getMethod(member).invoke(null);
-                return (ConfigDef) def;
-            } catch (ReflectiveOperationException | LinkageError e) {
-                throw new IllegalStateException("Kafka broker classes missing from the class path: " + className, e);
-            }
-        }
     }
 }

@@ -28,10 +28,14 @@ import java.util.Map;
  * @param faults         faults fired on the run's clock (docs/faults.md); empty for none
  * @param clientJavaHome the JDK the load generator runs on (kbench re-launches itself there); absent: the JDK
  *                       running kbench. {@code --client-java-home} wins.
+ * @param uncheckedProperties property names (or prefixes ending in a dot) that the workload's properties maps may carry
+ *                       although Kafka does not define them: a plugin's own keys. Every other name is checked against
+ *                       Kafka's definitions ({@link KafkaConfigCheck}); empty for none
  */
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                            ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
-                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults, String clientJavaHome) {
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults, String clientJavaHome,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> uncheckedProperties) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
     /** Bytes of the stamp of a verified run, which adds each record's id (producer, sequence number). */
@@ -63,6 +67,7 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (clientJavaHome != null && clientJavaHome.isBlank()) {
             throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
         }
+        uncheckedProperties = new UncheckedProperties(uncheckedProperties, UncheckedProperties.FIELD).names();
     }
 
     /**

@@ -68,6 +68,14 @@ class RunInputErrorsTest {
         assertOneLineError(run("run", f.toString()), 2, FAST, "producers.rat");
     }
 
+    /** Issue 42: a misspelt topic config passed --dry-run and failed only once the broker was up. */
+    @Test
+    void misspeltTopicConfigFailsDryRun() {
+        assertOneLineError(run("run", "--dry-run", "--set", "topic.configs.retention.msec=60000"), 2, FAST,
+                "topic.configs.retention.msec: not a Kafka topic config; did you mean retention.ms?", "(got 60000)");
+        assertOneLineError(run("run", "--set", "topic.configs.retention.msec=60000"), 2, FAST, "did you mean retention.ms?");
+    }
+
     @Test
     void zeroPartitions() {
         assertOneLineError(run("run", "--set", "topic.partitions=0"), 2, FAST, "topic.partitions", "got 0");

@@ -68,12 +68,14 @@ class ResultSchemaTest {
         Path yaml = Files.writeString(dir.resolve("w.yaml"), "producers: {rate: 1000, recordSize: {min: 100, max: 2000},"
                 + " keys: {type: random}, warmupRecords: 10}\nconsumers: {mode: live, group: g1}\n");
         WorkloadSpec spec = new SpecLoader().load(yaml, List.of("producers.properties.ssl.key.password=hunter2",
-                "topic.configs.retention.ms=60000"));
+                "topic.configs.retention.ms=60000", "uncheckedProperties=[my.interceptor.rate, myplugin.]",
+                "producers.properties.my.interceptor.rate=5"));
         JsonNode written = write(spec, "completed", null, Map.of("bootstrap.servers", "b:9092", "sasl.jaas.config", "x"),
                 new ClusterInfo("embedded", "127.0.0.1:1234", 1, "4.3.1", "17", 9000L, Map.of("num.io.threads", "8"), null, null),
                 true, dir);
         assertThat(validate(written)).isEmpty();
         assertThat(written.toString()).doesNotContain("hunter2");
+        assertThat(written.at("/workload/uncheckedProperties/1").asText()).isEqualTo("myplugin.");
     }
 
     @Test
