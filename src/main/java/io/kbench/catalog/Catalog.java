@@ -86,6 +86,10 @@ public final class Catalog implements AutoCloseable {
         }
         PGSimpleDataSource source = new PGSimpleDataSource();
         source.setURL(url.jdbc());
+        if (url.password() != null) {
+            // Beside the URL, not in it: the URL is printed (redacted) and may have come from a command line.
+            source.setPassword(url.password());
+        }
         source.setConnectTimeout(10);
         source.setSocketTimeout(30);
         return source;

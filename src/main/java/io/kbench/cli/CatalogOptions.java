@@ -6,6 +6,10 @@ import io.kbench.catalog.CatalogUrl;
 import io.kbench.catalog.GitRevision;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ResultListener;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -13,22 +17,63 @@ import picocli.CommandLine.Option;
 final class CatalogOptions {
     /** Read when --catalog is not given, so a CI job can name a shared catalog once. */
     static final String ENV = "KBENCH_CATALOG";
+    /** A PostgreSQL catalog's password, when --catalog-password-file is not given. */
+    static final String PASSWORD_ENV = "KBENCH_CATALOG_PASSWORD";
+    static final String PASSWORD_FILE = "--catalog-password-file";
+    /** A password file is a line; anything larger is not one. */
+    private static final long MAX_PASSWORD_FILE_BYTES = 64 * 1024;
 
     @Option(names = "--catalog", paramLabel = "URL",
-            description = "Results catalog: a SQLite file or jdbc:sqlite:FILE, or jdbc:postgresql://HOST:PORT/DB?user=U&password=P"
-                    + " (default: $KBENCH_CATALOG, else RESULTS_DIR/catalog.sqlite).")
+            description = "Results catalog: a SQLite file or jdbc:sqlite:FILE, or jdbc:postgresql://HOST:PORT/DB?user=U"
+                    + " with the password in " + PASSWORD_FILE + " or $" + PASSWORD_ENV + " (default: $" + ENV
+                    + ", else RESULTS_DIR/catalog.sqlite).")
     String catalog;
+
+    @Option(names = PASSWORD_FILE, paramLabel = "FILE",
+            description = "The PostgreSQL catalog's password: the file's first line (instead of $" + PASSWORD_ENV
+                    + "; a password in the URL is seen by every local user in ps).")
+    Path passwordFile;
 
     @Option(names = "--no-catalog", description = "Do not record runs in the results catalog.")
     boolean off;
 
-    /** The catalog to use beside {@code resultsDir}; null with --no-catalog. */
+    /** The catalog to use beside {@code resultsDir}, with its password when one is given; null with --no-catalog. */
     CatalogUrl url(Path resultsDir) {
         if (off) {
             return null;
         }
         String given = catalog != null ? catalog : System.getenv(ENV);
-        return given == null || given.isBlank() ? CatalogUrl.defaultFor(resultsDir) : CatalogUrl.parse(given);
+        CatalogUrl url = given == null || given.isBlank() ? CatalogUrl.defaultFor(resultsDir) : CatalogUrl.parse(given);
+        if (passwordFile != null) {
+            if (url.sqlite()) {
+                throw InvalidInputException.field(PASSWORD_FILE, passwordFile, "the catalog " + url + " is a SQLite file,"
+                        + " which has no password");
+            }
+            return url.withPassword(readPassword(passwordFile));
+        }
+        String fromEnvironment = System.getenv(PASSWORD_ENV);
+        // The variable may be set for a shared catalog while this command uses a local file: then it is not for it.
+        return fromEnvironment == null || url.sqlite() ? url : url.withPassword(fromEnvironment);
+    }
+
+    /** The first line of {@code file}; the errors name the file, never a line of it. */
+    static String readPassword(Path file) {
+        try {
+            if (!Files.isRegularFile(file)) {
+                throw InvalidInputException.field(PASSWORD_FILE, file, "file not found");
+            }
+            if (Files.size(file) > MAX_PASSWORD_FILE_BYTES) {
+                throw InvalidInputException.field(PASSWORD_FILE, file, "larger than " + MAX_PASSWORD_FILE_BYTES
+                        + " bytes: not a password file");
+            }
+            String first = Files.readAllLines(file, StandardCharsets.UTF_8).stream().findFirst().orElse("");
+            if (first.isEmpty()) {
+                throw InvalidInputException.field(PASSWORD_FILE, file, "its first line is empty: expected the password");
+            }
+            return first;
+        } catch (IOException | UncheckedIOException e) {
+            throw InvalidInputException.field(PASSWORD_FILE, file, "cannot read it: " + e.getMessage());
+        }
     }
 
     /**

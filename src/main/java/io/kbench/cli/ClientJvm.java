@@ -1,13 +1,18 @@
 package io.kbench.cli;
 
+import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.result.io.Redactor;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import picocli.CommandLine;
@@ -21,12 +26,21 @@ import sun.misc.SignalHandler;
  * started kbench unless {@code --broker-java-home} says otherwise. The re-launched run records its JDK in
  * {@code environment.clientJdk}. The workload's {@code clientJavaHome} does the same ({@link #forWorkload}); the flag
  * wins over it.
+ *
+ * <p>The child's stdin is a pipe only this JVM holds ({@link ParentPipe}): its arguments come through it, never its
+ * command line, and its end means this JVM is gone (SIGKILL included), whereupon the child stops as on SIGTERM.
  */
 public final class ClientJvm {
     /** Set in the re-launched JVM: the JDK the brokers default to (the one that started kbench). */
     static final String DEFAULT_BROKER_JAVA_HOME = "kbench.defaultBrokerJavaHome";
     static final String OPTION = "--client-java-home";
-    private static final String COMMAND_PROPERTY = "--command-property";
+    /** Set in the re-launched JVM: its command line and secret properties come on stdin, a pipe from the parent. */
+    static final String PARENT_PIPE = "kbench.parentPipe";
+    /**
+     * How long a re-launched JVM whose parent died may take to stop its run (the interrupt's 10 s, the brokers' grace)
+     * before it halts.
+     */
+    private static final Duration HALT_AFTER = Duration.ofSeconds(60);
     /** Set in the re-launched JVM: the client JDK is chosen (by the flag or the workload), so never re-launch again. */
     static final String CHOSEN = "kbench.clientJavaHomeChosen";
     /** The workload field; the flag wins over it. */
@@ -83,7 +97,7 @@ public final class ClientJvm {
         }
     }
 
-    private record Jdk(Path home, int feature) {
+    record Jdk(Path home, int feature) {
     }
 
     private static Jdk checked(Path home, String setting) {
@@ -119,31 +133,6 @@ public final class ClientJvm {
     }
 
     /**
-     * The arguments the re-launched JVM gets: a secret {@code --command-property KEY=VALUE} (sasl.jaas.config, a
-     * password) becomes {@code --command-property-env KEY=KBENCH_SECRET_n} with the value in {@code environment}, so
-     * the child's command line, which {@code ps} shows every local user, does not carry it a second time.
-     */
-    static List<String> secretsToEnvironment(List<String> args, java.util.Map<String, String> environment) {
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            String a = args.get(i);
-            String pair = a.equals(COMMAND_PROPERTY) && i + 1 < args.size() ? args.get(i + 1)
-                    : a.startsWith(COMMAND_PROPERTY + "=") ? a.substring(COMMAND_PROPERTY.length() + 1) : null;
-            int eq = pair == null ? -1 : pair.indexOf('=');
-            if (eq > 0 && io.kbench.result.io.Redactor.isSecret(pair.substring(0, eq).trim())) {
-                String variable = "KBENCH_SECRET_" + (environment.size() + 1);
-                environment.put(variable, pair.substring(eq + 1).trim());
-                out.add(COMMAND_PROPERTY + "-env");
-                out.add(pair.substring(0, eq).trim() + "=" + variable);
-                i += a.equals(COMMAND_PROPERTY) ? 1 : 0;
-            } else {
-                out.add(a);
-            }
-        }
-        return out;
-    }
-
-    /**
      * The launcher's class archive belongs to its JDK (another JDK would refuse it) and is written by one JVM only:
      * the re-launched JVM keeps the other flags but neither reads nor writes the archive.
      */
@@ -159,31 +148,23 @@ public final class ClientJvm {
 
     private static int relaunch(Jdk jdk, List<String> originalArgs) {
         Path home = jdk.home();
-        java.util.Map<String, String> secrets = new java.util.LinkedHashMap<>();
-        List<String> args = secretsToEnvironment(originalArgs, secrets);
-        List<String> cmd = new ArrayList<>();
-        cmd.add(home.resolve("bin").resolve("java").toString());
-        cmd.addAll(withoutClassArchive(ManagementFactory.getRuntimeMXBean().getInputArguments()));
-        if (jdk.feature() >= 24) {
-            // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
-            cmd.add("--sun-misc-unsafe-memory-access=allow");
-            // Conscrypt (tlsProvider: conscrypt) loads its native library; JDK 24+ would warn about it on stderr.
-            cmd.add("--enable-native-access=ALL-UNNAMED");
-        }
-        String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
-        cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
-        cmd.add("-D" + CHOSEN + "=true");
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
-        cmd.addAll(args);
+        List<String> jvmArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        Map<String, String> secretProperties = secretProperties(jvmArgs);
         Process child;
         try {
-            ProcessBuilder builder = new ProcessBuilder(cmd).inheritIO();
-            builder.environment().putAll(secrets);
-            child = builder.start();
+            // stdin stays a pipe this JVM holds: the child reads its launch from it, then watches it for EOF.
+            child = new ProcessBuilder(childCommand(jdk, jvmArgs))
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
         } catch (IOException e) {
             throw new RunFailedException("cannot start the load generator on " + home + ": " + e.getMessage(), e);
+        }
+        try {
+            ParentPipe.send(child.getOutputStream(), new ParentPipe.Launch(originalArgs, secretProperties));
+        } catch (IOException e) {
+            child.destroyForcibly();
+            throw new RunFailedException("cannot hand the command line to the load generator on " + home + ": "
+                    + e.getMessage(), e);
         }
         // A terminal's Ctrl-C reaches the child too (same process group); it stops its run and writes the result,
         // so this JVM waits for it instead of dying first. A SIGTERM to this JVM is passed on by the hook.
@@ -200,6 +181,80 @@ public final class ClientJvm {
             // The hook is running and waits for the child itself.
         }
         return code;
+    }
+
+    /**
+     * The re-launched JVM's command line: JDK, JVM flags (none secret), {@link Main}, and no argument of the user's;
+     * those come through the pipe, since every local user can read a command line.
+     */
+    static List<String> childCommand(Jdk jdk, List<String> jvmArgs) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(jdk.home().resolve("bin").resolve("java").toString());
+        for (String a : withoutClassArchive(jvmArgs)) {
+            if (!isSecretProperty(a)) {
+                cmd.add(a);
+            }
+        }
+        if (jdk.feature() >= 24) {
+            // JCTools (the latency recorders' queues) still uses sun.misc.Unsafe; JDK 24+ would warn on every run.
+            cmd.add("--sun-misc-unsafe-memory-access=allow");
+            // Conscrypt (tlsProvider: conscrypt) loads its native library; JDK 24+ would warn about it on stderr.
+            cmd.add("--enable-native-access=ALL-UNNAMED");
+        }
+        String brokerDefault = System.getProperty(DEFAULT_BROKER_JAVA_HOME, System.getProperty("java.home"));
+        cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
+        cmd.add("-D" + CHOSEN + "=true");
+        cmd.add("-D" + PARENT_PIPE + "=true");
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        return cmd;
+    }
+
+    /** The {@code -Dname=value} JVM flags whose name says they hold a secret (a key store password, say). */
+    static Map<String, String> secretProperties(List<String> jvmArgs) {
+        Map<String, String> secret = new LinkedHashMap<>();
+        for (String a : jvmArgs) {
+            if (isSecretProperty(a)) {
+                int eq = a.indexOf('=');
+                secret.put(a.substring(2, eq), a.substring(eq + 1));
+            }
+        }
+        return secret;
+    }
+
+    private static boolean isSecretProperty(String jvmArg) {
+        int eq = jvmArg.indexOf('=');
+        return jvmArg.startsWith("-D") && eq > 2 && Redactor.isSecret(jvmArg.substring(2, eq));
+    }
+
+    /**
+     * The arguments this JVM runs: those its parent sent when it is a re-launched one (then the parent is watched
+     * from here on), else {@code args} as given. Called by {@link Main#main} before anything else.
+     */
+    static String[] arguments(String[] args) {
+        if (!Boolean.getBoolean(PARENT_PIPE)) {
+            return args;
+        }
+        ParentPipe.Launch launch;
+        try {
+            launch = ParentPipe.receive(System.in);
+        } catch (IOException e) {
+            System.err.println("kbench: error: no command line from the kbench that re-launched this JVM: " + e.getMessage());
+            System.exit(ExitCode.RUN_FAILED.code());
+            return args;
+        }
+        launch.properties().forEach(System::setProperty);
+        ParentPipe.watch(System.in, ClientJvm::parentGone);
+        return launch.args().toArray(String[]::new);
+    }
+
+    /** The parent was SIGKILLed (or crashed): this JVM's run and everything it started must not outlive it. */
+    private static void parentGone() {
+        System.err.println("kbench: the kbench that re-launched this JVM on another JDK is gone: stopping as on SIGTERM");
+        System.err.flush();
+        ParentPipe.haltAfter(HALT_AFTER);
+        ParentPipe.terminateSelf();
     }
 
     private static int waitFor(Process child) {

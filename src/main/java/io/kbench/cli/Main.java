@@ -43,7 +43,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args));
+        System.exit(execute(ClientJvm.arguments(args)));
     }
 
     /** Runs the CLI and returns the exit code; tests call this instead of {@link #main}. */

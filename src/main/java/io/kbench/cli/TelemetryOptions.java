@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import io.kbench.cluster.ClusterState;
 import io.kbench.error.InvalidInputException;
+import io.kbench.telemetry.MetricsAuth;
 import io.kbench.telemetry.TelemetrySettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,12 +26,19 @@ public final class TelemetryOptions {
     Path brokerJmxPasswordFile;
 
     @Option(names = "--broker-metrics-url", paramLabel = "URL", description = "Prometheus text endpoint of a broker"
-            + " of the external cluster, e.g. the JMX exporter's (repeatable).")
+            + " of the external cluster, e.g. the JMX exporter's (repeatable); credentials from "
+            + MetricsAuth.FILE_FLAG + " or $" + MetricsAuth.USER_ENV + " and $" + MetricsAuth.PASSWORD_ENV
+            + ", never user:pass@ in the URL.")
     List<String> brokerMetricsUrls = new ArrayList<>();
 
     @Option(names = "--node-exporter-url", paramLabel = "URL", description = "node-exporter endpoint of a broker host"
-            + " of the external cluster (repeatable).")
+            + " of the external cluster (repeatable); credentials as for --broker-metrics-url.")
     List<String> nodeExporterUrls = new ArrayList<>();
+
+    @Option(names = MetricsAuth.FILE_FLAG, paramLabel = "FILE", description = "User and password the metrics URLs ask"
+            + " for (HTTP basic authentication): a file with a line 'USER PASSWORD' (instead of $"
+            + MetricsAuth.USER_ENV + " and $" + MetricsAuth.PASSWORD_ENV + ").")
+    Path metricsAuthFile;
 
     @Option(names = "--cluster-dir", paramLabel = "DIR", description = "Directory of a cluster 'kbench cluster start'"
             + " runs on this host: its brokers' JMX (with DIR/jmx.password) and this host's figures are sampled. Without"
@@ -40,7 +48,7 @@ public final class TelemetryOptions {
     /** The checked settings; external sources need an external target. */
     TelemetrySettings settings(boolean external) {
         TelemetrySettings s = new TelemetrySettings(!off, brokerJmx, brokerMetricsUrls, nodeExporterUrls, null,
-                brokerJmxPasswordFile, clusterDir);
+                brokerJmxPasswordFile, clusterDir, metricsAuthFile);
         if (s.namesExternalSources() && !external) {
             throw new InvalidInputException("--broker-jmx, --broker-metrics-url, --node-exporter-url and --cluster-dir"
                     + " describe an external cluster: give its --bootstrap-server too (an embedded cluster is sampled"

@@ -8,9 +8,9 @@ import io.kbench.distributed.Worker;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.Versions;
-import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -31,6 +31,8 @@ import sun.misc.SignalHandler;
 public final class WorkerCommand implements Callable<Integer> {
     /** How long a stopping worker waits for its share to report before the JVM exits. */
     private static final long STOP_WAIT_SEC = 25;
+    /** How long a worker whose parent is gone may take to stop before it halts. */
+    private static final Duration HALT_AFTER = Duration.ofSeconds(10);
 
     @Spec
     CommandSpec command;
@@ -119,28 +121,10 @@ public final class WorkerCommand implements Callable<Integer> {
 
     /** Exits once stdin reaches EOF: the parent kbench is gone (the kernel closed its end of the pipe). */
     private static void watchParent(InputStream stdin, Worker worker) {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (stdin.read() >= 0) {
-                    // The parent never writes.
-                }
-            } catch (IOException e) {
-                // A broken pipe means the same: the parent is gone.
-            }
+        ParentPipe.watch(stdin, () -> {
             System.err.println("kbench: stdin closed (the parent kbench stopped or is gone): stopping worker " + worker.id());
-            Thread halter = new Thread(() -> {
-                try {
-                    Thread.sleep(10_000);
-                } catch (InterruptedException ignored) {
-                    // Exiting anyway.
-                }
-                Runtime.getRuntime().halt(1);
-            }, "kbench-halt");
-            halter.setDaemon(true);
-            halter.start();
+            ParentPipe.haltAfter(HALT_AFTER);
             System.exit(0);
-        }, "kbench-parent-watch");
-        watcher.setDaemon(true);
-        watcher.start();
+        });
     }
 }

@@ -1,5 +1,6 @@
 package io.kbench.cluster;
 
+import io.kbench.error.RunFailedException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -133,12 +134,33 @@ final class BrokerFleet {
         b.closeInput();
     }
 
-    /** Resumes every paused broker and stops them all; later pauses do nothing and restarts fail. */
+    /**
+     * Resumes every paused broker and stops them all; later pauses do nothing and restarts fail. A broker that cannot
+     * be resumed is killed instead, the others are stopped all the same, and then that failure is thrown.
+     */
     synchronized void close(Duration grace) {
         closed = true;
-        // A stopped process does not act on SIGTERM: it must run again before it can shut down.
-        List.copyOf(paused.keySet()).forEach(this::resume);
+        RunFailedException failed = null;
+        for (int id : List.copyOf(paused.keySet())) {
+            // A stopped process does not act on SIGTERM: it must run again before it can shut down.
+            try {
+                resume(id);
+            } catch (RuntimeException e) {
+                // SIGCONT did not go out (kill failed, timed out, or this thread was interrupted). SIGKILL ends a
+                // stopped process too; skipping the rest would leave every broker, and what the cluster closes after
+                // them, behind.
+                broker(id).process().destroyForcibly();
+                releasePause(id);
+                if (failed == null) {
+                    failed = new RunFailedException("broker " + id + " was paused and could not be resumed, so it was"
+                            + " killed: " + e.getMessage(), e);
+                }
+            }
+        }
         BrokerProcess.stopAll(brokers, grace);
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     private int indexOf(int id) {

@@ -193,7 +193,8 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /**
      * Stops every broker (SIGTERM, then SIGKILL after 20 s, or after 1 s when the data is deleted next) and deletes temp
-     * data unless keepData; idempotent.
+     * data unless keepData; idempotent. Each step runs even when an earlier one fails (a paused broker that cannot be
+     * resumed is killed); the first failure is thrown at the end.
      */
     @Override
     public synchronized void close() {
@@ -205,17 +206,21 @@ public final class EmbeddedCluster implements AutoCloseable {
             shutdownHook.remove();
         }
         boolean disposable = tempDataDir && !params.keepData();
-        brokers.close(disposable ? ProcessStopper.DISPOSABLE_GRACE : ProcessStopper.DEFAULT_GRACE);
+        // Each step runs whatever an earlier one threw: a paused broker that could not be resumed must not leave the
+        // proxies, mounts and temp data behind, nor a next sweep point running beside them.
+        CloseSteps steps = new CloseSteps();
+        steps.run(() -> brokers.close(disposable ? ProcessStopper.DISPOSABLE_GRACE : ProcessStopper.DEFAULT_GRACE));
         if (proxies != null) {
-            proxies.close();
+            steps.run(proxies::close);
         }
         // After the brokers, whose open files would keep the mounts busy; before the data dir holding the mount points.
         if (storage != null) {
-            storage.release();
+            steps.run(storage::release);
         }
         if (disposable) {
-            DataDirectory.delete(dataDir);
+            steps.run(() -> DataDirectory.delete(dataDir));
         }
+        steps.done();
     }
 
     /** Whether broker {@code id}'s process is alive (a paused broker is). */

@@ -41,15 +41,30 @@ final class ProcessStopper {
         }
     }
 
+    /**
+     * Waits for {@code p} to exit, up to {@code nanos}, through interrupts: a caller deletes the data dir or releases
+     * the mounts next, which must not happen under a live broker. The interrupt is restored for the caller.
+     */
     private static void awaitExit(ProcessHandle p, long nanos) {
         CompletableFuture<ProcessHandle> exit = p.onExit();
+        long deadline = System.nanoTime() + nanos;
+        boolean interrupted = false;
         try {
-            exit.get(nanos, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            // Still alive; the caller escalates.
-        } catch (InterruptedException e) {
-            // Keep stopping (close must not leave brokers behind) but let the caller see the interrupt.
-            Thread.currentThread().interrupt();
+            while (true) {
+                try {
+                    exit.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                    return;
+                } catch (TimeoutException | ExecutionException e) {
+                    // Still alive; the caller escalates.
+                    return;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 }

@@ -76,7 +76,7 @@ final class RunTelemetry {
             String[] credentials = settings.jmxPasswordFile() == null && started.jmxCredentials() != null
                     ? started.jmxCredentials() : settings.jmxCredentials();
             return new TelemetryTargets(started.brokers(), started.dataDir(), null, topic, spec.reportInterval(),
-                    credentials, settings.brokerMetricsUrls(), settings.nodeExporterUrls());
+                    credentials, settings.brokerMetricsUrls(), settings.nodeExporterUrls(), settings.metricsAuth());
         }
         List<BrokerEndpoint> brokers = new ArrayList<>();
         if (embedded != null) {
@@ -92,7 +92,8 @@ final class RunTelemetry {
                 spec.reportInterval(),
                 embedded != null ? embedded.jmxCredentials() : settings.jmxCredentials(),
                 settings.brokerMetricsUrls(),
-                settings.nodeExporterUrls());
+                settings.nodeExporterUrls(),
+                settings.metricsAuth());
     }
 
     /**

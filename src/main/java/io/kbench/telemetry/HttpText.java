@@ -12,24 +12,37 @@ import java.time.Duration;
 
 /**
  * GETs a metrics endpoint's text, with bounded connect and response times and a bounded size: an endpoint that
- * answers with too much (or never stops) fails the sample instead of filling the heap.
+ * answers with too much (or never stops) fails the sample instead of filling the heap. An endpoint that asks for a user
+ * and password gets them as basic authentication ({@link MetricsAuth}).
  */
 final class HttpText {
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(2);
     /** A broker's Prometheus page with thousands of partitions is a few MB; node_exporter's well under one. */
     static final int MAX_BYTES = 32 * 1024 * 1024;
 
+    // Redirects are not followed (the client's default): the credentials go to the URL the user named, nowhere else.
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).build();
     private final URI uri;
     private final Duration timeout;
+    private final MetricsAuth auth;
 
     HttpText(URI uri, Duration timeout) {
+        this(uri, timeout, null);
+    }
+
+    /** With {@code auth} (null: none) sent as basic authentication on every request. */
+    HttpText(URI uri, Duration timeout, MetricsAuth auth) {
         this.uri = uri;
         this.timeout = timeout;
+        this.auth = auth;
     }
 
     String get() throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(uri).timeout(timeout).GET().build();
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        if (auth != null) {
+            builder.header("Authorization", auth.header());
+        }
+        HttpRequest request = builder.build();
         long deadline = System.nanoTime() + timeout.toNanos();
         HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream body = response.body()) {

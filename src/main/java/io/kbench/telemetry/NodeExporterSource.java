@@ -23,9 +23,14 @@ final class NodeExporterSource implements SampledSource {
     private long lastNanos;
 
     NodeExporterSource(String id, URI uri, Duration timeout) {
+        this(id, uri, timeout, null);
+    }
+
+    /** With {@code auth} (null: none) sent to the endpoint as basic authentication. */
+    NodeExporterSource(String id, URI uri, Duration timeout, MetricsAuth auth) {
         this.id = id;
         this.uri = uri;
-        this.http = new HttpText(uri, timeout);
+        this.http = new HttpText(uri, timeout, auth);
     }
 
     @Override

@@ -37,9 +37,14 @@ final class PrometheusBrokerSource implements SampledSource {
     private final BrokerFigures figures = new BrokerFigures();
 
     PrometheusBrokerSource(String id, URI uri, Duration timeout) {
+        this(id, uri, timeout, null);
+    }
+
+    /** With {@code auth} (null: none) sent to the endpoint as basic authentication. */
+    PrometheusBrokerSource(String id, URI uri, Duration timeout, MetricsAuth auth) {
         this.id = id;
         this.uri = uri;
-        this.http = new HttpText(uri, timeout);
+        this.http = new HttpText(uri, timeout, auth);
         for (BrokerMBeans.Probe p : new BrokerMBeans(null).probes()) {
             if (p.name().getDomain().equals("java.lang")) {
                 continue;

@@ -69,7 +69,7 @@ public final class TelemetrySampler implements AutoCloseable {
         for (int i = 0; i < targets.brokerMetrics().size(); i++) {
             String id = (targets.brokers().isEmpty() ? "broker-" : "prometheus-") + (i + 1);
             sources.add(new PrometheusBrokerSource(id, TelemetrySettings.requireHttpUrl("--broker-metrics-url",
-                    targets.brokerMetrics().get(i)), targets.sampleTimeout()));
+                    targets.brokerMetrics().get(i)), targets.sampleTimeout(), targets.metricsAuth()));
         }
         if (targets.hostDataDir() != null) {
             sources.add(new HostProcSource(targets.hostDataDir()));
@@ -77,7 +77,7 @@ public final class TelemetrySampler implements AutoCloseable {
         for (int i = 0; i < targets.nodeExporters().size(); i++) {
             String id = targets.nodeExporters().size() == 1 ? "host" : "host-" + (i + 1);
             sources.add(new NodeExporterSource(id, TelemetrySettings.requireHttpUrl("--node-exporter-url",
-                    targets.nodeExporters().get(i)), targets.sampleTimeout()));
+                    targets.nodeExporters().get(i)), targets.sampleTimeout(), targets.metricsAuth()));
         }
         sources.add(new ClientJvmSource());
         TelemetrySampler sampler = open(sources, targets.sampleTimeout(), warnings);

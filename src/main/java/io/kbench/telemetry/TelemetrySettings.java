@@ -1,6 +1,7 @@
 package io.kbench.telemetry;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.io.Redactor;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -20,17 +21,19 @@ import java.util.Locale;
  * @param clusterDir         directory of a cluster {@code kbench cluster start} runs on this host (--cluster-dir),
  *                           whose brokers and host are sampled; null: the default directory, when it records the run's
  *                           bootstrap servers
+ * @param metricsAuthFile    user and password for the metrics URLs (--metrics-auth-file), checked here; null: from the
+ *                           environment, if set there
  */
 public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<String> brokerMetricsUrls,
                                 List<String> nodeExporterUrls, SampleListener listener, Path jmxPasswordFile,
-                                Path clusterDir) {
+                                Path clusterDir, Path metricsAuthFile) {
     /** Environment variables holding the user and password for JMX agents that authenticate (never recorded). */
     public static final String JMX_USER_ENV = "KBENCH_JMX_USER";
     public static final String JMX_PASSWORD_ENV = "KBENCH_JMX_PASSWORD";
 
     /** Sampling on, embedded brokers and this host only. */
     public static final TelemetrySettings DEFAULT = new TelemetrySettings(true, List.of(), List.of(), List.of(), null, null,
-            null);
+            null, null);
 
     public TelemetrySettings {
         brokerJmx = List.copyOf(brokerJmx);
@@ -42,6 +45,21 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
         if (jmxPasswordFile != null) {
             JmxPasswordFile.read(jmxPasswordFile);
         }
+        if (metricsAuthFile != null && brokerMetricsUrls.isEmpty() && nodeExporterUrls.isEmpty()) {
+            throw InvalidInputException.field(MetricsAuth.FILE_FLAG, metricsAuthFile, "no --broker-metrics-url or"
+                    + " --node-exporter-url to send it to");
+        }
+        if (metricsAuthFile != null) {
+            MetricsAuth.of(metricsAuthFile);
+        }
+    }
+
+    /**
+     * User and password for the metrics URLs: from --metrics-auth-file, else from {@link MetricsAuth#USER_ENV} and
+     * {@link MetricsAuth#PASSWORD_ENV}; null when neither is given.
+     */
+    public MetricsAuth metricsAuth() {
+        return MetricsAuth.of(metricsAuthFile);
     }
 
     /**
@@ -55,7 +73,7 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
     /** The same settings with {@code listener} told every sampled value. */
     public TelemetrySettings withListener(SampleListener listener) {
         return new TelemetrySettings(enabled, brokerJmx, brokerMetricsUrls, nodeExporterUrls, listener, jmxPasswordFile,
-                clusterDir);
+                clusterDir, metricsAuthFile);
     }
 
     /** {user, password} from a JMX password file found through {@code flag}; a one-line input error otherwise. */
@@ -74,16 +92,27 @@ public record TelemetrySettings(boolean enabled, List<String> brokerJmx, List<St
         return user == null ? null : new String[] {user, System.getenv().getOrDefault(JMX_PASSWORD_ENV, "")};
     }
 
+    /**
+     * {@code url} as an http(s) URI. A {@code user:pass@} in it is refused rather than dropped (java.net.http sends no
+     * user info, so the endpoint would answer 401 and the telemetry be absent) and rather than sent (the URL is on a
+     * command line every local user reads): the error names the file and environment forms, and never the password.
+     */
     static URI requireHttpUrl(String flag, String url) {
+        URI uri = null;
         try {
-            URI uri = new URI(url);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
-                return uri;
-            }
+            uri = new URI(url);
         } catch (URISyntaxException e) {
             // Reported below with the flag's name.
         }
-        throw InvalidInputException.field(flag, url, "is not an http(s) URL");
+        if (uri != null && uri.getRawUserInfo() != null) {
+            throw InvalidInputException.field(flag, Redactor.redactUrls(url), "a user and password in the URL would be"
+                    + " seen by every local user in ps; give them in " + MetricsAuth.FILE_FLAG + " FILE (a line 'USER"
+                    + " PASSWORD') or $" + MetricsAuth.USER_ENV + " and $" + MetricsAuth.PASSWORD_ENV);
+        }
+        String scheme = uri == null || uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+            return uri;
+        }
+        throw InvalidInputException.field(flag, Redactor.redactUrls(url), "is not an http(s) URL");
     }
 }

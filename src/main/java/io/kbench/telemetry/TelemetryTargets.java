@@ -17,15 +17,23 @@ import java.util.Objects;
  * @param jmxCredentials  user and password for authenticating JMX agents, or null; never written anywhere
  * @param brokerMetrics   Prometheus text endpoints of brokers (--broker-metrics-url)
  * @param nodeExporters   node-exporter endpoints of broker hosts (--node-exporter-url)
+ * @param metricsAuth     user and password for the two kinds of endpoints above, or null; never written anywhere
  */
 public record TelemetryTargets(List<BrokerEndpoint> brokers, Path hostDataDir, String hostAbsent, String topic,
                                Duration interval, String[] jmxCredentials, List<String> brokerMetrics,
-                               List<String> nodeExporters) {
+                               List<String> nodeExporters, MetricsAuth metricsAuth) {
     public TelemetryTargets {
         brokers = List.copyOf(brokers);
         brokerMetrics = List.copyOf(brokerMetrics);
         nodeExporters = List.copyOf(nodeExporters);
         Objects.requireNonNull(interval, "interval");
+    }
+
+    /** Targets whose HTTP endpoints (if any) ask for no credentials. */
+    public TelemetryTargets(List<BrokerEndpoint> brokers, Path hostDataDir, String hostAbsent, String topic,
+                            Duration interval, String[] jmxCredentials, List<String> brokerMetrics,
+                            List<String> nodeExporters) {
+        this(brokers, hostDataDir, hostAbsent, topic, interval, jmxCredentials, brokerMetrics, nodeExporters, null);
     }
 
     /**

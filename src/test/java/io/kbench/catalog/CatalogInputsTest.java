@@ -41,8 +41,9 @@ class CatalogInputsTest {
                 + "&password=pw2&sslpassword=pw3 (token=pw4)\nsecond line"));
         assertThat(line).doesNotContain("pw1").doesNotContain("pw2").doesNotContain("pw3").doesNotContain("pw4")
                 .contains("user=u").doesNotContain("second line");
-        CatalogUrl url = CatalogUrl.parse("jdbc:postgresql://u:pw1@db:5432/k?user=u&password=pw2&ssl=true");
-        assertThat(url.toString()).isEqualTo("jdbc:postgresql://[redacted]@db:5432/k?user=u&password=[redacted]&ssl=true");
+        CatalogUrl url = CatalogUrl.parse("jdbc:postgresql://db:5432/k?user=u&password=pw2&ssl=true");
+        assertThat(url.toString()).isEqualTo("jdbc:postgresql://db:5432/k?user=u&password=[redacted]&ssl=true");
+        assertThat(url.carriesSecret()).isTrue();
     }
 
     private Path write(String text) throws Exception {

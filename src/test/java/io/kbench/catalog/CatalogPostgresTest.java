@@ -1,12 +1,14 @@
 package io.kbench.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.InputStream;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
 class CatalogPostgresTest {
     private static final boolean ROOT = "root".equals(System.getProperty("user.name"));
 
-    @Test
-    void migratesImportsIdempotentlyAndQueries(@TempDir Path tmp) throws Exception {
+    /** A started server: its binaries and data under {@code home}, listening on 127.0.0.1:{@code port}. */
+    private record Server(Path home, Path data, int port) {
+    }
+
+    /**
+     * Unpacks the binaries into {@code tmp/pg} and starts a server whose user kbench logs in as {@code auth} says:
+     * {@code trust}, or {@code scram-sha-256} with the password in {@code tmp/pg/password}.
+     */
+    private Server start(Path tmp, String auth, String password) throws Exception {
         Path home = tmp.resolve("pg");
         Files.createDirectories(home);
         try (InputStream txz = getClass().getClassLoader().getResourceAsStream("postgres-linux-x86_64.txz")) {
@@ -31,6 +40,11 @@ class CatalogPostgresTest {
             Files.copy(txz, home.resolve("pg.txz"), StandardCopyOption.REPLACE_EXISTING);
         }
         run(List.of("tar", "-xJf", "pg.txz"), home, false);
+        List<String> initdb = new ArrayList<>(List.of(home.resolve("bin/initdb").toString(), "-D",
+                home.resolve("data").toString(), "-U", "kbench", "-A", auth, "--no-sync"));
+        if (password != null) {
+            initdb.add("--pwfile=" + Files.writeString(home.resolve("password"), password + "\n"));
+        }
         if (ROOT) {
             run(List.of("chown", "-R", "nobody", tmp.toString()), home, false);
             run(List.of("chmod", "755", tmp.toString()), home, false);
@@ -40,10 +54,40 @@ class CatalogPostgresTest {
             port = s.getLocalPort();
         }
         Path data = home.resolve("data");
-        run(List.of(home.resolve("bin/initdb").toString(), "-D", data.toString(), "-U", "kbench", "-A", "trust",
-                "--no-sync"), home, true);
+        run(initdb, home, true);
         run(List.of(home.resolve("bin/pg_ctl").toString(), "-D", data.toString(), "-w", "-t", "60", "-l",
                 home.resolve("log").toString(), "-o", "-p " + port + " -k " + home + " -h 127.0.0.1 -F", "start"), home, true);
+        return new Server(home, data, port);
+    }
+
+    private static void stop(Server server) throws Exception {
+        run(List.of(server.home().resolve("bin/pg_ctl").toString(), "-D", server.data().toString(), "-m", "immediate",
+                "stop"), server.home(), true);
+    }
+
+    /**
+     * --catalog-password-file and $KBENCH_CATALOG_PASSWORD hand the password to the driver beside the URL: a server
+     * that asks for it (SCRAM) lets kbench in with it and not without.
+     */
+    @Test
+    void aPasswordBesideTheUrlLogsIn(@TempDir Path tmp) throws Exception {
+        Server server = start(tmp, "scram-sha-256", "pw-beside-the-url");
+        try {
+            CatalogUrl url = CatalogUrl.parse("jdbc:postgresql://127.0.0.1:" + server.port() + "/postgres?user=kbench");
+            assertThatThrownBy(() -> Catalog.open(url).close()).isInstanceOf(SQLException.class);
+            try (Catalog catalog = Catalog.open(url.withPassword("pw-beside-the-url"))) {
+                assertThat(catalog.find(new CatalogQuery(EntryKind.RUN, null, null, null, null, null, null, 0))).isEmpty();
+                assertThat(catalog.url().toString()).doesNotContain("pw-beside-the-url");
+            }
+        } finally {
+            stop(server);
+        }
+    }
+
+    @Test
+    void migratesImportsIdempotentlyAndQueries(@TempDir Path tmp) throws Exception {
+        Server server = start(tmp, "trust", null);
+        int port = server.port();
         try {
             CatalogUrl url = CatalogUrl.parse("jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=kbench&password=s3cret");
             assertThat(url.toString()).doesNotContain("s3cret").contains("user=kbench").contains("password=[redacted]");
@@ -59,7 +103,7 @@ class CatalogPostgresTest {
                 overLongValuesAreCutAndOneRefusedRunCostsOnlyItself(catalog, runs.get(0));
             }
         } finally {
-            run(List.of(home.resolve("bin/pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "stop"), home, true);
+            stop(server);
         }
     }
 

@@ -2,23 +2,34 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Failed before the fix: a re-launched client JVM got a secret --command-property on its command line (ps). */
+/**
+ * The JVM --client-java-home re-launches gets no argument of the user's on its command line (which {@code ps} shows
+ * every local user): they come through its stdin pipe. Failed before the fix: the child's command line repeated the
+ * parent's, a {@code --catalog} with a password, a secret {@code --set} or {@code --broker-config} included.
+ */
 class ClientJvmSecretsTest {
     @Test
-    void aSecretCommandPropertyReachesTheChildThroughItsEnvironment() {
-        Map<String, String> environment = new LinkedHashMap<>();
-        List<String> args = ClientJvm.secretsToEnvironment(List.of("run", "w.yaml", "--command-property",
-                "sasl.jaas.config=x required password=\"p1\";", "--command-property=acks=all",
-                "--command-property=ssl.key.password=p2"), environment);
-        assertThat(args).containsExactly("run", "w.yaml", "--command-property-env", "sasl.jaas.config=KBENCH_SECRET_1",
-                "--command-property=acks=all", "--command-property-env", "ssl.key.password=KBENCH_SECRET_2");
-        assertThat(String.join(" ", args)).doesNotContain("p1", "p2");
-        assertThat(environment).containsEntry("KBENCH_SECRET_1", "x required password=\"p1\";")
-                .containsEntry("KBENCH_SECRET_2", "p2");
+    void theChildsCommandLineHoldsTheJvmFlagsButNoArgumentAndNoSecretProperty() {
+        List<String> jvmArgs = List.of("-Xmx1g", "-Djavax.net.ssl.keyStorePassword=p0", "-Dkbench.it=1",
+                "-XX:SharedArchiveFile=/tmp/kbench.jsa");
+        List<String> cmd = ClientJvm.childCommand(new ClientJvm.Jdk(Path.of("/opt/jdk-25"), 25), jvmArgs);
+
+        assertThat(cmd.get(0)).isEqualTo("/opt/jdk-25/bin/java");
+        assertThat(cmd).contains("-Xmx1g", "-Dkbench.it=1", "-D" + ClientJvm.PARENT_PIPE + "=true",
+                "--sun-misc-unsafe-memory-access=allow").doesNotContain("-XX:SharedArchiveFile=/tmp/kbench.jsa");
+        assertThat(String.join(" ", cmd)).doesNotContain("p0");
+        assertThat(cmd.get(cmd.size() - 1)).as("nothing after the main class").isEqualTo(Main.class.getName());
+        assertThat(ClientJvm.secretProperties(jvmArgs)).containsExactly(
+                java.util.Map.entry("javax.net.ssl.keyStorePassword", "p0"));
+    }
+
+    @Test
+    void aJvmThatWasNotReLaunchedRunsItsOwnArguments() {
+        String[] args = {"run", "--catalog", "jdbc:postgresql://db/k?user=u"};
+        assertThat(ClientJvm.arguments(args)).isSameAs(args);
     }
 }

@@ -23,6 +23,20 @@ class TelemetryOptionsTest {
                 "not a url");
     }
 
+    /** Failed before the fix: accepted, and the user and password silently not sent (the endpoint answered 401). */
+    @Test
+    void aUserAndPasswordInAMetricsUrlAreRefusedWithoutBeingShown() {
+        for (String flag : new String[] {"--broker-metrics-url", "--node-exporter-url"}) {
+            CliRun run = CliRun.of("run", "--bootstrap-server", "127.0.0.1:9", flag,
+                    "http://kbench:s3cret@127.0.0.1:9404/metrics");
+            assertRejected(flag + ": a user and password in the URL", "run", "--bootstrap-server", "127.0.0.1:9", flag,
+                    "http://kbench:s3cret@127.0.0.1:9404/metrics");
+            assertThat(run.transcript()).contains("--metrics-auth-file").doesNotContain("s3cret");
+        }
+        assertRejected("--metrics-auth-file: no --broker-metrics-url or --node-exporter-url", "run",
+                "--bootstrap-server", "127.0.0.1:9", "--metrics-auth-file", "pom.xml");
+    }
+
     @Test
     void externalSourcesNeedAnExternalCluster() {
         assertRejected("--bootstrap-server", "run", "--broker-jmx", "127.0.0.1:9999");
