@@ -28,7 +28,7 @@ import picocli.CommandLine.Spec;
 /** {@code kbench history [WORKLOAD]}: the catalog's runs over time with their change points (docs/history.md). */
 @Command(name = "history", mixinStandardHelpOptions = true,
         description = {"Runs from the results catalog over time in series of like with like (one workload under one",
-            "set of settings), each KPI's change points (E-divisive means) with their effect, its 95% interval,",
+            "set of settings), each KPI's change points (E-divisive means) with their effect, its 95%% interval,",
             "a verdict and what else changed. See docs/history.md."})
 public final class HistoryCommand implements Callable<Integer> {
     @Spec

@@ -72,6 +72,14 @@ class KafkaCommandTest {
     }
 
     @Test
+    void aRepositoryWithCredentialsInItsUrlIsRefusedWithoutEchoingThem() {
+        CliRun.of("kafka", "fetch", "--cache", tmp.toString(), "--repository", "https://me:s3cret@repo.example.com/maven2",
+                        "4.4.0")
+                .assertOneErrorLine(2, Duration.ofSeconds(10), "--repository: credentials in the URL (user:password@) are"
+                        + " not supported; use a repository that needs none, or copy a cache filled elsewhere (docs/versions.md)");
+    }
+
+    @Test
     void aReleaseTheRepositoryDoesNotHaveExitsTwoNamingIt() throws IOException {
         String remote = new FileRepository(tmp.resolve("remote")).kafkaLike("3.9.9").url();
         Path cache = tmp.resolve("cache");
