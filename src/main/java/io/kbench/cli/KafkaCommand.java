@@ -27,11 +27,12 @@ public final class KafkaCommand {
         if (repository != null && !repository.matches("(?i)(https?://|file:).+")) {
             throw InvalidInputException.field("--repository", repository, "must be an http(s):// or file: URL");
         }
-        if (repository != null && repository.matches("(?i)https?://[^/]*@.*")) {
+        String effective = repository != null ? repository : ReleaseResolver.standardRepository();
+        if (effective.matches("(?i)https?://[^/]*@.*")) {
             // A password here would sit in ps and in every message naming the repository; the value is not echoed.
             throw new InvalidInputException("--repository: credentials in the URL (user:password@) are not supported;"
                     + " use a repository that needs none, or copy a cache filled elsewhere (docs/versions.md)");
         }
-        return new ReleaseResolver(cache(dir), repository != null ? repository : ReleaseResolver.standardRepository());
+        return new ReleaseResolver(cache(dir), effective);
     }
 }
