@@ -20,10 +20,12 @@ import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.statistics.EffectRule;
+import io.kbench.unit.DurationText;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -152,8 +154,10 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      */
     private boolean warmUp(PrintStream out, SweepClusters clusters, String topicToken) {
         SweepPoint point = design.points().get(0);
-        out.println("sweep: warm-up run of point " + point.name() + " (discarded)");
-        WorkloadSpec spec = design.workload(point, topicName(point, 0, 0, topicToken));
+        Duration length = design.spec().warmupPointDuration();
+        out.println("sweep: warm-up run of point " + point.name() + (length == null ? "" : " for " + DurationText.format(length))
+                + " (discarded)");
+        WorkloadSpec spec = design.warmupWorkload(topicName(point, 0, 0, topicToken));
         try {
             EmbeddedCluster cluster = external() ? null : clusters.runFor(spec);
             RunResult result = runOnce(spec, cluster, dir.resolve("warmup").resolve(point.name()), point, "warmup", out);

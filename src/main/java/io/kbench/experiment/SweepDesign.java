@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -273,6 +274,25 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
         fresh.put("topic.name", topicName);
         fresh.put("topic.deleteAfter", true);
         return workload.with(fresh);
+    }
+
+    /**
+     * The discarded warm-up run's workload ({@code warmupPoint: true}): the first point on {@code topicName}, sending
+     * for {@code warmupPointDuration} with no warm-up of its own when the sweep gives one. A cluster of several
+     * brokers on a shared host takes minutes of load to compile its hot code; one short point does not cover that.
+     */
+    public WorkloadSpec warmupWorkload(String topicName) {
+        WorkloadSpec workload = workload(points().get(0), topicName);
+        Duration d = spec().warmupPointDuration();
+        if (d == null) {
+            return workload;
+        }
+        Map<String, Object> longer = new LinkedHashMap<>();
+        longer.put("producers.records", null);
+        longer.put("producers.duration", d);
+        longer.put("producers.warmupRecords", null);
+        longer.put("producers.warmupDuration", Duration.ZERO);
+        return workload.with(longer);
     }
 
     private static Path resolveRelative(Path sweepFile, String workload) {

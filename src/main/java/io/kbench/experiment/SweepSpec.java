@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.sweep.SweepOrder;
 import io.kbench.study.FindingSpec;
+import io.kbench.unit.DurationText;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -27,6 +29,8 @@ import java.util.regex.Pattern;
  * @param order       the order repetitions run in (default interleaved: every point once, then again)
  * @param seed        the shuffle seed of {@code order: random} (default: drawn, and recorded in sweep.json)
  * @param warmupPoint run the first point once before the measured repetitions and discard it (default false)
+ * @param warmupPointDuration how long that warm-up run sends, in place of the point's own duration and warm-up (default:
+ *                    the point's own); only with {@code warmupPoint: true}
  * @param findings    claims judged on the repetitions at the end (docs/sweeps.md, "Findings")
  * @param budget      with {@code repeat: auto}: runs (24) or a duration (30m) it may spend; default 10 runs per point
  * @param clusters    a campaign: named external clusters, every point run on each (docs/sweeps.md, "Campaign across
@@ -34,7 +38,7 @@ import java.util.regex.Pattern;
  */
 public record SweepSpec(String name, String description, String workload, ObjectNode base, Repeat repeat,
                         Map<String, List<JsonNode>> axes, List<Map<String, JsonNode>> points, SweepOrder order,
-                        Long seed, Boolean warmupPoint, List<FindingSpec> findings, Budget budget,
+                        Long seed, Boolean warmupPoint, Duration warmupPointDuration, List<FindingSpec> findings, Budget budget,
                         List<CampaignCluster> clusters) {
     public static final int DEFAULT_REPEAT = 3;
     /** More points than this is almost certainly a typo in an axis, and would run for days. */
@@ -68,6 +72,14 @@ public record SweepSpec(String name, String description, String workload, Object
             throw InvalidInputException.field("budget", budget, "only applies to repeat: auto (repeat is " + repeat + ")");
         }
         warmupPoint = warmupPoint != null && warmupPoint;
+        if (warmupPointDuration != null && !warmupPoint) {
+            throw InvalidInputException.field("warmupPointDuration", DurationText.format(warmupPointDuration),
+                    "only applies with warmupPoint: true");
+        }
+        if (warmupPointDuration != null && (warmupPointDuration.isNegative() || warmupPointDuration.isZero())) {
+            throw InvalidInputException.field("warmupPointDuration", DurationText.format(warmupPointDuration),
+                    "needs a positive duration");
+        }
         findings = findings == null ? List.of() : List.copyOf(findings);
         if (axes != null) {
             axes = Collections.unmodifiableMap(checkedAxes(axes));
@@ -128,7 +140,7 @@ public record SweepSpec(String name, String description, String workload, Object
     /** This sweep with {@code repeat} and {@code budget} (the flags {@code --repetitions} and {@code --budget}). */
     public SweepSpec with(Repeat repeat, Budget budget) {
         return new SweepSpec(name, description, workload, base, repeat, axes, points, order, seed, warmupPoint,
-                findings, budget, clusters.isEmpty() ? null : clusters);
+                warmupPointDuration, findings, budget, clusters.isEmpty() ? null : clusters);
     }
 
     private static Map<String, List<JsonNode>> checkedAxes(Map<String, List<JsonNode>> axes) {

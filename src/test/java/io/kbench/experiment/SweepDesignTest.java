@@ -56,6 +56,32 @@ class SweepDesignTest {
     }
 
     @Test
+    void warmupPointDurationReplacesTheFirstPointsLengthForTheWarmUpOnly() {
+        SweepDesign design = parse("base: {name: b, producers: {duration: 5s, warmupDuration: 2s, recordSize: 100}}\n"
+                + "warmupPoint: true\nwarmupPointDuration: 90s\naxes: {producers.count: [1, 2]}\n");
+        WorkloadSpec warm = design.warmupWorkload("t-warm");
+        assertThat(warm.producers().duration()).isEqualTo(java.time.Duration.ofSeconds(90));
+        assertThat(warm.producers().warmupDuration()).isEqualTo(java.time.Duration.ZERO);
+        assertThat(warm.producers().count()).isEqualTo(1);
+        assertThat(warm.topic().name()).isEqualTo("t-warm");
+        assertThat(design.workload(design.points().get(0), null).producers().duration())
+                .isEqualTo(java.time.Duration.ofSeconds(5));
+        SweepDesign plain = parse("base: {name: b, producers: {duration: 5s, warmupDuration: 2s, recordSize: 100}}\n"
+                + "warmupPoint: true\naxes: {producers.count: [1, 2]}\n");
+        assertThat(plain.warmupWorkload(null).producers().duration()).isEqualTo(java.time.Duration.ofSeconds(5));
+    }
+
+    @Test
+    void warmupPointDurationNeedsAWarmupPointAndAPositiveLength() {
+        assertThatThrownBy(() -> parse(BASE + "warmupPointDuration: 90s\naxes: {producers.count: [1]}\n"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("warmupPointDuration")
+                .hasMessageContaining("only applies with warmupPoint: true");
+        assertThatThrownBy(() -> parse(BASE + "warmupPoint: true\nwarmupPointDuration: 0s\naxes: {producers.count: [1]}\n"))
+                .isInstanceOf(InvalidInputException.class).hasMessageContaining("warmupPointDuration")
+                .hasMessageContaining("positive");
+    }
+
+    @Test
     void topicNameOfARepetitionIsFreshAndDeletedAfter() {
         SweepDesign design = parse(BASE + "axes: {producers.count: [1]}\n");
         WorkloadSpec spec = design.workload(design.points().get(0), "kbench-x-p1-r2");
