@@ -23,8 +23,12 @@ import java.util.Map;
  * @param bytesLimited      true: bytes must be what limits some compared point (a claim that fewer bytes buy
  *                          throughput, as compression's): its brokers' disk busy {@link Preconditions#DISK_BUSY_PERCENT}%
  *                          or more of the time, or an external cluster, whose network kbench cannot see
+ * @param loadGeneratorHeadroom true: no compared point may have been limited by the load generator's own CPU in half
+ *                          or more of its runs (result.json diagnosis): a knee measured where the producers and
+ *                          consumers ran out of CPU is the load generator's, not the cluster's
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NeedsSpec(Boolean notThrottled, Boolean pageCacheExceeded, Double queueShareBelow,
-                        Map<String, List<Double>> range, Boolean steady, Boolean bytesLimited) {
+                        Map<String, List<Double>> range, Boolean steady, Boolean bytesLimited,
+                        Boolean loadGeneratorHeadroom) {
 }

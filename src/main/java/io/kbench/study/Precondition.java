@@ -13,5 +13,7 @@ public enum Precondition {
     /** Every compared repetition ran at a steady state (no drift over its window). */
     STEADY,
     /** Bytes (the brokers' disk or network), not CPU, limit some compared point. */
-    BYTES_LIMITED
+    BYTES_LIMITED,
+    /** No compared point was limited by the load generator's own CPU in half or more of its runs. */
+    LOAD_GENERATOR_HEADROOM
 }

@@ -81,8 +81,33 @@ final class PreconditionCheck {
                 return u;
             }
         }
+        if (pre.needed().contains(Precondition.LOAD_GENERATOR_HEADROOM)) {
+            for (SweepResult.Point p : compared) {
+                Optional<Unmet> u = loadGeneratorLimited(p);
+                if (u.isPresent()) {
+                    return u;
+                }
+            }
+        }
         if (pre.needed().contains(Precondition.PAGE_CACHE_EXCEEDED)) {
             return pageCache(compared);
+        }
+        return Optional.empty();
+    }
+
+    /** Holds when the load generator's CPU limited fewer than half of {@code p}'s runs. */
+    private static Optional<Unmet> loadGeneratorLimited(SweepResult.Point p) {
+        PointConditions c = p.conditions();
+        if (c == null || c.loadGeneratorLimitedRuns() == null || p.summary() == null) {
+            return Optional.of(Unmet.notMeasured("what limited the runs at " + p.name() + " was not recorded (results"
+                    + " kept before kbench recorded it, or telemetry off); re-run the sweep"));
+        }
+        int runs = p.summary().runs();
+        if (2 * c.loadGeneratorLimitedRuns() >= runs) {
+            return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s the load generator's own CPU was the "
+                    + "limit in %d of %d runs (result.json diagnosis): the producers and consumers share the host with "
+                    + "the brokers, so what rose there is the load generator's queueing, not the cluster's", p.name(),
+                    c.loadGeneratorLimitedRuns(), runs)));
         }
         return Optional.empty();
     }

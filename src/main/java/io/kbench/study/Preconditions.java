@@ -84,6 +84,9 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         if (Boolean.TRUE.equals(spec.bytesLimited())) {
             needed.add(Precondition.BYTES_LIMITED);
         }
+        if (Boolean.TRUE.equals(spec.loadGeneratorHeadroom())) {
+            needed.add(Precondition.LOAD_GENERATOR_HEADROOM);
+        }
         Map<String, Range> ranges = new LinkedHashMap<>();
         if (spec.range() != null) {
             spec.range().forEach((path, bounds) -> ranges.put(path, range(at + ".needs.range." + path, path, bounds, varied)));
@@ -93,7 +96,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         }
         if (needed.isEmpty()) {
             throw InvalidInputException.field(at + ".needs", "{}", "needs at least one of notThrottled, pageCacheExceeded, "
-                    + "queueShareBelow, range, steady or bytesLimited");
+                    + "queueShareBelow, range, steady, bytesLimited or loadGeneratorHeadroom");
         }
         return new Preconditions(needed, spec.queueShareBelow(), ranges);
     }
@@ -123,6 +126,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
                 case STEADY -> "every compared run steady over its window (no drift)";
                 case BYTES_LIMITED -> "bytes the limit at some compared point (its brokers' disk " + number(DISK_BUSY_PERCENT)
                         + "% busy or more, or an external cluster's network)";
+                case LOAD_GENERATOR_HEADROOM -> "the load generator's CPU the limit in under half of each compared point's runs";
             });
         }
         return String.join("; ", parts);

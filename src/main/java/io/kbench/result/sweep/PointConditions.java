@@ -28,15 +28,28 @@ import java.util.Objects;
  *                               time the device had I/O in flight): the embedded brokers' data dir's disk, or each
  *                               external broker host's busiest disk through its node exporter; absent when no disk
  *                               was sampled or in results kept before kbench recorded it
+ * @param loadGeneratorLimitedRuns repetitions whose diagnosis named the load generator's CPU as what limited them (a
+ *                               fixed-rate run that met its schedule is not limited); absent unless every repetition
+ *                               was diagnosed (telemetry off, or results kept before kbench recorded it)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes,
                               Double cpuQuotaCores, Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns,
-                              Spread diskUtilPercent) {
+                              Spread diskUtilPercent, Integer loadGeneratorLimitedRuns) {
     public PointConditions {
         if (pageCacheBytes != null && pageCacheBytes <= 0) {
             throw new IllegalArgumentException("pageCacheBytes: must be > 0 (got " + pageCacheBytes + ")");
         }
+        if (loadGeneratorLimitedRuns != null && loadGeneratorLimitedRuns < 0) {
+            throw new IllegalArgumentException("loadGeneratorLimitedRuns: must be >= 0 (got " + loadGeneratorLimitedRuns + ")");
+        }
+    }
+
+    /** Conditions without the load generator's figure (results kept before kbench recorded it). */
+    public PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes, Double cpuQuotaCores,
+                           Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns, Spread diskUtilPercent) {
+        this(brokerThrottledPercent, writtenBytes, pageCacheBytes, cpuQuotaCores, steadyRuns, driftingRuns, tooShortRuns,
+                diskUtilPercent, null);
     }
 
     /**
@@ -46,8 +59,11 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
      * @param writtenBytes     produced bytes x replication factor; null without a produce summary
      * @param steady           whether its window was steady; null when not judged
      * @param diskUtilPercent  the busiest broker disk's mean utilisation; null when no disk was sampled
+     * @param loadGeneratorLimited whether its diagnosis named the load generator's CPU as the limit; null when the run
+     *                         was not diagnosed
      */
-    public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady, Double diskUtilPercent) {
+    public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady, Double diskUtilPercent,
+                      Boolean loadGeneratorLimited) {
     }
 
     /** The conditions over a point's completed repetitions; null when none measured anything. */
@@ -57,8 +73,9 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
         List<Double> written = runs.stream().map(Run::writtenBytes).filter(Objects::nonNull).toList();
         List<SteadyState> states = runs.stream().map(Run::steady).filter(Objects::nonNull).toList();
         List<Double> disk = runs.stream().map(Run::diskUtilPercent).filter(Objects::nonNull).toList();
+        List<Boolean> limited = runs.stream().map(Run::loadGeneratorLimited).filter(Objects::nonNull).toList();
         if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null
-                && states.isEmpty() && disk.isEmpty()) {
+                && states.isEmpty() && disk.isEmpty() && limited.isEmpty()) {
             return null;
         }
         // A figure only some repetitions measured would be judged on a part of them: absent unless every one did.
@@ -67,7 +84,8 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
                 states.isEmpty() ? null : count(states, SteadyState.STEADY),
                 states.isEmpty() ? null : count(states, SteadyState.DRIFTING),
                 states.isEmpty() ? null : count(states, SteadyState.TOO_SHORT),
-                disk.size() == runs.size() ? Spread.of(disk) : null);
+                disk.size() == runs.size() ? Spread.of(disk) : null,
+                limited.size() == runs.size() ? (int) limited.stream().filter(Boolean::booleanValue).count() : null);
     }
 
     private static int count(List<SteadyState> states, SteadyState state) {
