@@ -17,19 +17,23 @@ final class RunConditions {
         Double written = run.summary() == null || run.summary().produced() == null ? null
                 : (double) run.summary().produced().bytes() * replicationFactor;
         return new PointConditions.Run(mostThrottled(run), written, run.steadyState().orElse(null), busiestDisk(run),
-                loadGeneratorLimited(run));
+                loadGenerator(run));
     }
 
     /**
-     * Whether the run's diagnosis named the load generator's CPU as its limit; a fixed-rate run that kept to its rate
-     * was limited by nothing (its diagnosis then names only the busiest resource). Null when the run was not diagnosed.
+     * What the run's diagnosis said of the load generator's CPU: the limit, or (a fixed-rate run that kept to its rate,
+     * whose diagnosis names only the busiest resource) the busiest. Null when the run was not diagnosed.
      */
-    private static Boolean loadGeneratorLimited(RunResult run) {
+    private static PointConditions.LoadGeneratorShare loadGenerator(RunResult run) {
         Diagnosis d = run.telemetry() == null ? null : run.telemetry().diagnosis();
         if (d == null) {
             return null;
         }
-        return d.limitedBy() == LimitingResource.LOAD_GENERATOR_CPU && !Boolean.TRUE.equals(d.metSchedule());
+        if (d.limitedBy() != LimitingResource.LOAD_GENERATOR_CPU) {
+            return PointConditions.LoadGeneratorShare.OTHER;
+        }
+        return Boolean.TRUE.equals(d.metSchedule()) ? PointConditions.LoadGeneratorShare.BUSIEST
+                : PointConditions.LoadGeneratorShare.LIMIT;
     }
 
     /**

@@ -95,19 +95,25 @@ final class PreconditionCheck {
         return Optional.empty();
     }
 
-    /** Holds when the load generator's CPU limited fewer than half of {@code p}'s runs. */
+    /**
+     * Holds when the load generator's CPU was the limit, or a fixed-rate run's busiest resource, in fewer than half of
+     * {@code p}'s runs. A run that kept its rate with the load generator busiest still measures it: its consumers
+     * share that CPU, so their lag is in the end-to-end latency.
+     */
     private static Optional<Unmet> loadGeneratorLimited(SweepResult.Point p) {
         PointConditions c = p.conditions();
-        if (c == null || c.loadGeneratorLimitedRuns() == null || p.summary() == null) {
+        if (c == null || c.loadGeneratorLimitedRuns() == null || c.loadGeneratorBusiestRuns() == null
+                || p.summary() == null) {
             return Optional.of(Unmet.notMeasured("what limited the runs at " + p.name() + " was not recorded (results"
                     + " kept before kbench recorded it, or telemetry off); re-run the sweep"));
         }
         int runs = p.summary().runs();
-        if (2 * c.loadGeneratorLimitedRuns() >= runs) {
+        int busy = c.loadGeneratorLimitedRuns() + c.loadGeneratorBusiestRuns();
+        if (2 * busy >= runs) {
             return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s the load generator's own CPU was the "
-                    + "limit in %d of %d runs (result.json diagnosis): the producers and consumers share the host with "
-                    + "the brokers, so what rose there is the load generator's queueing, not the cluster's", p.name(),
-                    c.loadGeneratorLimitedRuns(), runs)));
+                    + "limit in %d and the busiest resource in %d of %d runs (result.json diagnosis): the producers and "
+                    + "consumers share the host with the brokers, so what rose there is the load generator's queueing, "
+                    + "not the cluster's", p.name(), c.loadGeneratorLimitedRuns(), c.loadGeneratorBusiestRuns(), runs)));
         }
         return Optional.empty();
     }

@@ -185,12 +185,16 @@ class PreconditionCheckTest {
     @Test
     void aKneeWhereTheLoadGeneratorRanOutOfCpuIsNotTheClusters() {
         NeedsSpec needs = new NeedsSpec(null, null, null, null, null, null, true);
-        PointConditions limited = new PointConditions(null, null, null, null, null, null, null, null, 2);
-        PointConditions free = new PointConditions(null, null, null, null, null, null, null, null, 1);
+        PointConditions limited = new PointConditions(null, null, null, null, null, null, null, null, 1, 1);
+        PointConditions free = new PointConditions(null, null, null, null, null, null, null, null, 0, 1);
+        PointConditions oldResult = new PointConditions(null, null, null, null, null, null, null, null, 0, null);
         FindingVerdict v = judge("produced.recordsPerSec", needs,
                 sweep(steady(15, 2, SLOW, free), steady(80, 2, FAST, limited)), List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
-        assertThat(v.groups().get(0).shown()).contains("the load generator's own CPU was the limit in 2 of 3 runs");
+        assertThat(v.groups().get(0).shown()).contains("the load generator's own CPU was the limit in 1 and the busiest"
+                + " resource in 1 of 3 runs");
+        assertThat(judge("produced.recordsPerSec", needs, sweep(steady(15, 2, SLOW, free), steady(80, 2, FAST, oldResult)),
+                List.of()).outcome()).isEqualTo(FindingOutcome.NOT_MEASURED);
         assertThat(judge("produced.recordsPerSec", needs, sweep(steady(15, 2, SLOW, free), steady(80, 2, FAST, free)),
                 List.of()).outcome()).as("1 of 3 runs limited: the median stands").isEqualTo(FindingOutcome.HELD);
         PointConditions unrecorded = new PointConditions(null, null, null, null, 3, 0, 0, null);

@@ -31,11 +31,16 @@ import java.util.Objects;
  * @param loadGeneratorLimitedRuns repetitions whose diagnosis named the load generator's CPU as what limited them (a
  *                               fixed-rate run that met its schedule is not limited); absent unless every repetition
  *                               was diagnosed (telemetry off, or results kept before kbench recorded it)
+ * @param loadGeneratorBusiestRuns fixed-rate repetitions that kept to their rate with the load generator's CPU the
+ *                               busiest resource (its consumers may still lag: their end-to-end latency is then its
+ *                               queueing); absent unless every repetition was diagnosed, or in results kept before
+ *                               kbench recorded it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes,
                               Double cpuQuotaCores, Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns,
-                              Spread diskUtilPercent, Integer loadGeneratorLimitedRuns) {
+                              Spread diskUtilPercent, Integer loadGeneratorLimitedRuns,
+                              Integer loadGeneratorBusiestRuns) {
     public PointConditions {
         if (pageCacheBytes != null && pageCacheBytes <= 0) {
             throw new IllegalArgumentException("pageCacheBytes: must be > 0 (got " + pageCacheBytes + ")");
@@ -43,13 +48,16 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
         if (loadGeneratorLimitedRuns != null && loadGeneratorLimitedRuns < 0) {
             throw new IllegalArgumentException("loadGeneratorLimitedRuns: must be >= 0 (got " + loadGeneratorLimitedRuns + ")");
         }
+        if (loadGeneratorBusiestRuns != null && loadGeneratorBusiestRuns < 0) {
+            throw new IllegalArgumentException("loadGeneratorBusiestRuns: must be >= 0 (got " + loadGeneratorBusiestRuns + ")");
+        }
     }
 
     /** Conditions without the load generator's figure (results kept before kbench recorded it). */
     public PointConditions(Spread brokerThrottledPercent, Spread writtenBytes, Long pageCacheBytes, Double cpuQuotaCores,
                            Integer steadyRuns, Integer driftingRuns, Integer tooShortRuns, Spread diskUtilPercent) {
         this(brokerThrottledPercent, writtenBytes, pageCacheBytes, cpuQuotaCores, steadyRuns, driftingRuns, tooShortRuns,
-                diskUtilPercent, null);
+                diskUtilPercent, null, null);
     }
 
     /**
@@ -59,11 +67,20 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
      * @param writtenBytes     produced bytes x replication factor; null without a produce summary
      * @param steady           whether its window was steady; null when not judged
      * @param diskUtilPercent  the busiest broker disk's mean utilisation; null when no disk was sampled
-     * @param loadGeneratorLimited whether its diagnosis named the load generator's CPU as the limit; null when the run
-     *                         was not diagnosed
+     * @param loadGenerator    what its diagnosis said of the load generator's CPU; null when the run was not diagnosed
      */
     public record Run(Double throttledPercent, Double writtenBytes, SteadyState steady, Double diskUtilPercent,
-                      Boolean loadGeneratorLimited) {
+                      LoadGeneratorShare loadGenerator) {
+    }
+
+    /** What a run's diagnosis said of the load generator's CPU. */
+    public enum LoadGeneratorShare {
+        /** The run fell short of its rate (or had none) with the load generator's CPU the limit. */
+        LIMIT,
+        /** The run kept to its fixed rate with the load generator's CPU the busiest resource. */
+        BUSIEST,
+        /** Another resource, or none. */
+        OTHER
     }
 
     /** The conditions over a point's completed repetitions; null when none measured anything. */
@@ -73,7 +90,7 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
         List<Double> written = runs.stream().map(Run::writtenBytes).filter(Objects::nonNull).toList();
         List<SteadyState> states = runs.stream().map(Run::steady).filter(Objects::nonNull).toList();
         List<Double> disk = runs.stream().map(Run::diskUtilPercent).filter(Objects::nonNull).toList();
-        List<Boolean> limited = runs.stream().map(Run::loadGeneratorLimited).filter(Objects::nonNull).toList();
+        List<LoadGeneratorShare> limited = runs.stream().map(Run::loadGenerator).filter(Objects::nonNull).toList();
         if (runs.isEmpty() || throttled.isEmpty() && written.isEmpty() && pageCacheBytes == null && cpuQuotaCores == null
                 && states.isEmpty() && disk.isEmpty() && limited.isEmpty()) {
             return null;
@@ -85,7 +102,8 @@ public record PointConditions(Spread brokerThrottledPercent, Spread writtenBytes
                 states.isEmpty() ? null : count(states, SteadyState.DRIFTING),
                 states.isEmpty() ? null : count(states, SteadyState.TOO_SHORT),
                 disk.size() == runs.size() ? Spread.of(disk) : null,
-                limited.size() == runs.size() ? (int) limited.stream().filter(Boolean::booleanValue).count() : null);
+                limited.size() == runs.size() ? (int) limited.stream().filter(s -> s == LoadGeneratorShare.LIMIT).count() : null,
+                limited.size() == runs.size() ? (int) limited.stream().filter(s -> s == LoadGeneratorShare.BUSIEST).count() : null);
     }
 
     private static int count(List<SteadyState> states, SteadyState state) {
