@@ -6,6 +6,8 @@ import io.kbench.result.OverridePaths;
 import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.RepetitionMode;
+import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.statistics.Effect;
 import io.kbench.statistics.EffectRule;
@@ -30,9 +32,27 @@ public final class FindingJudge {
     private FindingJudge() {
     }
 
-    /** The verdict of {@code finding} on {@code sweep}'s points. */
+    /**
+     * The verdict of {@code finding} on {@code sweep}'s points, at {@link #ruleFor the confidence its repetitions call
+     * for}.
+     */
     public static FindingVerdict judge(Finding finding, SweepResult sweep) {
-        return judge(finding, sweep, RULE);
+        return judge(finding, sweep, ruleFor(sweep));
+    }
+
+    /**
+     * The intervals a kept sweep's findings are judged again at: a sweep that repeated until decided looked at its
+     * findings after every round, each look at the confidence its share of alpha allowed (Lan &amp; DeMets 1983), so
+     * judging its final data at a plain 95% would spend the alpha again that the looks already spent; it is judged at
+     * the confidence of its last look ({@code repetitions.finalConfidence}), the final analysis of the sequential
+     * design. Any other sweep: 95%.
+     */
+    public static EffectRule ruleFor(SweepResult sweep) {
+        SweepRepetitions r = sweep.repetitions();
+        if (r != null && r.mode() == RepetitionMode.AUTO && r.finalConfidence() != null) {
+            return new EffectRule(r.finalConfidence(), 0);
+        }
+        return RULE;
     }
 
     /**

@@ -11,6 +11,8 @@ import io.kbench.result.Spread;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
+import io.kbench.result.sweep.RepetitionMode;
+import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -239,5 +241,18 @@ class FindingJudgeTest {
     void eitherWayNeedsARatioAboveOne() {
         assertThatThrownBy(() -> judge(eitherWay(0.5), sweep(point("lz4", 1, 1, 2), point("lz4", -1, 1, 2))))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings.eitherWay");
+    }
+
+    @Test
+    void aSweepThatRepeatedUntilDecidedIsJudgedAgainAtItsLastLooksConfidence() {
+        SweepResult.Point[] points = {point("none", 1, 11.5, 12.5), point("none", -1, 9.5, 10.5)};
+        FindingSpec spec = ratio(null, 1.0);
+        assertThat(judge(spec, sweep(points)).outcome()).as("at a plain 95%").isEqualTo(FindingOutcome.HELD);
+        SweepRepetitions auto = new SweepRepetitions(RepetitionMode.AUTO, 24, null, 3, List.of(), 0.9999, List.of(), List.of());
+        SweepResult sequential = new SweepResult(1, "sweep", "s", null, RunStatus.COMPLETED, null, null, null, null, 3, null,
+                List.of(points), null, null, null, null, auto);
+        FindingVerdict v = judge(spec, sequential);
+        assertThat(v.outcome()).as("the looks spent alpha: the final look's 99.99%").isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(v.groups().get(0).shown()).contains("99.99%");
     }
 }
