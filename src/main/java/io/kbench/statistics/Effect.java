@@ -70,6 +70,11 @@ public record Effect(Outcome outcome, double ratio, double low, double high, dou
      * (a sequential look's spent alpha), "over 99.9999" beyond; never "100" for a confidence below 1.
      */
     public String confidencePercent() {
+        return confidencePercent(confidence);
+    }
+
+    /** {@code confidence} as {@link #confidencePercent()} shows it. */
+    public static String confidencePercent(double confidence) {
         double percent = confidence * 100;
         for (int decimals = 0; decimals <= 4; decimals++) {
             String shown = String.format(Locale.ROOT, "%." + decimals + "f", percent);

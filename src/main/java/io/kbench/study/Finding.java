@@ -170,26 +170,42 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
         return per;
     }
 
-    /** The rule applied, in words, for the result and the report, with what the claim needs. */
+    /** The rule applied at 95%, in words, for the result and the report, with what the claim needs. */
     public String rule() {
-        return needs.isEmpty() ? judgement() : judgement() + "; needs (else not testable here): " + needs.text();
+        return rule(0.95);
     }
 
-    private String judgement() {
-        String interval = "the 95% interval of the ratio of geometric means over the repetitions (Welch, on the logarithms)";
+    /**
+     * The rule applied with intervals at {@code confidence} (a sweep that repeated until decided judges at its look's
+     * confidence), in words, with what the claim needs.
+     */
+    public String rule(double confidence) {
+        String judgement = judgement(confidence);
+        return needs.isEmpty() ? judgement : judgement + "; needs (else not testable here): " + needs.text();
+    }
+
+    private String judgement(double confidence) {
+        String interval = "the " + percent(confidence) + " interval of the ratio of geometric means over the repetitions"
+                + " (Welch, on the logarithms)";
+        String tost = percent(2 * confidence - 1);
         return switch (kind) {
             case LOWEST -> "held when the point is lower than every other point of its group by " + interval
                     + "; contradicted when another point is decided lower";
             case HIGHEST -> "held when the point is higher than every other point of its group by " + interval
                     + "; contradicted when another point is decided higher";
             case RATIO -> margin != null
-                    ? "held when of and to are equivalent within " + bounds() + " (two one-sided tests: the 90% interval "
+                    ? "held when of and to are equivalent within " + bounds() + " (two one-sided tests: the " + tost + " interval "
                     + "of the ratio inside the margin); contradicted when " + interval + " lies wholly beyond it"
                     : eitherWay
                     ? interval + "; held when it lies wholly above " + low + " or wholly below 1/" + low
                     + " (either direction), contradicted when it lies wholly within [1/" + low + ", " + low + "]"
                     : interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
         };
+    }
+
+    /** A confidence as the intervals show it: 95%, 97.4%. */
+    private static String percent(double confidence) {
+        return io.kbench.statistics.Effect.confidencePercent(confidence) + "%";
     }
 
     /** The claimed ratio bounds, e.g. (2, 7) or > 3. */

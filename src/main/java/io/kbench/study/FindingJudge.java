@@ -63,7 +63,8 @@ public final class FindingJudge {
         List<FindingVerdict.Group> groups = new ArrayList<>();
         EffectRule noMargin = rule.withMargin(0);
         groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points, noMargin)));
-        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(), outcome(groups), groups);
+        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()),
+                outcome(groups), groups);
     }
 
     /**
