@@ -36,11 +36,11 @@ final class BrokerClassPath {
         if (release == null) {
             return absoluteClassPath(System.getProperty("java.class.path"));
         }
-        List<String> entries = new ArrayList<>();
+        List<String> classPath = new ArrayList<>();
         for (Path p : entries(release, logging, engineFactoryClass != null)) {
-            entries.add(p.toString());
+            classPath.add(p.toString());
         }
-        return String.join(File.pathSeparator, entries);
+        return String.join(File.pathSeparator, classPath);
     }
 
     /** The entries for a release, in order: kbench's classes, kbench's logging (log4j 2 only), the release, TLS. */

@@ -8,12 +8,11 @@ import java.lang.reflect.Proxy;
 
 /**
  * Runs a release's own storage tool ({@code kafka.tools.StorageTool}) inside the broker JVM before Kafka starts, by
- * whichever entry point that release has. Read in the released jars (the class files of kafka_2.13 3.9.1, 4.3.1 and
- * 4.4.0): {@code execute(String[], PrintStream)} returning the exit code. Read in Kafka's public sources: an earlier
- * 3.x tool with {@code execute(String[])}, and one with only {@code main}, which ends in {@code Exit.exit(code)}: that
- * exit is trapped through Kafka's own hook ({@code org.apache.kafka.common.utils.Exit.setExitProcedure}, which
- * {@code kafka.utils.Exit} delegates to) so that formatting returns its code instead of ending the JVM, and the hook
- * is put back as it was.
+ * whichever entry point that release has. Read in the released class files of kafka_2.13: 3.9.1, 4.3.1 and 4.4.0
+ * have {@code execute(String[], PrintStream)} returning the exit code, 3.7.2 and 3.8.1 {@code execute(String[])}, and
+ * 3.7.0 only {@code main}, which ends in {@code Exit.exit(code)}: that exit is trapped through Kafka's own hook
+ * ({@code org.apache.kafka.common.utils.Exit.setExitProcedure}, which {@code kafka.utils.Exit} delegates to) so that
+ * formatting returns its code instead of ending the JVM, and the hook is put back as it was.
  */
 final class StorageFormat {
     static final String EXIT_CLASS = "org.apache.kafka.common.utils.Exit";
