@@ -22,6 +22,12 @@ import java.util.zip.ZipFile;
 final class BrokerClassPath {
     /** Groups of the logging jars a log4j 2 broker takes from kbench instead of the release (slf4j, log4j 2). */
     private static final List<String> KBENCH_LOGGING_GROUPS = List.of("org.slf4j", "org.apache.logging.log4j");
+    /**
+     * System property with the class path of kbench as built (its own Kafka included), for a kbench re-launched on
+     * another class path (clients of another release): its bundled brokers keep kbench's own Kafka. Unset: the class
+     * path of this JVM.
+     */
+    static final String BUNDLED_CLASS_PATH_PROPERTY = "kbench.bundledClassPath";
     /** The class of the Conscrypt jar kbench's TLS engine factory needs beside it. */
     static final String CONSCRYPT_CLASS = "org.conscrypt.Conscrypt";
 
@@ -34,7 +40,7 @@ final class BrokerClassPath {
      */
     static String of(KafkaRelease release, LoggingProfile logging, String engineFactoryClass) {
         if (release == null) {
-            return absoluteClassPath(System.getProperty("java.class.path"));
+            return absoluteClassPath(System.getProperty(BUNDLED_CLASS_PATH_PROPERTY, System.getProperty("java.class.path")));
         }
         List<String> classPath = new ArrayList<>();
         for (Path p : entries(release, logging, engineFactoryClass != null)) {
@@ -56,7 +62,7 @@ final class BrokerClassPath {
         }
         for (Path jar : release.brokerClassPath()) {
             boolean replaced = logging == LoggingProfile.LOG4J2
-                    && KBENCH_LOGGING_GROUPS.stream().anyMatch(group -> inGroup(jar, group));
+                    && KBENCH_LOGGING_GROUPS.stream().anyMatch(group -> inGroup(release.cacheRoot(), jar, group));
             if (!replaced) {
                 entries.add(jar.toAbsolutePath().normalize());
             }
@@ -87,14 +93,15 @@ final class BrokerClassPath {
     }
 
     /**
-     * Whether {@code jar} is an artifact of {@code group} by its place in a Maven repository
-     * ({@code <group as directories>/<artifact>/<version>/<file>}), which is where every release's jars are kept.
+     * Whether {@code jar} is an artifact of {@code group} by its place in the Maven repository {@code root}
+     * ({@code <root>/<group as directories>/<artifact>/<version>/<file>}), which is where every release's jars are kept.
      */
-    static boolean inGroup(Path jar, String group) {
+    static boolean inGroup(Path root, Path jar, String group) {
         Path version = jar.toAbsolutePath().normalize().getParent();
         Path artifact = version == null ? null : version.getParent();
         Path groupDir = artifact == null ? null : artifact.getParent();
-        return groupDir != null && groupDir.endsWith(Path.of("", group.split("\\.")));
+        Path expected = root.toAbsolutePath().normalize().resolve(Path.of("", group.split("\\.")));
+        return groupDir != null && groupDir.equals(expected);
     }
 
     private static Path codeSource(String className) {

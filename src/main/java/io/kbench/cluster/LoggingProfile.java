@@ -25,7 +25,8 @@ enum LoggingProfile {
         if (release == null) {
             return LOG4J2;
         }
-        return release.brokerClassPath().stream().anyMatch(jar -> BrokerClassPath.inGroup(jar, RELOAD4J_GROUP))
+        return release.brokerClassPath().stream()
+                .anyMatch(jar -> BrokerClassPath.inGroup(release.cacheRoot(), jar, RELOAD4J_GROUP))
                 ? RELOAD4J : LOG4J2;
     }
 

@@ -45,6 +45,17 @@ class BrokerLauncherTest {
     }
 
     @Test
+    void aKbenchReLaunchedOnAnotherClassPathHandsItsOwnDownToItsBundledBrokers() throws IOException {
+        String bundled = "/opt/kbench/classes" + File.pathSeparator + "/opt/kbench/lib/*";
+        System.setProperty(BrokerClassPath.BUNDLED_CLASS_PATH_PROPERTY, bundled);
+        try {
+            assertThat(classPath(command(null, LoggingProfile.LOG4J2))).isEqualTo(bundled);
+        } finally {
+            System.clearProperty(BrokerClassPath.BUNDLED_CLASS_PATH_PROPERTY);
+        }
+    }
+
+    @Test
     void a4xReleaseRunsItsOwnJarsWithKbenchsClassesAndLog4j2BindingAndNoJarOfKbenchsKafka() throws IOException {
         KafkaRelease release = release("4.4.0", List.of(
                 "org/apache/kafka/kafka_2.13/4.4.0/kafka_2.13-4.4.0.jar",
@@ -111,13 +122,17 @@ class BrokerLauncherTest {
     @Test
     void aJarsGroupIsItsPlaceInTheMavenRepository() {
         Path repo = Path.of("/root/.m2/repository");
-        assertThat(BrokerClassPath.inGroup(repo.resolve("org/slf4j/slf4j-api/1.7.36/slf4j-api-1.7.36.jar"), "org.slf4j")).isTrue();
-        assertThat(BrokerClassPath.inGroup(repo.resolve("ch/qos/reload4j/reload4j/1.2.19/reload4j-1.2.19.jar"),
+        assertThat(BrokerClassPath.inGroup(repo, repo.resolve("org/slf4j/slf4j-api/1.7.36/slf4j-api-1.7.36.jar"),
+                "org.slf4j")).isTrue();
+        assertThat(BrokerClassPath.inGroup(repo, repo.resolve("ch/qos/reload4j/reload4j/1.2.19/reload4j-1.2.19.jar"),
                 LoggingProfile.RELOAD4J_GROUP)).isTrue();
-        assertThat(BrokerClassPath.inGroup(repo.resolve("org/apache/kafka/kafka_2.13/4.4.0/kafka_2.13-4.4.0.jar"),
+        assertThat(BrokerClassPath.inGroup(repo, repo.resolve("org/apache/kafka/kafka_2.13/4.4.0/kafka_2.13-4.4.0.jar"),
                 "org.slf4j")).isFalse();
-        assertThat(BrokerClassPath.inGroup(repo.resolve("com/example/org/slf4j/x/1/x-1.jar"), "org.slf4j")).isFalse();
-        assertThat(BrokerClassPath.inGroup(Path.of("/x.jar"), "org.slf4j")).isFalse();
+        assertThat(BrokerClassPath.inGroup(repo, repo.resolve("com/example/org/slf4j/x/1/x-1.jar"), "org.slf4j"))
+                .as("group com.example.org.slf4j").isFalse();
+        assertThat(BrokerClassPath.inGroup(repo, Path.of("/x.jar"), "org.slf4j")).isFalse();
+        assertThat(new KafkaRelease(ReleaseVersion.parse("v", "3.9.1"), List.of(), List.of(), ReleaseSource.CACHED, 0,
+                repo.resolve("kbench/releases/3.9.1.json")).cacheRoot()).isEqualTo(repo);
     }
 
     /** The command line of node 1 of a 1-broker cluster on {@code release} (null: kbench's own) and this JDK. */
