@@ -2,6 +2,10 @@ package io.kbench.cli;
 
 import io.kbench.cluster.ClusterParams;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.BundledRelease;
+import io.kbench.release.KafkaRelease;
+import io.kbench.release.ReleaseResolver;
+import io.kbench.release.ReleaseVersion;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PropertyKind;
 import io.kbench.spec.SecuritySpec;
@@ -33,6 +37,11 @@ public final class BrokerOptions {
     @Option(names = "--broker-java-home", paramLabel = "DIR",
             description = "JDK that runs the brokers (default: the JDK running kbench).")
     Path brokerJavaHome;
+
+    @Option(names = "--kafka-version", paramLabel = "VERSION",
+            description = "Kafka release the brokers run, 3.7.0 or later, e.g. 3.9.1 (default: the workload's"
+                    + " cluster.kafkaVersion, else kbench's own); fetched into the release cache on first use.")
+    String kafkaVersion;
 
     @Option(names = "--broker-heap", paramLabel = "SIZE",
             description = "Heap of each broker JVM, used for -Xms and -Xmx (default: the workload's cluster.heap, else "
@@ -74,7 +83,22 @@ public final class BrokerOptions {
         String relaunchDefault = System.getProperty(ClientJvm.DEFAULT_BROKER_JAVA_HOME);
         Path javaHome = brokerJavaHome != null ? brokerJavaHome : relaunchDefault == null ? null : Path.of(relaunchDefault);
         return new ClusterParams(brokers, dataDir, keepData, config, javaHome, brokerHeap, brokerJvmFlags,
-                logDir, null, SecurityOptions.toCluster(security.merge(workloadSecurity)), null);
+                logDir, null, SecurityOptions.toCluster(security.merge(workloadSecurity)), null,
+                release("--kafka-version", kafkaVersion));
+    }
+
+    /**
+     * The release {@code version} names, from the release cache, fetched into it when absent there (null: kbench's
+     * own Kafka, also when {@code version} is kbench's own version: its jars are on kbench's class path already).
+     * Called before any broker starts: a version below 3.7.0 (exit 2), one the repository does not have (exit 2) and
+     * one neither cached nor reachable (exit 1) end the command with one line naming {@code field}.
+     */
+    static KafkaRelease release(String field, String version) {
+        if (version == null) {
+            return null;
+        }
+        ReleaseVersion v = ReleaseVersion.parse(field, version);
+        return v.equals(BundledRelease.version()) ? null : ReleaseResolver.standard().obtain(field, v);
     }
 
     private static Map<String, String> readPropertiesFile(Path file) {

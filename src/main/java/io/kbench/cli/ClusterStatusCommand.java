@@ -1,7 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.ClusterStatus;
-import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.RecordedCluster;
 import io.kbench.console.ClusterStatusText;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ final class ClusterStatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ClusterStatus status = EmbeddedCluster.status(dir.toAbsolutePath().normalize());
+        ClusterStatus status = RecordedCluster.status(dir.toAbsolutePath().normalize());
         PrintWriter out = spec.commandLine().getOut();
         ClusterStatusText.print(status, out);
         out.flush();

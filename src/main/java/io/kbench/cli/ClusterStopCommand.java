@@ -1,7 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.cluster.ClusterStatus;
-import io.kbench.cluster.EmbeddedCluster;
+import io.kbench.cluster.RecordedCluster;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -29,7 +29,7 @@ final class ClusterStopCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Path d = dir.toAbsolutePath().normalize();
-        ClusterStatus before = EmbeddedCluster.stop(d, deleteData);
+        ClusterStatus before = RecordedCluster.stop(d, deleteData);
         long stopped = before.brokers().stream().filter(b -> b.alive()).count();
         PrintWriter out = spec.commandLine().getOut();
         out.println("cluster: stopped " + stopped + " of " + before.brokers().size() + " broker(s) in " + d

@@ -8,6 +8,7 @@ import io.kbench.cluster.StorageHost;
 import io.kbench.cluster.StorageParams;
 import io.kbench.cluster.TieredStorageParams;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.KafkaRelease;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.StorageSpec;
@@ -50,9 +51,14 @@ public final class EmbeddedOptions {
         config.putAll(spec.brokerConfig());
         config.putAll(fromFlags.brokerConfig());
         String heap = broker.brokerHeap != null ? broker.brokerHeap : spec.heap();
+        // --broker-java-home, then the workload's cluster.javaHome, then what a re-launch handed down (fromFlags).
+        Path javaHome = broker.brokerJavaHome == null && spec.javaHome() != null ? Path.of(spec.javaHome())
+                : fromFlags.brokerJavaHome();
+        KafkaRelease release = broker.kafkaVersion != null ? fromFlags.release()
+                : BrokerOptions.release("cluster.kafkaVersion", spec.kafkaVersion());
         ClusterParams params = new ClusterParams(fromFlags.brokers(), fromFlags.dataDir(), fromFlags.keepData(),
-                config, fromFlags.brokerJavaHome(), heap, fromFlags.jvmFlags(), fromFlags.logDir(),
-                limits(spec.limits()), fromFlags.security(), storage(spec.storage()));
+                config, javaHome, heap, fromFlags.jvmFlags(), fromFlags.logDir(),
+                limits(spec.limits()), fromFlags.security(), storage(spec.storage()), release);
         if (params.storage() != null) {
             StorageHost.check(params.storage(), params.brokers());
         }
@@ -99,7 +105,7 @@ public final class EmbeddedOptions {
     boolean anyGiven() {
         return brokers != null || dataDir != null || keepData || !broker.brokerConfig.isEmpty()
                 || broker.brokerConfigFile != null || broker.brokerJavaHome != null || !broker.brokerJvmFlags.isEmpty()
-                || broker.brokerHeap != null
+                || broker.brokerHeap != null || broker.kafkaVersion != null
                 || broker.security.anyGiven();
     }
 }

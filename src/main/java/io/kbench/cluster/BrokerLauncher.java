@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 
-/** Writes a node's server.properties and starts its JVM. */
+/** Writes a node's server.properties and starts its JVM on the cluster's {@link BrokerRuntime}. */
 final class BrokerLauncher {
     /** The main class Kafka's own scripts run; kept on the command line so ops tools find the brokers. */
     static final String KAFKA_MAIN = "kafka.Kafka";
@@ -36,7 +36,7 @@ final class BrokerLauncher {
             PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
 
     private final ClusterParams params;
-    private final JavaRuntime java;
+    private final BrokerRuntime runtime;
     private final Path dataDir;
     private final Path logDir;
     private final Path log4jConfig;
@@ -44,17 +44,17 @@ final class BrokerLauncher {
     private final boolean attached;
     private final String scramUsers;
 
-    BrokerLauncher(ClusterParams params, JavaRuntime java, Path dataDir, Path logDir, Path log4jConfig,
+    BrokerLauncher(ClusterParams params, BrokerRuntime runtime, Path dataDir, Path logDir, Path log4jConfig,
                    String clusterId, boolean attached) {
-        this(params, java, dataDir, logDir, log4jConfig, clusterId, attached, null);
+        this(params, runtime, dataDir, logDir, log4jConfig, clusterId, attached, null);
     }
 
     /** {@code scramUsers}: the {@code --add-scram} values for formatting, or null (passed in the environment). */
-    BrokerLauncher(ClusterParams params, JavaRuntime java, Path dataDir, Path logDir, Path log4jConfig,
+    BrokerLauncher(ClusterParams params, BrokerRuntime runtime, Path dataDir, Path logDir, Path log4jConfig,
                    String clusterId, boolean attached, String scramUsers) {
         this.scramUsers = scramUsers;
         this.params = params;
-        this.java = java;
+        this.runtime = runtime;
         this.dataDir = dataDir;
         this.logDir = logDir;
         this.log4jConfig = log4jConfig;
@@ -89,7 +89,7 @@ final class BrokerLauncher {
             if (cgroup != null) {
                 cgroup.remove();
             }
-            throw new RunFailedException("cannot start broker " + node.id() + " with " + java.javaExecutable()
+            throw new RunFailedException("cannot start broker " + node.id() + " with " + runtime.java().javaExecutable()
                     + ": " + e.getMessage(), e);
         }
     }
@@ -97,13 +97,13 @@ final class BrokerLauncher {
     /** The full command line of a node's JVM. */
     List<String> command(BrokerNode node, Path propertiesFile) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(java.javaExecutable().toString());
+        cmd.add(runtime.java().javaExecutable().toString());
         cmd.add("-Xms" + params.heap());
         cmd.add("-Xmx" + params.heap());
         cmd.addAll(DEFAULT_JVM_FLAGS);
         cmd.addAll(testJvmFlags(System.getenv(TEST_JVM_FLAGS_ENV)));
         cmd.addAll(params.jvmFlags());
-        cmd.add("-Dlog4j2.configurationFile=" + log4jConfig);
+        cmd.addAll(runtime.logging().flags(log4jConfig));
         cmd.add("-Dkafka.logs.dir=" + logDir);
         cmd.add("-D" + BrokerLog4jConfig.NODE_ID_PROPERTY + "=" + node.id());
         cmd.add("-D" + BrokerMain.CLUSTER_ID_PROPERTY + "=" + clusterId);
@@ -118,7 +118,7 @@ final class BrokerLauncher {
             }
         }
         cmd.add("-cp");
-        cmd.add(absoluteClassPath(System.getProperty("java.class.path")));
+        cmd.add(runtime.classPath(params.security()));
         cmd.add(BrokerMain.class.getName());
         cmd.add(KAFKA_MAIN);
         cmd.add(propertiesFile.toString());
@@ -176,23 +176,6 @@ final class BrokerLauncher {
         cgroup.procs().forEach(p -> wrapped.add(p.toString()));
         wrapped.addAll(command);
         return wrapped;
-    }
-
-    /** The broker runs in its node dir, so relative class path entries must be made absolute. */
-    static String absoluteClassPath(String classPath) {
-        List<String> entries = new ArrayList<>();
-        for (String entry : classPath.split(File.pathSeparator)) {
-            if (entry.isEmpty()) {
-                continue;
-            }
-            if (entry.equals("*") || entry.endsWith(File.separator + "*")) {
-                String dir = entry.substring(0, entry.length() - 1);
-                entries.add(Path.of(dir.isEmpty() ? "." : dir).toAbsolutePath().normalize() + File.separator + "*");
-            } else {
-                entries.add(Path.of(entry).toAbsolutePath().normalize().toString());
-            }
-        }
-        return String.join(File.pathSeparator, entries);
     }
 
     private static void writeProperties(Path file, Map<String, String> config) {

@@ -2,7 +2,6 @@ package io.kbench.cluster;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Files;
@@ -103,9 +102,8 @@ public final class BrokerMain {
             System.err.println("kbench: storage is not formatted and -D" + CLUSTER_ID_PROPERTY + " is not set");
             System.exit(2);
         }
-        // StorageTool lives in the broker jar, which kbench has only at runtime; hence reflection.
-        Method execute = Class.forName("kafka.tools.StorageTool")
-                .getMethod("execute", String[].class, PrintStream.class);
+        // StorageTool lives in the broker jar of the release this JVM runs, which kbench has only at runtime.
+        Class<?> storageTool = Class.forName("kafka.tools.StorageTool");
         List<String> formatArgs = new ArrayList<>(List.of("format", "--cluster-id", clusterId,
                 "--config", serverProperties.toString(), "--ignore-formatted"));
         String scram = System.getenv(ADD_SCRAM_ENV);
@@ -115,7 +113,7 @@ public final class BrokerMain {
                 formatArgs.add(user);
             }
         }
-        int rc = (int) execute.invoke(null, formatArgs.toArray(String[]::new), System.out);
+        int rc = StorageFormat.run(storageTool, formatArgs.toArray(String[]::new));
         if (rc != 0) {
             System.err.println("kbench: formatting storage failed with exit code " + rc);
             System.exit(rc);

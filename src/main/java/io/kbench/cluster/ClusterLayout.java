@@ -2,17 +2,12 @@ package io.kbench.cluster;
 
 import io.kbench.cluster.network.NetworkProxies;
 import io.kbench.error.InvalidInputException;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Collectors;
-import org.apache.kafka.common.Uuid;
 
 /**
  * Where and how a cluster's brokers will run, decided before the first JVM starts: data and log dirs, cluster id,
@@ -23,7 +18,7 @@ final class ClusterLayout {
     private final ClusterParams params;
     private final boolean attached;
     private final boolean proxied;
-    private final JavaRuntime java;
+    private final BrokerRuntime runtime;
     private final Path dataDir;
     /** Whether kbench created {@link #dataDir} and deletes it on close. */
     private final boolean temp;
@@ -47,16 +42,16 @@ final class ClusterLayout {
         if (proxied) {
             refuseUnproxiable(security);
         }
-        this.java = JavaRuntime.of(params.brokerJavaHome());
+        this.runtime = BrokerRuntime.of(params);
         this.temp = params.dataDir() == null;
         this.dataDir = temp ? DataDirectory.createTemp() : params.dataDir();
         if (!temp) {
-            refuseLiveCluster(dataDir);
+            ClusterDirectory.refuseLiveCluster(dataDir);
         }
         this.logDir = params.logDir() != null ? params.logDir() : dataDir.resolve("logs");
-        Path log4jConfig = BrokerLog4jConfig.write(logDir);
-        refuseScramOnFormatted(security, dataDir);
-        this.clusterId = existingClusterId(dataDir);
+        Path log4jConfig = BrokerLog4jConfig.write(logDir, runtime.logging());
+        ClusterDirectory.refuseScramOnFormatted(security, dataDir);
+        this.clusterId = ClusterDirectory.existingClusterId(dataDir);
         int n = params.brokers();
         this.ports = FreePorts.pick((BrokerNode.PORTS_PER_NODE + extraPortsPerNode()) * n);
         this.nodes = BrokerNode.layout(n, ports.subList(0, BrokerNode.PORTS_PER_NODE * n));
@@ -65,7 +60,7 @@ final class ClusterLayout {
         this.clientProperties = SecurityConfigs.client(security, material);
         this.adminProperties = SecurityConfigs.admin(security, material);
         this.bootstrap = bootstrapServers();
-        this.launcher = new BrokerLauncher(params, java, dataDir, logDir, log4jConfig, clusterId, attached,
+        this.launcher = new BrokerLauncher(params, runtime, dataDir, logDir, log4jConfig, clusterId, attached,
                 SecurityConfigs.scramUsers(security, material));
     }
 
@@ -74,7 +69,7 @@ final class ClusterLayout {
         this.params = base.params;
         this.attached = base.attached;
         this.proxied = base.proxied;
-        this.java = base.java;
+        this.runtime = base.runtime;
         this.dataDir = base.dataDir;
         this.temp = base.temp;
         this.logDir = base.logDir;
@@ -133,8 +128,8 @@ final class ClusterLayout {
         return params;
     }
 
-    JavaRuntime java() {
-        return java;
+    BrokerRuntime runtime() {
+        return runtime;
     }
 
     String clusterId() {
@@ -234,7 +229,7 @@ final class ClusterLayout {
                     BrokerConfigs.propertiesFile(dataDir, n.id()).toString(), n.jmxPort()));
         }
         return new ClusterState(nodes.size(), bootstrap, dataDir.toString(), logDir.toString(), clusterId,
-                EmbeddedCluster.kafkaVersion(), java.version(), attached, Instant.now(), entries);
+                runtime.kafkaVersion(), runtime.java().version(), attached, Instant.now(), entries);
     }
 
     /** A separate replication listener: for security apart from clients, or to proxy replication on its own. */
@@ -266,46 +261,5 @@ final class ClusterLayout {
             throw InvalidInputException.field("security", security.describe(), "network faults need replication"
                     + " on its own listener (interBroker: plaintext) so that it can be proxied apart from clients");
         }
-    }
-
-    private static void refuseScramOnFormatted(ClusterSecurity security, Path dataDir) {
-        boolean formatted = Files.isRegularFile(metaProperties(dataDir));
-        if (formatted && "SCRAM-SHA-512".equals(security.saslMechanism())) {
-            throw InvalidInputException.field("security", security.describe(), "SCRAM users are stored when the"
-                    + " storage is formatted, and " + dataDir + " is formatted already; start on a new --dir or"
-                    + " after 'kbench cluster stop --delete-data'");
-        }
-    }
-
-    private static void refuseLiveCluster(Path dataDir) {
-        ClusterState.read(dataDir).ifPresent(state -> {
-            List<Long> live = state.runningBrokers().stream().map(ClusterState.Broker::pid).toList();
-            if (!live.isEmpty()) {
-                throw InvalidInputException.field("dir", dataDir, "a kbench cluster is already running there"
-                        + " (pids " + live + "); stop it with 'kbench cluster stop --dir " + dataDir + "'");
-            }
-        });
-    }
-
-    /** Formatted storage keeps its cluster id; reusing it lets a restart on the same dir find its data. */
-    private static String existingClusterId(Path dataDir) {
-        Path meta = metaProperties(dataDir);
-        if (Files.isRegularFile(meta)) {
-            try (InputStream in = Files.newInputStream(meta)) {
-                Properties p = new Properties();
-                p.load(in);
-                String id = p.getProperty("cluster.id");
-                if (id != null && !id.isBlank()) {
-                    return id;
-                }
-            } catch (IOException e) {
-                // Unreadable: a fresh id, and the broker itself will report the broken storage.
-            }
-        }
-        return Uuid.randomUuid().toString();
-    }
-
-    private static Path metaProperties(Path dataDir) {
-        return dataDir.resolve("broker-1").resolve("data").resolve("meta.properties");
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.cluster;
 
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.KafkaRelease;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
@@ -25,6 +26,7 @@ import java.util.regex.Pattern;
  * @param security     how the client listener is secured; null means plaintext
  * @param storage      each broker's data dirs on emulated filesystems (loop devices, root only); null: plain
  *                     directories under {@code dataDir}
+ * @param release      the Kafka release the brokers run ({@code cluster.kafkaVersion}), resolved; null: kbench's own
  */
 public record ClusterParams(
         int brokers,
@@ -37,7 +39,8 @@ public record ClusterParams(
         Path logDir,
         ResourceLimits limits,
         ClusterSecurity security,
-        StorageParams storage) {
+        StorageParams storage,
+        KafkaRelease release) {
 
     /** The heap used when none is given. */
     public static final String DEFAULT_HEAP = "1g";
@@ -61,7 +64,7 @@ public record ClusterParams(
         }
         brokerConfig = Collections.unmodifiableMap(new TreeMap<>(brokerConfig));
         if (brokerJavaHome != null && !Files.isExecutable(brokerJavaHome.resolve("bin").resolve("java"))) {
-            throw InvalidInputException.field("brokerJavaHome (--broker-java-home)", brokerJavaHome,
+            throw InvalidInputException.field("cluster.javaHome (--broker-java-home)", brokerJavaHome,
                     "no executable bin/java under it");
         }
         heap = heap == null ? DEFAULT_HEAP : heap.trim();
@@ -82,30 +85,52 @@ public record ClusterParams(
             throw InvalidInputException.field("cluster.limits", "disk limits with cluster.storage",
                     "cannot be combined: the emulated filesystems write through loop devices, which the disk limits do not see");
         }
+        if (release != null && brokerConfig.containsKey(TieredStorageParams.MANAGER_CLASS)
+                && !brokerConfig.containsKey(TieredStorageParams.MANAGER_CLASS_PATH)) {
+            // Without a class path of its own the manager is found on kbench's class path (LocalTieredStorage: in
+            // kafka-storage's test jar of kbench's own Kafka), which a release's brokers do not have.
+            throw InvalidInputException.field("cluster.tieredStorage.classPath", "none with cluster.kafkaVersion "
+                    + release.version(), "a release's brokers do not load from kbench's class path; name the jars of a"
+                    + " RemoteStorageManager built for " + release.version());
+        }
+    }
+
+    /** Everything but the release: the brokers run kbench's own Kafka. */
+    public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig,
+                         Path brokerJavaHome, String heap, List<String> jvmFlags, Path logDir, ResourceLimits limits,
+                         ClusterSecurity security, StorageParams storage) {
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits, security, storage,
+                null);
     }
 
     /** A plaintext cluster without resource limits. */
     public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig, Path brokerJavaHome,
                          String heap, List<String> jvmFlags, Path logDir) {
-        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null, null);
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, null, null, null, null);
     }
 
     /** The same cluster with {@code limits} per broker. */
     public ClusterParams withLimits(ResourceLimits limits) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage);
+                security, storage, release);
     }
 
     /** The same cluster with {@code storage} (null: none). */
     public ClusterParams withStorage(StorageParams storage) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage);
+                security, storage, release);
     }
 
     /** The same cluster with {@code security}. */
     public ClusterParams withSecurity(ClusterSecurity security) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage);
+                security, storage, release);
+    }
+
+    /** The same cluster on {@code release} (null: kbench's own Kafka). */
+    public ClusterParams withRelease(KafkaRelease release) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security, storage, release);
     }
 
     /** A JVM size such as 512m or 1g in bytes (no suffix: bytes, as the JVM reads it). */

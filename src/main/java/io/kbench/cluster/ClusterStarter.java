@@ -50,8 +50,8 @@ final class ClusterStarter {
     EmbeddedCluster start() {
         ClusterLayout layout = ClusterLayout.prepare(params, attached, proxies != null);
         ClusterSecurity security = layout.security();
-        progress.printf("cluster: starting %d broker%s (Kafka %s, JDK %s%s) in %s%n", layout.nodes().size(),
-                layout.nodes().size() == 1 ? "" : "s", EmbeddedCluster.kafkaVersion(), layout.java().version(),
+        progress.printf("cluster: starting %d broker%s (%s, JDK %s%s) in %s%n", layout.nodes().size(),
+                layout.nodes().size() == 1 ? "" : "s", layout.runtime().describe(), layout.runtime().java().version(),
                 (security.secured() ? ", " + security.describe() : "")
                         + (proxies != null ? ", behind kbench's network proxies" : ""), layout.dataDir());
         long t0 = System.nanoTime();

@@ -1,7 +1,6 @@
 package io.kbench.cluster;
 
 import io.kbench.cluster.network.NetworkProxies;
-import io.kbench.error.RunFailedException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -10,9 +9,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntConsumer;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 /** A Kafka cluster (KRaft) whose brokers are child JVMs of kbench, started and stopped as one unit. */
 public final class EmbeddedCluster implements AutoCloseable {
@@ -25,22 +22,20 @@ public final class EmbeddedCluster implements AutoCloseable {
             + ", SAN 127.0.0.1/localhost";
 
     private final ClusterParams params;
-    /** The layout the cluster started from; an added broker is planned from it (same security, overrides, quorum). */
-    private final ClusterLayout layout;
     private final Path dataDir;
     private final boolean tempDataDir;
     private final BrokerFleet brokers;
     private final String bootstrapServers;
     private final Map<String, String> effectiveBrokerConfig;
-    private final JavaRuntime java;
+    private final BrokerRuntime runtime;
     private final Duration startupTime;
     private final Map<String, String> clientProperties;
     /** kbench's proxies in front of the listeners (network faults); null when the brokers are reached directly. */
     private final NetworkProxies proxies;
     /** The brokers' emulated filesystems; null when their data dirs are plain directories. */
     private final StorageMounts storage;
-    /** Told the id of each broker {@link #addBroker} launches (telemetry follows it from its start). */
-    private final List<IntConsumer> addedListeners = new CopyOnWriteArrayList<>();
+    /** Adds brokers to the running cluster ({@link #addBroker}). */
+    private final ClusterGrowth growth;
     private ShutdownHook shutdownHook;
     private boolean closed;
 
@@ -48,20 +43,20 @@ public final class EmbeddedCluster implements AutoCloseable {
                     StorageMounts storage) {
         this.storage = storage;
         this.params = layout.params();
-        this.layout = layout;
         this.dataDir = layout.dataDir();
         this.tempDataDir = layout.temp();
         this.brokers = brokers;
         this.bootstrapServers = layout.bootstrap();
         this.effectiveBrokerConfig = Collections.unmodifiableMap(new TreeMap<>(BrokerConfigs.effective(
                 layout.configs().get(0))));
-        this.java = layout.java();
+        this.runtime = layout.runtime();
         this.startupTime = startupTime;
         this.clientProperties = Collections.unmodifiableMap(new TreeMap<>(layout.clientProperties()));
         this.proxies = proxies;
         if (proxies != null) {
             proxies.identifyPeersBy(this::brokerByPid);
         }
+        this.growth = new ClusterGrowth(layout, brokers, proxies);
     }
 
     private Map<Long, Integer> brokerByPid() {
@@ -117,7 +112,15 @@ public final class EmbeddedCluster implements AutoCloseable {
 
     /** The {@code java.version} of the JVM running the brokers. */
     public String brokerJavaVersion() {
-        return java.version();
+        return runtime.java().version();
+    }
+
+    /**
+     * The Kafka release the brokers were launched with ({@code cluster.kafkaVersion}, else kbench's own); a result
+     * records what the running brokers report instead whenever they can be read.
+     */
+    public String kafkaVersion() {
+        return runtime.kafkaVersion();
     }
 
     /** The properties kbench wrote for broker 1, minus per-node ports, ids and dirs. */
@@ -172,12 +175,12 @@ public final class EmbeddedCluster implements AutoCloseable {
         return brokers.processes().stream().map(b -> b.node().jmxAddress()).toList();
     }
 
-    /** Node ids of the brokers, in node id order. */
     /** {user, password} of the brokers' JMX agents ({@link JmxAccess}); null for a cluster started without one. */
     public String[] jmxCredentials() {
         return JmxAccess.credentials(dataDir);
     }
 
+    /** Node ids of the brokers, in node id order. */
     public List<Integer> brokerIds() {
         return brokers.processes().stream().map(b -> b.node().id()).toList();
     }
@@ -271,27 +274,7 @@ public final class EmbeddedCluster implements AutoCloseable {
         if (closed) {
             throw new IllegalStateException("cluster is closed");
         }
-        int id = brokerIds().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
-        ClusterLayout.AddedNode added = layout.addNode(id);
-        if (proxies != null) {
-            layout.openProxies(proxies, added);
-        }
-        BrokerProcess started = brokers.add(added.node(), added.config());
-        BrokerNode n = added.node();
-        ClusterState.read(dataDir).ifPresent(state -> state.withBroker(new ClusterState.Broker(id, started.pid(),
-                n.port(), n.controllerPort(), BrokerConfigs.propertiesFile(dataDir, id).toString(), n.jmxPort()))
-                .write(dataDir));
-        JmxAddressFile.write(dataDir, jmxAddresses());
-        for (IntConsumer l : addedListeners) {
-            l.accept(id);
-        }
-        try {
-            new ReadinessProbe(bootstrapServers, List.of(started), clientProperties).awaitRegistered(id, timeout);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new RunFailedException("interrupted while broker " + id + " joined", e);
-        }
-        return id;
+        return growth.add(timeout);
     }
 
     /**
@@ -300,35 +283,11 @@ public final class EmbeddedCluster implements AutoCloseable {
      * {@link #jmxAddresses()} list it by then. Returns what removes the listener.
      */
     public Runnable onBrokerAdded(IntConsumer listener) {
-        addedListeners.add(listener);
-        return () -> addedListeners.remove(listener);
+        return growth.onAdded(listener);
     }
 
     /** Stops broker {@code id} for good: a controlled shutdown (SIGTERM), SIGKILL after the grace; waits for it. */
     public void stopBroker(int id) {
         brokers.stop(id);
-    }
-
-    /** The recorded state of the cluster in {@code dir} and which of its brokers still run. */
-    public static ClusterStatus status(Path dir) {
-        return RecordedCluster.status(dir);
-    }
-
-    /**
-     * Stops the cluster recorded in {@code dir} from any process; keeps its data and cluster.json, so status
-     * reports the brokers as dead. Returns the status before stopping.
-     */
-    public static ClusterStatus stop(Path dir) {
-        return stop(dir, false);
-    }
-
-    /** Stops the cluster recorded in {@code dir}; with {@code deleteData} also removes what kbench wrote there. */
-    public static ClusterStatus stop(Path dir, boolean deleteData) {
-        return RecordedCluster.stop(dir, deleteData);
-    }
-
-    /** The brokers run the kafka-clients jars on kbench's classpath, so their version is the one AppInfoParser reads. */
-    static String kafkaVersion() {
-        return AppInfoParser.getVersion();
     }
 }

@@ -20,12 +20,12 @@ record JavaRuntime(Path home, String version) {
     static JavaRuntime of(Path home) {
         Path resolved = home != null ? home : Path.of(System.getProperty("java.home"));
         if (!Files.isExecutable(java(resolved))) {
-            throw InvalidInputException.field("--broker-java-home", resolved, "no executable bin/java under it");
+            throw InvalidInputException.field("cluster.javaHome (--broker-java-home)", resolved, "no executable bin/java under it");
         }
         String version = home == null ? System.getProperty("java.version") : readVersion(resolved);
         int feature = featureVersion(version);
         if (feature < MIN_FEATURE_VERSION) {
-            throw InvalidInputException.field("--broker-java-home", resolved,
+            throw InvalidInputException.field("cluster.javaHome (--broker-java-home)", resolved,
                     "Kafka brokers need Java " + MIN_FEATURE_VERSION + " or newer, this is " + version);
         }
         return new JavaRuntime(resolved, version);

@@ -7,13 +7,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** A cluster known only by the cluster.json in its directory: its status and stopping it from any process. */
-final class RecordedCluster {
+/**
+ * A cluster known only by the cluster.json in its directory: its status and stopping it from any process. Stopping
+ * keeps its data and cluster.json unless asked to delete them, so status then reports the brokers as dead.
+ */
+public final class RecordedCluster {
     private RecordedCluster() {
     }
 
     /** The recorded state of the cluster in {@code dir} and which of its brokers still run. */
-    static ClusterStatus status(Path dir) {
+    public static ClusterStatus status(Path dir) {
         ClusterState state = requireState(dir.toAbsolutePath().normalize());
         List<BrokerStatus> brokers = state.brokers().stream()
                 .map(b -> new BrokerStatus(b.id(), b.pid(), b.port(), b.isRunning()))
@@ -22,7 +25,7 @@ final class RecordedCluster {
     }
 
     /** Stops the cluster recorded in {@code dir}; with {@code deleteData} also removes what kbench wrote there. */
-    static ClusterStatus stop(Path dir, boolean deleteData) {
+    public static ClusterStatus stop(Path dir, boolean deleteData) {
         Path absoluteDir = dir.toAbsolutePath().normalize();
         ClusterStatus before = status(absoluteDir);
         // Only processes whose command line still names this dir's broker config: a recycled pid is left alone.

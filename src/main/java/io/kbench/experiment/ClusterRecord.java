@@ -4,7 +4,6 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.result.BrokerVersion;
 import io.kbench.result.ClusterInfo;
 import io.kbench.result.SecurityInfo;
-import io.kbench.result.Versions;
 import io.kbench.telemetry.BrokerAppInfo;
 import io.kbench.telemetry.TelemetryTargets;
 import java.util.List;
@@ -33,7 +32,7 @@ final class ClusterRecord {
                     security, versions, facts.metadataVersion());
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(),
-                versions != null ? BrokerVersion.summary(versions) : Versions.kafka(), embedded.brokerJavaVersion(),
+                versions != null ? BrokerVersion.summary(versions) : embedded.kafkaVersion(), embedded.brokerJavaVersion(),
                 embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(), embedded.dataFilesystem(), security,
                 versions, null);
     }

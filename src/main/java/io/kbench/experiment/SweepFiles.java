@@ -59,11 +59,15 @@ public final class SweepFiles {
                 judged.points(), judged.order(), judged.seed(), judged.runOrder(), findings, judged.repetitions());
     }
 
-    /** The cluster a point ran on: with a campaign's, its name, instance type and the version its brokers reported. */
+    /**
+     * The cluster a point ran on and the version its brokers reported (a versions sweep's points differ in it); with a
+     * campaign's cluster also its name and instance type.
+     */
     private static SweepResult.Brokers cluster(Sweep.PointResult p) {
         CampaignCluster c = p.point().cluster();
         if (c == null) {
-            return p.brokers() == null ? null : new SweepResult.Brokers(p.brokers());
+            return p.brokers() == null ? null
+                    : new SweepResult.Brokers(p.brokers(), null, null, null, null, p.kafkaBrokerVersion());
         }
         return new SweepResult.Brokers(p.brokers() == null ? c.brokers() : p.brokers(), c.name(), c.instanceType(),
                 c.vcpus(), c.bootstrapServers(), p.kafkaBrokerVersion());

@@ -19,6 +19,14 @@ public record KafkaRelease(ReleaseVersion version, List<Path> brokerClassPath, L
         clientClassPath = List.copyOf(clientClassPath);
     }
 
+    /**
+     * The Maven repository the jars are in (the cache), where a jar's group is its path: the manifest is
+     * {@code <cache>/kbench/releases/<version>.json} ({@link ReleaseCache#manifestPath}).
+     */
+    public Path cacheRoot() {
+        return manifest.toAbsolutePath().normalize().getParent().getParent().getParent();
+    }
+
     /** Every jar once. */
     public int fileCount() {
         return (int) Stream.concat(brokerClassPath.stream(), clientClassPath.stream()).distinct().count();

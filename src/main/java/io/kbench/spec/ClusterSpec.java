@@ -3,6 +3,7 @@ package io.kbench.spec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.ReleaseVersion;
 import java.util.Map;
 
 /**
@@ -17,10 +18,14 @@ import java.util.Map;
  *                     directory on the filesystem holding the cluster directory
  * @param heap         broker heap for -Xms and -Xmx, e.g. {@code 8g}; absent: 1g. {@code --broker-heap} wins
  * @param tieredStorage tiered storage (KIP-405) with Kafka's local RemoteStorageManager or a named one; absent: none
+ * @param kafkaVersion  the Kafka release the brokers run, {@code 3.9.1}: from 3.7.0 on, fetched into kbench's release
+ *                      cache on first use; absent: kbench's own. {@code --kafka-version} wins
+ * @param javaHome      the JDK that runs the brokers; absent: the JDK running kbench. {@code --broker-java-home} wins
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, BrokerLimits limits, SecuritySpec security,
-                          StorageSpec storage, String heap, TieredStorageSpec tieredStorage) {
+                          StorageSpec storage, String heap, TieredStorageSpec tieredStorage, String kafkaVersion,
+                          String javaHome) {
     /** A JVM size as -Xmx takes it. */
     private static final java.util.regex.Pattern HEAP = java.util.regex.Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
@@ -32,10 +37,14 @@ public record ClusterSpec(Integer brokers, Map<String, String> brokerConfig, Bro
             throw InvalidInputException.field("cluster.heap", heap, "must be a JVM size like 512m or 8g");
         }
         heap = heap == null ? null : heap.trim();
+        kafkaVersion = kafkaVersion == null ? null : ReleaseVersion.parse("cluster.kafkaVersion", kafkaVersion).toString();
+        if (javaHome != null && javaHome.isBlank()) {
+            throw InvalidInputException.field("cluster.javaHome", "''", "must name a JDK directory");
+        }
     }
 
     public static ClusterSpec defaults() {
-        return new ClusterSpec(null, null, null, null, null, null, null);
+        return new ClusterSpec(null, null, null, null, null, null, null, null, null);
     }
 
     /** The security to start the cluster with: plaintext when none is given. */

@@ -54,7 +54,7 @@ class ArchitectureTest {
             Map.entry("fault", Set.of("cluster", "measure", "result", "spec", "error")),
             Map.entry("load", Set.of("client", "measure", "result", "spec", "error", "unit")),
             Map.entry("client", Set.of("spec", "error")),
-            Map.entry("cluster", Set.of("error", "format")),
+            Map.entry("cluster", Set.of("release", "error", "format")),
             Map.entry("release", Set.of("error", "format")),
             Map.entry("telemetry", Set.of("result", "error", "unit")),
             Map.entry("diagnosis", Set.of("result", "unit")),
@@ -62,7 +62,7 @@ class ArchitectureTest {
             Map.entry("measure", Set.of("result", "statistics", "error", "unit")),
             Map.entry("statistics", Set.of()),
             Map.entry("result", Set.of("spec", "error", "format")),
-            Map.entry("spec", Set.of("error", "format", "unit")),
+            Map.entry("spec", Set.of("release", "error", "format", "unit")),
             Map.entry("format", Set.of("error", "unit")),
             Map.entry("error", Set.of("unit")),
             Map.entry("unit", Set.of()));

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.KafkaRelease;
+import io.kbench.release.ReleaseSource;
+import io.kbench.release.ReleaseVersion;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -65,5 +68,24 @@ class ClusterParamsTest {
         ClusterParams p = new ClusterParams(1, null, false, config, null, "512m", List.of("-XX:+UseZGC"), null);
         config.put("num.network.threads", "9");
         assertThat(p.brokerConfig()).containsOnlyKeys("num.io.threads");
+    }
+
+    @Test
+    void aReleasesBrokersCannotLoadARemoteStorageManagerFromKbenchsClassPath() {
+        KafkaRelease release = new KafkaRelease(ReleaseVersion.parse("v", "3.9.1"), List.of(), List.of(),
+                ReleaseSource.CACHED, 0, Path.of("3.9.1.json"));
+        Map<String, String> local = new TieredStorageParams(TieredStorageParams.LOCAL_MANAGER, List.of(), Map.of(), 1000)
+                .brokerConfig(1);
+
+        assertThatThrownBy(() -> new ClusterParams(1, null, false, local, null, null, null, null, null, null, null, release))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessage("cluster.tieredStorage.classPath: a release's brokers do not load from kbench's class path;"
+                        + " name the jars of a RemoteStorageManager built for 3.9.1 (got none with cluster.kafkaVersion 3.9.1)");
+        assertThat(new ClusterParams(1, null, false, local, null, null, null, null, null, null, null, null).release())
+                .as("kbench's own Kafka has it").isNull();
+        Map<String, String> named = new HashMap<>(local);
+        named.put("remote.log.storage.manager.class.path", "/opt/rsm/rsm.jar");
+        assertThat(new ClusterParams(1, null, false, named, null, null, null, null, null, null, null, release).release())
+                .isEqualTo(release);
     }
 }

@@ -91,7 +91,7 @@ class ClusterStateTest {
 
     @Test
     void statusOfADirWithoutClusterIsInvalidInput() {
-        assertThatThrownBy(() -> EmbeddedCluster.status(dir))
+        assertThatThrownBy(() -> RecordedCluster.status(dir))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining(dir.toString());
     }
 }

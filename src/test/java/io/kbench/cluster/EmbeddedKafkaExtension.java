@@ -130,7 +130,7 @@ public final class EmbeddedKafkaExtension implements BeforeAllCallback, Paramete
         }
         for (Path clusterDir : clusterDirs) {
             try {
-                EmbeddedCluster.stop(clusterDir);
+                RecordedCluster.stop(clusterDir, false);
             } catch (RuntimeException e) {
                 // Not stoppable the polite way: SIGKILL whatever still runs from its cluster.json.
                 ClusterState.read(clusterDir).ifPresent(s -> s.brokers().forEach(b -> ProcessHandle.of(b.pid())
