@@ -85,7 +85,7 @@ public final class TuningBounds {
             }
             if (value > bound.get().max()) {
                 throw InvalidInputException.field(field, value, "at most " + bound.get().max() + " ("
-                        + bound.get().shown() + ") in a workload run with " + by
+                        + bound.get().shown() + ") for " + by
                         + ": each worker's host would allocate or wait for it (docs/distributed.md)");
             }
         }

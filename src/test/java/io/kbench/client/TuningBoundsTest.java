@@ -47,7 +47,7 @@ class TuningBoundsTest {
     void aValueAboveItsBoundIsRefusedOneAtBoundPasses() {
         assertThatThrownBy(() -> TuningBounds.check("producers.properties", Map.of("linger.ms", "5",
                 "buffer.memory", "268435457"), "a distributed run")).isInstanceOf(InvalidInputException.class)
-                .hasMessage("producers.properties.buffer.memory: at most 268435456 (256 MiB) in a workload run with a"
+                .hasMessage("producers.properties.buffer.memory: at most 268435456 (256 MiB) for a"
                         + " distributed run: each worker's host would allocate or wait for it (docs/distributed.md)"
                         + " (got 268435457)");
         assertThatCode(() -> TuningBounds.check("producers.properties", Map.of("buffer.memory", " 268435456 ",

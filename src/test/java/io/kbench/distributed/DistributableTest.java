@@ -58,7 +58,7 @@ class DistributableTest {
     @Test
     void sizesAndTimesBeyondTheirBoundsAreRefusedWithTheValueAndTheBound() {
         refused(spec("producers.properties.buffer.memory=68719476736"), "producers.properties.buffer.memory",
-                "at most 268435456 (256 MiB)", "68719476736", "a distributed run");
+                "at most 268435456 (256 MiB) for a distributed run", "68719476736");
         refused(spec("producers.properties.batch.size=2147483647"), "producers.properties.batch.size",
                 "at most 16777216 (16 MiB)", "2147483647");
         refused(spec("producers.properties.max.block.ms=9223372036854775807"), "producers.properties.max.block.ms",
@@ -80,7 +80,7 @@ class DistributableTest {
     void theCoordinatorRefusesTheSameBoundsBeforeTheRunNamingItsFlags() {
         assertThatThrownBy(() -> Distributable.check(spec("producers.properties.buffer.memory=68719476736"),
                 "--workers/--local-workers")).isInstanceOf(InvalidInputException.class)
-                .hasMessage("producers.properties.buffer.memory: at most 268435456 (256 MiB) in a workload run with"
+                .hasMessage("producers.properties.buffer.memory: at most 268435456 (256 MiB) for"
                         + " --workers/--local-workers: each worker's host would allocate or wait for it"
                         + " (docs/distributed.md) (got 68719476736)");
     }

@@ -66,7 +66,7 @@ class WorkerPlanIT {
                         "group: must start with the run's prefix kbench-forged-group (got 'payments')");
                 refused(forge(forger, "forged-memory", base.with("producers.properties.buffer.memory", "68719476736"),
                         "kbench-forged-memory"), "producers.properties.buffer.memory: at most 268435456 (256 MiB)"
-                        + " in a workload run with a distributed run", "(got 68719476736)");
+                        + " for a distributed run", "(got 68719476736)");
                 refused(forge(forger, "forged-txn", base.with(Map.of("producers.transactions.recordsPerTransaction", 100,
                         "producers.transactions.transactionalId", "prod-txn")), "kbench-forged-txn"),
                         "producers.transactions.transactionalId: must start with the run's prefix kbench-forged-txn"
