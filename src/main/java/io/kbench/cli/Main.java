@@ -39,6 +39,7 @@ public final class Main {
         m.put("worker", WorkerCommand::new);
         m.put("catalog", CatalogCommand::new);
         m.put("history", HistoryCommand::new);
+        m.put("completion", CompletionCommand::new);
         return Collections.unmodifiableMap(m);
     }
 

@@ -27,7 +27,6 @@ public final class Coordinator {
     private final WorkloadSpec spec;
     private final ClientProperties data;
     private final Distribution distribution;
-    private final String group;
     private final Path hlogDir;
     private final PrintStream out;
     private final LiveMetrics live;
@@ -36,12 +35,12 @@ public final class Coordinator {
     private volatile boolean stopRequested;
     private DistributedRun distributedRun;
 
-    public Coordinator(WorkloadSpec spec, Map<String, String> dataConnection, Distribution distribution, String group,
-                       Path hlogDir, PrintStream out, LiveMetrics live, IntervalTicks ticks) {
+    /** The workers' consumer group is the run's own, {@code kbench-<runId>[-<consumers.group>]} ({@link RunIds}). */
+    public Coordinator(WorkloadSpec spec, Map<String, String> dataConnection, Distribution distribution, Path hlogDir,
+                       PrintStream out, LiveMetrics live, IntervalTicks ticks) {
         this.spec = spec;
         this.data = new ClientProperties(dataConnection);
         this.distribution = distribution;
-        this.group = group;
         this.hlogDir = hlogDir;
         this.out = out;
         this.live = live;
@@ -91,7 +90,7 @@ public final class Coordinator {
             this.channel = channel;
             this.clusterClock = clusterClock;
             this.watch = new WorkerWatch(channel, runId, distribution.tolerateWorkerLoss());
-            this.joining = new JoinPhase(new JoinPhase.Setup(spec, distribution, group, partitions, runId, channel, local,
+            this.joining = new JoinPhase(new JoinPhase.Setup(spec, distribution, partitions, runId, channel, local,
                     out, () -> stopRequested), watch);
         }
 

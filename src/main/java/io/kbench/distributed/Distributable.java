@@ -1,5 +1,6 @@
 package io.kbench.distributed;
 
+import io.kbench.client.TuningBounds;
 import io.kbench.client.TuningProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ConsumerMode;
@@ -15,8 +16,9 @@ import java.util.Set;
  * coordinator of another build). Refused: a fault schedule (it acts from one process on one clock), verification (the
  * read-back matches one process's send logs), a backlog phase (consumers that start after all producers ended),
  * payload encryption (its key would have to reach every worker, and a key file or variable named by a plan would be
- * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), and client
- * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own).
+ * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), client
+ * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own), and
+ * sizes and times beyond {@link TuningBounds} (they are allocated or waited for on the worker's host).
  */
 public final class Distributable {
     private Distributable() {
@@ -62,6 +64,7 @@ public final class Distributable {
                     + " with " + by + " (connection, security and class-loading properties are each worker's own:"
                     + " its --command-config; see docs/distributed.md for the properties a workload may set)");
         }
+        TuningBounds.check(path, given, by);
     }
 
     /**

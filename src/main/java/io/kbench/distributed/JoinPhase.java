@@ -25,7 +25,7 @@ final class JoinPhase {
     private static final Duration ASSIGNMENT_STABLE = Duration.ofSeconds(1);
 
     /** What the phase works with; {@code stopRequested} is polled, as Ctrl-C may come at any time. */
-    record Setup(WorkloadSpec spec, Distribution distribution, String group, int partitions, String runId,
+    record Setup(WorkloadSpec spec, Distribution distribution, int partitions, String runId,
                  Channel channel, LocalWorkers local, PrintStream out, BooleanSupplier stopRequested) {
     }
 
@@ -101,7 +101,9 @@ final class JoinPhase {
             slices.add(w.slice);
             i++;
         }
-        setup.channel().send(new Message.Assign(setup.runId(), Distributable.forWorkers(spec), setup.group(), ThreadLocalRandom.current().nextInt() | 1,
+        // The group and transactional ids are the run's own (RunIds): a worker refuses any other.
+        setup.channel().send(new Message.Assign(setup.runId(), RunIds.confine(Distributable.forWorkers(spec), setup.runId()),
+                RunIds.group(setup.runId(), spec.consumers().group()), ThreadLocalRandom.current().nextInt() | 1,
                 setup.partitions(), slices));
         watch.all().forEach(w -> w.lastSeenNanos = System.nanoTime());
     }

@@ -13,8 +13,8 @@ import java.util.Map;
  * {@code kbench worker}: a long-lived process that waits on the control topic for a coordinator's plan, joins it,
  * runs its slice, reports, and waits for the next run. It only opens outbound connections to Kafka. One run at a
  * time; {@link #stop} (SIGTERM, Ctrl-C) ends the current slice and the loop. It takes only authenticated messages
- * ({@link Channel}), checks every workload it is given as the coordinator does ({@link Distributable}), and no
- * message, however malformed, ends it.
+ * ({@link Channel}), checks every workload it is given as the coordinator does ({@link Distributable}), uses only
+ * the run's own group and transactional ids ({@link RunIds}), and no message, however malformed, ends it.
  */
 public final class Worker {
     /** A worker that joined but was not given a slice within this goes back to waiting. */
@@ -123,10 +123,14 @@ public final class Worker {
         }
     }
 
-    /** Checks the workload and the slice as the coordinator would have, then starts the slice; or refuses it. */
+    /**
+     * Checks the workload, its ids and the slice as the coordinator would have, then starts the slice; or refuses it
+     * and stays up for the next plan.
+     */
     private void assigned(Channel channel, Message.Assign a, Message.Slice s) {
         try {
             Distributable.checkPlan(a.workload());
+            RunIds.check(a);
             checkSlice(a, s);
         } catch (InvalidInputException e) {
             // The message names property names the plan's author chose: bounded to one line before it is printed.

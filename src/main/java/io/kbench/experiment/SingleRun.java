@@ -183,7 +183,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                     createDir(dir), out, consumePhase, listener.live(), ticks);
             // A distributed run's load comes from the workers; the coordinator merges what they measure.
             Coordinator coordinator = distribution == null ? null
-                    : new Coordinator(spec, conn, distribution, group, dir, out, listener.live(), ticks);
+                    : new Coordinator(spec, conn, distribution, dir, out, listener.live(), ticks);
             RunResult result;
             Path file;
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.

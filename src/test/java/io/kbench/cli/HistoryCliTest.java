@@ -93,6 +93,33 @@ class HistoryCliTest {
         assertThat(JSON.readTree(json.stdout()).get("series")).hasSize(2);
     }
 
+    /**
+     * A tag in a result file holding markup reaches the trend page only escaped: the data block has no {@code <}
+     * (report's TrendPageTest and ReportBrowserIT have the rest). Before the change it held {@code <!--<script>} as
+     * written, and a browser lost the page's last script after it.
+     */
+    @Test
+    void aTagHoldingMarkupReachesTheTrendPageEscaped(@TempDir Path tmp) throws Exception {
+        Path runs = tmp.resolve("runs");
+        for (int i = 0; i < 3; i++) {
+            Path dir = run(runs, "run-" + i, i, 200 + i, 1_500);
+            ObjectNode tree = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
+            tree.putObject("tags").put("team", "<!--<script>");
+            JSON.writeValue(dir.resolve("result.json").toFile(), tree);
+        }
+        String catalog = tmp.resolve("catalog.sqlite").toString();
+        CliRun imported = CliRun.of("catalog", "import", runs.toString(), "--catalog", catalog);
+        assertThat(imported.exitCode()).as(imported.transcript()).isZero();
+        Path page = tmp.resolve("trend.html");
+        CliRun html = CliRun.of("history", "--catalog", catalog, "--html", page.toString());
+        assertThat(html.exitCode()).as(html.transcript()).isZero();
+        String text = Files.readString(page);
+        String open = "<script id=\"history-data\" type=\"application/json\">";
+        int start = text.indexOf(open) + open.length();
+        String data = text.substring(start, text.indexOf("</script>", start));
+        assertThat(data).contains("\"team\":\"\\u003c!--\\u003cscript\\u003e\"").doesNotContain("<");
+    }
+
     @Test
     void historyMarksTheSlowRunAndTheGateFailsASlowCandidate(@TempDir Path tmp) throws Exception {
         Random noise = new Random(9);

@@ -50,6 +50,41 @@ class DistributableTest {
         assertThatThrownBy(() -> Distributable.checkPlan(jaas)).hasMessageNotContaining("hunter2");
     }
 
+    /**
+     * A key holder's plan may not make a worker allocate or wait without bound: each sizing and timing property has a
+     * bound, and the refusal names the property, the bound and the value (a size or time is never a secret). Before
+     * the bounds a 64 GiB buffer.memory and a batch.size of 2 GiB were handed to the worker's producers.
+     */
+    @Test
+    void sizesAndTimesBeyondTheirBoundsAreRefusedWithTheValueAndTheBound() {
+        refused(spec("producers.properties.buffer.memory=68719476736"), "producers.properties.buffer.memory",
+                "at most 268435456 (256 MiB) for a distributed run", "68719476736");
+        refused(spec("producers.properties.batch.size=2147483647"), "producers.properties.batch.size",
+                "at most 16777216 (16 MiB)", "2147483647");
+        refused(spec("producers.properties.max.block.ms=9223372036854775807"), "producers.properties.max.block.ms",
+                "at most 3600000 (1 h)");
+        refused(spec("consumers.mode=live", "consumers.properties.fetch.max.bytes=1073741824"),
+                "consumers.properties.fetch.max.bytes", "at most 67108864 (64 MiB)", "1073741824");
+        refused(spec("producers.properties.send.buffer.bytes= 99999999999 "), "producers.properties.send.buffer.bytes",
+                "99999999999");
+        refused(spec("producers.properties.buffer.memory=lots"), "producers.properties.buffer.memory",
+                "must be a whole number", "lots");
+        assertThatCode(() -> Distributable.checkPlan(spec("producers.properties.buffer.memory=268435456",
+                "producers.properties.batch.size=1048576", "producers.properties.linger.ms=3600000",
+                "producers.properties.send.buffer.bytes=-1", "consumers.mode=live",
+                "consumers.properties.max.partition.fetch.bytes=16777216"))).as("at the bounds, and the OS default")
+                .doesNotThrowAnyException();
+    }
+
+    @Test
+    void theCoordinatorRefusesTheSameBoundsBeforeTheRunNamingItsFlags() {
+        assertThatThrownBy(() -> Distributable.check(spec("producers.properties.buffer.memory=68719476736"),
+                "--workers/--local-workers")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("producers.properties.buffer.memory: at most 268435456 (256 MiB) for"
+                        + " --workers/--local-workers: each worker's host would allocate or wait for it"
+                        + " (docs/distributed.md) (got 68719476736)");
+    }
+
     @Test
     void aPlanThatWouldReadAFileOrVariableIsRefused() {
         refused(spec().with("producers.payload", java.util.Map.of("type", "file", "file", "/etc/kbench/client/client.properties")),

@@ -134,6 +134,38 @@ class ReportBrowserIT {
         assertRendersCleanly(ComparisonPage.write(comparison, tmp.resolve("compare.html")));
     }
 
+    /**
+     * {@code kbench history --html} over a catalog whose workload name, host, tag and settings hold markup: the page
+     * runs its own scripts under its hash-only policy, draws its chart, shows the text as text; a script element added
+     * to the file afterwards is refused by the policy. Before the change the name's {@code <!--<script>} swallowed the
+     * page's last script (nothing drawn), and the page had no policy to refuse anything.
+     */
+    @Test
+    void aHistoryPageWithMarkupInItsCatalogTextDrawsItsChartAndRunsOnlyItsOwnScripts() throws Exception {
+        Path page = tmp.resolve("trend.html");
+        TrendPage.write(TrendPageTest.hostileHistory(), TrendPageTest.HOSTILE, page);
+        Browser b = run(page, "--dump-dom");
+        String dom = b.stdout();
+        Matcher root = Pattern.compile("<html[^>]*>").matcher(dom);
+        assertThat(root.find()).as("dumped DOM\n%s", b.stderr()).isTrue();
+        assertThat(root.group()).as("script errors recorded in the page (stderr:\n%s)", b.stderr()).contains("data-errors=\"0\"");
+        assertThat(b.stderr()).as("browser log").doesNotContain("Uncaught", "Refused to");
+        assertThat(dom).contains("<title>kbench history: &lt;!--&lt;script&gt;</title>").doesNotContain("pwned</title>");
+        assertThat(dom).as("the series heading, as text").contains("series 1 of 1: &lt;!--&lt;script&gt;&lt;/script&gt;");
+        Matcher canvas = Pattern.compile("<canvas[^>]*>").matcher(dom);
+        assertThat(canvas.find()).as("a chart canvas in\n%s", dom).isTrue();
+        assertThat(canvas.group()).as("drawn by Chart.js").contains("style=\"display: block;");
+
+        Path tampered = tmp.resolve("tampered.html");
+        Files.writeString(tampered, Files.readString(page).replace("</body>",
+                "<script>document.title='pwned'</script></body>"));
+        Browser t = run(tampered, "--dump-dom");
+        Matcher tamperedRoot = Pattern.compile("<html[^>]*>").matcher(t.stdout());
+        assertThat(tamperedRoot.find()).as(t.stderr()).isTrue();
+        assertThat(tamperedRoot.group()).as("the policy refused the added script").contains("CSP: script-src");
+        assertThat(t.stdout()).doesNotContain("<title>pwned</title>");
+    }
+
     /** The charts' number format (number-format.js in the browser) gives what the tables' {@link Fmt} gives. */
     @Test
     void chartsAndTablesFormatNumbersByTheSameRule() throws Exception {
