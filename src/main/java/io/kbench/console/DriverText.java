@@ -44,6 +44,20 @@ public final class DriverText {
         AlignedTable.print(table, 1, out);
     }
 
+    /**
+     * --dry-run's line for a side whose client runs in a driver ({@code field} is {@code producers.client}): whether
+     * its driver is built, would be built first, or cannot be built on this machine. A comment, so the YAML around it
+     * can still be pasted into a file.
+     */
+    public static void dryRun(String field, DriverStatus d, PrintStream out) {
+        String state = !d.sources().present() ? "no driver in this kbench yet"
+                : d.built().map(b -> "driver built, " + version(b))
+                        .orElse(d.toolchain().present() ? "driver not built yet: the first use builds it with "
+                                + d.toolchainVersion() : "driver cannot be built here: no " + d.toolchain().tool()
+                                + " on the PATH");
+        out.println("# " + field + " " + d.client().text() + ": " + state);
+    }
+
     private static String version(DriverBinary b) {
         return b.version().client().text() + " " + b.version().clientVersion() + ", contract " + b.version().contract();
     }

@@ -19,7 +19,7 @@ public record DriverStatus(ClientKind client, DriverSources sources, Toolchain t
     public static DriverStatus of(DriverBuild build, ClientKind client) {
         DriverSources sources = DriverSources.of(client);
         Toolchain toolchain = Toolchain.find(client);
-        String version = toolchain.present() ? toolchain.version() : null;
+        String version = sources.present() && toolchain.present() ? toolchain.version() : null;
         return new DriverStatus(client, sources, toolchain, version,
                 sources.present() && toolchain.present() ? build.built(client) : Optional.empty());
     }

@@ -26,7 +26,9 @@ class ClientCommandLineTest {
     void dryRunShowsTheClient() {
         CliRun run = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set", "consumers.client=librdkafka");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
-        assertThat(run.stdout()).contains("  client: franz-go").contains("  client: librdkafka");
+        assertThat(run.stdout()).contains("  client: franz-go").contains("  client: librdkafka")
+                .containsPattern("(?m)^# producers.client franz-go: driver (built|not built yet|cannot be built here)")
+                .contains("# consumers.client librdkafka: no driver in this kbench yet");
         CliRun java = kbench("run", "--dry-run");
         assertThat(java.stdout()).as("java is the default, not written").doesNotContain("  client: ");
     }
