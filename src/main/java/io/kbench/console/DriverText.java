@@ -34,7 +34,8 @@ public final class DriverText {
         table.add(List.of("client", "toolchain", "state"));
         table.add(List.of("java", "-", "in kbench: Kafka's Java client, no driver"));
         for (DriverStatus d : drivers) {
-            String toolchain = d.toolchain().present() ? d.toolchainVersion() : "no " + d.toolchain().tool() + " on the PATH";
+            String toolchain = d.toolchainVersion() != null ? d.toolchainVersion()
+                    : d.toolchain().present() ? d.toolchain().path().toString() : "no " + d.toolchain().tool() + " on the PATH";
             String state = !d.sources().present() ? "no driver in this kbench yet"
                     : d.built().map(b -> "built, " + version(b) + ": " + b.executable())
                             .orElse(d.toolchain().present() ? "not built: 'kbench drivers build " + d.client().text()

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +66,8 @@ public record DriverBuild(Path cacheRoot) {
         try {
             Files.createDirectories(dir);
             try (FileChannel lockFile = FileChannel.open(cacheRoot.resolve(client.text()).resolve(".lock"),
-                    StandardOpenOption.CREATE, StandardOpenOption.WRITE); FileLock ignored = lockFile.lock()) {
+                    StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                lockFile.lock(); // released when the channel closes
                 Optional<DriverVersion> kept = kept(client, dir);
                 if (kept.isPresent() && Files.isExecutable(executable)) {
                     return new DriverBinary(client, executable, hash, kept.get());

@@ -16,9 +16,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * One running driver, by the contract's process rules (docs/drivers.md, "Process"): the slice on its standard input,
  * then control lines; its events read from standard output (each line bounded, {@link ContractJson#MAX_LINE_CHARS});
- * its standard error to a log file. It is released on every path: {@link #close()} sends SIGTERM (a stop with a short
- * grace) and kills it 3 s later; a shutdown hook does the same if kbench exits without closing; and if kbench dies
- * the driver reads the end of its standard input and exits by itself.
+ * its standard error to a log file. It is released on every path: {@link #close()} sends SIGTERM (the driver's stop
+ * with a grace) and kills it 3 s later; a shutdown hook does the same if kbench exits without closing; and if kbench
+ * dies the driver reads the end of its standard input and exits by itself.
  *
  * <p>It fails, with one line naming the driver, its pid and its log, when it exits before {@code done}, exits non-zero
  * after a {@code done} that did not say failed, or writes a line kbench cannot read (then it is killed at once).
@@ -185,7 +185,9 @@ public final class DriverProcess implements AutoCloseable {
         if (!process.isAlive()) {
             return;
         }
-        process.destroy();
+        // SIGTERM through the handle: Process.destroy would also close the pipes, and the driver would take the end of
+        // its input for kbench's death and exit without its stop's grace.
+        process.toHandle().destroy();
         if (awaitExit(TERM_GRACE).isEmpty()) {
             killAll();
             awaitExit(Duration.ofSeconds(5));

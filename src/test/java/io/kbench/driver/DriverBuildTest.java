@@ -116,10 +116,13 @@ class DriverBuildTest {
     void withoutGoTheCommandLineSaysSoInOneLineAndExitsTwo() throws Exception {
         assumeTrue(!Files.isExecutable(Path.of("/usr/bin/go")) && !Files.isExecutable(Path.of("/bin/go")));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+        // The test JVM's own class path (surefire's), so this runs before target/lib exists (prepare-package).
+        ProcessBuilder pb = new ProcessBuilder(java.toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
                 "io.kbench.cli.Main", "drivers", "build", "franz-go", "--cache", dir.resolve("cache").toString());
         pb.environment().put("PATH", "/usr/bin:/bin");
         pb.environment().remove(Toolchain.GO_ENV);
+        pb.environment().remove("JAVA_TOOL_OPTIONS"); // the JVM would announce it on stderr
+        pb.environment().remove("_JAVA_OPTIONS");
         pb.redirectOutput(dir.resolve("out.txt").toFile()).redirectError(dir.resolve("err.txt").toFile());
         Process p = pb.start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();

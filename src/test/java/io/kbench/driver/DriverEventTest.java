@@ -103,7 +103,7 @@ class DriverEventTest {
     void aHistogramThatIsNotBase64IsRefusedWhenReadAndOneOfAnotherShapeWhenDecoded() {
         assertThatThrownBy(() -> DriverEvent.parse(interval("").replaceFirst("\"publish\":\"[^\"]+\"", "\"publish\":\"%%%\""), SOURCE))
                 .hasMessageContaining("interval.histograms.publish: is not base64");
-        Histogram other = new Histogram(1, 1_000_000, 2);
+        Histogram other = new Histogram(1, 36_000_000_000L, 3); // ten times kbench's range
         other.recordValue(5);
         ByteBuffer buffer = ByteBuffer.allocate(other.getNeededByteBufferCapacity());
         int n = other.encodeIntoCompressedByteBuffer(buffer);

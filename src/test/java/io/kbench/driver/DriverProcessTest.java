@@ -21,8 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DriverProcessTest {
     /**
-     * Reads the slice, says ready with the clock reading the test put in the runId ({@code mode.nanos}: bash has no
-     * CLOCK_MONOTONIC), then behaves as the mode says. Only bash builtins after the start, so no child outlives it.
+     * Reads the slice, says ready with a CLOCK_MONOTONIC reading (perl's; in mode wallclock the one the test put in the
+     * runId, {@code mode.nanos}), then behaves as the mode says. Only bash builtins after the start, so no child outlives it;
+     * stubborn ignores SIGTERM, waiting on a FIFO.
      */
     private static final String SCRIPT = """
             #!/usr/bin/env bash
@@ -30,10 +31,13 @@ class DriverProcessTest {
             IFS= read -r slice || exit 1
             id=${slice#*\\"runId\\":\\"}; id=${id%%\\"*}; mode=${id%%.*}; nanos=${id#*.}
             [ "$mode" = stubborn ] && trap '' TERM
+            # CLOCK_MONOTONIC, as a driver reads it (perl is in every Debian); the wallclock mode says the test's reading
+            [ "$mode" = wallclock ] || nanos=$(perl -MTime::HiRes=clock_gettime,CLOCK_MONOTONIC -e 'printf "%.0f", clock_gettime(CLOCK_MONOTONIC)*1e9')
             printf '{"type":"ready","contract":1,"nanos":%s,"client":"franz-go","clientVersion":"script","pid":%s}\\n' "$nanos" "$$"
             case "$mode" in
               garbage) echo 'not json'; read -r -t 30 _ ;;
               huge) s=x; for i in {1..23}; do s=$s$s; done; printf '%s' "$s"; read -r -t 30 _ ;;
+              stubborn) hold=$(dirname "$0")/hold; mkfifo "$hold"; while :; do read -r -t 30 _ <> "$hold"; done ;;
               twice) printf '{"type":"ready","contract":1,"nanos":%s,"client":"franz-go","clientVersion":"script","pid":%s}\\n' "$nanos" "$$" ;;
             esac
             while IFS= read -r line; do
@@ -167,7 +171,7 @@ class DriverProcessTest {
         Files.writeString(script, SCRIPT);
         Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
         long wallClock = System.currentTimeMillis() * 1_000_000L; // CLOCK_REALTIME: decades off the monotonic clock
-        DriverSlice slice = new DriverSlice(1, "complete." + wallClock, DriverRole.CONSUMERS, "127.0.0.1:9092", "t", 7, 0,
+        DriverSlice slice = new DriverSlice(1, "wallclock." + wallClock, DriverRole.CONSUMERS, "127.0.0.1:9092", "t", 7, 0,
                 1_000_000_000L, Map.of(), null, new DriverSlice.SliceConsumers(0, 1, "g"));
         driver = DriverProcess.start(script, ClientKind.FRANZ_GO, slice, dir.resolve("driver.log"));
         assertThatThrownBy(() -> driver.awaitReady(Duration.ofSeconds(10))).hasMessageContaining("its clock is not CLOCK_MONOTONIC");
