@@ -39,7 +39,7 @@ public final class DriverText {
             String state = !d.sources().present() ? "no driver in this kbench yet"
                     : d.built().map(b -> "built, " + version(b) + ": " + b.executable())
                             .orElse(d.toolchain().present() ? "not built: 'kbench drivers build " + d.client().text()
-                                    + "' (or the first run) builds it" : "cannot be built here: needs " + d.toolchain().tool());
+                                    + "' builds it" : "cannot be built here: needs " + d.toolchain().tool());
             table.add(List.of(d.client().text(), toolchain, state));
         }
         AlignedTable.print(table, 1, out);
@@ -53,9 +53,9 @@ public final class DriverText {
     public static void dryRun(String field, DriverStatus d, PrintStream out) {
         String state = !d.sources().present() ? "no driver in this kbench yet"
                 : d.built().map(b -> "driver built, " + version(b))
-                        .orElse(d.toolchain().present() ? "driver not built yet: the first use builds it with "
-                                + d.toolchainVersion() : "driver cannot be built here: no " + d.toolchain().tool()
-                                + " on the PATH");
+                        .orElse(d.toolchain().present() ? "driver not built yet: 'kbench drivers build " + d.client().text()
+                                + "' builds it with " + d.toolchainVersion() : "driver cannot be built here: no "
+                                + d.toolchain().tool() + " on the PATH");
         out.println("# " + field + " " + d.client().text() + ": " + state);
     }
 
