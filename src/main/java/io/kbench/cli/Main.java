@@ -29,6 +29,7 @@ public final class Main {
         m.put("consume", ConsumeCommand::new);
         m.put("cluster", ClusterCommand::new);
         m.put("kafka", KafkaCommand::new);
+        m.put("drivers", DriversCommand::new);
         m.put("plan", PlanCommand::new);
         m.put("find-max", FindMaxCommand::new);
         m.put("cost", CostCommand::new);

@@ -149,7 +149,7 @@ public final class ProduceCommand implements Callable<Integer> {
                                 ? new PayloadSpec(PayloadType.FILE, null, null, payload.payloadFile.toString(),
                                         payloadDelimiter.replace("\\n", "\n").replace("\\t", "\t"))
                                 : null,
-                        props, null, transactions, null),
+                        props, null, transactions, null, null),
                 ConsumerSpec.none(), null, Duration.ofSeconds(5), null, null, null, unchecked.names());
         if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");

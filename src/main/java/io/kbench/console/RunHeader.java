@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.kbench.driver.DriverBuild;
+import io.kbench.driver.DriverStatus;
 import io.kbench.result.JvmFlavour;
 import io.kbench.result.Versions;
 import io.kbench.result.io.Redactor;
@@ -60,7 +62,18 @@ public final class RunHeader {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+        drivers(spec, out);
         out.println("# ---");
+    }
+
+    /** For each side whose client runs in a driver, whether that driver is built (docs/clients.md). */
+    private static void drivers(WorkloadSpec spec, PrintStream out) {
+        if (spec.producers().count() > 0 && spec.producers().client().external()) {
+            DriverText.dryRun("producers.client", DriverStatus.of(DriverBuild.standard(), spec.producers().client()), out);
+        }
+        if (spec.consumers().enabled() && spec.consumers().client().external()) {
+            DriverText.dryRun("consumers.client", DriverStatus.of(DriverBuild.standard(), spec.consumers().client()), out);
+        }
     }
 
     private static String versions(String target) {

@@ -3,9 +3,11 @@ package io.kbench.experiment;
 import io.kbench.client.ClientConfigCheck;
 import io.kbench.client.ClusterProbe;
 import io.kbench.distributed.Distributable;
+import io.kbench.driver.DriverProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.PayloadGenerator;
 import io.kbench.load.PayloadKey;
+import io.kbench.spec.ClientKind;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -26,6 +28,7 @@ final class Preflight {
     static void workload(WorkloadSpec spec, Map<String, String> connection) {
         KafkaConfigCheck.workload(spec);
         ClientConfigCheck.check(spec, connection);
+        DriverProperties.check(spec, connection);
         if (spec.producers().payloadEncryption() != null) {
             PayloadKey.resolve(spec.producers().payloadEncryption());
         }
@@ -36,6 +39,24 @@ final class Preflight {
                         "has payloads shorter than " + WorkloadSpec.VERIFY_STAMP_BYTES
                                 + " bytes; verify needs room for each record's id");
             }
+        }
+    }
+
+    /**
+     * A client other than java is a valid workload (--dry-run shows it, its properties are checked against its table),
+     * but this release does not start drivers in a run yet: said plainly before anything starts, rather than measuring
+     * the Java client under another client's name.
+     */
+    static void javaClientsOnly(WorkloadSpec spec) {
+        refuseDriver("producers.client", spec.producers().count() > 0 ? spec.producers().client() : ClientKind.JAVA);
+        refuseDriver("consumers.client", spec.consumers().enabled() ? spec.consumers().client() : ClientKind.JAVA);
+    }
+
+    private static void refuseDriver(String field, ClientKind client) {
+        if (client.external()) {
+            throw InvalidInputException.field(field, client.text(), "running a " + client.text() + " driver in a run"
+                    + " lands in a later kbench release; this one runs java only ('kbench drivers build' builds it now,"
+                    + " docs/clients.md)");
         }
     }
 

@@ -149,6 +149,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         // The probe of an external cluster runs while the run's own checks do; nothing is printed before both pass.
         ClusterProbe.Pending probe = Preflight.startProbe(context.target(), connection);
         ClusterParams params = prepare(dir.resolve("broker-logs"));
+        Preflight.javaClientsOnly(spec);
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
         probe.await();
         String where = where(params);

@@ -26,6 +26,13 @@ final class SweepChecks {
             RunContext pointContext = sweep.contextFor(point);
             Preflight.workload(spec, pointContext.connection());
             Preflight.embeddedOnly(spec, pointContext.target());
+            if (reach) {
+                try {
+                    Preflight.javaClientsOnly(spec); // --dry-run (reach false) shows such a point
+                } catch (InvalidInputException e) {
+                    throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
+                }
+            }
             if (context.distribution() != null) {
                 Preflight.distributable(spec);
             }

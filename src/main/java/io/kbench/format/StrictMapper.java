@@ -47,6 +47,17 @@ public final class StrictMapper {
     }
 
     /**
+     * Strict JSON on one line with every key written, nulls too: the driver contract's slice and events
+     * (docs/drivers.md), where a reader on the other side may expect a key that holds null.
+     */
+    public static ObjectMapper jsonLines() {
+        ObjectMapper mapper = strict(JsonMapper.builder().build());
+        mapper.setSerializationInclusion(JsonInclude.Include.ALWAYS);
+        mapper.disable(SerializationFeature.FAIL_ON_EMPTY_BEANS); // {"type":"producers-finished"} has no other key
+        return mapper;
+    }
+
+    /**
      * JSON for reading kbench's own result files, which grow fields from release to release: unknown keys and
      * older value shapes are tolerated, but duplicate keys and trailing content still fail.
      */

@@ -25,13 +25,16 @@ import java.util.regex.PatternSyntaxException;
  * @param changes      live only: consumers joining and leaving on the run's clock (rebalances); empty for none
  * @param share        share mode only: acknowledgement and processing of the share consumers; absent: defaults
  * @param pause        live only: a backlog phase, consumers paused then resumed (docs/backlog.md); absent: none
+ * @param client       the client library that reads (docs/clients.md); absent: java, and not written
  */
 public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long records, Duration idleTimeout,
                            Map<String, String> properties, String topicPattern,
                            @JsonInclude(JsonInclude.Include.NON_NULL) GroupProtocol groupProtocol,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ConsumerChange> changes,
                            @JsonInclude(JsonInclude.Include.NON_NULL) ShareSpec share,
-                           @JsonInclude(JsonInclude.Include.NON_NULL) ConsumerPause pause) {
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ConsumerPause pause,
+                           @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = ClientKind.OmitJava.class)
+                           ClientKind client) {
     public static final Duration DEFAULT_IDLE_TIMEOUT = Duration.ofSeconds(30);
 
     public ConsumerSpec {
@@ -68,10 +71,20 @@ public record ConsumerSpec(ConsumerMode mode, Integer count, String group, Long 
             throw InvalidInputException.field("consumers.pause", pause.condition(),
                     "cannot be combined with consumers.changes (a rebalance would blur the catch-up figures)");
         }
+        client = client == null ? ClientKind.JAVA : client;
+        if (client.external()) {
+            ProducerSpec.notInContractV1(client, "consumers.mode", mode == ConsumerMode.BACKLOG || mode == ConsumerMode.SHARE,
+                    "mode " + mode.name().toLowerCase(Locale.ROOT));
+            ProducerSpec.notInContractV1(client, "consumers.topicPattern", topicPattern != null, null);
+            ProducerSpec.notInContractV1(client, "consumers.changes", !changes.isEmpty(), changes.size() + " change(s)");
+            ProducerSpec.notInContractV1(client, "consumers.pause", pause != null, null);
+            ProducerSpec.notInContractV1(client, "consumers.groupProtocol", groupProtocol == GroupProtocol.CONSUMER,
+                    "groupProtocol consumer");
+        }
     }
 
     public static ConsumerSpec none() {
-        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null, null, null, null, null, null);
+        return new ConsumerSpec(ConsumerMode.NONE, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean enabled() {

@@ -1,5 +1,6 @@
 package io.kbench.spec;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import java.time.Duration;
@@ -22,11 +23,15 @@ import java.util.Map;
  * @param payloadEncryption end-to-end encryption of the values (producers encrypt, consumers decrypt); absent: none
  * @param transactions   transactional producers (commit every N records or after a duration, abort a share); absent:
  *                       none
+ * @param warmup         see above
+ * @param client         the client library that sends (docs/clients.md); absent: java, and not written
  */
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
                            Map<String, String> properties, PayloadEncryptionSpec payloadEncryption,
-                           TransactionSpec transactions, WarmupSpec warmup) {
+                           TransactionSpec transactions, WarmupSpec warmup,
+                           @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = ClientKind.OmitJava.class)
+                           ClientKind client) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
     /** Kafka's producer property naming a transactional producer; kbench sets it from {@link TransactionSpec}. */
     public static final String TRANSACTIONAL_ID = "transactional.id";
@@ -76,10 +81,27 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
                     "'" + properties.get(TRANSACTIONAL_ID) + "'",
                     "kbench runs the transactions: set producers.transactions.transactionalId instead");
         }
+        client = client == null ? ClientKind.JAVA : client;
+        if (client.external()) {
+            notInContractV1(client, "producers.transactions", transactions != null, null);
+            notInContractV1(client, "producers.payloadEncryption", payloadEncryption != null, null);
+        }
+    }
+
+    /**
+     * What a driver of contract v1 cannot do (docs/drivers.md): refused by name before anything starts, rather than
+     * measured without it.
+     */
+    static void notInContractV1(ClientKind client, String field, boolean given, String detail) {
+        if (given) {
+            throw InvalidInputException.field(field, "client " + client.text() + (detail == null ? "" : ", " + detail),
+                    "runs with client java only; the " + client.text()
+                            + " driver does not do it yet (docs/clients.md#not-with-every-client)");
+        }
     }
 
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
     public boolean unlimitedRate() {

@@ -36,13 +36,13 @@ class ArchitectureTest {
      * #everyEdgeInTheTableIsUsed()} keeps the table from granting an edge nothing needs.
      */
     static final Map<String, Set<String>> MAY_USE = Map.ofEntries(
-            Map.entry("cli", Set.of("capacity", "catalog", "client", "cluster", "compare", "console", "distributed",
+            Map.entry("cli", Set.of("capacity", "catalog", "client", "cluster", "compare", "console", "distributed", "driver",
                     "experiment", "kpi", "measure", "merge", "release", "report", "result", "spec",
                     "statistics", "telemetry", "error", "format", "unit")),
-            Map.entry("experiment", Set.of("client", "cluster", "console", "diagnosis", "distributed", "fault", "kpi",
+            Map.entry("experiment", Set.of("client", "cluster", "console", "diagnosis", "distributed", "driver", "fault", "kpi",
                     "load", "measure", "result", "spec", "statistics", "study", "telemetry", "error", "format", "unit")),
             Map.entry("distributed", Set.of("client", "load", "measure", "result", "spec", "error", "format", "unit")),
-            Map.entry("console", Set.of("catalog", "cluster", "compare", "kpi", "load", "measure", "release", "result", "spec",
+            Map.entry("console", Set.of("catalog", "cluster", "compare", "driver", "kpi", "load", "measure", "release", "result", "spec",
                     "statistics", "format", "unit")),
             Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "study", "error",
                     "unit")),
@@ -53,6 +53,7 @@ class ArchitectureTest {
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit")),
             Map.entry("fault", Set.of("cluster", "measure", "result", "spec", "error")),
             Map.entry("load", Set.of("client", "measure", "result", "spec", "error", "unit")),
+            Map.entry("driver", Set.of("measure", "spec", "error", "format")),
             Map.entry("client", Set.of("spec", "error")),
             Map.entry("cluster", Set.of("release", "error", "format")),
             Map.entry("release", Set.of("error", "format")),

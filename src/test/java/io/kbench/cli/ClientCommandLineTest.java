@@ -1,0 +1,83 @@
+package io.kbench.cli;
+
+import static io.kbench.cli.CliRun.assertInputError;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
+ * client cannot honour is refused before anything starts, and a run that names a driver says plainly it is not in this
+ * release (exit 2, one line), never runs the Java client under its name. And {@code kbench drivers}' input errors.
+ */
+class ClientCommandLineTest {
+    @TempDir
+    Path dir;
+
+    private CliRun kbench(String... args) {
+        return CliRun.leavingNothing(dir.resolve("results"), args);
+    }
+
+    @Test
+    void dryRunShowsTheClient() {
+        CliRun run = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set", "consumers.client=librdkafka");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout()).contains("  client: franz-go").contains("  client: librdkafka")
+                .containsPattern("(?m)^# producers.client franz-go: driver (built|not built yet|cannot be built here)")
+                .contains("# consumers.client librdkafka: no driver in this kbench yet");
+        CliRun java = kbench("run", "--dry-run");
+        assertThat(java.stdout()).as("java is the default, not written").doesNotContain("  client: ");
+    }
+
+    @Test
+    void aPropertyTheClientCannotHonourIsRefusedEvenInADryRun() {
+        assertInputError(kbench("run", "--dry-run", "--set", "producers.client=franz-go",
+                "--set", "producers.properties.max.block.ms=1000"),
+                "producers.properties.max.block.ms: client franz-go does not understand it", "(got 1000)");
+    }
+
+    @Test
+    void aRunWithADriverClientSaysItLandsInALaterRelease() {
+        kbench("run", "--set", "producers.client=franz-go", "--set", "producers.duration=1s")
+                .assertOneErrorLine(2, Duration.ofSeconds(10), "producers.client: running a franz-go driver in a run lands in"
+                        + " a later kbench release", "(got franz-go)");
+        kbench("run", "--set", "consumers.client=librdkafka", "--set", "producers.duration=1s")
+                .assertOneErrorLine(2, Duration.ofSeconds(10), "consumers.client: running a librdkafka driver");
+    }
+
+    @Test
+    void aSweepWithADriverPointIsRefusedBeforeItsFirstRepetitionButDryRunShowsIt() throws Exception {
+        Path sweep = Files.writeString(dir.resolve("sweep.yaml"), """
+                base:
+                  producers:
+                    duration: 1s
+                axes:
+                  producers.client: [java, franz-go]
+                """);
+        CliRun dry = kbench("sweep", sweep.toString(), "--dry-run");
+        assertThat(dry.exitCode()).as(dry.transcript()).isZero();
+        assertThat(dry.stdout()).contains("client: franz-go");
+        assertInputError(kbench("sweep", sweep.toString()), "producers.client=franz-go",
+                "producers.client: running a franz-go driver");
+    }
+
+    @Test
+    void driversBuildRefusesJavaAndAnUnknownClient() {
+        assertInputError(CliRun.of("drivers", "build", "java"), "CLIENT: java runs in kbench and has no driver (got java)");
+        assertInputError(CliRun.of("drivers", "build", "sarama"), "CLIENT: must be one of librdkafka, franz-go (got sarama)");
+    }
+
+    @Test
+    void driversListSaysWhatEachClientNeedsAndBuildsNothing() {
+        CliRun list = CliRun.of("drivers", "list", "--cache", dir.resolve("cache").toString());
+        assertThat(list.exitCode()).as(list.transcript()).isZero();
+        assertThat(list.stdout()).contains("cache: " + dir.resolve("cache")).containsPattern("(?m)^java +- +in kbench")
+                .containsPattern("(?m)^librdkafka .*no driver in this kbench yet")
+                .containsPattern("(?m)^franz-go .*(not built: 'kbench drivers build franz-go' builds it|cannot be built here)");
+        assertThat(dir.resolve("cache")).doesNotExist();
+    }
+}
