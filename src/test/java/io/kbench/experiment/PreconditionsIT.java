@@ -33,6 +33,10 @@ class PreconditionsIT {
         CliRun run = CliRun.of("sweep", SweepIT.SWEEPS + "it-preconditions.yaml", "--results-dir", results.toString(),
                 "--broker-heap", "384m");
         assertThat(run.exitCode()).as(run.transcript()).isZero();
+        // The findings, kept in failsafe's report (target/failsafe-reports/*PreconditionsIT-output.txt): docs/sweeps.md
+        // quotes them.
+        run.stdout().lines().dropWhile(l -> !l.startsWith("finding "))
+                .takeWhile(l -> !l.isBlank() && !l.startsWith("results: ")).forEach(System.out::println);
         SweepResult sweep = ResultReader.read(onlyDir().resolve("sweep.json"), SweepResult.class);
         for (SweepResult.Point p : sweep.points()) {
             assertThat(p.conditions()).as(p.name()).isNotNull();

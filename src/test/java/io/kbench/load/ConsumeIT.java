@@ -3,6 +3,7 @@ package io.kbench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kbench.cli.CliRun;
+import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
@@ -15,7 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code kbench consume} as a drop-in for kafka-consumer-perf-test, on a real embedded broker: the stock tool's
- * CSV header and columns, --show-detailed-stats with --hide-header, and --from-latest with --timeout.
+ * CSV header and columns, --show-detailed-stats with --hide-header, and --from-latest with --timeout. The first and
+ * the third check what consume does on its own embedded cluster (it fills the topic first); the other two read topics
+ * filled beforehand on the class's shared cluster, as on any existing cluster (a broker start fewer each).
  */
 @EmbeddedKafka
 class ConsumeIT {
@@ -58,8 +61,11 @@ class ConsumeIT {
     }
 
     @Test
-    void detailedStatsWithHiddenHeaderPrintsIntervalLinesOnly() throws IOException {
-        CliRun run = CliRun.of("consume", "--topic", "detailed", "--messages", "3000", "--record-size", "100",
+    void detailedStatsWithHiddenHeaderPrintsIntervalLinesOnly(EmbeddedCluster cluster, @TempDir Path fills)
+            throws IOException {
+        String bootstrap = cluster.bootstrapServers();
+        fill(bootstrap, "detailed", 3000, fills);
+        CliRun run = CliRun.of("consume", "--bootstrap-server", bootstrap, "--topic", "detailed", "--messages", "3000",
                 "--show-detailed-stats", "--hide-header", "--reporting-interval", "1",
                 "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
@@ -90,30 +96,31 @@ class ConsumeIT {
     }
 
     @Test
-    void includeReadsEveryMatchingTopicOfAnExistingCluster(@TempDir Path clusterDir) throws IOException {
-        CliRun start = ItFixture.startCluster(clusterDir);
-        try {
-            String bootstrap = ItFixture.bootstrap(start);
-            Path fills = clusterDir.resolve("fill-results");
-            for (String[] t : new String[][] {{"inc-a", "1200"}, {"inc-b", "800"}, {"other", "500"}}) {
-                CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", t[0], "--num-records", t[1],
-                        "--record-size", "100", "--throughput", "-1", "--results-dir", fills.toString());
-                assertThat(fill.exitCode()).as(fill.transcript()).isZero();
-            }
-            // Asks for more than the matching topics hold: all 2,000 are read, "other" is not, then --timeout ends it (10 s:
-            // joining the group and finding the topics by pattern took over 3 s on a loaded machine).
-            CliRun run = CliRun.of("consume", "--bootstrap-server", bootstrap, "--include", "inc-.*",
-                    "--num-records", "2500", "--timeout", "10000", "--results-dir", results.toString());
-            assertThat(run.exitCode()).as(run.transcript()).isZero();
-            List<String> lines = run.stdout().lines().toList();
-            assertThat(lines).as(run.transcript()).anyMatch(l -> l.startsWith("WARNING: Exiting before consuming"));
-            String[] v = lines.get(lines.indexOf(SUMMARY_HEADER) + 1).split(", ");
-            assertThat(v[4]).as(run.transcript()).isEqualTo("2000");
-            assertThat(onlyResult().workload().consumers().topicPattern()).isEqualTo("inc-.*");
-        } finally {
-            CliRun stop = CliRun.of("cluster", "stop", "--dir", clusterDir.toString());
-            assertThat(stop.exitCode()).as(stop.transcript()).isZero();
-        }
+    void includeReadsEveryMatchingTopicOfAnExistingCluster(EmbeddedCluster cluster, @TempDir Path fills)
+            throws IOException {
+        String bootstrap = cluster.bootstrapServers();
+        fill(bootstrap, "inc-a", 1200, fills);
+        fill(bootstrap, "inc-b", 800, fills);
+        fill(bootstrap, "other", 500, fills);
+        // Asks for more than the matching topics hold: all 2,000 are read, "other" is not, then --timeout ends it (10 s:
+        // joining the group and finding the topics by pattern took over 3 s on a loaded machine). The shared cluster's
+        // other topic ("detailed") does not match either.
+        CliRun run = CliRun.of("consume", "--bootstrap-server", bootstrap, "--include", "inc-.*",
+                "--num-records", "2500", "--timeout", "10000", "--results-dir", results.toString());
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        List<String> lines = run.stdout().lines().toList();
+        assertThat(lines).as(run.transcript()).anyMatch(l -> l.startsWith("WARNING: Exiting before consuming"));
+        String[] v = lines.get(lines.indexOf(SUMMARY_HEADER) + 1).split(", ");
+        assertThat(v[4]).as(run.transcript()).isEqualTo("2000");
+        assertThat(onlyResult().workload().consumers().topicPattern()).isEqualTo("inc-.*");
+    }
+
+    /** Writes {@code records} records of 100 B to {@code topic} with kbench produce (results under {@code fills}). */
+    private static void fill(String bootstrap, String topic, int records, Path fills) {
+        CliRun fill = CliRun.of("produce", "--bootstrap-server", bootstrap, "--topic", topic, "--num-records",
+                Integer.toString(records), "--record-size", "100", "--throughput", "-1", "--results-dir",
+                fills.toString());
+        assertThat(fill.exitCode()).as(fill.transcript()).isZero();
     }
 
     private RunResult onlyResult() throws IOException {

@@ -7,7 +7,6 @@ import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.result.BrokerVersion;
 import io.kbench.result.ClusterInfo;
-import io.kbench.result.run.RunResult;
 import io.kbench.testkit.ItFixture;
 import java.nio.file.Path;
 import org.apache.kafka.common.utils.AppInfoParser;
@@ -16,7 +15,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The brokers' versions in result.json are read from the running brokers over JMX (their app-info MBean), for the
- * embedded cluster with telemetry off and for an external cluster reached through --broker-jmx.
+ * embedded cluster with telemetry off, and for an external cluster reached through --broker-jmx: that check
+ * ({@link #readOverBrokerJmx}) is made on the run of {@link TelemetryIT#externalClusterThroughBrokerJmx}, on the same
+ * kind of detached one-broker cluster this class used to start for it (a cluster start and a run fewer).
  */
 @EmbeddedKafka
 class BrokerVersionsIT {
@@ -47,23 +48,13 @@ class BrokerVersionsIT {
         assertThat(cluster.metadataVersion()).isNull();
     }
 
-    @Test
-    void anExternalClusterWithBrokerJmxRecordsItsBrokersVersions() throws Exception {
-        Path clusterDir = tmp.resolve("cluster");
-        CliRun start = ItFixture.startCluster(clusterDir, "--broker-heap", "256m");
-        String jmxLine = start.stdout().lines().filter(l -> l.startsWith("jmx: ")).findFirst().orElseThrow();
-        String jmx = jmxLine.substring(5, jmxLine.indexOf(' ', 5));
-        Path results = tmp.resolve("results");
-
-        CliRun run = CliRun.of("run", workload("it-produce.yaml"), "--bootstrap-server", ItFixture.bootstrap(start),
-                "--broker-jmx", jmx, "--broker-jmx-password-file", clusterDir.resolve("jmx.password").toString(),
-                "--results-dir", results.toString());
-        assertThat(run.exitCode()).as(run.transcript()).isZero();
-
-        RunResult result = ItFixture.onlyRun(results);
-        ClusterInfo cluster = result.cluster();
+    /**
+     * What a run on an external cluster records with {@code --broker-jmx jmx} (and an unreachable second address,
+     * which is left out): the one broker's versions read over its JMX, and the metadata version from the cluster.
+     */
+    static void readOverBrokerJmx(ClusterInfo cluster, String jmx) {
         assertThat(cluster.mode()).isEqualTo("external");
-        assertThat(cluster.brokerVersions()).as(run.transcript()).singleElement().satisfies(v -> {
+        assertThat(cluster.brokerVersions()).as(cluster.toString()).singleElement().satisfies(v -> {
             assertThat(v.jmxAddress()).isEqualTo(jmx);
             assertThat(v.nodeId()).isEqualTo(1);
             assertThat(v.kafkaVersion()).isEqualTo(KAFKA);

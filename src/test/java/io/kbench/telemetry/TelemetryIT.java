@@ -153,6 +153,7 @@ class TelemetryIT {
     /**
      * A detached cluster treated as external: cluster start prints its JMX addresses, run --broker-jmx reads the broker
      * from them, its CPU agrees with /proc/PID/stat, and an unreachable --broker-jmx is a warning and an absent source.
+     * The same run records the broker's versions read over JMX (BrokerVersionsIT's external case, on this cluster).
      */
     @Test
     void externalClusterThroughBrokerJmx() throws Exception {
@@ -182,6 +183,7 @@ class TelemetryIT {
             runDir = dirs.filter(d -> Files.exists(d.resolve("result.json"))).findFirst().orElseThrow();
         }
         RunResult result = result(runDir);
+        BrokerVersionsIT.readOverBrokerJmx(result.cluster(), jmx);
         Telemetry telemetry = result.telemetry();
         assertThat(source(telemetry, "broker-1").kind()).isEqualTo(TelemetrySourceKind.JMX);
         assertThat(source(telemetry, "broker-1").available()).isTrue();
