@@ -190,9 +190,10 @@ final class ProducerWorker implements Runnable {
     /** Sends record {@code index} (due at {@code intendedNanos}, sent at {@code nowNanos}) and returns its value's size. */
     private int send(long index, long intendedNanos, long nowNanos, boolean measured, boolean aborted) {
         int valueIndex = values.length == 1 ? 0 : random.nextInt(values.length);
-        // A monotonic value is at most 19 digits: never stamped (the workload allows no reader of stamps with it).
+        // A monotonic value is the record's number and nothing else: never stamped (the workload allows no reader of
+        // stamps with it).
         byte[] value = monotonic ? PayloadGenerator.monotonic(index) : values[valueIndex];
-        if (value.length >= Stamp.BYTES) {
+        if (!monotonic && value.length >= Stamp.BYTES) {
             Stamp.write(value, stampMagic, measured, aborted, intendedNanos);
         }
         if (sendLog != null) {

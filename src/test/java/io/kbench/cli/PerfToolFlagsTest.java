@@ -117,34 +117,6 @@ class PerfToolFlagsTest {
     }
 
     @Test
-    void commandPropertyTakesSeveralPairsAsTheStockToolsHelpAdvises() {
-        ProduceCommand c = produce("--topic", "t", "--num-records", "1", "--throughput", "-1", "--record-size", "10",
-                "--command-property", "linger.ms=10", "batch.size=32768", "--command-property", "acks=1");
-        assertThat(c.tool.target.connection.properties())
-                .containsEntry("linger.ms", "10").containsEntry("batch.size", "32768").containsEntry("acks", "1");
-        ProduceCommand old = produce("--topic", "t", "--num-records", "1", "--throughput", "-1", "--record-size", "10",
-                "--producer-props", "acks=1", "linger.ms=5", "--producers", "2");
-        assertThat(old.producerProps).containsExactly("acks=1", "linger.ms=5");
-        assertThat(old.producers).isEqualTo(2);
-    }
-
-    @Test
-    void commandPropertyLeavesTheWorkloadFileToRun() {
-        RunCommand run = new RunCommand();
-        cli(run).parseArgs("--command-property", "acks=all", "linger.ms=5", "w.yaml", "--brokers", "1");
-        assertThat(run.workloadFile.path).isEqualTo(Path.of("w.yaml"));
-        assertThat(run.options.target.connection.properties()).containsEntry("acks", "all").containsEntry("linger.ms", "5");
-    }
-
-    @Test
-    void aCommandPropertyWithoutAValueIsAParseError() {
-        CliRun run = CliRun.of("produce", "--topic", "t", "--num-records", "1", "--throughput", "-1", "--record-size", "10",
-                "--command-property");
-        assertThat(run.exitCode()).as(run.transcript()).isEqualTo(2);
-        assertThat(run.stderr()).as(run.transcript()).contains("--command-property").doesNotContain("\tat ");
-    }
-
-    @Test
     void commandPropertyWinsOverTheToolsOwnConfigFileAsInTheStockTools() throws IOException {
         Path file = Files.writeString(dir.resolve("p.properties"), "linger.ms=1\ncompression.type=lz4\n");
         ProduceCommand c = produce("--topic", "t", "--num-records", "10", "--throughput", "-1", "--record-size", "10",
