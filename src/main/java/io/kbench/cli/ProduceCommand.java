@@ -157,7 +157,12 @@ public final class ProduceCommand implements Callable<Integer> {
         if (bootstrap != null) {
             conn.putIfAbsent(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
         }
-        TransactionSpec transactions = transactions(props.remove(ProducerSpec.TRANSACTIONAL_ID));
+        // The stock tool's own advice is "set transactional.id=<id> via --command-property": it comes through the
+        // connection properties here, which would hand it to every client, so it is taken out of them (the producer's
+        // own properties win, as they do for the producer).
+        String idFromConnection = conn.remove(ProducerSpec.TRANSACTIONAL_ID);
+        String idFromProperties = props.remove(ProducerSpec.TRANSACTIONAL_ID);
+        TransactionSpec transactions = transactions(idFromProperties != null ? idFromProperties : idFromConnection);
         if (warmupRecords < 0 || warmupRecords >= numRecords) {
             throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
         }

@@ -138,6 +138,18 @@ class PerfToolFlagsTest {
     }
 
     @Test
+    void aTransactionalIdInCommandPropertyEnablesTransactionsAsTheStockHelpSays() {
+        ProduceCommand c = produce("--topic", "t", "--num-records", "10", "--throughput", "-1", "--record-size", "10",
+                "--bootstrap-server", "localhost:1", "--command-property", "transactional.id=tx-1", "acks=all");
+        Map<String, String> conn = c.tool.target.connectionProperties();
+        WorkloadSpec spec = c.workload(conn);
+        assertThat(spec.producers().transactions().transactionalId()).isEqualTo("tx-1");
+        assertThat(spec.producers().transactions().duration()).as("the stock default").isEqualTo(Duration.ofMillis(3000));
+        assertThat(conn).as("not handed to the admin and the consumers").doesNotContainKey("transactional.id")
+                .containsEntry("acks", "all");
+    }
+
+    @Test
     void payloadMonotonicSendsTheRecordNumber() {
         WorkloadSpec spec = produceWorkload("--payload-monotonic");
         assertThat(spec.producers().payload().type()).isEqualTo(PayloadType.MONOTONIC);
