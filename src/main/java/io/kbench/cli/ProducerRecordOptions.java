@@ -9,7 +9,9 @@ import io.kbench.spec.RecordSizeSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
 
 /**
  * What kafka-producer-perf-test's records look like, in its flags: the payload (one of --record-size, --payload-file
@@ -39,7 +41,7 @@ public final class ProducerRecordOptions {
     String payloadDelimiter;
 
     /** Kafka 4.4's key distribution. */
-    @Option(names = "--key-distribution", paramLabel = "none|range|random",
+    @Option(names = "--key-distribution", paramLabel = "none|range|random", converter = KeyDistribution.Name.class,
             description = "Record keys: none (default), range (round-robin over --record-key-range keys) or random"
                     + " (uniform over them), as in Kafka 4.4's tool.")
     KeyDistribution keyDistribution;
@@ -63,6 +65,19 @@ public final class ProducerRecordOptions {
 
         KeyDistribution(KeyType type) {
             this.type = type;
+        }
+
+        /** The stock tool's lower-case names, whatever picocli's enum settings are for this command. */
+        static final class Name implements ITypeConverter<KeyDistribution> {
+            @Override
+            public KeyDistribution convert(String value) {
+                for (KeyDistribution d : values()) {
+                    if (d.name().equalsIgnoreCase(value)) {
+                        return d;
+                    }
+                }
+                throw new TypeConversionException("must be none, range or random");
+            }
         }
     }
 

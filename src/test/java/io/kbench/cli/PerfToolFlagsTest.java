@@ -193,7 +193,7 @@ class PerfToolFlagsTest {
                 "--record-key-range", "must be between 1 and");
         CliRun.assertInputError(CliRun.of("produce", "--topic", "t", "--num-records", "1", "--throughput", "-1",
                 "--record-size", "10", "--key-distribution", "zipf", "--results-dir", results),
-                "--key-distribution", "zipf");
+                "--key-distribution: must be none, range or random (got zipf)");
         assertThat(dir.resolve("results")).doesNotExist();
     }
 
