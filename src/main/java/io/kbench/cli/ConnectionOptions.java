@@ -10,10 +10,12 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -29,9 +31,13 @@ public final class ConnectionOptions {
             description = "Client properties file (TLS, SASL, ...) applied to producers, consumers and admin.")
     Path commandConfig;
 
-    /** One client property applied to every client; repeatable, wins over --command-config. */
-    @Option(names = "--command-property", paramLabel = "KEY=VALUE",
-            description = "Client property for every client (repeatable); overrides --command-config.")
+    /**
+     * Client properties applied to every client, wins over --command-config: one or more {@code KEY=VALUE} after the
+     * flag, as the stock tools' {@code --command-property linger.ms=10 batch.size=32768}, and repeatable.
+     */
+    @Option(names = "--command-property", paramLabel = "KEY=VALUE", parameterConsumer = KeyValueRun.class,
+            description = "Client properties for every client: one or more KEY=VALUE (--command-property a=1 b=2),"
+                    + " repeatable; overrides --command-config.")
     List<String> commandProperties = new ArrayList<>();
 
     /**
@@ -74,6 +80,16 @@ public final class ConnectionOptions {
             props.put("bootstrap.servers", bootstrapServer);
         }
         return props;
+    }
+
+    /**
+     * The property names given on the command line (--command-property, --command-property-env): the stock tools let
+     * these win over every properties file, including a tool's own (--producer.config, --consumer.config).
+     */
+    Set<String> commandLineKeys() {
+        Set<String> keys = new HashSet<>(parsePairs(commandProperties, "--command-property").keySet());
+        keys.addAll(parsePairs(commandPropertiesFromEnv, "--command-property-env").keySet());
+        return keys;
     }
 
     private static Map<String, String> fromEnvironment(Map<String, String> keyToVariable) {

@@ -175,7 +175,8 @@ public final class ConsumeCommand implements Callable<Integer> {
 
     /**
      * The stock tool's consumer settings: its defaults (fetch size, socket buffer, no CRC check) unless the user
-     * set that property (--command-config, --command-property, --consumer.config), then the explicit flags.
+     * set that property (--command-config, --command-property, --consumer.config), then the explicit flags. A
+     * property both in --consumer.config and on the command line (--command-property) is the command line's.
      */
     Map<String, String> consumerProperties(Map<String, String> connection) {
         Map<String, String> file = consumerConfig == null ? Map.of()
@@ -189,6 +190,9 @@ public final class ConsumeCommand implements Callable<Integer> {
             }
         });
         props.putAll(file);
+        // As in the stock tool, --command-property wins over --consumer.config: it reaches the consumer through the
+        // connection properties, which the consumer's own properties would otherwise override.
+        props.keySet().removeAll(tool.target.connection.commandLineKeys());
         if (fetchSize != null) {
             props.put("max.partition.fetch.bytes", fetchSize.toString());
         }

@@ -1,24 +1,21 @@
 package io.kbench.cli;
 
 import io.kbench.console.ProducerPerfText;
+import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Summary;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.KafkaConfigCheck;
-import io.kbench.spec.PayloadSpec;
-import io.kbench.spec.PayloadType;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.PropertyKind;
-import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.TopicName;
 import io.kbench.spec.TopicSpec;
 import io.kbench.spec.TransactionSpec;
 import io.kbench.spec.UncheckedProperties;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,6 +42,8 @@ import picocli.CommandLine.Spec;
 public final class ProduceCommand implements Callable<Integer> {
     /** kafka-producer-perf-test's transaction duration when only a transactional id is given. */
     static final long DEFAULT_TRANSACTION_DURATION_MS = 3000;
+    /** kbench's progress lines come at most this often (a workload's reportInterval minimum). */
+    private static final long MIN_PROGRESS_INTERVAL_MS = 100;
 
     @Spec
     CommandSpec command;
@@ -57,30 +56,21 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--num-records", required = true, description = "Records to send, including --warmup-records.")
     long numRecords;
 
+    /** One of --record-size, --payload-file and --payload-monotonic, as the stock tool requires. */
     @ArgGroup(exclusive = true, multiplicity = "1")
-    PayloadChoice payload;
+    ProducerRecordOptions.Choice payload;
 
-    /** Either a fixed size or a file of sample payloads. */
-    static final class PayloadChoice {
-        @Option(names = "--record-size", converter = ByteSizeConverter.class, description = "Record size in bytes.")
-        Integer recordSize;
-
-        @Option(names = "--payload-file", description = "File of payloads, split on --payload-delimiter.")
-        Path payloadFile;
-    }
-
-    /** Separator of payloads in --payload-file. */
-    @Option(names = "--payload-delimiter", defaultValue = "\\n",
-            description = "Separator of payloads in --payload-file (default: \\n).")
-    String payloadDelimiter;
+    @Mixin
+    ProducerRecordOptions records = new ProducerRecordOptions();
 
     /** Target records/s; -1 for unlimited. */
     @Option(names = "--throughput", required = true, description = "Target records/s over all producers; -1 for unlimited.")
     double throughput;
 
-    /** Producer properties, e.g. acks=all linger.ms=5. */
-    @Option(names = "--producer-props", arity = "1..*", paramLabel = "KEY=VALUE",
-            description = "Producer properties, e.g. bootstrap.servers=host:9092 acks=all.")
+    /** Producer properties, e.g. acks=all linger.ms=5 (the stock tool's deprecated name of --command-property). */
+    @Option(names = "--producer-props", paramLabel = "KEY=VALUE", parameterConsumer = KeyValueRun.class,
+            description = "Producer properties, e.g. bootstrap.servers=host:9092 acks=all (the stock tool's older name of"
+                    + " --command-property); win over --producer.config and --command-config.")
     List<String> producerProps = new ArrayList<>();
 
     /** Producer properties file. */
@@ -102,6 +92,11 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
     boolean printMetrics;
 
+    /** Progress interval; kbench prints its own progress line there, not the stock tool's window line. */
+    @Option(names = "--reporting-interval", defaultValue = "5000", paramLabel = "MS",
+            description = "Progress line interval in ms (default: ${DEFAULT-VALUE}; kbench's own line, at least 100 ms apart).")
+    long reportingIntervalMs;
+
     /** Transactional id; enables transactions (as transactional.id in the producer properties does). */
     @Option(names = "--transactional-id", paramLabel = "ID",
             description = {"Send in transactions with this transactional.id (with --producers N: ID-0 .. ID-N-1).",
@@ -119,41 +114,8 @@ public final class ProduceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        TopicName.check("--topic", topic);
-        checkShape();
-        Map<String, String> props = new LinkedHashMap<>();
-        UncheckedProperties unchecked = tool.target.connection.unchecked();
-        if (producerConfig != null) {
-            Map<String, String> file = ConnectionOptions.readProperties(producerConfig, "--producer.config");
-            KafkaConfigCheck.flags("--producer.config " + producerConfig + ": ", file, PropertyKind.PRODUCER, unchecked);
-            props.putAll(file);
-        }
-        Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
-        KafkaConfigCheck.flags("--producer-props ", flags, PropertyKind.PRODUCER, unchecked);
-        props.putAll(flags);
         Map<String, String> conn = tool.target.connectionProperties();
-        // kafka-producer-perf-test takes the cluster address in --producer-props; so does the drop-in.
-        String bootstrap = props.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
-        if (bootstrap != null) {
-            conn.putIfAbsent(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
-        }
-        TransactionSpec transactions = transactions(props.remove(ProducerSpec.TRANSACTIONAL_ID));
-        if (warmupRecords < 0 || warmupRecords >= numRecords) {
-            throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
-        }
-        WorkloadSpec spec = new WorkloadSpec("produce", null,
-                new TopicSpec(topic, partitions, 1, true, false, null),
-                new ProducerSpec(producers, throughput, numRecords - warmupRecords, null, warmupRecords, null,
-                        payload.recordSize != null ? RecordSizeSpec.fixed(payload.recordSize) : null, null,
-                        payload.payloadFile != null
-                                ? new PayloadSpec(PayloadType.FILE, null, null, payload.payloadFile.toString(),
-                                        payloadDelimiter.replace("\\n", "\n").replace("\\t", "\t"))
-                                : null,
-                        props, null, transactions, null, null),
-                ConsumerSpec.none(), null, Duration.ofSeconds(5), null, null, null, unchecked.names());
-        if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
-            throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
-        }
+        WorkloadSpec spec = workload(conn);
         PrintStream out = CommandOutput.out(command);
         tool.target.restrictClientCpus();
         SendCallLatency fromSendCall = new SendCallLatency();
@@ -168,6 +130,53 @@ public final class ProduceCommand implements Callable<Integer> {
         out.println(ProducerPerfText.perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
         return ExitPolicy.of(result, tool.output.minRateRatio(), out).code();
+    }
+
+    /**
+     * The workload the flags describe, checked, before anything starts; {@code conn} (the connection properties) gains
+     * bootstrap.servers when --producer-props names it, as the stock tool takes it there.
+     */
+    WorkloadSpec workload(Map<String, String> conn) {
+        TopicName.check("--topic", topic);
+        checkShape();
+        Map<String, String> props = new LinkedHashMap<>();
+        UncheckedProperties unchecked = tool.target.connection.unchecked();
+        if (producerConfig != null) {
+            Map<String, String> file = ConnectionOptions.readProperties(producerConfig, "--producer.config");
+            KafkaConfigCheck.flags("--producer.config " + producerConfig + ": ", file, PropertyKind.PRODUCER, unchecked);
+            props.putAll(file);
+            // As in the stock tool, --command-property wins over --producer.config: it reaches the producer through the
+            // connection properties, which the producer's own properties would otherwise override.
+            props.keySet().removeAll(tool.target.connection.commandLineKeys());
+        }
+        Map<String, String> flags = ConnectionOptions.parsePairs(producerProps, "--producer-props");
+        KafkaConfigCheck.flags("--producer-props ", flags, PropertyKind.PRODUCER, unchecked);
+        props.putAll(flags);
+        // kafka-producer-perf-test takes the cluster address in --producer-props; so does the drop-in.
+        String bootstrap = props.remove(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG);
+        if (bootstrap != null) {
+            conn.putIfAbsent(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        }
+        // The stock tool's own advice is "set transactional.id=<id> via --command-property": it comes through the
+        // connection properties here, which would hand it to every client, so it is taken out of them (the producer's
+        // own properties win, as they do for the producer).
+        String idFromConnection = conn.remove(ProducerSpec.TRANSACTIONAL_ID);
+        String idFromProperties = props.remove(ProducerSpec.TRANSACTIONAL_ID);
+        TransactionSpec transactions = transactions(idFromProperties != null ? idFromProperties : idFromConnection);
+        if (warmupRecords < 0 || warmupRecords >= numRecords) {
+            throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
+        }
+        WorkloadSpec spec = new WorkloadSpec("produce", null,
+                new TopicSpec(topic, partitions, 1, true, false, null),
+                new ProducerSpec(producers, throughput, numRecords - warmupRecords, null, warmupRecords, null,
+                        ProducerRecordOptions.recordSize(payload), records.keys(), records.payload(payload),
+                        props, null, transactions, null, null),
+                ConsumerSpec.none(), null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)),
+                null, null, null, unchecked.names());
+        if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
+            throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
+        }
+        return spec;
     }
 
     /**
@@ -197,12 +206,6 @@ public final class ProduceCommand implements Callable<Integer> {
         if (throughput != -1 && !(throughput > 0 && Double.isFinite(throughput))) {
             throw InvalidInputException.field("--throughput", throughput, "must be a positive records/s, or -1 for unlimited");
         }
-        Integer size = payload.recordSize;
-        if (size != null && (size < 1 || size > RecordSizeSpec.MAX_BYTES)) {
-            throw InvalidInputException.field("--record-size", size, "must be between 1 and " + RecordSizeSpec.MAX_BYTES);
-        }
-        if (payload.payloadFile != null && !Files.isRegularFile(payload.payloadFile)) {
-            throw InvalidInputException.field("--payload-file", payload.payloadFile, "file not found");
-        }
+        Checks.atLeast("--reporting-interval", reportingIntervalMs, 1);
     }
 }

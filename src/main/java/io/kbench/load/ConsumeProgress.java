@@ -68,12 +68,13 @@ final class ConsumeProgress {
     }
 
     /**
-     * The backlog phase ended: at the return of the last poll with records once all were read (as the perf tool's
-     * loop ends right after that poll), otherwise now (idle timeout or stop).
+     * The backlog phase ended and its consumers have stopped, so the counts are final: it ended at the return of the
+     * last poll with records once all were read (as the perf tool's loop ends right after that poll), otherwise at
+     * {@code awaitedNanos}, when {@link #await} gave up (idle timeout or stop).
      */
-    void backlogFinished(long expected) {
+    void backlogFinished(long expected, long awaitedNanos) {
         long last = consumers.groupLastRecordNanos();
-        long end = metrics.consumedMeasured.records() >= expected && last != Long.MIN_VALUE ? last : clock.nanoTime();
+        long end = metrics.consumedMeasured.records() >= expected && last != Long.MIN_VALUE ? last : awaitedNanos;
         listener.finished(snapshot(end));
     }
 

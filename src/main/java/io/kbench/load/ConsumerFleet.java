@@ -48,11 +48,18 @@ final class ConsumerFleet {
      * ones count what they read.
      */
     List<Thread> startGroup(ReadMode mode, int first, int count, Runnable beforeStart) {
+        return startGroup(mode, first, count, beforeStart, ReadLimit.NONE);
+    }
+
+    /** As {@link #startGroup(ReadMode, int, int, Runnable)}, each consumer stopping itself once {@code limit} is read. */
+    List<Thread> startGroup(ReadMode mode, int first, int count, Runnable beforeStart, ReadLimit limit) {
         List<ConsumerWorker> added = new ArrayList<>();
         for (int i = first; i < first + count; i++) {
             ConsumerTally tally = new ConsumerTally(i, run.breakdown(), run.transactions());
             tallies.add(tally);
-            added.add(member(mode, i, tally, topicPattern()));
+            ConsumerWorker w = member(mode, i, tally, topicPattern());
+            w.stopAt(limit);
+            added.add(w);
         }
         beforeStart.run();
         return start(added, first, "kbench-consumer-");

@@ -25,6 +25,8 @@ abstract class ConsumerLoop implements Runnable {
     final RunMetrics metrics;
     final NanoClock clock;
     private final int stampMagic;
+    /** Where a backlog read ends; set before the thread starts (Thread.start publishes it). */
+    private ReadLimit readLimit = ReadLimit.NONE;
     private volatile boolean stopRequested;
     private volatile boolean stopNow;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
@@ -48,6 +50,10 @@ abstract class ConsumerLoop implements Runnable {
                 if (!records.isEmpty()) {
                     // The poll's return is when these records reached the application: one clock read serves them all.
                     handle(records, clock.nanoTime());
+                }
+                if (readLimit.reached()) {
+                    // The stock tool's check, once per poll: at most one poll past the limit (ReadLimit).
+                    break;
                 }
             }
         } catch (InterruptException | WakeupException e) {
@@ -108,6 +114,11 @@ abstract class ConsumerLoop implements Runnable {
 
     void requestStop() {
         stopRequested = true;
+    }
+
+    /** Stops this consumer after the poll in which the consumers together reach {@code limit}; before it starts. */
+    void stopAt(ReadLimit limit) {
+        this.readLimit = limit;
     }
 
     /** Whether no stop was requested yet. */

@@ -146,10 +146,16 @@ final class LoadPhases {
                     if (failure == null && !stop.requested()) {
                         beforeBacklogRead.run();
                     }
-                    threads.addAll(consumers.startGroup(ReadMode.BACKLOG, 0, spec.consumers().count(),
-                            progress::backlogStarted));
+                    List<Thread> readers = consumers.startGroup(ReadMode.BACKLOG, 0, spec.consumers().count(),
+                            progress::backlogStarted, new ReadLimit(metrics.consumedMeasured, expected));
+                    threads.addAll(readers);
                     progress.await(expected);
-                    progress.backlogFinished(expected);
+                    long awaitedNanos = clock.nanoTime();
+                    // The consumers stop (each after the poll that reached the limit) before the phase's figures are
+                    // taken, so the perf tool's line and the summary count the same records.
+                    consumers.requestStop();
+                    stop.join(readers, JOIN_TIMEOUT);
+                    progress.backlogFinished(expected, awaitedNanos);
                 }
             } finally {
                 if (schedule != null && rebalances == null) {

@@ -31,8 +31,14 @@ public final class PayloadGenerator {
         this.fileSamples = payload.type() == PayloadType.FILE ? readSamples(payload) : List.of();
     }
 
-    /** Fresh copies for one producer thread (threads stamp values in place, so they never share arrays). */
+    /**
+     * Fresh copies for one producer thread (threads stamp values in place, so they never share arrays). Monotonic
+     * values are made per send ({@link #monotonic}); the one value here, record 0's, only sizes the send loop's pools.
+     */
     public byte[][] valuesForThread(int threadIndex) {
+        if (payload.type() == PayloadType.MONOTONIC) {
+            return new byte[][] {monotonic(0)};
+        }
         if (!fileSamples.isEmpty()) {
             return fileSamples.stream().map(byte[]::clone).toArray(byte[][]::new);
         }
@@ -44,7 +50,9 @@ public final class PayloadGenerator {
         byte[][] vocabulary = payload.type() == PayloadType.SYNTHETIC ? vocabulary(payload.seed()) : null;
         for (int i = 0; i < variants; i++) {
             values[i] = new byte[sampleSize(sizes)];
-            if (vocabulary == null) {
+            if (payload.type() == PayloadType.LETTERS) {
+                fillLetters(values[i], content);
+            } else if (vocabulary == null) {
                 content.nextBytes(values[i]);
             } else {
                 fillSynthetic(values[i], content, vocabulary, payload.compressibility());
@@ -55,7 +63,18 @@ public final class PayloadGenerator {
 
     /** The smallest value this generator produces, in bytes. */
     public int minValueBytes() {
+        if (payload.type() == PayloadType.MONOTONIC) {
+            return 1;
+        }
         return fileSamples.isEmpty() ? size.minBytes() : fileSamples.stream().mapToInt(b -> b.length).min().orElse(0);
+    }
+
+    /**
+     * Record {@code index}'s monotonic value: its number as decimal text, as kafka-producer-perf-test's
+     * --payload-monotonic makes it ({@code Long.toString(i).getBytes(UTF_8)} in its ProducerPerformance).
+     */
+    static byte[] monotonic(long index) {
+        return Long.toString(index).getBytes(StandardCharsets.US_ASCII);
     }
 
     private int variantCount() {
@@ -71,6 +90,13 @@ public final class PayloadGenerator {
                 ? size.mean() + r.nextGaussian() * size.stddev()
                 : size.min() + r.nextDouble() * (size.max() - size.min() + 1);
         return (int) Math.max(size.min(), Math.min(size.max(), Math.floor(v)));
+    }
+
+    /** Fills {@code value} with random letters A to Z, as kafka-producer-perf-test's payloads are. */
+    static void fillLetters(byte[] value, Random r) {
+        for (int i = 0; i < value.length; i++) {
+            value[i] = (byte) ('A' + r.nextInt(26));
+        }
     }
 
     /**

@@ -6,6 +6,7 @@ import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
+import io.kbench.spec.PayloadType;
 import io.kbench.spec.TransactionSpec;
 import io.kbench.unit.Units;
 import java.time.Duration;
@@ -37,6 +38,8 @@ final class ProducerWorker implements Runnable {
     private final int stampMagic;
     private final Producer<byte[], byte[]> producer;
     private final byte[][] values;
+    /** Whether each value is the record's number, made per send (producers.payload.type monotonic). */
+    private final boolean monotonic;
     private final KeyPool keys;
     private final RecordPool records;
     private final RunMetrics metrics;
@@ -78,6 +81,7 @@ final class ProducerWorker implements Runnable {
         this.stampMagic = run.stampMagic();
         this.producer = run.producerFactory().create(clientProperties, run.valueSerializer());
         this.values = values;
+        this.monotonic = run.spec().producers().payload().type() == PayloadType.MONOTONIC;
         this.keys = keys;
         this.records = new RecordPool(plan.topic(), values, keys);
         this.metrics = run.metrics();
@@ -186,8 +190,10 @@ final class ProducerWorker implements Runnable {
     /** Sends record {@code index} (due at {@code intendedNanos}, sent at {@code nowNanos}) and returns its value's size. */
     private int send(long index, long intendedNanos, long nowNanos, boolean measured, boolean aborted) {
         int valueIndex = values.length == 1 ? 0 : random.nextInt(values.length);
-        byte[] value = values[valueIndex];
-        if (value.length >= Stamp.BYTES) {
+        // A monotonic value is the record's number and nothing else: never stamped (the workload allows no reader of
+        // stamps with it).
+        byte[] value = monotonic ? PayloadGenerator.monotonic(index) : values[valueIndex];
+        if (!monotonic && value.length >= Stamp.BYTES) {
             Stamp.write(value, stampMagic, measured, aborted, intendedNanos);
         }
         if (sendLog != null) {
@@ -206,7 +212,8 @@ final class ProducerWorker implements Runnable {
         callback.seq = index;
         // send() copies key and value into the batch before returning, so reusing the arrays (and the immutable
         // ProducerRecord around them) is safe.
-        producer.send(records.record(valueIndex, keys.indexFor(index, random)), callback);
+        int keyIndex = keys.indexFor(index, random);
+        producer.send(monotonic ? records.record(value, keyIndex) : records.record(valueIndex, keyIndex), callback);
         return value.length;
     }
 

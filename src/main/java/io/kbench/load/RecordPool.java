@@ -53,6 +53,11 @@ final class RecordPool {
         return records[valueIndex * stride + Math.max(0, keyIndex)];
     }
 
+    /** A record of {@code value}, made for one send, with key {@code keyIndex} (-1: no key): a value made per send. */
+    ProducerRecord<byte[], byte[]> record(byte[] value, int keyIndex) {
+        return new ProducerRecord<>(topic, null, keyIndex < 0 ? null : keys.key(keyIndex), value);
+    }
+
     /** Whether every record is pre-built (no allocation per send). */
     boolean pooled() {
         return records != null;

@@ -6,9 +6,10 @@ import io.kbench.error.InvalidInputException;
 /**
  * Record value contents.
  *
- * @param type            random, synthetic or file
+ * @param type            random, letters, synthetic, file or monotonic
  * @param compressibility synthetic only: fraction (0..1) of each value drawn from a repeated vocabulary
- * @param seed            seed for random and synthetic generators, so runs are repeatable
+ * @param seed            seed for random, letters and synthetic generators and for picking values and keys, so
+ *                        runs are repeatable
  * @param file            file only: path of the sample payloads
  * @param delimiter       file only: separator between samples (default a newline)
  */

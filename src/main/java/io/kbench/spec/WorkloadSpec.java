@@ -11,6 +11,7 @@ import io.kbench.unit.DurationText;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -56,6 +57,9 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("reportInterval", DurationText.format(reportInterval), "must be >= 100ms");
         }
         validateTogether(producers, consumers);
+        if (producers.payload().type() == PayloadType.MONOTONIC) {
+            validateMonotonic(consumers, Boolean.TRUE.equals(verify), producers.transactional());
+        }
         if (Boolean.TRUE.equals(verify)) {
             validateVerify(producers);
         }
@@ -101,6 +105,21 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
     /** Whether the run reads the topic back and checks every record. */
     public boolean verifies() {
         return Boolean.TRUE.equals(verify);
+    }
+
+    /**
+     * Monotonic values are the record's number and nothing else: no room for kbench's stamp (send time, record id,
+     * aborted flag), so nothing that reads the stamp can run on them.
+     */
+    private static void validateMonotonic(ConsumerSpec consumers, boolean verify, boolean transactional) {
+        String why = consumers.endToEnd() ? "consumers.mode " + consumers.mode().name().toLowerCase(Locale.ROOT)
+                + " (end-to-end latency needs the send time kbench writes into each value)"
+                : verify ? "verify (it needs each record's id in its value)"
+                : transactional && consumers.enabled() ? "transactions read back by consumers (each value must say"
+                        + " whether its transaction was aborted)" : null;
+        if (why != null) {
+            throw InvalidInputException.field("producers.payload.type", "monotonic", "cannot be used with " + why);
+        }
     }
 
     private static void validateVerify(ProducerSpec producers) {

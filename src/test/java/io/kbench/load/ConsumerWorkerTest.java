@@ -121,4 +121,47 @@ class ConsumerWorkerTest {
         assertThat(metrics.latency(LatencyMetric.END_TO_END).rollInterval(0, 1, true).count()).isZero();
         assertThat(breakdown.result(List.of(tally), 1).partitions().get(0).consumedRecords()).isEqualTo(4);
     }
+
+    @Test
+    void aBacklogConsumerStopsItselfAfterThePollThatReachesItsReadLimit() {
+        ConsumerWorker worker = worker(ReadMode.BACKLOG);
+        worker.stopAt(new ReadLimit(metrics.consumedMeasured, 3));
+        mock.updateBeginningOffsets(Map.of(PARTITION, 0L));
+        mock.schedulePollTask(() -> {
+            mock.rebalance(List.of(PARTITION));
+            for (int i = 0; i < 4; i++) {
+                mock.addRecord(record(i, MAGIC, true));
+            }
+        });
+        // Were the limit not checked after each poll, this poll would read 4 more before the stop below.
+        mock.schedulePollTask(() -> {
+            for (int i = 4; i < 8; i++) {
+                mock.addRecord(record(i, MAGIC, true));
+            }
+        });
+        mock.schedulePollTask(worker::requestStop);
+
+        worker.run();
+
+        assertThat(worker.failure()).isNull();
+        assertThat(mock.closed()).isTrue();
+        assertThat(metrics.consumedMeasured.records())
+                .as("the whole poll that reached the limit is counted, and no poll after it").isEqualTo(4);
+    }
+
+    @Test
+    void aConsumerWithoutAReadLimitReadsUntilStopped() {
+        ConsumerWorker worker = worker(ReadMode.BACKLOG);
+        mock.updateBeginningOffsets(Map.of(PARTITION, 0L));
+        mock.schedulePollTask(() -> {
+            mock.rebalance(List.of(PARTITION));
+            mock.addRecord(record(0, MAGIC, true));
+        });
+        mock.schedulePollTask(() -> mock.addRecord(record(1, MAGIC, true)));
+        mock.schedulePollTask(worker::requestStop);
+
+        worker.run();
+
+        assertThat(metrics.consumedMeasured.records()).isEqualTo(2);
+    }
 }

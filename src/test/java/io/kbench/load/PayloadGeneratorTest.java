@@ -60,7 +60,7 @@ class PayloadGeneratorTest {
 
     @Test
     void seededOutputIsRepeatable() {
-        for (PayloadType type : new PayloadType[] {PayloadType.RANDOM, PayloadType.SYNTHETIC}) {
+        for (PayloadType type : new PayloadType[] {PayloadType.RANDOM, PayloadType.LETTERS, PayloadType.SYNTHETIC}) {
             Double c = type == PayloadType.SYNTHETIC ? 0.5 : null;
             RecordSizeSpec size = new RecordSizeSpec(null, 64, 512, null, null);
             byte[][] a = new PayloadGenerator(new PayloadSpec(type, c, 42L, null, null), size).valuesForThread(0);
@@ -93,6 +93,29 @@ class PayloadGeneratorTest {
         assertThat(r01).as("ratio at 0.1 vs random").isGreaterThan(rRandom);
         assertThat(rRandom).as("random payloads barely compress").isLessThan(1.05);
         assertThat(r09).isGreaterThan(1.5);
+    }
+
+    @Test
+    void lettersAreTheStockToolsAToZAndCompressAsRandomBytesDoNot() throws IOException {
+        RecordSizeSpec size = RecordSizeSpec.fixed(4096);
+        byte[][] letters = new PayloadGenerator(new PayloadSpec(PayloadType.LETTERS, null, 42L, null, null), size)
+                .valuesForThread(0);
+        assertThat(Arrays.asList(letters)).allSatisfy(v -> assertThat(new String(v, StandardCharsets.US_ASCII))
+                .hasSize(4096).matches("[A-Z]+"));
+        // 26 equally likely letters carry log2(26) = 4.7 bits a byte: an entropy coder gets near 8 / 4.7 = 1.7.
+        assertThat(gzipRatio(letters)).isBetween(1.4, 1.75);
+        assertThat(gzipRatio(new PayloadGenerator(random(42), size).valuesForThread(0))).isLessThan(1.05);
+    }
+
+    @Test
+    void monotonicValuesAreTheRecordNumberInDecimal() {
+        assertThat(new String(PayloadGenerator.monotonic(0), StandardCharsets.US_ASCII)).isEqualTo("0");
+        assertThat(new String(PayloadGenerator.monotonic(1_234_567_890_123L), StandardCharsets.US_ASCII))
+                .isEqualTo("1234567890123");
+        PayloadGenerator g = new PayloadGenerator(new PayloadSpec(PayloadType.MONOTONIC, null, null, null, null),
+                RecordSizeSpec.fixed(1024));
+        assertThat(g.minValueBytes()).isEqualTo(1);
+        assertThat(g.valuesForThread(0)).hasDimensions(1, 1);
     }
 
     /** Original size over gzip size, each value compressed on its own (as a single record would be). */

@@ -12,6 +12,7 @@ import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,7 +42,11 @@ class ProducerWorkerTest {
     }
 
     private ProducerWorker worker(ProducerPlan plan, long startNanos, MockProducer<byte[], byte[]> mock) {
-        LoadRun run = LoadRun.builder().spec(SPEC).clients(new ClientProperties(Map.of())).consumerGroup("g")
+        return worker(SPEC, plan, startNanos, mock);
+    }
+
+    private ProducerWorker worker(WorkloadSpec spec, ProducerPlan plan, long startNanos, MockProducer<byte[], byte[]> mock) {
+        LoadRun run = LoadRun.builder().spec(spec).clients(new ClientProperties(Map.of())).consumerGroup("g")
                 .producerFactory((properties, valueSerializer) -> {
                     created.add(properties);
                     return (Producer<byte[], byte[]>) mock;
@@ -49,7 +54,7 @@ class ProducerWorkerTest {
                 .stop(new StopSignal(NanoClock.SYSTEM)).stampMagic(MAGIC).metrics(metrics).breakdown(breakdown)
                 .out(new PrintStream(OutputStream.nullOutputStream())).build();
         byte[][] values = {new byte[100]};
-        return new ProducerWorker(run, plan, PROPERTIES, values, new KeyPool(SPEC.producers().keys()), startNanos, null,
+        return new ProducerWorker(run, plan, PROPERTIES, values, new KeyPool(spec.producers().keys()), startNanos, null,
                 null);
     }
 
@@ -143,5 +148,21 @@ class ProducerWorkerTest {
         assertThat(metrics.produceErrors.total()).isZero();
         assertThat(metrics.producedAll.records()).isEqualTo(9);
         assertThat(metrics.producedMeasured.records()).isEqualTo(5);
+    }
+
+    @Test
+    void monotonicValuesAreEachRecordsNumberAsDecimalTextWarmUpIncluded() {
+        WorkloadSpec monotonic = new SpecLoader().load(null,
+                List.of("consumers.mode=none", "producers.payload={type: monotonic}"));
+        MockProducer<byte[], byte[]> mock = new MockProducer<>(true, null, new ByteArraySerializer(),
+                new ByteArraySerializer());
+        ProducerWorker worker = worker(monotonic, plan(0, 2, 10), System.nanoTime(), mock);
+
+        worker.run();
+
+        assertThat(worker.failure()).isNull();
+        assertThat(mock.history().stream().map(r -> new String(r.value(), StandardCharsets.US_ASCII)).toList())
+                .as("kafka-producer-perf-test --payload-monotonic: 0, 1, 2, ... from the first record sent")
+                .containsExactly("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11");
     }
 }
