@@ -62,8 +62,7 @@ final class ClusterStarter {
                     hook = launchAndAwait(layout);
                     break;
                 } catch (RunFailedException e) {
-                    if (attempt == START_ATTEMPTS || proxies != null
-                            || started.stream().noneMatch(BrokerProcess::lostAPort)) {
+                    if (attempt == START_ATTEMPTS || started.stream().noneMatch(BrokerProcess::lostAPort)) {
                         throw e;
                     }
                     progress.printf("cluster: %s; starting again on other ports%n", e.getMessage());
@@ -72,6 +71,9 @@ final class ClusterStarter {
                 }
             }
         } catch (RuntimeException | Error e) {
+            if (proxies != null) {
+                proxies.close();
+            }
             removeTempDir(layout);
             throw e;
         }
@@ -156,11 +158,20 @@ final class ClusterStarter {
         }
     }
 
+    /** A start attempt that failed: its brokers stopped, its proxies closed but ready for another attempt. */
     private void abort(ShutdownHook hook, ClusterLayout layout) {
         if (hook != null) {
             hook.remove();
         }
-        stopStarted();
+        BrokerProcess.stopAll(started, ProcessStopper.DEFAULT_GRACE);
+        if (proxies != null) {
+            proxies.reset();
+        }
+        // After the brokers: a mount in use cannot go.
+        if (storage != null) {
+            storage.release();
+            storage = null;
+        }
         if (layout.temp() && !params.keepData()) {
             // Keep the logs: the error message points at them.
             for (BrokerProcess b : started) {

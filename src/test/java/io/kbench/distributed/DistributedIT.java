@@ -342,13 +342,9 @@ class DistributedIT {
         }
     }
 
-    /** A control key file as an operator makes one ('openssl rand -hex 32'), owner-only. */
+    /** A control key file as an operator makes one, owner-only. */
     private Path controlKeyFile() throws IOException {
-        Path key = dir.resolve("control.key");
-        byte[] random = new byte[32];
-        new java.security.SecureRandom().nextBytes(random);
-        java.nio.file.Files.writeString(key, java.util.HexFormat.of().formatHex(random) + "\n");
-        return key;
+        return io.kbench.testkit.ControlKeyFiles.write(dir);
     }
 
     private static io.kbench.distributed.ControlAuth controlAuth(Path key) {

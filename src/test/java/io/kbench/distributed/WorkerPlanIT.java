@@ -12,10 +12,10 @@ import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.testkit.ItFixture;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -151,13 +151,8 @@ class WorkerPlanIT {
         }
     }
 
-    /** A control key file as an operator makes one ('openssl rand -hex 32'), owner-only. */
-    private Path controlKeyFile() throws Exception {
-        Path key = dir.resolve("control.key");
-        byte[] random = new byte[32];
-        new java.security.SecureRandom().nextBytes(random);
-        Files.writeString(key, java.util.HexFormat.of().formatHex(random) + "\n");
-        Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
-        return key;
+    /** A control key file as an operator makes one, owner-only. */
+    private Path controlKeyFile() throws IOException {
+        return io.kbench.testkit.ControlKeyFiles.write(dir);
     }
 }

@@ -88,6 +88,14 @@ public final class NetworkProxies implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        reset();
+    }
+
+    /**
+     * Closes every proxy and forgets every impairment, but stays open for new proxies: a cluster start that lost a
+     * port to another process starts again on other ports, its proxies too.
+     */
+    public synchronized void reset() {
         impairments.clear();
         proxies.values().forEach(TcpProxy::close);
         proxies.clear();

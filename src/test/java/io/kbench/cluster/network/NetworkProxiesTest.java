@@ -200,6 +200,20 @@ class NetworkProxiesTest {
     }
 
     @Test
+    void resetFreesThePortsForAnotherStartAttemptAndCloseIsFinal() throws IOException {
+        proxies.impair(1, CLIENT, Impairment.dropConnections());
+        proxies.reset();
+        // A start that lost a broker's port opens its proxies again, on the same or other ports, with no impairment.
+        proxies.open(1, Listener.CLIENT, proxyPort, echo.getLocalPort());
+        try (Socket s = connect()) {
+            assertThat(roundTripMillis(s, 4)).isLessThan(1_000L);
+        }
+        proxies.close();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> proxies.open(1, Listener.CLIENT, proxyPort,
+                echo.getLocalPort())).isInstanceOf(IllegalStateException.class).hasMessageContaining("closed");
+    }
+
+    @Test
     void closeLeavesNoProxyThread() throws IOException, InterruptedException {
         try (Socket s = connect()) {
             roundTripMillis(s, 1);
