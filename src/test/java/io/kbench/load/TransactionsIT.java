@@ -109,8 +109,10 @@ class TransactionsIT {
         RunResult r = ItFixture.onlyRun(results);
         assertThat(r.workload().producers().transactions().transactionalId()).isEqualTo("it-txn-id");
         assertThat(r.workload().producers().transactions().duration()).isEqualTo(Duration.ofMillis(100));
-        // about 1 s of sends in 100 ms transactions
-        assertThat(r.summary().transactions().committed()).as(run.transcript()).isBetween(5L, 30L);
+        // About 1 s of sends in 100 ms transactions, each followed by its commit: ~100 ms on a loaded 2-core machine
+        // (CI 2026-11-29: commit p50 88 ms, 4 committed in 1.1 s). More than two shows the duration is kept, not one
+        // transaction for the whole run.
+        assertThat(r.summary().transactions().committed()).as(run.transcript()).isBetween(3L, 30L);
         try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
             assertThat(admin.listTransactions().all().get(30, TimeUnit.SECONDS))
                     .extracting(TransactionListing::transactionalId).contains("it-txn-id");
