@@ -52,19 +52,26 @@ public record EffectRule(double confidence, double margin) {
             return new Effect(Effect.Outcome.UNDECIDED, ratio, Double.NaN, Double.NaN, confidence, margin, Double.NaN,
                     a.length, b.length);
         }
-        Welch w = Welch.of(la, lb);
+        return decide(Welch.of(la, lb), a.length, b.length);
+    }
+
+    /**
+     * The effect a {@link Welch} difference of mean logarithms gives (such as a {@link PooledContrast}'s), from
+     * {@code runsA} and {@code runsB} repetitions in all.
+     */
+    public Effect decide(Welch w, int runsA, int runsB) {
+        double ratio = Math.exp(w.difference());
         if (margin > 0) {
             double[] tost = w.oneSidedBounds(confidence);
             if (Math.exp(tost[0]) >= 1 - margin && Math.exp(tost[1]) <= 1 + margin) {
                 return new Effect(Effect.Outcome.EQUIVALENT, ratio, Math.exp(tost[0]), Math.exp(tost[1]),
-                        1 - 2 * (1 - confidence), margin, Double.NaN, a.length, b.length);
+                        1 - 2 * (1 - confidence), margin, Double.NaN, runsA, runsB);
             }
         }
         double[] ci = w.interval(confidence);
         Effect.Outcome outcome = ci[0] > 0 ? Effect.Outcome.HIGHER : ci[1] < 0 ? Effect.Outcome.LOWER : Effect.Outcome.UNDECIDED;
         double detectable = outcome == Effect.Outcome.UNDECIDED ? Math.expm1(w.minimumDetectable(confidence, POWER))
                 : Double.NaN;
-        return new Effect(outcome, ratio, Math.exp(ci[0]), Math.exp(ci[1]), confidence, margin, detectable, a.length,
-                b.length);
+        return new Effect(outcome, ratio, Math.exp(ci[0]), Math.exp(ci[1]), confidence, margin, detectable, runsA, runsB);
     }
 }

@@ -25,10 +25,11 @@ import java.util.Set;
  * @param eitherWay a ratio judged in both directions (only with a lower bound above 1)
  * @param margin    a ratio claimed to be 1 within this fraction (equivalence); null for a bounded ratio
  * @param needs     what the claim's effect needs, measured on the compared points ({@link Preconditions#NONE}: nothing)
+ * @param combine   how the groups make the verdict: each on its own, or pooled into one main effect (ratios only)
  */
 public record Finding(String claim, FindingKind kind, Metric metric, Map<String, String> subject, Map<String, String> versus,
                       Double low, Double high, List<String> per, String id, boolean eitherWay, Double margin,
-                      Preconditions needs) {
+                      Preconditions needs, GroupCombination combine) {
 
     public Finding {
         if (id != null && !id.matches("[a-z0-9][a-z0-9-]{0,63}")) {
@@ -43,6 +44,11 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
         versus = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(versus));
         per = List.copyOf(per);
         needs = needs == null ? Preconditions.NONE : needs;
+        combine = combine == null ? GroupCombination.EACH : combine;
+        if (combine == GroupCombination.POOLED && kind != FindingKind.RATIO) {
+            throw InvalidInputException.field("findings.combine", "pooled", "applies to a ratio; lowest and highest "
+                    + "name one point in each group");
+        }
     }
 
     /**
@@ -94,7 +100,7 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
         }
         return new Finding(spec.claim().trim(), kind, metric, subject, versus, low, high, per(at, spec.per(), subject, varied),
                 spec.id(), Boolean.TRUE.equals(spec.eitherWay()), kind == FindingKind.RATIO ? spec.within() : null,
-                Preconditions.of(at, spec.needs(), varied));
+                Preconditions.of(at, spec.needs(), varied), GroupCombination.parse(at + ".combine", spec.combine()));
     }
 
     private static Metric metric(String at, String text) {
@@ -180,7 +186,12 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
      * confidence), in words, with what the claim needs.
      */
     public String rule(double confidence) {
-        String judgement = judgement(confidence);
+        String judgement = combine == GroupCombination.POOLED
+                ? "pooled: " + judgement(confidence).replace("the ratio of geometric means over the repetitions",
+                "the geometric mean of the groups' ratios (each group's geometric means over its repetitions;"
+                + " Satterthwaite's degrees of freedom)") + "; each group shown as judged alone"
+                : judgement(confidence) + "; judged in m comparisons (groups, or points against the subject),"
+                + " a contradiction needs the 1 - (1 - c)/m interval (Bonferroni)";
         return needs.isEmpty() ? judgement : judgement + "; needs (else not testable here): " + needs.text();
     }
 

@@ -3,7 +3,6 @@ package io.kbench.study;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import io.kbench.result.OverridePaths;
-import io.kbench.result.Spread;
 import io.kbench.result.sweep.FindingOutcome;
 import io.kbench.result.sweep.FindingVerdict;
 import io.kbench.result.sweep.RepetitionMode;
@@ -11,6 +10,8 @@ import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.statistics.Effect;
 import io.kbench.statistics.EffectRule;
+import io.kbench.statistics.PooledContrast;
+import io.kbench.statistics.Welch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -60,11 +61,87 @@ public final class FindingJudge {
      * at a higher confidence on each look ({@code statistics.SequentialLooks}); the margin comes from the finding.
      */
     public static FindingVerdict judge(Finding finding, SweepResult sweep, EffectRule rule) {
-        List<FindingVerdict.Group> groups = new ArrayList<>();
         EffectRule noMargin = rule.withMargin(0);
-        groupsOf(finding, sweep.points()).forEach((at, points) -> groups.add(judgeGroup(finding, at, points, noMargin)));
+        Map<Map<String, JsonNode>, List<SweepResult.Point>> byGroup = groupsOf(finding, sweep.points());
+        List<GroupJudgement> first = new ArrayList<>();
+        byGroup.forEach((at, points) -> first.add(judgeGroup(finding, at, points, noMargin)));
+        if (finding.combine() == GroupCombination.POOLED) {
+            return pooled(finding, first, rule);
+        }
+        int comparisons = first.stream().mapToInt(GroupJudgement::comparisons).sum();
+        List<FindingVerdict.Group> groups = new ArrayList<>();
+        int i = 0;
+        for (Map.Entry<Map<String, JsonNode>, List<SweepResult.Point>> e : byGroup.entrySet()) {
+            FindingVerdict.Group g = first.get(i++).group();
+            groups.add(g.outcome() == FindingOutcome.CONTRADICTED && comparisons > 1
+                    ? contradictedAmong(finding, e.getKey(), e.getValue(), noMargin, comparisons, g) : g);
+        }
         return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()),
                 outcome(groups), groups);
+    }
+
+    /**
+     * A claim about a factor in general judged on its main effect: the mean over the groups (strata) of each group's
+     * log ratio, with Satterthwaite's interval ({@link PooledContrast}); groups whose precondition failed or that have
+     * no interval are left out, and shown. One test, so no correction for several: the groups follow, each as judged
+     * alone, for what the pooled effect averages over.
+     */
+    private static FindingVerdict pooled(Finding finding, List<GroupJudgement> judged, EffectRule rule) {
+        List<double[]> to = new ArrayList<>();
+        List<double[]> of = new ArrayList<>();
+        int runsTo = 0;
+        int runsOf = 0;
+        for (GroupJudgement j : judged) {
+            if (j.to() != null && j.to().length >= 2 && j.of().length >= 2) {
+                to.add(j.to());
+                of.add(j.of());
+                runsTo += j.to().length;
+                runsOf += j.of().length;
+            }
+        }
+        List<FindingVerdict.Group> groups = new ArrayList<>();
+        judged.forEach(j -> groups.add(j.group()));
+        FindingOutcome outcome;
+        if (to.isEmpty()) {
+            outcome = outcome(groups);
+            outcome = outcome == FindingOutcome.HELD || outcome == FindingOutcome.CONTRADICTED ? FindingOutcome.INCONCLUSIVE
+                    : outcome;
+        } else {
+            EffectRule margin = rule.withMargin(finding.margin() == null ? 0 : finding.margin());
+            Welch w = PooledContrast.onLogs(to, of);
+            Effect e = margin.decide(w, runsTo, runsOf);
+            Effect interval = finding.margin() == null ? e : rule.withMargin(0).decide(w, runsTo, runsOf);
+            outcome = verdict(finding, e, interval);
+            String shown = "pooled over " + to.size() + " of " + judged.size() + " groups: " + describe(finding.subject())
+                    + " / " + describe(finding.versus()) + " = " + EffectText.ratio(interval) + " (claimed "
+                    + finding.bounds() + ")" + (finding.margin() != null ? "; " + e.text() : "")
+                    + (outcome == FindingOutcome.INCONCLUSIVE && finding.margin() == null
+                    ? "; " + EffectText.undecided(interval) : "");
+            groups.add(0, new FindingVerdict.Group(Map.of(), outcome, interval.low(), interval.high(), shown));
+        }
+        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()), outcome,
+                groups);
+    }
+
+    /**
+     * A group contradicted at the finding's confidence, judged again as one of {@code comparisons}: the claim holds
+     * only where it holds in every group, so one contradicted group contradicts it, and m chances to contradict it at
+     * 1 - c each would contradict a true claim up to m times as often. A contradiction therefore needs the interval at
+     * 1 - (1 - c) / m (Bonferroni's inequality); holding needs no such correction, as every group must hold at 1 - c
+     * (an intersection-union test: Berger 1982, Technometrics 24(4), 295-300).
+     */
+    private static FindingVerdict.Group contradictedAmong(Finding finding, Map<String, JsonNode> at,
+                                                          List<SweepResult.Point> points, EffectRule rule,
+                                                          int comparisons, FindingVerdict.Group first) {
+        EffectRule family = new EffectRule(1 - (1 - rule.confidence()) / comparisons, 0);
+        FindingVerdict.Group again = judgeGroup(finding, at, points, family).group();
+        if (again.outcome() == FindingOutcome.CONTRADICTED) {
+            return again;
+        }
+        return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, first.low(), first.high(), first.shown()
+                + "; outside the claim at " + Effect.confidencePercent(rule.confidence()) + "% but not at the "
+                + Effect.confidencePercent(family.confidence()) + "% that " + comparisons
+                + " comparisons judged together need to contradict it (Bonferroni)");
     }
 
     /**
@@ -100,8 +177,15 @@ public final class FindingJudge {
         return groups;
     }
 
-    private static FindingVerdict.Group judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points,
-                                                   EffectRule rule) {
+    /** A group's verdict and how many comparisons it judged with an interval (0: none; each can contradict the claim). */
+    private record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of) {
+        static GroupJudgement none(FindingVerdict.Group group) {
+            return new GroupJudgement(group, 0, null, null);
+        }
+    }
+
+    private static GroupJudgement judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points,
+                                             EffectRule rule) {
         List<SweepResult.Point> subject = points.stream().filter(p -> matches(p, finding.subject())).toList();
         List<SweepResult.Point> others = finding.kind() == FindingKind.RATIO
                 ? points.stream().filter(p -> matches(p, finding.versus())).toList()
@@ -113,7 +197,8 @@ public final class FindingJudge {
         for (SweepResult.Point p : bound) {
             java.util.Optional<String> out = PreconditionCheck.outsideRange(needs, p);
             if (out.isPresent()) {
-                return new FindingVerdict.Group(at, FindingOutcome.NOT_TESTABLE, null, null, "not testable here: " + out.get());
+                return GroupJudgement.none(new FindingVerdict.Group(at, FindingOutcome.NOT_TESTABLE, null, null,
+                        "not testable here: " + out.get()));
             }
         }
         if (finding.kind() != FindingKind.RATIO) {
@@ -122,31 +207,31 @@ public final class FindingJudge {
         if (!subject.isEmpty() && !others.isEmpty()) {
             java.util.Optional<PreconditionCheck.Unmet> unmet = PreconditionCheck.check(finding, concat(subject, others));
             if (unmet.isPresent()) {
-                return new FindingVerdict.Group(at, unmet.get().outcome(), null, null, unmet.get().reason());
+                return GroupJudgement.none(new FindingVerdict.Group(at, unmet.get().outcome(), null, null, unmet.get().reason()));
             }
         }
         if (subject.isEmpty() || others.isEmpty()) {
-            return inconclusive(at, "this group has no point to compare: it lacks " + (subject.isEmpty()
-                    ? describe(finding.subject()) : finding.kind() == FindingKind.RATIO ? describe(finding.versus())
-                    : "another point"));
+            return GroupJudgement.none(inconclusive(at, "this group has no point to compare: it lacks "
+                    + (subject.isEmpty() ? describe(finding.subject()) : finding.kind() == FindingKind.RATIO
+                    ? describe(finding.versus()) : "another point")));
         }
-        Repetitions s = Repetitions.of(subject, finding);
+        PointRepetitions s = PointRepetitions.of(subject, finding);
         if (s.problem() != null) {
-            return inconclusive(at, s.problem());
+            return GroupJudgement.none(inconclusive(at, s.problem()));
         }
         if (finding.kind() == FindingKind.RATIO) {
-            Repetitions o = Repetitions.of(others, finding);
-            return o.problem() != null ? inconclusive(at, o.problem()) : ratio(finding, at, s, o, rule);
+            PointRepetitions o = PointRepetitions.of(others, finding);
+            return o.problem() != null ? GroupJudgement.none(inconclusive(at, o.problem())) : ratio(finding, at, s, o, rule);
         }
-        List<Repetitions> each = new ArrayList<>();
+        List<PointRepetitions> each = new ArrayList<>();
         for (SweepResult.Point p : others) {
-            Repetitions r = Repetitions.of(List.of(p), finding);
+            PointRepetitions r = PointRepetitions.of(List.of(p), finding);
             if (r.problem() != null) {
-                return inconclusive(at, r.problem());
+                return GroupJudgement.none(inconclusive(at, r.problem()));
             }
             each.add(r);
         }
-        return extreme(finding, at, s, each, rule);
+        return new GroupJudgement(extreme(finding, at, s, each, rule), each.size(), null, null);
     }
 
     private static List<SweepResult.Point> concat(List<SweepResult.Point> a, List<SweepResult.Point> b) {
@@ -160,7 +245,7 @@ public final class FindingJudge {
     }
 
     /** Lowest (highest): held when the subject is decided lower (higher) than every other point, contradicted by any one decided the other way. */
-    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, Repetitions s, List<Repetitions> others,
+    private static FindingVerdict.Group extreme(Finding f, Map<String, JsonNode> at, PointRepetitions s, List<PointRepetitions> others,
                                                 EffectRule rule) {
         boolean lowest = f.kind() == FindingKind.LOWEST;
         Effect.Outcome wanted = lowest ? Effect.Outcome.LOWER : Effect.Outcome.HIGHER;
@@ -168,7 +253,7 @@ public final class FindingJudge {
         boolean held = true;
         boolean contradicted = false;
         List<String> parts = new ArrayList<>();
-        for (Repetitions o : others) {
+        for (PointRepetitions o : others) {
             Effect e = rule.decide(o.values(), s.values());
             held &= e.outcome() == wanted;
             contradicted |= e.outcome() == against;
@@ -180,15 +265,28 @@ public final class FindingJudge {
         return new FindingVerdict.Group(at, outcome, s.min(), s.max(), shown);
     }
 
-    private static FindingVerdict.Group ratio(Finding f, Map<String, JsonNode> at, Repetitions of, Repetitions to,
-                                              EffectRule rule) {
+    private static GroupJudgement ratio(Finding f, Map<String, JsonNode> at, PointRepetitions of, PointRepetitions to,
+                                        EffectRule rule) {
         Effect e = rule.withMargin(f.margin() == null ? 0 : f.margin()).decide(to.values(), of.values());
         if (!e.hasInterval()) {
-            return inconclusive(at, describe(f.subject()) + " / " + describe(f.versus()) + " = "
+            return GroupJudgement.none(inconclusive(at, describe(f.subject()) + " / " + describe(f.versus()) + " = "
                     + String.format(Locale.ROOT, "%.2fx", e.ratio()) + " from " + e.runsB() + " and " + e.runsA()
-                    + " repetitions: one repetition a side has no spread to judge by");
+                    + " repetitions: one repetition a side has no spread to judge by"));
         }
         Effect interval = f.margin() == null ? e : rule.decide(to.values(), of.values());
+        double low = interval.low();
+        double high = interval.high();
+        FindingOutcome outcome = verdict(f, e, interval);
+        String shown = describe(f.subject()) + " / " + describe(f.versus()) + " = " + EffectText.ratio(interval)
+                + " (claimed " + f.bounds() + ")"
+                + (f.margin() != null ? "; " + e.text() : "")
+                + (outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
+                + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
+        return new GroupJudgement(new FindingVerdict.Group(at, outcome, low, high, shown), 1, to.values(), of.values());
+    }
+
+    /** A ratio claim's verdict on an effect ({@code e}: with the finding's margin) and its plain interval. */
+    private static FindingOutcome verdict(Finding f, Effect e, Effect interval) {
         double low = interval.low();
         double high = interval.high();
         boolean held;
@@ -209,13 +307,7 @@ public final class FindingJudge {
             held = high < f.high();
             contradicted = low >= f.high();
         }
-        FindingOutcome outcome = held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
-        String shown = describe(f.subject()) + " / " + describe(f.versus()) + " = " + EffectText.ratio(interval)
-                + " (claimed " + f.bounds() + ")"
-                + (f.margin() != null ? "; " + e.text() : "")
-                + (outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
-                + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
-        return new FindingVerdict.Group(at, outcome, low, high, shown);
+        return held ? FindingOutcome.HELD : contradicted ? FindingOutcome.CONTRADICTED : FindingOutcome.INCONCLUSIVE;
     }
 
     private static boolean matches(SweepResult.Point p, Map<String, String> selector) {
@@ -229,47 +321,5 @@ public final class FindingJudge {
         List<String> parts = new ArrayList<>();
         selector.forEach((path, value) -> parts.add(OverridePaths.shortName(path) + "=" + value));
         return String.join(",", parts);
-    }
-
-    /**
-     * The repetitions' values of some points pooled, or why there are none to judge: a point without a completed
-     * repetition, a sweep that kept only the range of more than three, or a value that is no ratio (0).
-     */
-    private record Repetitions(String name, double[] values, double min, double max, String problem) {
-        static Repetitions of(List<SweepResult.Point> points, Finding f) {
-            List<Double> all = new ArrayList<>();
-            for (SweepResult.Point p : points) {
-                Spread spread = p.summary() == null ? null : p.summary().spread(f.metric().group(), f.metric().field());
-                if (spread == null) {
-                    return problem("a point has no completed repetition here");
-                }
-                double[] reps = spread.repetitions().orElse(null);
-                if (reps == null) {
-                    return problem(p.name() + " kept only the range of its " + spread.count()
-                            + " repetitions, not their values: no interval");
-                }
-                for (double v : reps) {
-                    if (!(v > 0)) {
-                        return problem(p.name() + " has a repetition at " + v + ": no ratio");
-                    }
-                    all.add(v);
-                }
-            }
-            double[] values = all.stream().mapToDouble(Double::doubleValue).toArray();
-            String name = points.size() == 1 ? points.get(0).name() : points.size() + " points";
-            return new Repetitions(name, values, java.util.Arrays.stream(values).min().orElse(0),
-                    java.util.Arrays.stream(values).max().orElse(0), null);
-        }
-
-        private static Repetitions problem(String why) {
-            return new Repetitions(null, null, 0, 0, why);
-        }
-
-        String show(Finding f) {
-            return f.metric().isLatency()
-                    ? String.format(Locale.ROOT, "%.2f..%.2f ms (%d runs)", min / 1000, max / 1000, values.length)
-                    : String.format(Locale.ROOT, "%,.1f..%,.1f %s (%d runs)", min, max, f.metric().field().startsWith("mebibytes")
-                    ? "MiB/s" : f.metric().field().equals("recordsPerSec") ? "records/s" : f.metric().field(), values.length);
-        }
     }
 }

@@ -26,11 +26,14 @@ import java.util.Map;
  *                  when the two are equivalent within it (two one-sided tests), contradicted when the ratio's interval
  *                  lies wholly beyond it; instead of between, above and below
  * @param needs     what the claim's effect needs, measured in the runs; a group where one fails is not testable here
+ * @param combine   {@code each} (default): every group judged on its own, the claim held when every group holds;
+ *                  {@code pooled}: a ratio claim about a factor in general judged on the mean of its groups' log ratios
+ *                  (a main effect, {@code statistics.PooledContrast}), each group still shown
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindingSpec(String claim, String metric, Map<String, JsonNode> lowest, Map<String, JsonNode> highest,
                           Ratio ratio, List<Double> between, Double above, Double below, List<String> per,
-                          String id, Boolean eitherWay, Double within, NeedsSpec needs) {
+                          String id, Boolean eitherWay, Double within, NeedsSpec needs, String combine) {
 
     /**
      * The two points of a ratio.

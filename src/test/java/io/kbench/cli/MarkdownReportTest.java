@@ -51,7 +51,7 @@ class MarkdownReportTest {
         legacy.points().forEach(p -> p.overrides().forEach((k, v) -> varied.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v.asText())));
         String value = legacy.points().get(0).overrides().get(path).asText();
         FindingSpec spec = new FindingSpec("the first value is fastest", "produced.recordsPerSec", null,
-                Map.of(path, legacy.points().get(0).overrides().get(path)), null, null, null, null, List.of(), null, null, null, null);
+                Map.of(path, legacy.points().get(0).overrides().get(path)), null, null, null, null, List.of(), null, null, null, null, null);
         FindingVerdict verdict = FindingJudge.judge(Finding.of(spec, 0, varied), legacy);
         SweepResult judged = new SweepResult(legacy.schemaVersion(), legacy.kind(), legacy.name(), legacy.description(),
                 legacy.status(), legacy.startTime(), legacy.endTime(), legacy.environment(), legacy.axes(), legacy.repeat(),

@@ -55,12 +55,12 @@ class FindingJudgeTest {
 
     private static FindingSpec lowest(String codec) {
         return new FindingSpec(codec + " lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf(codec)), null, null,
-                null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null);
     }
 
     private static FindingSpec ratio(List<Double> between, Double above) {
         return new FindingSpec("acks=-1 costs", "produced.recordsPerSec", null, null,
-                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null, null, null);
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), between, above, null, null, null, null, null, null, null);
     }
 
     @Test
@@ -87,7 +87,7 @@ class FindingJudgeTest {
         // gzip 100..110; zstd 67..70 is decided below it, none 456..1179 above: their union 67..1179 overlaps gzip.
         SweepResult s = sweep(point("gzip", 1, 100, 110), point("zstd", 1, 67, 70), point("none", 1, 456, 1179));
         FindingSpec spec = new FindingSpec("gzip lowest", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null, null, null);
+                null, null, null, null, null, List.of(), null, null, null, null, null);
         assertThat(judge(spec, s).outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
     }
 
@@ -101,7 +101,7 @@ class FindingJudgeTest {
     void highestMirrorsLowest() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25));
         FindingSpec highest = new FindingSpec("lz4 highest", "produced.recordsPerSec", null, Map.of(CODEC, TextNode.valueOf("lz4")),
-                null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null);
         assertThat(judge(highest, s).outcome()).isEqualTo(FindingOutcome.HELD);
     }
 
@@ -126,6 +126,70 @@ class FindingJudgeTest {
     }
 
     @Test
+    void aClaimJudgedInFourGroupsIsContradictedOnlyAtTheConfidenceTheFourNeed() {
+        // acks=1 above acks=-1 in three codecs; in gzip 10..12 against 13..15: 0.79x [0.65x, 0.95x] at 95%, wholly
+        // below the claim, but four groups are four chances to contradict a true claim by chance: at 98.75%
+        // (Bonferroni) the interval reaches past 1.
+        List<SweepResult.Point> held = List.of(point("lz4", 1, 20, 25), point("lz4", -1, 5, 6), point("none", 1, 20, 25),
+                point("none", -1, 5, 6), point("zstd", 1, 20, 25), point("zstd", -1, 5, 6));
+        List<SweepResult.Point> points = new ArrayList<>(held);
+        points.add(point("gzip", 1, 10, 12));
+        points.add(point("gzip", -1, 13, 15));
+        FindingVerdict v = judge(ratio(null, 1.0), sweep(points.toArray(SweepResult.Point[]::new)));
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        FindingVerdict.Group gzip = v.groups().stream().filter(g -> g.at().get(CODEC).asText().equals("gzip")).findFirst()
+                .orElseThrow();
+        assertThat(gzip.outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(gzip.shown()).contains("(95%, 3 and 3 runs)")
+                .contains("outside the claim at 95% but not at the 98.8% that 4 comparisons judged together need");
+        assertThat(v.rule()).contains("1 - (1 - c)/m interval (Bonferroni)");
+        // Decided below at 98.75% too: contradicted, shown at the confidence that decided it.
+        List<SweepResult.Point> far = new ArrayList<>(held);
+        far.add(point("gzip", 1, 10, 12));
+        far.add(point("gzip", -1, 17, 19));
+        FindingVerdict contradicted = judge(ratio(null, 1.0), sweep(far.toArray(SweepResult.Point[]::new)));
+        assertThat(contradicted.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(contradicted.groups()).filteredOn(g -> g.outcome() == FindingOutcome.CONTRADICTED).singleElement()
+                .satisfies(g -> assertThat(g.shown()).contains("(98.8%, 3 and 3 runs)"));
+        // One group alone is one comparison: 95% decides it.
+        FindingVerdict alone = judge(ratio(null, 1.0), sweep(point("gzip", 1, 10, 12), point("gzip", -1, 13, 15)));
+        assertThat(alone.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+    }
+
+    @Test
+    void aPooledClaimIsJudgedOnTheMeanOfItsGroupsLogRatiosWithEveryGroupShown() {
+        List<SweepResult.Point> points = new ArrayList<>(List.of(point("lz4", 1, 20, 25), point("lz4", -1, 5, 6),
+                point("none", 1, 20, 25), point("none", -1, 5, 6), point("zstd", 1, 20, 25), point("zstd", -1, 5, 6)));
+        points.add(point("gzip", 1, 10, 12));
+        points.add(point("gzip", -1, 13, 15));
+        SweepResult s = sweep(points.toArray(SweepResult.Point[]::new));
+        FindingSpec spec = new FindingSpec("acks=-1 costs throughput", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, 1.0,
+                null, null, null, null, null, null, "pooled");
+        FindingVerdict v = judge(spec, s);
+        // Three groups at 4.09x and gzip at 0.79x: the geometric mean of the four ratios, 2.70x.
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
+        FindingVerdict.Group pooled = v.groups().get(0);
+        assertThat(pooled.at()).isEmpty();
+        assertThat(pooled.shown()).startsWith("pooled over 4 of 4 groups: acks=1 / acks=-1 = 2.70x [")
+                .contains("(95%, 12 and 12 runs)");
+        assertThat(v.groups()).hasSize(5);
+        assertThat(v.rule()).startsWith("pooled: ");
+        // Judged in each group instead, gzip's group keeps the claim from holding.
+        FindingSpec each = new FindingSpec(spec.claim(), spec.metric(), null, null, spec.ratio(), null, 1.0, null, null,
+                null, null, null, null, "each");
+        assertThat(judge(each, s).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        FindingSpec lowestPooled = new FindingSpec("gzip lowest", "produced.recordsPerSec",
+                Map.of(CODEC, TextNode.valueOf("gzip")), null, null, null, null, null, null, null, null, null, null, "pooled");
+        assertThatThrownBy(() -> Finding.of(lowestPooled, 0, varied(s))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("pooled");
+        FindingSpec typo = new FindingSpec(spec.claim(), spec.metric(), null, null, spec.ratio(), null, 1.0, null, null,
+                null, null, null, null, "pool");
+        assertThatThrownBy(() -> Finding.of(typo, 2, varied(s))).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("findings[2].combine").hasMessageContaining("pool");
+    }
+
+    @Test
     void aSameWithinClaimIsHeldOnEquivalenceAndContradictedBeyondTheMargin() {
         SweepResult same = sweep(point("gzip", 1, 100, 102), point("gzip", -1, 100.5, 101.5));
         assertThat(judge(within(0.10), same).outcome()).isEqualTo(FindingOutcome.HELD);
@@ -136,14 +200,14 @@ class FindingJudgeTest {
         assertThat(judge(within(0.10), noisy).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
         assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, 2.0, null,
-                null, null, null, 0.1, null), 0, varied(same))).isInstanceOf(InvalidInputException.class)
+                null, null, null, 0.1, null, null), 0, varied(same))).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("findings[0].within");
     }
 
     private static FindingSpec within(double margin) {
         return new FindingSpec("acks makes no difference", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, null, null,
-                null, null, null, margin, null);
+                null, null, null, margin, null, null);
     }
 
     @Test
@@ -175,7 +239,7 @@ class FindingJudgeTest {
     void perEmptyJudgesAllPointsAsOneGroup() {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9), point("lz4", -1, 15, 16));
         FindingSpec spec = new FindingSpec("gzip lowest overall", "produced.recordsPerSec", Map.of(CODEC, TextNode.valueOf("gzip")),
-                null, null, null, null, null, List.of(), null, null, null, null);
+                null, null, null, null, null, List.of(), null, null, null, null, null);
         FindingVerdict v = judge(spec, s);
         assertThat(v.groups()).hasSize(1);
         assertThat(v.outcome()).isEqualTo(FindingOutcome.HELD);
@@ -186,7 +250,7 @@ class FindingJudgeTest {
         SweepResult s = sweep(point("gzip", 1, 10, 12), point("lz4", 1, 20, 25), point("gzip", -1, 8, 9));
         Map<String, Set<String>> varied = varied(s);
         assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "produced.speed", Map.of(CODEC, TextNode.valueOf("gzip")), null,
-                null, null, null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
+                null, null, null, null, null, null, null, null, null, null), 2, varied)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("findings[2].metric").hasMessageContaining("produced.speed");
         assertThatThrownBy(() -> Finding.of(lowestOf("producers.count", IntNode.valueOf(3)), 0, varied))
                 .hasMessageContaining("findings[0].lowest.producers.count").hasMessageContaining("not varied");
@@ -194,7 +258,7 @@ class FindingJudgeTest {
                 .hasMessageContaining("findings[0].lowest." + CODEC).hasMessageContaining("zstd").hasMessageContaining("gzip, lz4");
         assertThatThrownBy(() -> Finding.of(ratio(List.of(7.0, 2.0), null), 0, varied)).hasMessageContaining("findings[0].between");
         assertThatThrownBy(() -> Finding.of(ratio(null, null), 0, varied)).hasMessageContaining("exactly one of between, above or below");
-        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null, null, null), 0, varied))
+        assertThatThrownBy(() -> Finding.of(new FindingSpec("c", "e2e.p99", null, null, null, null, null, null, null, null, null, null, null, null), 0, varied))
                 .hasMessageContaining("needs exactly one of lowest, highest or ratio");
     }
 
@@ -209,19 +273,19 @@ class FindingJudgeTest {
         otherWay.put(CODEC, Set.of("gzip", "lz4"));
         otherWay.put("topic.replicationFactor", Set.of("3", "2"));
         FindingSpec spec = new FindingSpec("c", "produced.recordsPerSec", Map.of("topic.replicationFactor", IntNode.valueOf(3)),
-                null, null, null, null, null, null, null, null, null, null);
+                null, null, null, null, null, null, null, null, null, null, null);
         assertThat(Finding.of(spec, 0, oneWay).per()).isEqualTo(Finding.of(spec, 0, otherWay).per())
                 .containsExactly("producers.properties.batch.size", CODEC);
     }
 
     private static FindingSpec lowestOf(String path, JsonNode value) {
-        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null, null, null);
+        return new FindingSpec("c", "produced.recordsPerSec", Map.of(path, value), null, null, null, null, null, new ArrayList<>(), null, null, null, null, null);
     }
 
     private static FindingSpec eitherWay(double above) {
         return new FindingSpec("acks moves records/s by a multiple", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, above, null,
-                null, "acks-multiple", true, null, null);
+                null, "acks-multiple", true, null, null, null);
     }
 
     @Test

@@ -61,7 +61,7 @@ class PreconditionCheckTest {
         sweep.points().forEach(p -> p.overrides().forEach((k, v) -> varied.computeIfAbsent(k, x -> new LinkedHashSet<>()).add(v.asText())));
         FindingSpec spec = new FindingSpec("80 threads above 15", metric, null, null,
                 new FindingSpec.Ratio(Map.of(THREADS, IntNode.valueOf(80)), Map.of(THREADS, IntNode.valueOf(15))), null, 1.0,
-                null, per, null, null, null, needs);
+                null, per, null, null, null, needs, null);
         return FindingJudge.judge(Finding.of(spec, 0, varied), sweep);
     }
 
