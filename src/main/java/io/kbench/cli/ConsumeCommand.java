@@ -145,7 +145,8 @@ public final class ConsumeCommand implements Callable<Integer> {
         tool.target.restrictClientCpus();
         RunResult result = tool.singleRun(spec, conn, LiveMetrics.NONE)
                 .execute(CommandOutput.out(commandSpec), printer);
-        return ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)).code();
+        return tool.output.exit(commandSpec,
+                ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)));
     }
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */

@@ -59,6 +59,7 @@ public final class Main {
         CommandLine cli = root();
         cli.addSubcommand(new CommandLine.HelpCommand());
         COMMANDS.values().forEach(c -> cli.addSubcommand(c.get()));
+        HelpExitCodes.apply(cli);
         return cli;
     }
 
@@ -66,6 +67,7 @@ public final class Main {
     private static CommandLine newCommandLine(Supplier<Object> command) {
         CommandLine cli = root();
         cli.addSubcommand(command.get());
+        HelpExitCodes.apply(cli);
         return cli;
     }
 

@@ -129,7 +129,7 @@ public final class ProduceCommand implements Callable<Integer> {
         // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
         out.println(ProducerPerfText.perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
-        return ExitPolicy.of(result, tool.output.minRateRatio(), out).code();
+        return tool.output.exit(command, ExitPolicy.of(result, tool.output.minRateRatio(), out));
     }
 
     /**

@@ -116,7 +116,7 @@ public final class RunContextOptions {
         try (MetricsServer live = metrics.start(out)) {
             RunContext.Observers watchers = new RunContext.Observers(catalog.listener(MetricsOptions.listener(live),
                     output.resultsDir, workloadFile(command)), context.observers().telemetry());
-            return checked.run().apply(watchers, out).code();
+            return output.exit(command, checked.run().apply(watchers, out));
         }
     }
 

@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import org.apache.kafka.clients.producer.ProducerConfig;
 
 /**
  * The largest value a distributed run's workload may give each sizing and timing property of {@link TuningProperties}.
@@ -30,6 +31,15 @@ public final class TuningBounds {
             "max.partition.fetch.bytes", new Bound(16 * MIB, "16 MiB"),
             "send.buffer.bytes", new Bound(16 * MIB, "16 MiB"),
             "receive.buffer.bytes", new Bound(16 * MIB, "16 MiB"));
+
+    /**
+     * Producer threads x {@code buffer.memory} on one worker: each producer may hold its whole buffer, so a plan that
+     * gives one worker many producers multiplies the bound above. 1 GiB is 32 producers at Kafka's default buffer.
+     */
+    static final Bound SLICE_BUFFER = new Bound(1024 * MIB, "1 GiB");
+
+    /** Producer and consumer threads one worker runs: each is a Kafka client with its own buffers and connections. */
+    static final int SLICE_THREADS = 256;
 
     /**
      * One property's bound.
@@ -88,6 +98,31 @@ public final class TuningBounds {
                         + bound.get().shown() + ") for " + by
                         + ": each worker's host would allocate or wait for it (docs/distributed.md)");
             }
+        }
+    }
+
+    /**
+     * Throws an {@link InvalidInputException} when one worker's share of a run, {@code producers} producer and
+     * {@code consumers} consumer threads, runs more than {@link #SLICE_THREADS} threads or its producers may together
+     * hold more than {@link #SLICE_BUFFER}: each up to {@code buffer.memory} of {@code producerProperties}, or Kafka's
+     * default (ProducerConfig) when it is not set. {@code slice} says whose share it is, {@code by} who runs it. Call it
+     * after {@link #check}, which makes {@code buffer.memory} a whole number within its own bound.
+     */
+    public static void checkSlice(String slice, int producers, int consumers, Map<String, String> producerProperties,
+                                  String by) {
+        long threads = (long) producers + consumers;
+        if (threads > SLICE_THREADS) {
+            throw new InvalidInputException(slice + ": " + threads + " producer and consumer threads on one worker; at"
+                    + " most " + SLICE_THREADS + " for " + by + " (add workers; docs/distributed.md)");
+        }
+        String given = producerProperties.get(ProducerConfig.BUFFER_MEMORY_CONFIG);
+        long buffer = given == null ? ((Number) ProducerConfig.configDef().defaultValues()
+                .get(ProducerConfig.BUFFER_MEMORY_CONFIG)).longValue() : Long.parseLong(given.strip());
+        if (producers * buffer > SLICE_BUFFER.max()) {
+            throw new InvalidInputException(slice + ": " + producers + " producer(s) x buffer.memory " + buffer
+                    + (given == null ? " (Kafka's default)" : "") + " = " + producers * buffer + " bytes on one worker;"
+                    + " at most " + SLICE_BUFFER.max() + " (" + SLICE_BUFFER.shown() + ") for " + by + " (lower"
+                    + " producers.properties.buffer.memory or add workers; docs/distributed.md)");
         }
     }
 }

@@ -3,6 +3,7 @@ package io.kbench.distributed;
 import io.kbench.client.TuningBounds;
 import io.kbench.client.TuningProperties;
 import io.kbench.error.InvalidInputException;
+import io.kbench.load.WorkerSlice;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -18,7 +19,8 @@ import java.util.Set;
  * payload encryption (its key would have to reach every worker, and a key file or variable named by a plan would be
  * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), client
  * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own), and
- * sizes and times beyond {@link TuningBounds} (they are allocated or waited for on the worker's host).
+ * sizes and times beyond {@link TuningBounds} (they are allocated or waited for on the worker's host), and a share of
+ * threads and producer buffers beyond what one worker's host should hold ({@link #checkShares}).
  */
 public final class Distributable {
     private Distributable() {
@@ -54,6 +56,19 @@ public final class Distributable {
             throw InvalidInputException.field("producers.warmup", "auto", "cannot be used with " + by
                     + " (give a fixed warm-up, e.g. --set producers.warmupDuration=5s)");
         }
+    }
+
+    /**
+     * The coordinator's check of the largest share {@code workers} workers get: {@link JoinPhase} splits the threads as
+     * evenly as they go, the first workers one more ({@link WorkerSlice}), so the first worker's is the largest. Each
+     * worker checks its own share again ({@link Worker}).
+     */
+    public static void checkShares(WorkloadSpec spec, int workers, String by) {
+        int producers = WorkerSlice.count(spec.producers().count(), workers, 0);
+        int consumers = spec.consumers().mode() == ConsumerMode.NONE ? 0 : WorkerSlice.count(spec.consumers().count(), workers, 0);
+        TuningBounds.checkSlice("producers.count " + spec.producers().count() + (consumers > 0 ? ", consumers.count "
+                + spec.consumers().count() : "") + " over " + workers + " worker(s)", producers, consumers,
+                spec.producers().properties(), by);
     }
 
     private static void properties(String path, Map<String, String> given, Set<String> allowed, String by) {

@@ -1,6 +1,7 @@
 package io.kbench.distributed;
 
 import io.kbench.client.ClientProperties;
+import io.kbench.client.TuningBounds;
 import io.kbench.error.InvalidInputException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -144,8 +145,11 @@ public final class Worker {
         current = SliceRun.start(a, s, id, joinedClock, channel, dataConnection, out);
     }
 
-    /** The slice's threads exist in the workload. */
-    private static void checkSlice(Message.Assign a, Message.Slice s) {
+    /**
+     * The slice's threads exist in the workload, and are no more than one host should run: a forged plan could give
+     * one worker every thread of a workload that passed the coordinator's check for many workers.
+     */
+    static void checkSlice(Message.Assign a, Message.Slice s) {
         long producers = a.workload().producers().count();
         long consumers = a.workload().consumers().count();
         if ((long) s.producerFirst() + s.producerCount() > producers) {
@@ -156,6 +160,8 @@ public final class Worker {
             throw InvalidInputException.field("slices[].consumerFirst+consumerCount",
                     (long) s.consumerFirst() + s.consumerCount(), "must be <= consumers.count (" + consumers + ")");
         }
+        TuningBounds.checkSlice("slice " + s.index() + " (worker " + s.workerId() + ")", s.producerCount(),
+                s.consumerCount(), a.workload().producers().properties(), "a distributed run");
     }
 
     /** Answers a plan with this worker's version and clock; the coordinator decides whether it takes part. */

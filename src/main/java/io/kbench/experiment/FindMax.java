@@ -51,7 +51,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         Objects.requireNonNull(context, "context");
         validate(spec, settings, context.output().thresholds());
         if (context.distribution() != null) {
-            Preflight.distributable(spec);
+            Preflight.distributable(spec, context.distribution());
         }
     }
 

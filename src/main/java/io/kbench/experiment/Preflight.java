@@ -3,6 +3,7 @@ package io.kbench.experiment;
 import io.kbench.client.ClientConfigCheck;
 import io.kbench.client.ClusterProbe;
 import io.kbench.distributed.Distributable;
+import io.kbench.distributed.Distribution;
 import io.kbench.driver.DriverProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.PayloadGenerator;
@@ -60,9 +61,13 @@ final class Preflight {
         }
     }
 
-    /** What a distributed run (--workers, --local-workers) cannot do: see {@link Distributable}. */
-    static void distributable(WorkloadSpec spec) {
+    /**
+     * What a distributed run (--workers, --local-workers) cannot do, and the most one of its workers may run: see
+     * {@link Distributable}.
+     */
+    static void distributable(WorkloadSpec spec, Distribution distribution) {
         Distributable.check(spec, "--workers/--local-workers");
+        Distributable.checkShares(spec, distribution.workers(), "--workers/--local-workers");
     }
 
     /** What only kbench's embedded cluster can do: tiered storage is set up when kbench starts the brokers. */

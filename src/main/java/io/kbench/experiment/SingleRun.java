@@ -117,7 +117,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         Preflight.workload(spec, context.connection());
         Preflight.embeddedOnly(spec, context.target());
         if (context.distribution() != null) {
-            Preflight.distributable(spec);
+            Preflight.distributable(spec, context.distribution());
         }
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = context.target() instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;

@@ -34,7 +34,7 @@ final class SweepChecks {
                 }
             }
             if (context.distribution() != null) {
-                Preflight.distributable(spec);
+                Preflight.distributable(spec, context.distribution());
             }
             ClusterParams params = sweep.external() ? null : sweep.clusterParams(spec.cluster(), null);
             try {

@@ -42,6 +42,22 @@ public record Metric(String group, String field) {
         return LATENCY_GROUPS.contains(group);
     }
 
+    /**
+     * The unit a person reads the metric in: {@code ms} for latencies (held in microseconds, as thresholds' limits
+     * are), else {@code records}, {@code bytes}, {@code records/s}, {@code MiB/s} or {@code errors}.
+     */
+    @JsonIgnore
+    public String unit() {
+        if (isLatency()) {
+            return "ms";
+        }
+        return switch (field) {
+            case "recordsPerSec" -> "records/s";
+            case "mebibytesPerSec" -> "MiB/s";
+            default -> field;
+        };
+    }
+
     /** The metric's value in {@code summary}: latencies in microseconds; empty when the run did not measure it. */
     public OptionalDouble valueIn(Summary summary) {
         if (isLatency()) {

@@ -56,4 +56,20 @@ class RunExitCodeTest {
         assertThat(io.kbench.result.run.Schedule.of(20_000, 19_991, 12, 12.0).line())
                 .isEqualTo("schedule: met, 19,991 of 20,000 records/s offered (100%)");
     }
+
+    /** What --junit-xml and --markdown are given: the run's name and every verdict, judged on the run's summary. */
+    @Test
+    void theEndingCarriesTheVerdictsForTheCiOutputs() {
+        ExitPolicy ended = ExitPolicy.of(result(RunStatus.COMPLETED, false, null), 0.5, System.out);
+        assertThat(ended.exitCode()).isEqualTo(io.kbench.error.ExitCode.THRESHOLD_FAILED);
+        assertThat(ended.judged().name()).isEqualTo("x");
+        assertThat(ended.judged().on()).isEqualTo("the run's summary");
+        assertThat(ended.judged().cases()).singleElement().satisfies(c -> {
+            assertThat(c.subject()).isNull();
+            assertThat(c.verdict().threshold().text()).isEqualTo("publish.p99<1ms");
+            assertThat(c.verdict().passed()).isFalse();
+        });
+        assertThat(ExitPolicy.of(RunResult.builder().name("y").status(RunStatus.COMPLETED).build(), 0.5, System.out)
+                .judged().cases()).as("no --threshold").isEmpty();
+    }
 }

@@ -66,4 +66,26 @@ class TuningBoundsTest {
                     + "[^\\n]*\\| " + bound.max() + " \\(" + java.util.regex.Pattern.quote(bound.shown()) + "\\) \\|$");
         });
     }
+
+    /**
+     * One worker's share: 32 producers at Kafka's default buffer pass, 33 do not; 256 threads pass, 257 do not; an
+     * unset buffer.memory counts as Kafka's default, never as nothing. docs/distributed.md gives both bounds.
+     */
+    @Test
+    void aSharesThreadsAndProducerBuffersAreBounded() throws Exception {
+        assertThatCode(() -> TuningBounds.checkSlice("s", 32, 224, Map.of(), "x")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TuningBounds.checkSlice("s", 33, 0, Map.of(), "x")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("s: 33 producer(s) x buffer.memory 33554432 (Kafka's default) = 1107296256 bytes on one"
+                        + " worker; at most 1073741824 (1 GiB) for x (lower producers.properties.buffer.memory or add"
+                        + " workers; docs/distributed.md)");
+        assertThatCode(() -> TuningBounds.checkSlice("s", 64, 0, Map.of("buffer.memory", "16777216"), "x"))
+                .doesNotThrowAnyException();
+        assertThatThrownBy(() -> TuningBounds.checkSlice("s", 1, 256, Map.of("buffer.memory", "1"), "x"))
+                .hasMessage("s: 257 producer and consumer threads on one worker; at most 256 for x (add workers;"
+                        + " docs/distributed.md)");
+        String doc = Files.readString(Path.of("docs/distributed.md"));
+        assertThat(doc).contains("producer threads x `buffer.memory` | " + TuningBounds.SLICE_BUFFER.max() + " ("
+                + TuningBounds.SLICE_BUFFER.shown() + ")").contains("producer and consumer threads | "
+                + TuningBounds.SLICE_THREADS);
+    }
 }

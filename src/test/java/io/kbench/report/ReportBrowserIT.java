@@ -166,6 +166,30 @@ class ReportBrowserIT {
         assertThat(t.stdout()).doesNotContain("<title>pwned</title>");
     }
 
+    /**
+     * A run page under its hash-only policy (no 'unsafe-inline' for scripts since 2026-11-29): every chart drawn, no
+     * violation recorded by the page nor logged by the browser; the same page with a script element added to the file
+     * (say, by a workload description that escaped its escaping) has that script refused and recorded.
+     */
+    @Test
+    void aRunPageDrawsEveryChartUnderItsHashOnlyPolicyAndRefusesAnAddedScript() throws Exception {
+        Path report = ReportRenderer.write(ReportFixtures.copy("run-telemetry", tmp), null, ReportRenderer.Options.NONE);
+        String html = Files.readString(report);
+        assertThat(html).contains("script-src 'sha256-").doesNotContain("'unsafe-inline'; style-src")
+                .doesNotContain("script-src 'unsafe-inline'");
+        assertRendersCleanly(report);
+
+        Path tampered = tmp.resolve("tampered-run.html");
+        Files.writeString(tampered, html.replace("</main>", "<script>document.title='pwned'</script></main>"));
+        Browser t = run(tampered, "--dump-dom");
+        Matcher root = Pattern.compile("<html[^>]*>").matcher(t.stdout());
+        assertThat(root.find()).as(t.stderr()).isTrue();
+        assertThat(root.group()).as("the policy refused the added script").contains("CSP: script-src");
+        assertThat(root.group()).as("and the page's own scripts still drew its charts")
+                .contains("data-charts-rendered=\"" + ReportRendererTest.data(html).get("charts").size() + "\"");
+        assertThat(t.stdout()).doesNotContain("<title>pwned</title>");
+    }
+
     /** The charts' number format (number-format.js in the browser) gives what the tables' {@link Fmt} gives. */
     @Test
     void chartsAndTablesFormatNumbersByTheSameRule() throws Exception {

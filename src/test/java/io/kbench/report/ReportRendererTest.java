@@ -6,6 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.kbench.compare.Comparison;
+import io.kbench.compare.NamedComparison;
+import io.kbench.compare.RunSet;
 import io.kbench.error.InvalidInputException;
 import io.kbench.kpi.Threshold;
 import java.io.ByteArrayOutputStream;
@@ -13,7 +16,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -242,5 +247,47 @@ class ReportRendererTest {
         buf.reset();
         ReportRenderer.writeQuietly(dir, new PrintStream(buf, true, StandardCharsets.UTF_8));
         assertThat(buf.toString(StandardCharsets.UTF_8)).isEqualTo("report: " + dir.resolve("report.html") + System.lineSeparator());
+    }
+    /**
+     * The run, sweep, find-max and comparison pages run exactly their own four scripts, each named in the policy by the
+     * SHA-256 of its text (CSP Level 2 hash sources), and nothing inline otherwise: no 'unsafe-inline' for scripts.
+     */
+    @Test
+    void everyPageRunsOnlyItsOwnScriptsByTheirHashes() throws Exception {
+        Path fixtures = Path.of("src/test/resources/compare");
+        List<String> pages = List.of(
+                ReportRenderer.render(ReportFixtures.copy("run-sample", tmp), ReportRenderer.Options.NONE),
+                Files.readString(ReportRenderer.write(ReportFixtures.path("sweep"), tmp.resolve("sweep.html"),
+                        new ReportRenderer.Options(null, null, Threshold.parse("e2e.p99<50ms")))),
+                Files.readString(ReportRenderer.write(ReportFixtures.path("find-max"), tmp.resolve("find-max.html"),
+                        ReportRenderer.Options.NONE)),
+                ComparisonPage.render(List.of(new NamedComparison(null, Comparison.of(
+                        List.of(RunSet.load(fixtures.resolve("a")),
+                                RunSet.load(fixtures.resolve("b"))))))));
+        for (String html : pages) {
+            assertRunsOnlyItsOwnScripts(html, 4);
+        }
+    }
+
+    /** The page's policy names by hash exactly the {@code expected} scripts it holds, and allows no other script. */
+    static void assertRunsOnlyItsOwnScripts(String html, int expected) throws Exception {
+        Matcher meta = Pattern.compile("<meta http-equiv=\"Content-Security-Policy\" content=\"([^\"]+)\">").matcher(html);
+        assertThat(meta.find()).as("a CSP meta").isTrue();
+        assertThat(meta.start()).as("before the first script").isLessThan(html.indexOf("<script"));
+        String policy = meta.group(1);
+        assertThat(policy).startsWith("default-src 'none'; script-src 'sha256-").contains("base-uri 'none'");
+        String scriptSrc = policy.substring(policy.indexOf("script-src"), policy.indexOf(';', policy.indexOf("script-src")));
+        assertThat(scriptSrc).doesNotContain("unsafe");
+        Matcher script = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL).matcher(html);
+        List<String> hashes = new ArrayList<>();
+        while (script.find()) {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest(script.group(1).getBytes(StandardCharsets.UTF_8));
+            hashes.add("'sha256-" + Base64.getEncoder().encodeToString(digest) + "'");
+        }
+        assertThat(hashes).hasSize(expected);
+        assertThat(scriptSrc.substring("script-src ".length()).split(" ")).containsExactlyElementsOf(hashes);
+        assertThat(count(html, "<script")).as("the scripts and the JSON data block, nothing else")
+                .isEqualTo(expected + 1);
     }
 }
