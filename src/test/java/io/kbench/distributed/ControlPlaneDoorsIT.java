@@ -119,6 +119,8 @@ class ControlPlaneDoorsIT {
     private static void forge(EmbeddedCluster cluster) throws Exception {
         byte[] random = new byte[4096];
         new Random(41).nextBytes(random);
+        // Not UTF-8 from the first byte on, so its refusal is its own whatever the seed draws.
+        random[0] = (byte) 0xff;
         String plan = "{\"type\":\"plan\",\"runId\":\"%s\",\"kbenchVersion\":\"" + Versions.kbench() + "\",\"workers\":1}";
         List<byte[]> values = new ArrayList<>();
         values.add(random);
