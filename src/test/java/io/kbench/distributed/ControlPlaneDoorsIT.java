@@ -69,8 +69,9 @@ class ControlPlaneDoorsIT {
             // The last forgery's refusal: every one before it was read (and dropped) by then.
             await(workerOut, Pattern.compile("refused record of run forged-2 .*carries no MAC"));
             assertThat(serving.isAlive()).as("the worker serves on").isTrue();
+            // What this checks is that the worker serves a whole run, not the rate a loaded machine keeps.
             run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
-                    "--workers", "1", "--bootstrap-server", cluster.bootstrapServers(), "--control-key-file",
+                    "--set", "producers.rate=600", "--min-rate-ratio", "0", "--workers", "1", "--bootstrap-server", cluster.bootstrapServers(), "--control-key-file",
                     keyFile.toString(), "--no-telemetry", "--results-dir", results.toString());
         } finally {
             worker.stop();
