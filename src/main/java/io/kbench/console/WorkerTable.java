@@ -25,6 +25,12 @@ public final class WorkerTable {
                     String.format(Locale.ROOT, "%+.2f ±%.2f ms", w.clockOffsetMicros() / 1000, w.clockBoundMicros() / 1000))
                     .stripTrailing());
         }
+        // Why a worker did not complete (a failure, or what stopped it) is in result.json; the terminal says it too.
+        for (WorkerRun w : d.workerRuns()) {
+            if (w.failure() != null) {
+                out.println("worker " + w.id() + " " + w.status() + ": " + w.failure());
+            }
+        }
         out.println("the summary above is merged exactly from the workers' histograms, not from their percentiles");
         if (d.endToEndClockBoundMicros() != null) {
             out.printf(Locale.ROOT, "end-to-end latency between workers is exact to ±%.2f ms (the workers' clock offset bounds)%n",

@@ -107,6 +107,7 @@ public final class Coordinator {
                 }
                 return startAndFollow();
             } catch (RuntimeException e) {
+                watch.stopSent();
                 channel.send(new Message.Stop(runId, "the coordinator failed: " + e.getMessage()));
                 throw e;
             }
@@ -127,6 +128,7 @@ public final class Coordinator {
         }
 
         private RunOutcome stoppedBeforeStart() {
+            watch.stopSent();
             channel.send(new Message.Stop(runId, "interrupted on the coordinator"));
             return finish(DistributedOutcome.stoppedBeforeStart(spec, distribution, watch.all()));
         }

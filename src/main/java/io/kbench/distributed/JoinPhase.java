@@ -137,6 +137,12 @@ final class JoinPhase {
             if (lost != null) {
                 throw new RunFailedException(watch.lostMessage(lost));
             }
+            // A worker that refused its slice or stopped before the start: waiting for its partitions would only end
+            // in the assignment timeout, with a message that names neither.
+            if (watch.failure() != null) {
+                throw new RunFailedException(watch.failure());
+            }
+            watch.takeNotes().forEach(n -> setup.out().println("coordinator: " + n));
         }
     }
 

@@ -49,6 +49,7 @@ final class RunFollower {
         while (watch.anyRunning()) {
             watch.receive();
             intervals.emit(merger.ready());
+            watch.takeNotes().forEach(n -> out.println("coordinator: " + n));
             long now = System.nanoTime();
             String lost = watch.lostWorker();
             if (lost != null) {
@@ -57,6 +58,7 @@ final class RunFollower {
             }
             boolean stopping = stopRequested.getAsBoolean();
             if ((stopping || watch.failure() != null) && !stopSent) {
+                watch.stopSent();
                 channel.send(new Message.Stop(runId, stopping ? "interrupted on the coordinator" : watch.failure()));
                 stopSent = true;
                 stopDeadline = now + STOP_GRACE.toNanos();

@@ -46,6 +46,8 @@ final class SliceRun implements SliceCoordination {
     private volatile long startNanos = Long.MIN_VALUE;
     private volatile boolean finish;
     private volatile boolean stopped;
+    /** Why the slice was stopped before its end, one line; null unless {@link #stop} was called. */
+    private volatile String stopReason;
     private volatile boolean producersFinished;
     private volatile boolean ended;
     private volatile long lastControlNanos = System.nanoTime();
@@ -116,6 +118,7 @@ final class SliceRun implements SliceCoordination {
         if (stopped) {
             return;
         }
+        stopReason = reason;
         stopped = true;
         out.println("worker " + workerId + ": stopping run " + runId() + ": " + reason);
         out.flush();
@@ -139,6 +142,11 @@ final class SliceRun implements SliceCoordination {
             failure = outcome.failure();
             status = outcome.status() == RunStatus.FAILED ? WorkerStatus.FAILED
                     : outcome.status() == RunStatus.INTERRUPTED || stopped ? WorkerStatus.INTERRUPTED : WorkerStatus.COMPLETED;
+            if (status == WorkerStatus.INTERRUPTED && failure == null) {
+                // The report says why, so the coordinator's result does: a stop it sent, or one it did not (this
+                // worker's own SIGTERM, its silence, a stop sealed by another key holder).
+                failure = stopReason;
+            }
         } catch (KbenchException | org.apache.kafka.common.KafkaException e) {
             status = WorkerStatus.FAILED;
             failure = e.getMessage();

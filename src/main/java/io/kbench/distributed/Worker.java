@@ -64,7 +64,7 @@ public final class Worker {
         stopped = true;
         SliceRun slice = current;
         if (slice != null) {
-            slice.stop("the worker is stopping");
+            slice.stop("the worker process is shutting down (SIGTERM, Ctrl-C, or a local worker's coordinator gone)");
         }
     }
 

@@ -33,7 +33,7 @@ final class WorkerState {
         producersFinished = h.producersFinished();
     }
 
-    /** Its part for result.json. */
+    /** Its part for result.json, with the status it reported (or lost, or interrupted when it never reported). */
     WorkerRun run() {
         if (done != null) {
             return run(done.status());
@@ -41,9 +41,14 @@ final class WorkerState {
         return run(lost ? WorkerStatus.LOST : WorkerStatus.INTERRUPTED);
     }
 
+    /**
+     * Its part for result.json with {@code status}. The failure (for an interrupted worker: why it stopped) is the
+     * worker's own text, so it is kept to one bounded line: the terminal prints it under the worker table.
+     */
     WorkerRun run(WorkerStatus status) {
+        String failure = done != null ? done.failure() : lost ? "stopped heartbeating" : null;
         return new WorkerRun(join.workerId(), join.host(), join.kbenchVersion(), status,
-                done != null ? done.failure() : lost ? "stopped heartbeating" : null,
+                failure == null ? null : ControlCodec.Text.line(failure),
                 slice == null ? 0 : slice.producerCount(), slice == null ? 0 : slice.consumerCount(),
                 join.clockOffsetMicros(), join.clockBoundMicros(), done == null ? null : done.summary());
     }

@@ -2,6 +2,7 @@ package io.kbench.distributed;
 
 import io.kbench.result.run.WorkerStatus;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +26,10 @@ final class WorkerWatch {
     /** Null until the start: intervals before it are not merged. */
     private WorkerIntervalMerger merger;
     private String failure;
+    /** Whether this coordinator told the workers to stop: an interrupted report after that is its own doing. */
+    private boolean stopSent;
+    /** Lines for the coordinator's log, said once each: workers that stopped without being told to. */
+    private final List<String> notes = new ArrayList<>();
     private long lastAliveNanos = System.nanoTime();
 
     WorkerWatch(Channel channel, String runId, boolean tolerateWorkerLoss) {
@@ -65,6 +70,18 @@ final class WorkerWatch {
         return failure;
     }
 
+    /** From now on an interrupted worker was stopped by this coordinator. */
+    void stopSent() {
+        stopSent = true;
+    }
+
+    /** What happened since the last call that the coordinator's log should say; each line once. */
+    List<String> takeNotes() {
+        List<String> taken = List.copyOf(notes);
+        notes.clear();
+        return taken;
+    }
+
     void fail(String reason) {
         if (failure == null) {
             failure = reason;
@@ -88,7 +105,7 @@ final class WorkerWatch {
     }
 
     /** One worker's message; the channel let through only authenticated, well-formed ones of this run. */
-    private void handle(WorkerState w, Message m) {
+    void handle(WorkerState w, Message m) {
         if (m instanceof Message.Heartbeat h) {
             w.heartbeat(h);
         } else if (m instanceof Message.Interval i && merger != null) {
@@ -100,7 +117,23 @@ final class WorkerWatch {
             }
             if (d.status() == WorkerStatus.FAILED) {
                 fail("worker " + d.workerId() + ": " + ControlCodec.Text.line(d.failure()));
+            } else if (d.status() == WorkerStatus.INTERRUPTED && !stopSent) {
+                stoppedEarly(d);
             }
+        }
+    }
+
+    /**
+     * A worker ended its slice interrupted though this coordinator did not stop it: its own SIGTERM, 15 s without
+     * hearing this coordinator, or a stop sealed by another holder of the key. Its share of the load is missing from
+     * here on, so the run fails naming it and its reason, as for a lost worker (unless worker loss is tolerated).
+     */
+    private void stoppedEarly(Message.Done d) {
+        String why = "worker " + d.workerId() + " stopped before the run ended: "
+                + (d.failure() == null ? "it gave no reason" : ControlCodec.Text.line(d.failure()));
+        notes.add(why + (tolerateWorkerLoss ? "; the run goes on without it (--tolerate-worker-loss)" : ""));
+        if (!tolerateWorkerLoss) {
+            fail(why);
         }
     }
 

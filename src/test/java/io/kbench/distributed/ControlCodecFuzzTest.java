@@ -1,19 +1,25 @@
 package io.kbench.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.kbench.load.SliceWindows;
 import io.kbench.result.run.WorkerStatus;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 
 /**
- * Random, truncated and mutated records into the decoder, with and without a key: opening never throws, a refusal is
- * one bounded line, and with a key nothing but the untouched originals is accepted. Seeded, so a failure repeats.
+ * Random, truncated and mutated records into the decoder, with and without a key, as text and as the bytes a reader
+ * gets from the topic: opening never throws, a refusal is one bounded line, and with a key nothing but the untouched
+ * originals is accepted. The worst records a writer can fit under the bound open in bounded time. Seeded, so a failure
+ * repeats.
  */
 class ControlCodecFuzzTest {
     private static final long NOW = 1_800_000_000_000L;
@@ -79,6 +85,85 @@ class ControlCodecFuzzTest {
             assertThat(codec.open(v[1], v[0], NOW)).as(v[1]).isInstanceOf(ControlCodec.Accepted.class);
         }
         assertThat(accepted).as("mutations that kept a message whole were still checked").isLessThan(ROUNDS);
+    }
+
+    /**
+     * What a reader really gets: any bytes, decoded as the channel's Kafka {@code StringDeserializer} does (UTF-8, what
+     * is not UTF-8 replaced). Random bytes, and sealed messages with bits flipped.
+     */
+    @Test
+    void randomAndBitFlippedBytesNeverThrowAndNeverOpenWithAKey() {
+        StringDeserializer utf8 = new StringDeserializer();
+        Random random = new Random(3L);
+        List<String[]> originals = valid(ControlCodecTest.SECURE);
+        for (int i = 0; i < ROUNDS; i++) {
+            String[] pick = originals.get(random.nextInt(originals.size()));
+            byte[] bytes = i % 2 == 0 ? randomBytes(random) : flipBits(pick[1].getBytes(StandardCharsets.UTF_8), random);
+            String value = utf8.deserialize(pick[0], bytes);
+            ControlCodec.Opened o;
+            try {
+                o = ControlCodecTest.SECURE.open(value, pick[0], NOW);
+            } catch (RuntimeException e) {
+                throw new AssertionError("round " + i + " threw on: " + value, e);
+            }
+            assertThat(o).as("a changed byte never opens with a key: " + value).isInstanceOf(ControlCodec.Refused.class);
+            assertThat(((ControlCodec.Refused) o).reason()).as(value).doesNotContain("\n").hasSizeLessThan(400);
+        }
+    }
+
+    /**
+     * The heaviest records that fit the 1 MiB bound: 1 MiB of nesting, of digits, of escapes, of duplicate keys, and,
+     * without a key (where the body is read), envelopes around such bodies. Each is refused, none throws, and all of
+     * them open within a few seconds together (a parse that grew faster than linearly would take minutes at this
+     * size). The parser's own bounds (nesting depth, number length) do the work; this pins that they stay on.
+     */
+    @Test
+    void theHeaviestRecordsUnderTheBoundAreRefusedInBoundedTime() {
+        int n = ControlCodec.MAX_CHARS;
+        List<String> heavy = List.of(
+                "[".repeat(n),
+                "{\"v\":" + "[".repeat(n - 10),
+                "{\"v\":1,\"seq\":" + "9".repeat(n - 20) + "}",
+                "{\"v\":1,\"seq\":1." + "0".repeat(n - 30) + "1}",
+                "{\"v\":1,\"runId\":\"" + "\\u0000".repeat((n - 30) / 6) + "\"}",
+                "{" + "\"v\":1,".repeat((n - 10) / 6) + "\"v\":1}",
+                " ".repeat(n - 2) + "{}",
+                ControlCodecTest.envelope("r", "[".repeat(n - 300)),
+                ControlCodecTest.envelope("r", "{\"type\":\"plan\",\"runId\":\"r\",\"kbenchVersion\":"
+                        + "[".repeat(n - 400)),
+                ControlCodecTest.envelope("r", "{\"type\":\"plan\",\"runId\":\"r\",\"kbenchVersion\":\""
+                        + "x".repeat(n - 400) + "\",\"workers\":1,\"workers\":2}"),
+                ControlCodecTest.envelope("r", "{\"type\":\"stop\",\"runId\":\"r\",\"reason\":\"" + "\\n".repeat((n - 400) / 4)
+                        + "\",\"x\":1}"));
+        ControlCodec insecure = new ControlCodec(ControlAuth.insecure());
+        assertTimeoutPreemptively(Duration.ofSeconds(20), () -> {
+            for (String record : heavy) {
+                assertThat(record.length()).as("under the bound, so the parser sees it").isLessThanOrEqualTo(n);
+                for (ControlCodec codec : List.of(ControlCodecTest.SECURE, insecure)) {
+                    ControlCodec.Opened o = codec.open(record, ControlTopics.CONTROL, NOW);
+                    assertThat(o).as(record.substring(0, 60)).isInstanceOf(ControlCodec.Refused.class);
+                    ControlCodec.Refused r = (ControlCodec.Refused) o;
+                    assertThat(r.reason()).doesNotContain("\n").hasSizeLessThan(400);
+                    assertThat(r.what()).doesNotContain("\n").hasSizeLessThan(400);
+                }
+            }
+        }, "the heaviest records under the bound took more than 20 s: a parse that is not linear");
+    }
+
+    private static byte[] randomBytes(Random random) {
+        byte[] b = new byte[random.nextInt(400)];
+        random.nextBytes(b);
+        return b;
+    }
+
+    private static byte[] flipBits(byte[] b, Random random) {
+        byte[] c = b.clone();
+        int n = 1 + random.nextInt(3);
+        for (int i = 0; i < n; i++) {
+            int at = random.nextInt(c.length);
+            c[at] ^= (byte) (1 << random.nextInt(8));
+        }
+        return c;
     }
 
     private static String randomText(Random random) {

@@ -135,6 +135,31 @@ class ControlCodecTest {
                 .isEqualTo("plan of run run-1 from coordinator (seq 5)");
     }
 
+    /**
+     * Failed before the fix: the MAC was compared after base64 decoding, and Java's decoder takes a MAC without its
+     * padding, or with other unused low bits in its last character, so records that were not the ones sealed opened.
+     * Now only the MAC exactly as sealed opens.
+     */
+    @Test
+    void aMacInAnotherSpellingIsRefused() {
+        String sealed = plan(SECURE);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"mac\":\"([A-Za-z0-9+/]{43})=\"").matcher(sealed);
+        assertThat(m.find()).as(sealed).isTrue();
+        String mac = m.group(1);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        int last = alphabet.indexOf(mac.charAt(42));
+        // 32 bytes in 43 characters: the last carries the final 4 bits; its 2 low bits are unused.
+        char sameBits = alphabet.charAt((last & 0x3C) | ((last + 1) & 0x03));
+        assertThat(java.util.Base64.getDecoder().decode(mac.substring(0, 42) + sameBits + "="))
+                .as("decodes to the same MAC").isEqualTo(java.util.Base64.getDecoder().decode(mac + "="));
+        for (String spelling : new String[] {mac, mac.substring(0, 42) + sameBits + "="}) {
+            String changed = sealed.replace("\"mac\":\"" + mac + "=\"", "\"mac\":\"" + spelling + "\"");
+            assertThat(changed).isNotEqualTo(sealed);
+            assertThat(refused(SECURE.open(changed, CONTROL, NOW)).reason()).as(spelling).contains("MAC does not match");
+        }
+        assertThat(SECURE.open(sealed, CONTROL, NOW)).isInstanceOf(ControlCodec.Accepted.class);
+    }
+
     /** An unsigned envelope around {@code body}, as anyone can write it. */
     static String envelope(String runId, String body) {
         return "{\"v\":1,\"runId\":\"" + runId + "\",\"sender\":\"coordinator\",\"seq\":1,\"sentMillis\":" + NOW

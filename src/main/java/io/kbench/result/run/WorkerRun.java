@@ -10,7 +10,8 @@ import java.util.Objects;
  * @param host              the host it ran on
  * @param kbenchVersion     the kbench version it ran (the coordinator refuses any other than its own)
  * @param status            how its share ended
- * @param failure           why, when not completed
+ * @param failure           why, when not completed: its failure, or for an interrupted worker what stopped it (the
+ *                          coordinator's stop and its reason, its own SIGTERM, the coordinator's silence); one line
  * @param producers         producer threads it ran
  * @param consumers         consumers it ran
  * @param clockOffsetMicros its clock minus the cluster's (the results partition leader's), as it estimated
