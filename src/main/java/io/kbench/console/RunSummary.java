@@ -38,8 +38,14 @@ public final class RunSummary {
         }
     }
 
-    /** The lines that qualify the table's figures, right under it: how the rate, warm-up and window went. */
+    /**
+     * The lines that qualify the table's figures, right under it: which drivers sent or read, how the rate, warm-up and
+     * window went.
+     */
     private static void headlineNotes(RunResult result, PrintStream out) {
+        if (result.clients() != null) {
+            out.println(result.clients().line());
+        }
         if (result.schedule() != null) {
             out.println(result.schedule().line());
         }

@@ -4,6 +4,7 @@ import io.kbench.client.TuningBounds;
 import io.kbench.client.TuningProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.WorkerSlice;
+import io.kbench.spec.ClientKind;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -48,6 +49,12 @@ public final class Distributable {
         if (spec.producers().payload().type() == PayloadType.FILE) {
             throw InvalidInputException.field("producers.payload.type", "file", "cannot be used with " + by
                     + " (a workload must not make a worker read a file on its host)");
+        }
+        if (spec.producers().client().external() || spec.consumers().client().external()) {
+            ClientKind client = spec.producers().client().external() ? spec.producers().client() : spec.consumers().client();
+            String field = spec.producers().client().external() ? "producers.client" : "consumers.client";
+            throw InvalidInputException.field(field, client.text(), "cannot be used with " + by
+                    + " yet: a worker runs the java client only (docs/clients.md)");
         }
         properties("producers.properties", spec.producers().properties(), TuningProperties.PRODUCER, by);
         properties("consumers.properties", spec.consumers().properties(), TuningProperties.CONSUMER, by);

@@ -127,7 +127,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     /** Runs the searches and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, context.connection());
-        Preflight.javaClientsOnly(spec);
+        Preflight.javaClientsOnly(spec, "find-max");
         Preflight.embeddedOnly(spec, context.target());
         Preflight.reachable(context.target(), context.connection());
         Instant start = Instant.now();

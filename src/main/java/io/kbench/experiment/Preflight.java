@@ -4,6 +4,7 @@ import io.kbench.client.ClientConfigCheck;
 import io.kbench.client.ClusterProbe;
 import io.kbench.distributed.Distributable;
 import io.kbench.distributed.Distribution;
+import io.kbench.driver.DriverBuild;
 import io.kbench.driver.DriverProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.PayloadGenerator;
@@ -12,6 +13,7 @@ import io.kbench.spec.ClientKind;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
+import java.io.PrintStream;
 import java.util.Map;
 
 /**
@@ -45,20 +47,59 @@ final class Preflight {
 
     /**
      * A client other than java is a valid workload (--dry-run shows it, its properties are checked against its table),
-     * but this release does not start drivers in a run yet: said plainly before anything starts, rather than measuring
-     * the Java client under another client's name.
+     * and {@code kbench run} starts its driver; {@code command} (a sweep, find-max) does not yet: said plainly before
+     * anything starts, rather than measuring the Java client under another client's name.
      */
-    static void javaClientsOnly(WorkloadSpec spec) {
-        refuseDriver("producers.client", spec.producers().count() > 0 ? spec.producers().client() : ClientKind.JAVA);
-        refuseDriver("consumers.client", spec.consumers().enabled() ? spec.consumers().client() : ClientKind.JAVA);
+    static void javaClientsOnly(WorkloadSpec spec, String command) {
+        refuseDriver("producers.client", producerClient(spec), command);
+        refuseDriver("consumers.client", consumerClient(spec), command);
     }
 
-    private static void refuseDriver(String field, ClientKind client) {
+    private static void refuseDriver(String field, ClientKind client, String command) {
         if (client.external()) {
-            throw InvalidInputException.field(field, client.text(), "running a " + client.text() + " driver in a run"
-                    + " lands in a later kbench release; this one runs java only ('kbench drivers build' builds it now,"
-                    + " docs/clients.md)");
+            throw InvalidInputException.field(field, client.text(), "running a " + client.text() + " driver in "
+                    + command + " lands in a later kbench release; 'kbench run' runs it now (docs/clients.md)");
         }
+    }
+
+    /**
+     * What a run cannot do with driver producers yet (--dry-run says so too): verify of their records (the send logs
+     * are not read back yet) and faults (their records are not counted into the fault windows yet).
+     */
+    static void driverLimits(WorkloadSpec spec) {
+        ClientKind producers = producerClient(spec);
+        if (producers.external() && spec.verifies()) {
+            throw InvalidInputException.field("verify", true, "with producers.client " + producers.text()
+                    + " lands in a later kbench release (docs/clients.md#not-with-every-client)");
+        }
+        if (producers.external() && !spec.faults().isEmpty()) {
+            throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)", "with producers.client "
+                    + producers.text() + " land in a later kbench release (docs/clients.md#not-with-every-client)");
+        }
+    }
+
+    /**
+     * The driver of each side that runs a client other than java: built now, or found in the build cache, before any
+     * broker starts, so a missing compiler is one line and exit 2, never a half-run.
+     */
+    static void drivers(WorkloadSpec spec, PrintStream out) {
+        ClientKind producers = producerClient(spec);
+        ClientKind consumers = consumerClient(spec);
+        DriverBuild build = producers.external() || consumers.external() ? DriverBuild.standard() : null;
+        if (producers.external()) {
+            build.binary(producers, out);
+        }
+        if (consumers.external() && consumers != producers) {
+            build.binary(consumers, out);
+        }
+    }
+
+    private static ClientKind producerClient(WorkloadSpec spec) {
+        return spec.producers().count() > 0 ? spec.producers().client() : ClientKind.JAVA;
+    }
+
+    private static ClientKind consumerClient(WorkloadSpec spec) {
+        return spec.consumers().enabled() ? spec.consumers().client() : ClientKind.JAVA;
     }
 
     /**

@@ -115,6 +115,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
     private ClusterParams prepare(Path logDir) {
         Preflight.workload(spec, context.connection());
+        Preflight.driverLimits(spec);
         Preflight.embeddedOnly(spec, context.target());
         if (context.distribution() != null) {
             Preflight.distributable(spec, context.distribution());
@@ -149,7 +150,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         // The probe of an external cluster runs while the run's own checks do; nothing is printed before both pass.
         ClusterProbe.Pending probe = Preflight.startProbe(context.target(), connection);
         ClusterParams params = prepare(dir.resolve("broker-logs"));
-        Preflight.javaClientsOnly(spec);
+        Preflight.drivers(spec, out);
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
         probe.await();
         String where = where(params);

@@ -28,7 +28,7 @@ final class SweepChecks {
             Preflight.embeddedOnly(spec, pointContext.target());
             if (reach) {
                 try {
-                    Preflight.javaClientsOnly(spec); // --dry-run (reach false) shows such a point
+                    Preflight.javaClientsOnly(spec, "a sweep"); // --dry-run (reach false) shows such a point
                 } catch (InvalidInputException e) {
                     throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
                 }

@@ -10,6 +10,7 @@ import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -30,6 +31,10 @@ final class AutoWarmup {
     private volatile long endNanos = Long.MAX_VALUE;
     private volatile boolean judging = true;
     private Histogram interval;
+    /** Warm-up acknowledgements a driver process measured in the interval being judged; guarded by this. */
+    private final Histogram fromDrivers = LatencyRecorder.newHistogram();
+    /** Told the end when the warm-up ends (a driver process gets it as a control line). */
+    private volatile LongConsumer onEnd = end -> { };
     private long lastTickNanos;
     private long lastErrors;
     private WarmupEnd ended;
@@ -55,12 +60,27 @@ final class AutoWarmup {
         publish.recordMicros(micros);
     }
 
+    /**
+     * A driver process's warm-up acknowledgements of one interval (docs/drivers.md, {@code warmupPublish}): judged with
+     * the interval kbench closes next, as its own are. The reporter thread, once per interval.
+     */
+    synchronized void acknowledged(Histogram driverInterval) {
+        fromDrivers.add(driverInterval);
+    }
+
+    /** Calls {@code listener} with the end (the intended send time from which records are measured) when it comes. */
+    void onEnd(LongConsumer listener) {
+        this.onEnd = listener;
+    }
+
     /** Judges the interval that closed at {@code nowNanos} (the ticker thread, after the interval's progress line). */
     synchronized void intervalClosed(long nowNanos) {
         if (!judging || ended != null) {
             return;
         }
         interval = publish.takeInterval(interval);
+        interval.add(fromDrivers);
+        fromDrivers.reset();
         long errors = metrics.warmupProduceErrors.total();
         double acked = Units.perSecond(interval.getTotalCount(), nowNanos - lastTickNanos);
         double p99 = interval.getTotalCount() == 0 ? Double.NaN : interval.getValueAtPercentile(99);
@@ -73,6 +93,7 @@ final class AutoWarmup {
             ended = end;
             reason = rule.why();
             endNanos = nowNanos;
+            onEnd.accept(nowNanos);
             out.println(result().line());
         }
     }

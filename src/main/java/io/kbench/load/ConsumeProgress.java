@@ -48,6 +48,10 @@ final class ConsumeProgress {
         long lastReportedCount = 0;
         boolean backlog = spec.consumers().mode() == ConsumerMode.BACKLOG;
         while (!stop.requested() && metrics.consumedMeasured.records() < expected) {
+            DriverStream driver = consumers.driver();
+            if (driver != null && driver.failure() != null) {
+                return; // a consumer driver that ended reads nothing more: its failure is the run's
+            }
             long count = metrics.consumedAll.records();
             long now = clock.nanoTime();
             if (backlog && count != lastReportedCount) {

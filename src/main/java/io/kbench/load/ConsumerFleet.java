@@ -18,7 +18,8 @@ import org.apache.kafka.common.KafkaException;
 /**
  * A run's consumers, of a consumer group (live or backlog) or of a share group, all on {@link ConsumerLoop}: creates
  * and starts them, waits until they hold the topic, applies consumers.changes, and answers for them together (their
- * consume window, the first failure). {@link ShareGroupConsumers} adds what only a share group has.
+ * consume window, the first failure). {@link ShareGroupConsumers} adds what only a share group has. Live consumers of
+ * another client run in a driver process ({@link DriverConsumers}), which this fleet starts and answers for instead.
  */
 final class ConsumerFleet {
     static final Duration ASSIGNMENT_TIMEOUT = Duration.ofSeconds(60);
@@ -35,6 +36,8 @@ final class ConsumerFleet {
     private final List<Thread> changeThreads = new CopyOnWriteArrayList<>();
     /** Partitions currently assigned across all group consumers; producers start once it covers the topic. */
     private final AtomicInteger assignedPartitions = new AtomicInteger();
+    /** The consumers' driver process when consumers.client is not java, else null. */
+    private volatile DriverConsumers driver;
 
     ConsumerFleet(LoadRun run) {
         this.run = run;
@@ -53,6 +56,14 @@ final class ConsumerFleet {
 
     /** As {@link #startGroup(ReadMode, int, int, Runnable)}, each consumer stopping itself once {@code limit} is read. */
     List<Thread> startGroup(ReadMode mode, int first, int count, Runnable beforeStart, ReadLimit limit) {
+        if (spec.consumers().client().external()) {
+            // The spec lets another client run live consumers only: no backlog, limit, changes or pause.
+            beforeStart.run();
+            DriverConsumers d = new DriverConsumers(run);
+            List<Thread> follower = d.start(first, count);
+            driver = d;
+            return follower;
+        }
         List<ConsumerWorker> added = new ArrayList<>();
         for (int i = first; i < first + count; i++) {
             ConsumerTally tally = new ConsumerTally(i, run.breakdown(), run.transactions());
@@ -111,19 +122,45 @@ final class ConsumerFleet {
     }
 
     int assignedPartitions() {
-        return assignedPartitions.get();
+        DriverConsumers d = driver;
+        return d != null ? d.stream().assignedPartitions() : assignedPartitions.get();
+    }
+
+    /** The common start is fixed: a driver's consumers count their intervals from it. */
+    void started(long startNanos) {
+        DriverConsumers d = driver;
+        if (d != null) {
+            d.started(startNanos);
+        }
+    }
+
+    /** The consumers' driver, whose intervals merge into kbench's own; null for Java consumers. */
+    DriverStream driver() {
+        DriverConsumers d = driver;
+        return d == null ? null : d.stream();
+    }
+
+    /** Releases a driver process still running (a failure path); nothing for Java consumers. */
+    void close() {
+        DriverConsumers d = driver;
+        if (d != null) {
+            d.stream().close();
+        }
     }
 
     /** Waits until the group consumers hold all {@code partitions}; a consumer failure or the timeout fails the run. */
     void awaitAssignment(int partitions) {
         StopSignal stop = run.stop();
         long deadline = clock.nanoTime() + ASSIGNMENT_TIMEOUT.toNanos();
-        while (assignedPartitions.get() < partitions && !stop.requested()) {
+        while (assignedPartitions() < partitions && !stop.requested()) {
             if (clock.nanoTime() > deadline) {
                 throw new RunFailedException("consumers were not assigned all " + partitions + " partitions of "
                         + spec.topic().name() + " within " + ASSIGNMENT_TIMEOUT.toSeconds() + " s");
             }
             Throwable f = members.stream().map(ConsumerLoop::failure).filter(x -> x != null).findFirst().orElse(null);
+            if (driver != null && driver.stream().failure() != null) {
+                throw new RunFailedException(driver.stream().failure());
+            }
             if (f != null) {
                 throw new RunFailedException("consumer failed: " + f.getMessage(), f);
             }
@@ -173,11 +210,17 @@ final class ConsumerFleet {
     /** Asks every consumer to stop after its current poll (the run ends normally). */
     void requestStop() {
         all.forEach(ConsumerLoop::requestStop);
+        if (driver != null) {
+            driver.requestStop();
+        }
     }
 
     /** Stops every consumer with a short close (Ctrl-C). */
     void stopNow() {
         all.forEach(ConsumerLoop::stopNow);
+        if (driver != null) {
+            driver.stopNow();
+        }
     }
 
     /** Waits for the threads the consumer changes started. */
@@ -186,32 +229,44 @@ final class ConsumerFleet {
     }
 
     boolean isEmpty() {
-        return all.isEmpty();
+        return all.isEmpty() && driver == null;
     }
 
     /** Whether consumer-group consumers (not share consumers) ran. */
     boolean hasGroupConsumers() {
-        return !members.isEmpty();
+        return !members.isEmpty() || driver != null;
     }
 
     /** When the first measured record was consumed (any consumer), or Long.MAX_VALUE. */
     long firstRecordNanos() {
-        return all.stream().mapToLong(ConsumerLoop::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+        return Math.min(driverFirst(), all.stream().mapToLong(ConsumerLoop::firstRecordNanos).min().orElse(Long.MAX_VALUE));
     }
 
     /** When the last measured record was consumed (any consumer), or Long.MIN_VALUE. */
     long lastRecordNanos() {
-        return all.stream().mapToLong(ConsumerLoop::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+        return Math.max(driverLast(), all.stream().mapToLong(ConsumerLoop::lastRecordNanos).max().orElse(Long.MIN_VALUE));
     }
 
     /** The group consumers' first measured record, or Long.MAX_VALUE. */
     long groupFirstRecordNanos() {
-        return members.stream().mapToLong(ConsumerLoop::firstRecordNanos).min().orElse(Long.MAX_VALUE);
+        return Math.min(driverFirst(), members.stream().mapToLong(ConsumerLoop::firstRecordNanos).min()
+                .orElse(Long.MAX_VALUE));
     }
 
     /** The group consumers' last measured record, or Long.MIN_VALUE. */
     long groupLastRecordNanos() {
-        return members.stream().mapToLong(ConsumerLoop::lastRecordNanos).max().orElse(Long.MIN_VALUE);
+        return Math.max(driverLast(), members.stream().mapToLong(ConsumerLoop::lastRecordNanos).max()
+                .orElse(Long.MIN_VALUE));
+    }
+
+    private long driverFirst() {
+        DriverConsumers d = driver;
+        return d == null ? Long.MAX_VALUE : d.stream().firstRecordNanos();
+    }
+
+    private long driverLast() {
+        DriverConsumers d = driver;
+        return d == null ? Long.MIN_VALUE : d.stream().lastRecordNanos();
     }
 
     /** The longest group-join time of the group consumers so far. */
@@ -225,6 +280,10 @@ final class ConsumerFleet {
 
     /** The first consumer's failure as a one-line reason, or null; group consumers first. */
     String failure() {
+        DriverConsumers d = driver;
+        if (d != null && d.stream().failure() != null) {
+            return d.stream().failure();
+        }
         for (ConsumerLoop w : members) {
             if (w.failure() != null) {
                 return "consumer failed: " + w.failure().getMessage();

@@ -28,10 +28,11 @@ final class LoadPhases {
     private final NanoClock clock;
     private final StopSignal stop;
     private final RunMetrics metrics;
-    private final ProducerFleet producers;
+    private final ProducerSide producers;
     private final ConsumerFleet consumers;
     private final ConsumeProgress progress;
     private final OutcomeAssembler assembler;
+    private final DriverSides drivers;
     /** Whether this is a worker's slice (read by {@link #measuring}). */
     private volatile boolean slice;
     /** The zero of the interval axis (IntervalPoint.endSec), once the run has started. */
@@ -47,13 +48,15 @@ final class LoadPhases {
         this.clock = run.clock();
         this.stop = run.stop();
         this.metrics = run.metrics();
-        this.producers = new ProducerFleet(run);
+        this.producers = spec.producers().client().external() && spec.producers().count() > 0 ? new DriverProducers(run)
+                : new ProducerFleet(run);
         this.consumers = new ConsumerFleet(run);
         this.progress = new ConsumeProgress(run, consumers);
         this.assembler = new OutcomeAssembler(run, producers, consumers);
+        this.drivers = new DriverSides(spec, producers, consumers);
     }
 
-    ProducerFleet producers() {
+    ProducerSide producers() {
         return producers;
     }
 
@@ -87,6 +90,7 @@ final class LoadPhases {
         IntervalReporter reporter = new IntervalReporter(metrics, out, startNanos, startMsec, this::measuring,
                 new ProgressLine.Columns(p.count() > 0, spec.consumers().enabled(),
                         ticks == IntervalTicks.NONE ? null : ticks::currentLimit), run.live());
+        drivers.attach(reporter);
         ticks.started(startNanos);
         List<Thread> threads = new ArrayList<>();
         String failure = null;
@@ -110,7 +114,9 @@ final class LoadPhases {
                     threads.addAll(shareGroup.start());
                     shareGroup.awaitReady(partitions);
                 }
+                producers.prepare(0, p.count());
                 long producersStartNanos = clock.nanoTime();
+                consumers.started(producersStartNanos);
                 if (p.autoWarmup()) {
                     autoWarmup = new AutoWarmup(p, metrics, out, producersStartNanos);
                     ticker.alsoOnTick(autoWarmup::intervalClosed);
@@ -167,8 +173,10 @@ final class LoadPhases {
                 consumers.requestStop();
                 stop.join(threads, JOIN_TIMEOUT);
                 consumers.joinChanges(JOIN_TIMEOUT);
+                drivers.release();
             }
         }
+        drivers.reportLate(reporter, out);
         if (failure == null) {
             failure = firstFailure();
         }
@@ -177,7 +185,8 @@ final class LoadPhases {
         }
         return assembler.outcome(reporter.points(), failure, runStartNanos, runStartMillis)
                 .withGroups(shareGroup == null ? null : shareGroup.stats(), rebalances)
-                .withWarmup(autoWarmup == null ? null : autoWarmup.result()).withBacklog(backlogPhases);
+                .withWarmup(autoWarmup == null ? null : autoWarmup.result()).withBacklog(backlogPhases)
+                .withClients(drivers.clients());
     }
 
     /**
@@ -220,6 +229,7 @@ final class LoadPhases {
                 slice.coordination().producersFinished();
                 consumers.requestStop();
                 stop.join(threads, JOIN_TIMEOUT);
+                drivers.release();
             }
         }
         if (failure == null) {

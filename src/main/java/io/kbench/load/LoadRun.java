@@ -35,11 +35,12 @@ import org.apache.kafka.common.serialization.Serializer;
  * @param consumePhase     observes a backlog consume phase (kbench consume's perf-tool lines)
  * @param live             receives each report interval (--metrics-port)
  * @param ticks            the run's start and each interval's end (telemetry sampling)
+ * @param drivers          where driver processes come from and log to (a side whose client is not java)
  */
 record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup, ProducerFactory producerFactory,
                ConsumerFactory consumerFactory, NanoClock clock, StopSignal stop, int stampMagic, RunMetrics metrics,
                PartitionBreakdown breakdown, SecretKey payloadKey, TransactionMetrics transactions, PrintStream out,
-               ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks) {
+               ConsumePhaseListener consumePhase, LiveMetrics live, IntervalTicks ticks, DriverLaunch drivers) {
     LoadRun {
         Objects.requireNonNull(spec, "spec");
         Objects.requireNonNull(clients, "clients");
@@ -54,6 +55,7 @@ record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup
         Objects.requireNonNull(consumePhase, "consumePhase");
         Objects.requireNonNull(live, "live");
         Objects.requireNonNull(ticks, "ticks");
+        Objects.requireNonNull(drivers, "drivers");
         if (transactions == null && spec.producers().transactional()) {
             throw new IllegalArgumentException("transactions: required for transactional producers");
         }
@@ -100,6 +102,7 @@ record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup
         private ConsumePhaseListener consumePhase = ConsumePhaseListener.NONE;
         private LiveMetrics live = LiveMetrics.NONE;
         private IntervalTicks ticks = IntervalTicks.NONE;
+        private DriverLaunch drivers;
 
         private Builder() {
         }
@@ -184,6 +187,11 @@ record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup
             return this;
         }
 
+        Builder drivers(DriverLaunch value) {
+            drivers = value;
+            return this;
+        }
+
         /** The workload given so far (the runner reads it before the run starts). */
         WorkloadSpec spec() {
             return spec;
@@ -199,7 +207,8 @@ record LoadRun(WorkloadSpec spec, ClientProperties clients, String consumerGroup
 
         LoadRun build() {
             return new LoadRun(spec, clients, consumerGroup, producerFactory, consumerFactory, clock, stop, stampMagic,
-                    metrics, breakdown, payloadKey, transactions, out, consumePhase, live, ticks);
+                    metrics, breakdown, payloadKey, transactions, out, consumePhase, live, ticks,
+                    drivers != null ? drivers : DriverLaunch.standard(out, null));
         }
     }
 }

@@ -34,11 +34,11 @@ final class OutcomeAssembler {
     private final WorkloadSpec spec;
     /** Commits, aborts and leaked aborted records; null unless the producers are transactional. */
     private final TransactionMetrics transactions;
-    private final ProducerFleet producers;
+    private final ProducerSide producers;
     private final ConsumerFleet consumers;
 
     /** Assembles what {@code producers} and {@code consumers} of {@code run} measured. */
-    OutcomeAssembler(LoadRun run, ProducerFleet producers, ConsumerFleet consumers) {
+    OutcomeAssembler(LoadRun run, ProducerSide producers, ConsumerFleet consumers) {
         this.run = run;
         this.spec = run.spec();
         this.transactions = run.transactions();
@@ -70,7 +70,9 @@ final class OutcomeAssembler {
                     txn.abortedRecordsConsumed());
         }
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
-        LoadBreakdown perPartition = run.breakdown().result(consumers.tallies(),
+        // A driver reports no figures per partition (contract v1): a breakdown would show its records as none.
+        boolean driver = producers instanceof DriverProducers || consumers.driver() != null;
+        LoadBreakdown perPartition = driver ? null : run.breakdown().result(consumers.tallies(),
                 consumed == null ? 0 : consumed.windowSec());
         Summary summary = SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);

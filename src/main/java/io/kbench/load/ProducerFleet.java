@@ -2,6 +2,7 @@ package io.kbench.load;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.integrity.SendLog;
+import io.kbench.measure.IntervalContributor;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Duration;
@@ -13,10 +14,11 @@ import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.KafkaException;
 
 /**
- * A run's producer threads: builds each one's plan (its part of the rate, schedule phase, records and seed), starts
- * them, and answers for them together: their measured window, whether they measure yet, the first failure.
+ * A run's producer threads of the Java client: builds each one's plan (its part of the rate, schedule phase, records
+ * and seed), starts them, and answers for them together: their measured window, whether they measure yet, the first
+ * failure.
  */
-final class ProducerFleet {
+final class ProducerFleet implements ProducerSide {
     private final LoadRun run;
     private final WorkloadSpec spec;
     // Copy-on-write: a stop request iterates them on a signal thread while the run may still be adding workers.
@@ -29,14 +31,20 @@ final class ProducerFleet {
         this.spec = run.spec();
     }
 
+    /** The Java threads create their clients as they start. */
+    @Override
+    public void prepare(int first, int count) {
+    }
+
     /**
      * Starts producer threads {@code first} to {@code first + count - 1} of the workload (a slice's threads keep the
      * rate, phase and seed they have alone) on the schedule that begins at {@code startNanos}; returns their threads.
      * {@code autoWarmup} ends their warm-up when the workload's is auto, else it is null.
      */
-    List<Thread> start(long startNanos, int first, int count, AutoWarmup autoWarmup) {
+    @Override
+    public List<Thread> start(long startNanos, int first, int count, AutoWarmup autoWarmup) {
         ProducerSpec p = spec.producers();
-        PayloadGenerator payloads = payloads(p);
+        PayloadGenerator payloads = payloads(spec);
         KeyPool keys = new KeyPool(p.keys());
         for (int i = first; i < first + count; i++) {
             SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
@@ -60,13 +68,15 @@ final class ProducerFleet {
         return threads;
     }
 
-    private PayloadGenerator payloads(ProducerSpec p) {
+    /** The workload's values, checked to leave room for the stamp and, with verify, the record id (any client). */
+    static PayloadGenerator payloads(WorkloadSpec workload) {
+        ProducerSpec p = workload.producers();
         PayloadGenerator payloads = new PayloadGenerator(p.payload(), p.recordSize());
-        if (spec.consumers().endToEnd() && payloads.minValueBytes() < Stamp.BYTES) {
+        if (workload.consumers().endToEnd() && payloads.minValueBytes() < Stamp.BYTES) {
             throw InvalidInputException.field("producers.payload.file", p.payload().file(),
                     "has payloads shorter than " + Stamp.BYTES + " bytes; live consumers need room for the latency stamp");
         }
-        if (spec.verifies() && payloads.minValueBytes() < Stamp.ID_BYTES) {
+        if (workload.verifies() && payloads.minValueBytes() < Stamp.ID_BYTES) {
             throw InvalidInputException.field("producers.payload.file", p.payload().file(),
                     "has payloads shorter than " + Stamp.ID_BYTES + " bytes; verify needs room for each record's id");
         }
@@ -93,31 +103,37 @@ final class ProducerFleet {
         return props;
     }
 
-    void requestStop() {
+    @Override
+    public void requestStop() {
         workers.forEach(ProducerWorker::requestStop);
     }
 
-    boolean isEmpty() {
+    @Override
+    public boolean isEmpty() {
         return workers.isEmpty();
     }
 
     /** Whether a producer has sent a measured record (the warm-up is over). */
-    boolean measuring() {
+    @Override
+    public boolean measuring() {
         return workers.stream().anyMatch(w -> w.firstMeasuredSendNanos() != Long.MAX_VALUE);
     }
 
     /** The intended time of the first measured send, or Long.MAX_VALUE before it. */
-    long firstMeasuredSendNanos() {
+    @Override
+    public long firstMeasuredSendNanos() {
         return workers.stream().mapToLong(ProducerWorker::firstMeasuredSendNanos).min().orElse(Long.MAX_VALUE);
     }
 
     /** The last measured acknowledgement, or Long.MIN_VALUE before it. */
-    long lastMeasuredAckNanos() {
+    @Override
+    public long lastMeasuredAckNanos() {
         return workers.stream().mapToLong(ProducerWorker::lastMeasuredAckNanos).max().orElse(Long.MIN_VALUE);
     }
 
     /** The first producer's failure as a one-line reason, or null. */
-    String failure() {
+    @Override
+    public String failure() {
         for (ProducerWorker w : workers) {
             if (w.failure() != null) {
                 return "producer failed: " + w.failure().getMessage();
@@ -126,7 +142,18 @@ final class ProducerFleet {
         return null;
     }
 
-    List<SendLog> sendLogs() {
+    @Override
+    public List<SendLog> sendLogs() {
         return sendLogs;
+    }
+
+    @Override
+    public List<IntervalContributor> contributors() {
+        return List.of();
+    }
+
+    /** The threads closed their clients themselves. */
+    @Override
+    public void close() {
     }
 }

@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.result.run.BacklogPhases;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RebalanceStats;
@@ -59,6 +60,11 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
     /** This outcome with how its auto warm-up went (null: a fixed warm-up or none). */
     public RunOutcome withWarmup(Warmup auto) {
         return with(sections.toBuilder().warmup(auto).build());
+    }
+
+    /** This outcome with the drivers that ran (null: java on both sides). */
+    public RunOutcome withClients(Clients clients) {
+        return with(sections.toBuilder().clients(clients).build());
     }
 
     /** This outcome with its backlog phase's figures (null: no consumers.pause). */

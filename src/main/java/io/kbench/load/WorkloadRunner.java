@@ -79,7 +79,8 @@ public final class WorkloadRunner {
         SecretKey payloadKey = spec.producers().payloadEncryption() == null ? null
                 : PayloadKey.resolve(spec.producers().payloadEncryption());
         TransactionMetrics transactions = spec.producers().transactional() ? new TransactionMetrics() : null;
-        this.parts = parts.clock(clock).stop(stop).payloadKey(payloadKey).transactions(transactions);
+        this.parts = parts.clock(clock).stop(stop).payloadKey(payloadKey).transactions(transactions)
+                .drivers(DriverLaunch.standard(out, hlogDir));
     }
 
     /**
@@ -188,7 +189,7 @@ public final class WorkloadRunner {
         return load;
     }
 
-    private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before, ProducerFleet producers) {
+    private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before, ProducerSide producers) {
         long verifyStart = clock.nanoTime();
         Integrity integrity = verifier.verify(producers.sendLogs(), before,
                 clients.producer(spec.producers().properties(), 0), brokerFaults());

@@ -17,6 +17,15 @@ public final class ErrorCounts {
         byType.computeIfAbsent(e.getClass().getSimpleName(), k -> new LongAdder()).increment();
     }
 
+    /** {@code n} failures of {@code type} counted elsewhere (a driver process names them by its client's words). */
+    public void add(String type, long n) {
+        if (n <= 0) {
+            return;
+        }
+        total.addAndGet(n);
+        byType.computeIfAbsent(type, k -> new LongAdder()).add(n);
+    }
+
     public long total() {
         return total.get();
     }

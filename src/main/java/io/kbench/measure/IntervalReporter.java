@@ -5,8 +5,11 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.unit.Units;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.HdrHistogram.Histogram;
 
@@ -24,6 +27,14 @@ public final class IntervalReporter {
     private final BooleanSupplier measuring;
     private final LiveMetrics live;
     private IntervalSink sink = IntervalSink.NONE;
+    /** Driver processes whose intervals are added to each interval before it rolls; none for a Java-only run. */
+    private List<IntervalContributor> contributors = List.of();
+    /** How long a tick waits for a contributor's interval (a driver's line on its way). */
+    private long contributorWaitNanos;
+    /** Contributions that came after their interval had closed and were added to a later one. */
+    private long lateContributions;
+    /** Each metric's contributed histogram of the interval being closed; reset each tick. */
+    private final Map<LatencyMetric, Histogram> contributed = new EnumMap<>(LatencyMetric.class);
     private final List<IntervalPoint> points = new ArrayList<>();
     private long lastTickNanos;
     private long lastProducedRecords;
@@ -60,14 +71,31 @@ public final class IntervalReporter {
         return this;
     }
 
+    /**
+     * Also adds the intervals of {@code sources} (driver processes) to each interval before it rolls, waiting at most
+     * {@code wait} per tick for their interval to arrive. Their counts reach {@link RunMetrics} before their
+     * histograms are handed over, so the deltas this reporter computes after the wait include them.
+     */
+    public IntervalReporter withContributors(List<IntervalContributor> sources, Duration wait) {
+        this.contributors = List.copyOf(sources);
+        this.contributorWaitNanos = wait.toNanos();
+        return this;
+    }
+
+    /** Contributions that arrived after their interval closed, each added to the interval then closing. */
+    public synchronized long lateContributions() {
+        return lateContributions;
+    }
+
     /** Closes the interval ending at {@code nowNanos}. Called from one thread only. */
     public synchronized IntervalPoint tick(long nowNanos) {
+        takeContributions();
         long elapsed = nowNanos - lastTickNanos;
         long startMsec = runStartMsec + (lastTickNanos - runStartNanos) / 1_000_000;
         long endMsec = runStartMsec + (nowNanos - runStartNanos) / 1_000_000;
-        LatencyStats publish = metrics.latency(LatencyMetric.PUBLISH).rollInterval(startMsec, endMsec, true);
-        LatencyStats e2e = metrics.latency(LatencyMetric.END_TO_END).rollInterval(startMsec, endMsec, true);
-        LatencyStats delay = metrics.latency(LatencyMetric.SEND_DELAY).rollInterval(startMsec, endMsec, true);
+        LatencyStats publish = roll(LatencyMetric.PUBLISH, startMsec, endMsec);
+        LatencyStats e2e = roll(LatencyMetric.END_TO_END, startMsec, endMsec);
+        LatencyStats delay = roll(LatencyMetric.SEND_DELAY, startMsec, endMsec);
         long producedRecords = metrics.producedAll.records();
         long producedBytes = metrics.producedAll.bytes();
         long consumedRecords = metrics.consumedAll.records();
@@ -95,6 +123,32 @@ public final class IntervalReporter {
         out.flush();
         tellLive(point, counts);
         return point;
+    }
+
+    /**
+     * Gathers what the contributors measured in the interval now closing (index: the points closed so far), waiting
+     * for each until one shared deadline; earlier intervals' contributions that come only now are counted late.
+     */
+    private void takeContributions() {
+        contributed.values().forEach(Histogram::reset);
+        if (contributors.isEmpty()) {
+            return;
+        }
+        int index = points.size();
+        long deadline = System.nanoTime() + contributorWaitNanos;
+        for (IntervalContributor source : contributors) {
+            for (IntervalContribution c : source.take(index, deadline)) {
+                if (c.index() < index) {
+                    lateContributions++;
+                }
+                c.latencies().forEach((metric, h) ->
+                        contributed.computeIfAbsent(metric, m -> LatencyRecorder.newHistogram()).add(h));
+            }
+        }
+    }
+
+    private LatencyStats roll(LatencyMetric metric, long startMsec, long endMsec) {
+        return metrics.latency(metric).rollInterval(startMsec, endMsec, true, contributed.get(metric));
     }
 
     /**

@@ -34,7 +34,18 @@ public final class LatencySeries implements AutoCloseable {
      * total and the log. Warm-up intervals are drained but kept out of both.
      */
     public LatencyStats rollInterval(long startTimeStampMsec, long endTimeStampMsec, boolean measured) {
+        return rollInterval(startTimeStampMsec, endTimeStampMsec, measured, null);
+    }
+
+    /**
+     * As {@link #rollInterval(long, long, boolean)}, with {@code extra} (the same interval recorded elsewhere: a driver
+     * process's histogram, or null) added to the recorder's interval first: exact, as both have kbench's shape.
+     */
+    public LatencyStats rollInterval(long startTimeStampMsec, long endTimeStampMsec, boolean measured, Histogram extra) {
         interval = recorder.takeInterval(interval);
+        if (extra != null) {
+            interval.add(extra);
+        }
         return addInterval(interval, startTimeStampMsec, endTimeStampMsec, measured);
     }
 

@@ -52,7 +52,7 @@ class ArchitectureTest {
             Map.entry("capacity", Set.of("result", "error", "format", "unit")),
             Map.entry("merge", Set.of("measure", "result", "spec", "error", "unit")),
             Map.entry("fault", Set.of("cluster", "measure", "result", "spec", "error")),
-            Map.entry("load", Set.of("client", "measure", "result", "spec", "error", "unit")),
+            Map.entry("load", Set.of("client", "driver", "measure", "result", "spec", "error", "unit")),
             Map.entry("driver", Set.of("measure", "spec", "error", "format")),
             Map.entry("client", Set.of("spec", "error")),
             Map.entry("cluster", Set.of("release", "error", "format")),

@@ -47,7 +47,7 @@ import java.util.OptionalDouble;
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
-        "backlog", "drift"})
+        "backlog", "drift", "clients"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -147,6 +147,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public Drift drift() {
         return sections.drift();
+    }
+
+    @JsonProperty
+    public Clients clients() {
+        return sections.clients();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
@@ -346,6 +351,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
         public Builder drift(Drift value) {
             sections.drift(value);
+            return this;
+        }
+
+        public Builder clients(Clients value) {
+            sections.clients(value);
             return this;
         }
 

@@ -28,11 +28,12 @@ import java.util.List;
  * @param backlog     the backlog phase's figures (consumers.pause); absent without one
  * @param drift       steady state and drift over the measured window (trends of throughput and p99); absent for a
  *                    run that measured nothing and in results written before it existed
+ * @param clients     the drivers of clients other than java that ran (docs/clients.md); absent for a Java-only run
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
                           StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
-                          BacklogPhases backlog, Drift drift) {
+                          BacklogPhases backlog, Drift drift, Clients clients) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -51,7 +52,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public RunResult.Builder into(RunResult.Builder run) {
         return run.telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients);
     }
 
     public static Builder builder() {
@@ -62,7 +63,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -81,6 +82,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private Warmup warmup;
         private BacklogPhases backlog;
         private Drift drift;
+        private Clients clients;
 
         private Builder() {
         }
@@ -155,9 +157,14 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder clients(Clients value) {
+            clients = value;
+            return this;
+        }
+
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy, warmup, backlog, drift);
+                    storage, schedule, anatomy, warmup, backlog, drift, clients);
         }
     }
 }

@@ -1,0 +1,154 @@
+package io.kbench.load;
+
+import io.kbench.driver.DriverControl;
+import io.kbench.driver.DriverProperties;
+import io.kbench.driver.DriverRole;
+import io.kbench.driver.DriverSlice;
+import io.kbench.driver.SliceKeys;
+import io.kbench.driver.SliceProducers;
+import io.kbench.load.integrity.SendLog;
+import io.kbench.measure.IntervalContributor;
+import io.kbench.spec.KeyType;
+import io.kbench.spec.ProducerSpec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A run's producers in a driver process of another client (producers.client, docs/drivers.md): one process for all the
+ * slice's threads, handed the same schedule, warm-up, values and keys the Java threads would have, started on the
+ * common start, and followed by one thread ({@link DriverStream#follow}) that ends with the driver's {@code done}.
+ */
+final class DriverProducers implements ProducerSide {
+    /** In-flight records' grace after a stop (Ctrl-C): the run returns within about WorkloadRunner.STOP_GRACE. */
+    private static final long STOP_GRACE_MS = 3_000;
+
+    private final LoadRun run;
+    private DriverFiles files;
+    private volatile DriverStream stream;
+
+    DriverProducers(LoadRun run) {
+        this.run = run;
+    }
+
+    @Override
+    public void prepare(int first, int count) {
+        ProducerSpec p = run.spec().producers();
+        PayloadGenerator payloads = ProducerFleet.payloads(run.spec());
+        KeyPool keys = new KeyPool(p.keys());
+        boolean indices = p.keys().type() == KeyType.RANDOM || p.keys().type() == KeyType.ZIPF;
+        files = DriverFiles.create();
+        List<String> values = new ArrayList<>();
+        List<String> keyFiles = new ArrayList<>();
+        List<Long> warmup = new ArrayList<>();
+        List<Long> measured = new ArrayList<>();
+        for (int g = first; g < first + count; g++) {
+            values.add(files.values(g, payloads.valuesForThread(g)));
+            if (indices) {
+                keyFiles.add(files.keyIndices(g, keys, p.payload().seed() + g));
+            }
+            warmup.add(EvenSplit.portion(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), g));
+            if (p.records() != null) {
+                measured.add(EvenSplit.portion(p.records(), p.count(), g));
+            }
+        }
+        SliceKeys sliceKeys = switch (p.keys().type()) {
+            case NONE -> SliceKeys.none();
+            case ROUND_ROBIN -> new SliceKeys(SliceKeys.Type.ROUND_ROBIN, keys.size(), null);
+            case RANDOM, ZIPF -> new SliceKeys(SliceKeys.Type.INDICES, keys.size(), keyFiles);
+        };
+        SliceProducers producers = SliceProducers.builder().threads(first, count, p.count())
+                .ratePerThread(p.unlimitedRate() ? 0 : p.rate() / p.count())
+                .warmup(warmup, p.warmupDuration() == null ? 0 : p.warmupDuration().toNanos(), p.autoWarmup())
+                .measuredRecords(p.records() == null ? null : measured)
+                .measuredNanos(p.records() == null ? p.duration().toNanos() : null)
+                .valuesFiles(values).keys(sliceKeys).build();
+        DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, runId(run), DriverRole.PRODUCERS,
+                run.clients().bootstrapServers(), run.topic(), run.stampMagic(), 0, run.spec().reportInterval().toNanos(),
+                DriverProperties.map(p.client(), DriverRole.PRODUCERS, p.properties(), run.clients().connection()),
+                producers, null);
+        stream = DriverStream.launch(run.drivers(), p.client(), slice, run.metrics());
+    }
+
+    /** The slice's run id: the run's stamp number, which also names its transactional ids. */
+    static String runId(LoadRun run) {
+        return "kb-" + Integer.toHexString(run.stampMagic());
+    }
+
+    @Override
+    public List<Thread> start(long startNanos, int first, int count, AutoWarmup autoWarmup) {
+        DriverStream driver = stream;
+        if (autoWarmup != null) {
+            // The rule judges the driver's warm-up acknowledgements with kbench's own; its end is sent to the driver.
+            driver.warmupTo(autoWarmup::acknowledged);
+            autoWarmup.onEnd(end -> driver.send(DriverControl.warmupEnd(end)));
+        }
+        driver.started(startNanos);
+        if (run.stop().requested()) {
+            requestStop();
+        }
+        return List.of(StopSignal.start(driver::follow, "kbench-driver-producers"));
+    }
+
+    @Override
+    public void requestStop() {
+        DriverStream driver = stream;
+        if (driver != null) {
+            driver.stop(STOP_GRACE_MS);
+        }
+    }
+
+    @Override
+    public boolean isEmpty() {
+        return stream == null;
+    }
+
+    @Override
+    public boolean measuring() {
+        return firstMeasuredSendNanos() != Long.MAX_VALUE;
+    }
+
+    @Override
+    public long firstMeasuredSendNanos() {
+        DriverStream driver = stream;
+        return driver == null ? Long.MAX_VALUE : driver.firstMeasuredSendNanos();
+    }
+
+    @Override
+    public long lastMeasuredAckNanos() {
+        DriverStream driver = stream;
+        return driver == null ? Long.MIN_VALUE : driver.lastMeasuredAckNanos();
+    }
+
+    @Override
+    public String failure() {
+        DriverStream driver = stream;
+        return driver == null ? null : driver.failure();
+    }
+
+    @Override
+    public List<SendLog> sendLogs() {
+        return List.of();
+    }
+
+    @Override
+    public List<IntervalContributor> contributors() {
+        DriverStream driver = stream;
+        return driver == null ? List.of() : List.of(driver);
+    }
+
+    /** The driver that ran, or null before {@link #prepare}: what it said of itself goes into the result. */
+    DriverStream driver() {
+        return stream;
+    }
+
+    @Override
+    public void close() {
+        DriverStream driver = stream;
+        if (driver != null) {
+            driver.close();
+        }
+        if (files != null) {
+            files.close();
+        }
+    }
+}
