@@ -107,13 +107,15 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
                 : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up";
         if (settings.search() instanceof StepSearch steps) {
             out.printf(Locale.ROOT, "# find-max: %s%s, %s each after %s warm-up; the answer is the last rate that passed,"
-                    + " to within one step; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + ", each ",
-                    steps.describe(), DurationText.format(settings.probeDuration()),
-                    DurationText.format(settings.probeWarmup()), settings.slaText(), warmup);
+                    + " to within one step; a failing start goes down by the step to --min-rate %,.0f records/s; SLA: %s%s%n",
+                    one ? "" : searchesText(settings.searches()) + ", each ", steps.describe(),
+                    DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
+                    settings.minRecordsPerSec(), settings.slaText(), warmup);
             return;
         }
-        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
-                + " at most %d probes%s; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(),
+        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s (halving down to --min-rate %,.0f if it fails),"
+                + " %s each after %s warm-up, to %.1f%% precision, at most %d probes%s; SLA: %s%s%n",
+                one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(), settings.minRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
                 settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), warmup);
     }
