@@ -144,7 +144,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
             runner.warmUp();
-            SearchSeries series = SearchSeries.run(settings.searches(), settings.search(), n -> runner::probe, out);
+            SearchSeries series = SearchSeries.run(settings.searches(), settings.search(), n -> runner, out);
             List<ProbeOutcome> probes = series.searches().stream().flatMap(s -> s.probes().stream()).toList();
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
@@ -227,7 +227,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */
-    private final class ProbeRunner {
+    private final class ProbeRunner implements RateProbe {
         private final EmbeddedCluster embedded;
         private final PrintStream out;
         private final String runId;
@@ -262,7 +262,13 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             }
         }
 
-        ProbeOutcome probe(double rate) {
+        @Override
+        public void turned(String line) {
+            out.println("find-max: " + line);
+        }
+
+        @Override
+        public ProbeOutcome probe(double rate) {
             count++;
             if (count > 1 && !settings.probeCooldown().isZero()) {
                 out.printf(Locale.ROOT, "find-max: cooling down for %s%n", DurationText.format(settings.probeCooldown()));

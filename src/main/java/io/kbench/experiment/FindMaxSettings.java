@@ -60,6 +60,14 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
         }
     }
 
+    /** The searches as planned, bisecting or on a ladder, down to the default --min-rate below a failing start. */
+    public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
+                           Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
+                           Duration clusterWarmup, SearchPlan searches, Ladder ladder) {
+        this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
+                clusterWarmup, searches, ladder, null);
+    }
+
     /** The searches as planned, bisecting, down to the default --min-rate below a failing start. */
     public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                            Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,

@@ -90,6 +90,10 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
         if (pass == null) {
             // The start failed: halve until a probe passes. The rate above that pass failed, so it is a bracket as good
             // as one found going up, and the bisection and confirmation below run on it unchanged.
+            if (fail > minRecordsPerSec * (1 + SAME_RATE) && probes.size() < maxProbes) {
+                probe.turned("the start rate " + rate(startRecordsPerSec) + " records/s failed: searching below it,"
+                        + " halving the rate down to --min-rate " + rate(minRecordsPerSec) + " records/s at most");
+            }
             while (pass == null && fail > minRecordsPerSec * (1 + SAME_RATE) && probes.size() < maxProbes) {
                 double lower = Math.max(fail / 2, minRecordsPerSec);
                 if (call(probe, lower, ProbePhase.BRACKET, probes).passed()) {

@@ -131,6 +131,11 @@ public record StepSearch(double startRecordsPerSec, double stepRecordsPerSec, Do
     private SearchResult down(RateProbe probe, List<ProbeOutcome> probes) {
         String startReason = probes.get(0).reason();
         double fail = startRecordsPerSec;
+        if (rung(-1) > 0 && rung(-1) >= minRecordsPerSec * (1 - 1e-9) && probes.size() < maxProbes) {
+            probe.turned("the start rate " + RateSearch.rate(startRecordsPerSec) + " records/s failed: the ladder goes"
+                    + " down one step of " + RateSearch.rate(stepRecordsPerSec) + " records/s at a time, to --min-rate "
+                    + RateSearch.rate(minRecordsPerSec) + " records/s at most");
+        }
         for (int n = -1; probes.size() < maxProbes; n--) {
             double rate = rung(n);
             if (rate <= 0 || rate < minRecordsPerSec * (1 - 1e-9)) {

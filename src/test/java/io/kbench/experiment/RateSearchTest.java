@@ -97,11 +97,23 @@ class RateSearchTest {
         // A cluster that sustains 3,000 records/s, started at 10,000: halving finds 2,500 passing under 5,000 failing,
         // and the bisection and confirmation run on that bracket as on one found going up.
         List<Double> calls = new ArrayList<>();
-        RateProbe capacity = rate -> {
-            calls.add(rate);
-            return rate <= 3_000 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+        List<String> turns = new ArrayList<>();
+        RateProbe capacity = new RateProbe() {
+            @Override
+            public ProbeOutcome probe(double rate) {
+                calls.add(rate);
+                return rate <= 3_000 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+            }
+
+            @Override
+            public void turned(String line) {
+                turns.add(calls.size() + ": " + line);
+            }
         };
         SearchResult r = new RateSearch(10_000, 0.05, 20, 3).run(capacity);
+        // Said as it turns, after the first probe: find-max prints it between the probes.
+        assertThat(turns).containsExactly("1: the start rate 10,000 records/s failed: searching below it, halving the"
+                + " rate down to --min-rate 156 records/s at most");
         assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
         assertThat(r.maxRecordsPerSec()).isBetween(3_000 / 1.05, 3_000.0);
         assertThat(r.achievedPrecision()).isLessThanOrEqualTo(0.05 + 1e-9);

@@ -56,7 +56,7 @@ class SettlingRuleTest {
         Warmup.Check c = SettlingRule.of(run(6, rising));
         assertThat(c.verdict()).isEqualTo(Settling.NOT_STEADY);
         assertThat(c.ratio()).isLessThan(1 / SettlingRule.MIN_RATIO);
-        assertThat(c.line()).get().asString().startsWith("warm-up check: not steady over the measured window (MSER-5 over"
+        assertThat(c.line().orElseThrow()).startsWith("warm-up check: not steady over the measured window (MSER-5 over"
                 + " 20 intervals: publish p99 0.58x before").endsWith("rising); its figures describe no one level");
     }
 
@@ -69,7 +69,7 @@ class SettlingRuleTest {
         Warmup.Check c = SettlingRule.of(run(6, falling));
         assertThat(c.verdict()).isEqualTo(Settling.NOT_STEADY);
         assertThat(c.truncationSec()).isEqualTo(20.0);
-        assertThat(c.line()).get().asString().contains("still falling past the window's middle");
+        assertThat(c.line().orElseThrow()).contains("still falling past the window's middle");
     }
 
     @Test

@@ -80,7 +80,7 @@ public record Warmup(String mode, double seconds, WarmupEnd ended, String reason
                         + " after); its figures include that", truncationSec, method, intervals, ratio));
                 case NOT_STEADY -> Optional.of(String.format(Locale.ROOT, "warm-up check: not steady over the measured"
                         + " window (%s over %d intervals: publish p99 %.2fx before %.1f s against after, %s); its figures"
-                        + " describe no one level", method, intervals, ratio, truncationSec, ratio < 1 ? "rising"
+                        + " describe no one level", method, intervals, ratio, truncationSec, ratio != null && ratio < 1 ? "rising"
                         : "still falling past the window's middle"));
             };
         }
