@@ -160,7 +160,7 @@ public record RateSearch(double startRecordsPerSec, double precision, int maxPro
     private SearchResult noRateDownTo(double lowest, List<ProbeOutcome> probes) {
         String reason = probes.get(probes.size() - 1).reason();
         String message;
-        if (probes.size() == 1) {
+        if (minRecordsPerSec >= startRecordsPerSec * (1 - SAME_RATE)) {
             message = "no sustainable rate at or above " + rate(startRecordsPerSec) + " records/s (" + reason + ");"
                     + " --min-rate is the start rate, so the search did not go below it";
         } else if (lowest <= minRecordsPerSec * (1 + SAME_RATE)) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxOutcome;
-import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.FindMaxResult;
+import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
 import io.kbench.result.io.ResultReader;
 import io.kbench.unit.Percent;
