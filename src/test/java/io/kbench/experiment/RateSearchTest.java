@@ -117,7 +117,9 @@ class RateSearchTest {
         assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
         assertThat(r.maxRecordsPerSec()).isBetween(3_000 / 1.05, 3_000.0);
         assertThat(r.achievedPrecision()).isLessThanOrEqualTo(0.05 + 1e-9);
-        assertThat(calls.subList(0, 3)).containsExactly(10_000.0, 5_000.0, 2_500.0);
+        assertThat(calls).containsExactly(10_000.0, 5_000.0, 2_500.0, 3_750.0, 3_125.0, 2_812.5, 2_968.75, 3_046.875,
+                2_968.75);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(2_968.75);
         assertThat(r.probes().subList(0, 3)).extracting(ProbeOutcome::phase).containsOnly(ProbePhase.BRACKET);
         assertThat(r.message()).isEqualTo("confirmed; below the start: 10,000 records/s failed (too fast), so the search"
                 + " halved the rate down to 2,500 records/s, which passed");
