@@ -18,8 +18,8 @@ import picocli.CommandLine.Option;
 @Command(name = "find-max", mixinStandardHelpOptions = true,
         description = {"Find the highest offered rate (records/s) the cluster keeps up with while the SLA holds.",
             "Doubles the rate from --start-rate until a probe fails, bisects to --precision, confirms; or, with --step,"
-                + " raises it by the step until a probe fails. --searches repeats the search for the answer's spread."
-                + " See docs/find-max.md."})
+                + " raises it by the step until a probe fails. A start that fails is searched below, down to --min-rate."
+                + " --searches repeats the search for the answer's spread. See docs/find-max.md."})
 public final class FindMaxCommand extends WorkloadCommand {
     @Mixin
     WorkloadFile workloadFile = new WorkloadFile();
@@ -34,6 +34,12 @@ public final class FindMaxCommand extends WorkloadCommand {
     @Option(names = "--start-rate", paramLabel = "RECORDS_PER_SEC", defaultValue = "1000",
             description = "First offered rate, records/s over all producers (default: ${DEFAULT-VALUE}).")
     double startRecordsPerSec;
+
+    /** How far below a failing start the search goes; null: max(1, start / 64). */
+    @Option(names = "--min-rate", paramLabel = "RECORDS_PER_SEC",
+            description = "If --start-rate fails, the search goes down (halving; with --step, one step at a time) to no"
+                    + " lower than this rate, records/s over all producers (default: --start-rate / 64, at least 1).")
+    Double minRate;
 
     /** Target precision of the answer; null: 5% (absent so that --step can refuse it when it is given). */
     @Option(names = "--precision", paramLabel = "PERCENT",
@@ -150,7 +156,7 @@ public final class FindMaxCommand extends WorkloadCommand {
                 percent("--precision", precision == null ? "5%" : precision), duration("--probe-duration", probeDuration),
                 duration("--probe-warmup", probeWarmup), maxProbes, percent("--keep-up-tolerance", keepUpTolerance),
                 duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup),
-                searchPlan(), ladder);
+                searchPlan(), ladder, minRate);
         spec = options.workload(workloadFile.path);
         return spec.clientJavaHome();
     }

@@ -62,7 +62,7 @@ public final class FindMaxTable {
             // A ladder's answer is as precise as its step, which the line says instead of a percentage.
             return String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s) to one step of %,.0f"
                     + " records/s (%,.0f failed) %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()),
-                    f.stepRecordsPerSec(), f.firstFailRecordsPerSec(), under(f.sla()));
+                    f.stepRecordsPerSec(), f.firstFailRecordsPerSec(), under(f.sla())) + belowStart(f);
         }
         return switch (f.outcome()) {
             case FOUND -> String.format(Locale.ROOT, "max sustainable rate: %,.0f records/s (%s MiB/s)%s %s",
@@ -72,6 +72,13 @@ public final class FindMaxTable {
                     + " - a lower bound: %s", f.maxRecordsPerSec(), mebibytes(f.maxMebibytesPerSec()), under(f.sla()), f.message());
             default -> "no answer: " + f.message();
         };
+    }
+
+    /** A ladder's answer below its start rate says so: the start failed and the ladder went down to it. */
+    private static String belowStart(FindMaxResult.Figures f) {
+        return f.startRateRecordsPerSec() != null && f.maxRecordsPerSec() < f.startRateRecordsPerSec()
+                ? String.format(Locale.ROOT, " (below --start-rate %,.0f records/s, which failed: the ladder went down)",
+                        f.startRateRecordsPerSec()) : "";
     }
 
     /**

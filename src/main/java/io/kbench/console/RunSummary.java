@@ -51,6 +51,10 @@ public final class RunSummary {
         }
         if (result.warmup() != null) {
             out.println(result.warmup().line());
+            // Said only when the window had not settled: a settled one needs no line under every run.
+            if (result.warmup().check() != null) {
+                result.warmup().check().line().ifPresent(out::println);
+            }
         }
         ShortWindow.flag(result.summary(), result.intervals()).ifPresent(out::println);
         if (result.drift() != null) {

@@ -107,13 +107,15 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
                 : "; first an unjudged " + DurationText.format(settings.clusterWarmup()) + " cluster warm-up";
         if (settings.search() instanceof StepSearch steps) {
             out.printf(Locale.ROOT, "# find-max: %s%s, %s each after %s warm-up; the answer is the last rate that passed,"
-                    + " to within one step; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + ", each ",
-                    steps.describe(), DurationText.format(settings.probeDuration()),
-                    DurationText.format(settings.probeWarmup()), settings.slaText(), warmup);
+                    + " to within one step; a failing start goes down by the step to --min-rate %,.0f records/s; SLA: %s%s%n",
+                    one ? "" : searchesText(settings.searches()) + ", each ", steps.describe(),
+                    DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
+                    settings.minRecordsPerSec(), settings.slaText(), warmup);
             return;
         }
-        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s, %s each after %s warm-up, to %.1f%% precision,"
-                + " at most %d probes%s; SLA: %s%s%n", one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(),
+        out.printf(Locale.ROOT, "# find-max: %sprobes from %,.0f records/s (halving down to --min-rate %,.0f if it fails),"
+                + " %s each after %s warm-up, to %.1f%% precision, at most %d probes%s; SLA: %s%s%n",
+                one ? "" : searchesText(settings.searches()) + "; ", settings.startRecordsPerSec(), settings.minRecordsPerSec(),
                 DurationText.format(settings.probeDuration()), DurationText.format(settings.probeWarmup()),
                 settings.precision() * 100, settings.maxProbes(), one ? "" : " per search", settings.slaText(), warmup);
     }
@@ -142,7 +144,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         try {
             ProbeRunner runner = new ProbeRunner(embedded, out, Long.toString(start.getEpochSecond(), 36));
             runner.warmUp();
-            SearchSeries series = SearchSeries.run(settings.searches(), settings.search(), n -> runner::probe, out);
+            SearchSeries series = SearchSeries.run(settings.searches(), settings.search(), n -> runner, out);
             List<ProbeOutcome> probes = series.searches().stream().flatMap(s -> s.probes().stream()).toList();
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
@@ -225,7 +227,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     }
 
     /** Runs probes on the one cluster and remembers the cluster for the result. */
-    private final class ProbeRunner {
+    private final class ProbeRunner implements RateProbe {
         private final EmbeddedCluster embedded;
         private final PrintStream out;
         private final String runId;
@@ -260,7 +262,13 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             }
         }
 
-        ProbeOutcome probe(double rate) {
+        @Override
+        public void turned(String line) {
+            out.println("find-max: " + line);
+        }
+
+        @Override
+        public ProbeOutcome probe(double rate) {
             count++;
             if (count > 1 && !settings.probeCooldown().isZero()) {
                 out.printf(Locale.ROOT, "find-max: cooling down for %s%n", DurationText.format(settings.probeCooldown()));

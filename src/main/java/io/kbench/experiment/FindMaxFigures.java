@@ -45,7 +45,8 @@ public final class FindMaxFigures {
                 settings.startRecordsPerSec(), DurationText.format(settings.probeDuration()),
                 DurationText.format(settings.probeWarmup()), DurationText.format(settings.probeCooldown()),
                 DurationText.format(settings.clusterWarmup()), settings.maxProbes(), message, spread, settings.method(),
-                ladder == null ? null : ladder.stepRecordsPerSec(), ladder == null ? null : ladder.maxRateRecordsPerSec());
+                ladder == null ? null : ladder.stepRecordsPerSec(), ladder == null ? null : ladder.maxRateRecordsPerSec(),
+                settings.minRecordsPerSec());
     }
 
     /** Each search's own answer for the result's {@code searches}, numbered from 1. */

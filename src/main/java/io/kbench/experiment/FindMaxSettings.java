@@ -28,10 +28,12 @@ import java.time.Duration;
  * @param searches            how many independent searches, and when to stop ({@code --searches N|auto})
  * @param ladder              null: each search bisects to {@code precision}; else each search climbs this step
  *                            ladder ({@code --step}, {@code --max-rate}) and {@code precision} is not used
+ * @param minRecordsPerSec    how far below a failing start rate a search goes ({@code --min-rate}); null: the default,
+ *                            max(1, start / 64), which the record then holds
  */
 public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                               Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
-                              Duration clusterWarmup, SearchPlan searches, Ladder ladder) {
+                              Duration clusterWarmup, SearchPlan searches, Ladder ladder, Double minRecordsPerSec) {
     /** What result files write for the SLA of a keep-up-only search. */
     public static final String NO_SLA = FindMaxResult.NO_SLA;
 
@@ -43,8 +45,10 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
             throw InvalidInputException.field("--probe-duration", probeDuration == null ? "nothing" : DurationText.format(probeDuration),
                     "must be greater than zero");
         }
+        Checks.positive("--start-rate", startRecordsPerSec);
+        minRecordsPerSec = minRecordsPerSec == null ? RateSearch.defaultMinRate(startRecordsPerSec) : minRecordsPerSec;
         // The checks of the search and the judge, so a bad flag fails before any broker starts.
-        search(startRecordsPerSec, precision, maxProbes, ladder);
+        search(startRecordsPerSec, precision, maxProbes, ladder, minRecordsPerSec);
         new KeepUpCheck(sla, keepUpTolerance);
         searches = searches == null ? SearchPlan.ONE : searches;
         if (ladder != null && searches.mode() == SearchMode.AUTO) {
@@ -56,12 +60,20 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
         }
     }
 
-    /** One search, as find-max always ran, bisecting. */
+    /** The searches as planned, bisecting or on a ladder, down to the default --min-rate below a failing start. */
+    public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
+                           Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
+                           Duration clusterWarmup, SearchPlan searches, Ladder ladder) {
+        this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
+                clusterWarmup, searches, ladder, null);
+    }
+
+    /** The searches as planned, bisecting, down to the default --min-rate below a failing start. */
     public FindMaxSettings(Threshold sla, double startRecordsPerSec, double precision, Duration probeDuration,
                            Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
                            Duration clusterWarmup, SearchPlan searches) {
         this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
-                clusterWarmup, searches, null);
+                clusterWarmup, searches, null, null);
     }
 
     /**
@@ -84,19 +96,19 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
                            Duration probeWarmup, int maxProbes, double keepUpTolerance, Duration probeCooldown,
                            Duration clusterWarmup) {
         this(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes, keepUpTolerance, probeCooldown,
-                clusterWarmup, SearchPlan.ONE, null);
+                clusterWarmup, SearchPlan.ONE, null, null);
     }
 
     /** The same settings with another search plan. */
     public FindMaxSettings with(SearchPlan plan) {
         return new FindMaxSettings(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes,
-                keepUpTolerance, probeCooldown, clusterWarmup, plan, ladder);
+                keepUpTolerance, probeCooldown, clusterWarmup, plan, ladder, minRecordsPerSec);
     }
 
     /** The same settings with each search climbing {@code steps} (null: bisecting). */
     public FindMaxSettings with(Ladder steps) {
         return new FindMaxSettings(sla, startRecordsPerSec, precision, probeDuration, probeWarmup, maxProbes,
-                keepUpTolerance, probeCooldown, clusterWarmup, searches, steps);
+                keepUpTolerance, probeCooldown, clusterWarmup, searches, steps, minRecordsPerSec);
     }
 
     /** How each search walks the rate. */
@@ -117,15 +129,15 @@ public record FindMaxSettings(Threshold sla, double startRecordsPerSec, double p
 
     /** One search as these settings run it: a bisection, or the step ladder. */
     public Search search() {
-        return search(startRecordsPerSec, precision, maxProbes, ladder);
+        return search(startRecordsPerSec, precision, maxProbes, ladder, minRecordsPerSec);
     }
 
     public KeepUpCheck keepUpCheck() {
         return new KeepUpCheck(sla, keepUpTolerance);
     }
 
-    private static Search search(double start, double precision, int maxProbes, Ladder ladder) {
-        return ladder == null ? new RateSearch(start, precision, maxProbes, RateSearch.DEFAULT_MAX_CONFIRMATIONS)
-                : new StepSearch(start, ladder.stepRecordsPerSec(), ladder.maxRateRecordsPerSec(), maxProbes);
+    private static Search search(double start, double precision, int maxProbes, Ladder ladder, double min) {
+        return ladder == null ? new RateSearch(start, precision, maxProbes, RateSearch.DEFAULT_MAX_CONFIRMATIONS, min)
+                : new StepSearch(start, ladder.stepRecordsPerSec(), ladder.maxRateRecordsPerSec(), maxProbes, min);
     }
 }

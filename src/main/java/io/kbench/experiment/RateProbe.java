@@ -6,4 +6,11 @@ import io.kbench.result.findmax.ProbeOutcome;
 public interface RateProbe {
     /** Probes at {@code rateRecordsPerSec} (records/s over all producers). */
     ProbeOutcome probe(double rateRecordsPerSec);
+
+    /**
+     * The search turned in a way the probes alone do not show (its start rate failed and it goes down), in one line
+     * for people; find-max prints it between the probes, a fake cluster in a test ignores it.
+     */
+    default void turned(String line) {
+    }
 }

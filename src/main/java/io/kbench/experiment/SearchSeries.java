@@ -1,6 +1,7 @@
 package io.kbench.experiment;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.SearchMode;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -39,7 +40,17 @@ public record SearchSeries(List<SearchResult> searches, String stopped) {
                         ? "(auto: at most " + plan.count() + ")" : "of " + plan.count());
             }
             RateProbe probe = probeOf.apply(n);
-            SearchResult r = search.run(rate -> probe.probe(rate).inSearch(n));
+            SearchResult r = search.run(new RateProbe() {
+                @Override
+                public ProbeOutcome probe(double rate) {
+                    return probe.probe(rate).inSearch(n);
+                }
+
+                @Override
+                public void turned(String line) {
+                    probe.turned(line);
+                }
+            });
             done.add(r);
             if (several) {
                 out.printf(Locale.ROOT, "find-max: search %d: %s%n", n, r.outcome().hasRate()

@@ -2,6 +2,8 @@ package io.kbench.load;
 
 import io.kbench.measure.LatencyRecorder;
 import io.kbench.measure.RunMetrics;
+import io.kbench.measure.SettlingRule;
+import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.Warmup;
 import io.kbench.result.run.WarmupEnd;
 import io.kbench.spec.ProducerSpec;
@@ -17,7 +19,8 @@ import org.HdrHistogram.Histogram;
  * An auto warm-up in a run (producers.warmup: auto): the producers record their warm-up acknowledgements here
  * (wait-free, nothing allocated) and read {@link #endNanos} before each send (one volatile read); at each report
  * interval the ticker thread judges the interval by {@link WarmupRule} and, once it ends, sets the end to that tick,
- * so the next interval is the first measured one.
+ * so the next interval is the first measured one. After the run, {@link #result(List)} adds whether the measured window
+ * that followed had settled ({@link SettlingRule}).
  */
 final class AutoWarmup {
     private final WarmupSpec spec;
@@ -112,6 +115,12 @@ final class AutoWarmup {
         }
         return new Warmup("auto", Units.seconds(endNanos - startNanos), ended, reason, seconds(spec.min()),
                 seconds(spec.max()), intervals);
+    }
+
+    /** The section for result.json with the check of the measured window in {@code intervals}, the run's series. */
+    Warmup result(List<IntervalPoint> intervals) {
+        Warmup w = result();
+        return w.ended() == WarmupEnd.STOPPED ? w : w.withCheck(SettlingRule.of(intervals));
     }
 
     private static double seconds(java.time.Duration d) {

@@ -185,7 +185,7 @@ final class LoadPhases {
         }
         return assembler.outcome(reporter.points(), failure, runStartNanos, runStartMillis)
                 .withGroups(shareGroup == null ? null : shareGroup.stats(), rebalances)
-                .withWarmup(autoWarmup == null ? null : autoWarmup.result()).withBacklog(backlogPhases)
+                .withWarmup(autoWarmup == null ? null : autoWarmup.result(reporter.points())).withBacklog(backlogPhases)
                 .withClients(drivers.clients());
     }
 

@@ -11,7 +11,8 @@ import java.time.Duration;
 
 /**
  * A warm-up that ends when the run is steady ({@code producers.warmup: auto}, docs/warmup.md): at least {@code min},
- * at most {@code max}, in between until the send schedule is met and the interval publish p99 stopped falling.
+ * at most {@code max}, in between until the send schedule is met and the level of the interval publish p99 settled at its
+ * low (docs/warmup.md).
  * A fixed warm-up ({@code warmupDuration}, {@code warmupRecords}) is the other kind; a workload gives one kind or none.
  *
  * @param mode auto (the one mode so far; written so that result.json says which)

@@ -60,6 +60,16 @@ class FindMaxInputErrorsTest {
     }
 
     @Test
+    void aBadMinRateIsOneLineNamingIt() throws IOException {
+        assertInputError(findMax("--min-rate", "0"), "--min-rate: must be a finite number greater than zero (got 0.0)");
+        assertInputError(findMax("--min-rate", "slow"), "--min-rate", "slow");
+        // Above the start it would be no search below the start at all; with --step too, before any broker starts.
+        assertInputError(findMax("--start-rate", "1000", "--min-rate", "5000"), "--min-rate: must be at most --start-rate"
+                + " (1,000 records/s): it is how far below a failing start the search goes (got 5,000)");
+        assertInputError(findMax("--step", "500", "--min-rate", "2000"), "--min-rate: must be at most --start-rate");
+    }
+
+    @Test
     void anUnknownThresholdMetricIsAnInputErrorNotAPass() throws IOException {
         assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "publish.p98<1s"), "publish.p98");
         assertInputError(findMax("--sla", "publish.p99<1s", "--threshold", "produced.recordsPerSec>fast"), "threshold");

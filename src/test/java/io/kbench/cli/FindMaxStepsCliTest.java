@@ -60,7 +60,11 @@ class FindMaxStepsCliTest {
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         assertThat(run.stdout()).as(run.transcript()).contains("rate: 2000", "# find-max: a step ladder from 2,000"
                 + " records/s, +500 records/s after every probe that passes, up to 6,000 records/s (9 probes, --max-rate),"
-                + " 2s each after 3s warm-up; the answer is the last rate that passed, to within one step; SLA: none");
+                + " 2s each after 3s warm-up; the answer is the last rate that passed, to within one step; a failing start"
+                + " goes down by the step to --min-rate 31 records/s; SLA: none");
+        CliRun floor = findMax("--step", "500", "--start-rate", "2000", "--min-rate", "1000", "--dry-run");
+        assertThat(floor.stdout()).as(floor.transcript()).contains("a failing start goes down by the step to --min-rate"
+                + " 1,000 records/s");
         CliRun three = findMax("--step", "500", "--searches", "3", "--dry-run");
         assertThat(three.stdout()).as(three.transcript()).contains("# find-max: 3 independent searches, each a step ladder"
                 + " from 1,000 records/s", "up to 10,500 records/s (20 probes, --max-probes)");

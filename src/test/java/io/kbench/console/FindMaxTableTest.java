@@ -40,6 +40,16 @@ public class FindMaxTableTest {
     }
 
     @Test
+    void aLadderThatWentBelowItsStartSaysSo() {
+        FindMaxResult.Figures down = new FindMaxResult.Figures("e2e.p99<200ms", FindMaxOutcome.FOUND, 4_000.0, 3.81, 1000,
+                null, 50.0, 6_000.0, 5.0, 8_000.0, "2s", "1s", "0s", "0s", 20, "the first step down that passed", null,
+                SearchMethod.STEPS, 2_000.0, null, 125.0);
+        assertThat(FindMaxTable.answer(down)).isEqualTo("max sustainable rate: 4,000 records/s (3.81 MiB/s) to one step"
+                + " of 2,000 records/s (6,000 failed) under e2e.p99<200ms (below --start-rate 8,000 records/s, which"
+                + " failed: the ladder went down)");
+    }
+
+    @Test
     void aLadderWithoutAnAnswerSaysWhyWithoutAPrecision() {
         // No precisionPercent in a ladder's figures: the line must not need one (an S4 ladder on a busy machine).
         FindMaxResult.Figures none = new FindMaxResult.Figures("none", FindMaxOutcome.NO_SUSTAINABLE_RATE, null, null, 1000,

@@ -5,9 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.findmax.FindMaxOutcome;
+import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.ProbePhase;
+import io.kbench.result.io.ResultReader;
 import io.kbench.unit.Percent;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -90,13 +93,102 @@ class RateSearchTest {
     }
 
     @Test
-    void startRateFailingMeansNoSustainableRate() {
+    void searchesDownWhenTheStartFails() {
+        // A cluster that sustains 3,000 records/s, started at 10,000: halving finds 2,500 passing under 5,000 failing,
+        // and the bisection and confirmation run on that bracket as on one found going up.
         List<Double> calls = new ArrayList<>();
-        SearchResult r = new RateSearch(20_000, 0.05, 20, 3).run(noisyCluster(1, calls));
+        List<String> turns = new ArrayList<>();
+        RateProbe capacity = new RateProbe() {
+            @Override
+            public ProbeOutcome probe(double rate) {
+                calls.add(rate);
+                return rate <= 3_000 ? ProbeOutcome.pass(rate) : ProbeOutcome.fail(rate, "too fast");
+            }
+
+            @Override
+            public void turned(String line) {
+                turns.add(calls.size() + ": " + line);
+            }
+        };
+        SearchResult r = new RateSearch(10_000, 0.05, 20, 3).run(capacity);
+        // Said as it turns, after the first probe: find-max prints it between the probes.
+        assertThat(turns).containsExactly("1: the start rate 10,000 records/s failed: searching below it, halving the"
+                + " rate down to --min-rate 156 records/s at most");
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
+        assertThat(r.maxRecordsPerSec()).isBetween(3_000 / 1.05, 3_000.0);
+        assertThat(r.achievedPrecision()).isLessThanOrEqualTo(0.05 + 1e-9);
+        assertThat(calls).containsExactly(10_000.0, 5_000.0, 2_500.0, 3_750.0, 3_125.0, 2_812.5, 2_968.75, 3_046.875,
+                2_968.75);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(2_968.75);
+        assertThat(r.probes().subList(0, 3)).extracting(ProbeOutcome::phase).containsOnly(ProbePhase.BRACKET);
+        assertThat(r.message()).isEqualTo("confirmed; below the start: 10,000 records/s failed (too fast), so the search"
+                + " halved the rate down to 2,500 records/s, which passed");
+    }
+
+    @Test
+    void theKeptS4SearchStartedAboveItsAnswerFindsItBelow() {
+        // The kept S4 search (e2e.p99<200ms) passed 4,000, 5,000, 5,500 and 5,750 and failed 6,000 and 8,000: started at
+        // 8,000 the search halves to 4,000, then bisects to 5,750 on those measured outcomes.
+        List<Double> calls = new ArrayList<>();
+        List<ProbeOutcome> kept = ResultReader.read(Path.of("docs/studies/data/s4-find-max-sla-repeat.json"),
+                FindMaxResult.class).probes();
+        RateProbe probe = rate -> {
+            calls.add(rate);
+            return kept.stream().filter(p -> p.rateRecordsPerSec() == rate).findFirst()
+                    .orElseThrow(() -> new AssertionError("no kept probe at " + rate + " records/s"));
+        };
+        SearchResult r = new RateSearch(8_000, 0.05, 20, 3).run(probe);
+        assertThat(calls).containsExactly(8_000.0, 4_000.0, 6_000.0, 5_000.0, 5_500.0, 5_750.0, 5_750.0);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(5_750.0);
+        assertThat(r.firstFailRecordsPerSec()).isEqualTo(6_000.0);
+        assertThat(r.message()).startsWith("confirmed; below the start: 8,000 records/s failed (SLA e2e.p99<200ms failed");
+    }
+
+    @Test
+    void noPassDownToTheMinRateIsNoSustainableRate() {
+        List<Double> calls = new ArrayList<>();
+        RateProbe never = rate -> {
+            calls.add(rate);
+            return ProbeOutcome.fail(rate, "broker down");
+        };
+        SearchResult r = new RateSearch(1_000, 0.05, 20, 3).run(never);
+        // The default --min-rate is 1,000 / 64 = 15.625: six halvings, the last one exactly at it.
+        assertThat(calls).containsExactly(1_000.0, 500.0, 250.0, 125.0, 62.5, 31.25, 15.625);
         assertThat(r.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
         assertThat(r.maxRecordsPerSec()).isNull();
-        assertThat(r.message()).startsWith("no sustainable rate at or above 20,000 records/s").contains("too fast");
+        assertThat(r.firstFailRecordsPerSec()).isEqualTo(15.625);
+        assertThat(r.message()).isEqualTo("no sustainable rate at or above --min-rate 16 records/s: every probe from the"
+                + " start rate 1,000 records/s down to it failed (last: broker down)");
+        // A --min-rate off the halving ladder is probed itself, as the last rate.
+        calls.clear();
+        new RateSearch(1_000, 0.05, 20, 3, 300).run(never);
+        assertThat(calls).containsExactly(1_000.0, 500.0, 300.0);
+    }
+
+    @Test
+    void aMinRateAtTheStartKeepsTheSearchAboveIt() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(20_000, 0.05, 20, 3, 20_000).run(noisyCluster(1, calls));
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
+        assertThat(r.maxRecordsPerSec()).isNull();
+        assertThat(r.message()).startsWith("no sustainable rate at or above 20,000 records/s (too fast)")
+                .endsWith("--min-rate is the start rate, so the search did not go below it");
         assertThat(calls).containsExactly(20_000.0);
+    }
+
+    @Test
+    void theProbeBudgetRunningOutOnTheWayDownSaysHowFarItGot() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new RateSearch(1_000, 0.05, 3, 3).run(rate -> {
+            calls.add(rate);
+            return ProbeOutcome.fail(rate, "too fast");
+        });
+        assertThat(calls).containsExactly(1_000.0, 500.0, 250.0);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
+        assertThat(r.message()).isEqualTo("no sustainable rate at or above 250 records/s: every probe from the start rate"
+                + " 1,000 records/s down to it failed (last: too fast), and the probe budget ran out before --min-rate 16"
+                + " records/s (raise --max-probes)");
     }
 
     @Test
@@ -177,6 +269,18 @@ class RateSearchTest {
                 .hasMessageContaining("--precision");
         assertThatThrownBy(() -> new RateSearch(1000, 1.5, 20, 3)).hasMessageContaining("--precision");
         assertThatThrownBy(() -> new RateSearch(1000, 0.05, 0, 3)).hasMessageContaining("--max-probes");
+        assertThatThrownBy(() -> new RateSearch(1000, 0.05, 20, 3, 0)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("--min-rate: must be a finite number greater than zero (got 0.0)");
+        assertThatThrownBy(() -> new RateSearch(1000, 0.05, 20, 3, 2000)).isInstanceOf(InvalidInputException.class)
+                .hasMessage("--min-rate: must be at most --start-rate (1,000 records/s): it is how far below a failing"
+                        + " start the search goes (got 2,000)");
+    }
+
+    @Test
+    void theDefaultMinRateIsSixHalvingsBelowTheStartAndAtLeastOne() {
+        assertThat(RateSearch.defaultMinRate(20_000)).isEqualTo(312.5);
+        assertThat(RateSearch.defaultMinRate(10)).isEqualTo(1.0);
+        assertThat(RateSearch.defaultMinRate(0.5)).as("never above the start").isEqualTo(0.5);
     }
 
     @Test

@@ -73,14 +73,42 @@ class StepSearchTest {
     }
 
     @Test
-    void aFailingStartRateIsNoSustainableRate() {
+    void aFailingStartRateStepsDownToTheFirstRungThatPasses() {
+        // The kept search failed 8,000 and 6,000 and passed 4,000: from 8,000 in steps of 2,000 the ladder goes down.
         List<Double> calls = new ArrayList<>();
-        SearchResult r = new StepSearch(8_000, 500, null, 20).run(kept("s4-find-max-sla", calls));
-        assertThat(calls).containsExactly(8_000.0);
+        SearchResult r = new StepSearch(8_000, 2_000, null, 20).run(kept("s4-find-max-sla", calls));
+        assertThat(calls).containsExactly(8_000.0, 6_000.0, 4_000.0);
+        assertThat(r.outcome()).isEqualTo(FindMaxOutcome.FOUND);
+        assertThat(r.maxRecordsPerSec()).isEqualTo(4_000.0);
+        assertThat(r.firstFailRecordsPerSec()).isEqualTo(6_000.0);
+        assertThat(r.probes()).extracting(ProbeOutcome::phase).containsOnly(ProbePhase.STEP);
+        assertThat(r.message()).startsWith("the first step down that passed: the start rate 8,000 records/s failed (SLA"
+                + " e2e.p99<200ms failed").endsWith("so the ladder went down; the step above, 6,000 records/s, failed"
+                + " (precision: one step of 2,000 records/s)");
+    }
+
+    @Test
+    void theLadderGoesNoLowerThanTheMinRateNorToZero() {
+        List<Double> calls = new ArrayList<>();
+        SearchResult r = new StepSearch(8_000, 2_000, null, 20, 5_000).run(kept("s4-find-max-sla", calls));
+        assertThat(calls).containsExactly(8_000.0, 6_000.0);
         assertThat(r.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
         assertThat(r.maxRecordsPerSec()).isNull();
-        assertThat(r.firstFailRecordsPerSec()).isEqualTo(8_000.0);
-        assertThat(r.message()).startsWith("no sustainable rate at or above 8,000 records/s (SLA e2e.p99<200ms failed");
+        assertThat(r.firstFailRecordsPerSec()).isEqualTo(6_000.0);
+        assertThat(r.message()).startsWith("no sustainable rate at or above 6,000 records/s (SLA e2e.p99<200ms failed")
+                .endsWith(": every step from the start rate 8,000 records/s down failed; the next step down, 4,000"
+                        + " records/s, is below --min-rate 5,000 records/s");
+        // A --min-rate at the start keeps the ladder where S4's was: a failing start is no answer.
+        calls.clear();
+        SearchResult atStart = new StepSearch(8_000, 500, null, 20, 8_000).run(kept("s4-find-max-sla", calls));
+        assertThat(calls).containsExactly(8_000.0);
+        assertThat(atStart.outcome()).isEqualTo(FindMaxOutcome.NO_SUSTAINABLE_RATE);
+        assertThat(atStart.message()).startsWith("no sustainable rate at or above 8,000 records/s (SLA e2e.p99<200ms failed");
+        // The first rung is also the last above 0.
+        SearchResult none = new StepSearch(1_000, 1_000, null, 20, 1).run(rate -> ProbeOutcome.fail(rate, "too fast"));
+        assertThat(none.probes()).hasSize(1);
+        assertThat(none.message()).isEqualTo("no sustainable rate at or above 1,000 records/s (too fast); the next step"
+                + " down, 0 records/s, is not above 0");
     }
 
     @Test
@@ -135,6 +163,8 @@ class StepSearchTest {
                         + " --max-probes) (got 10)");
         // Exactly as many rungs as probes is allowed.
         assertThat(new StepSearch(1_000, 500, 10_500.0, 20).reach()).isEqualTo(10_500.0);
+        assertThatThrownBy(() -> new StepSearch(1_000, 500, null, 20, 1_500)).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("--min-rate: must be at most --start-rate (1,000 records/s)");
     }
 
     @Test

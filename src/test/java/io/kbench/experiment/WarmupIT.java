@@ -7,6 +7,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.run.Settling;
 import io.kbench.result.run.Warmup;
 import io.kbench.result.run.WarmupEnd;
 import io.kbench.testkit.ItFixture;
@@ -41,10 +42,12 @@ class WarmupIT {
     Path dir;
 
     @Test
-    void autoWarmupEndsWithinItsCapOnTheQuickStart() throws Exception {
+    void autoWarmupEndsWithinItsCapOnTheQuickStartAndTheWindowIsChecked() throws Exception {
+        // 250 ms intervals: a 6 s window holds 24, enough for MSER-5's 4 batches of 5 without a 20 s run.
         Path results = dir.resolve("quickstart");
-        CliRun run = CliRun.of("run", "--bootstrap-server", cluster.bootstrapServers(), "--set", "producers.duration=3s",
-                "--set", "topic.name=it-warmup-quickstart", "--min-rate-ratio", "0", "--results-dir", results.toString());
+        CliRun run = CliRun.of("run", "--bootstrap-server", cluster.bootstrapServers(), "--set", "producers.duration=6s",
+                "--set", "reportInterval=250ms", "--set", "topic.name=it-warmup-quickstart", "--min-rate-ratio", "0",
+                "--results-dir", results.toString());
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         Warmup warmup = ItFixture.onlyRun(results).warmup();
         assertThat(warmup).as(run.transcript()).isNotNull();
@@ -55,6 +58,17 @@ class WarmupIT {
         assertThat(seconds).as(run.transcript()).isBetween(warmup.minSec(), warmup.maxSec() + 1.0);
         assertThat(warmup.intervals().size()).as(run.transcript()).isPositive();
         assertThat(run.stdout()).contains("warm-up: auto, ");
+        // The check of the measured window reached result.json, over its intervals, and the terminal has its line
+        // exactly when the window had not settled.
+        Warmup.Check check = warmup.check();
+        assertThat(check).as(run.transcript()).isNotNull();
+        System.out.println("quick start, 250 ms intervals: " + warmup.line() + "; check " + check);
+        assertThat(check.method()).isEqualTo("MSER-5");
+        assertThat(check.intervals()).as(check.toString()).isGreaterThanOrEqualTo(20);
+        assertThat(check.truncationSec()).as(check.toString()).isBetween(0.0, ItFixture.onlyRun(results).summary()
+                .produced().windowSec() + 1.0);
+        assertThat(run.stdout().contains("warm-up check: ")).as(run.transcript())
+                .isEqualTo(check.verdict() != Settling.SETTLED);
     }
 
     @Test

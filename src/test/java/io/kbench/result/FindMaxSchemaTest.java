@@ -90,7 +90,10 @@ class FindMaxSchemaTest {
         assertThat(validate(written)).isEmpty();
         assertThat(written.at("/findMax/outcome").asText()).isEqualTo("NO_SUSTAINABLE_RATE");
         assertThat(written.at("/findMax").has("maxRecordsPerSec")).isFalse();
-        assertThat(written.at("/probes")).hasSize(1);
+        // No rate passes: from the start, 1,000 records/s, six halvings down to the default --min-rate, 1,000 / 64.
+        assertThat(written.at("/probes")).hasSize(7);
+        assertThat(written.at("/findMax/minRateRecordsPerSec").asDouble()).isEqualTo(15.625);
+        assertThat(written.at("/findMax/firstFailRecordsPerSec").asDouble()).isEqualTo(15.625);
     }
 
     @Test

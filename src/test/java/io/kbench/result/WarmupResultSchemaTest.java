@@ -11,6 +11,7 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunResults;
+import io.kbench.result.run.Settling;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.run.Warmup;
@@ -48,6 +49,31 @@ class WarmupResultSchemaTest {
         assertThat(json.at("/warmup/intervals/0").has("publishP99Micros")).isFalse();
         assertThat(json.at("/workload/producers/warmup/mode").asText()).isEqualTo("auto");
         assertThat(ResultReader.read(file, RunResult.class).warmup()).isEqualTo(WARMUP);
+    }
+
+    @Test
+    void theMeasuredWindowsCheckIsValidAndReadsBack(@TempDir Path dir) throws IOException {
+        Warmup checked = WARMUP.withCheck(new Warmup.Check("MSER-5", Settling.STILL_SETTLING, 20, 5.0, 2.07, 1.5));
+        WorkloadSpec spec = new SpecLoader().load(null, List.of());
+        RunResult result = RunResults.of(spec)
+                .cluster(new ClusterInfo("embedded", "127.0.0.1:1", 1, "4.3.1", "17", 9000L, Map.of(), null, null))
+                .summary(new Summary("intendedSendTime", T, T, L, L, L, null))
+                .intervals(List.of(new IntervalPoint(7.0, IntervalPhase.MEASURED, 1, 1, 1, 1, 0, L, L, L)))
+                .warmup(checked).build();
+        Path file = ResultWriter.write(result, dir);
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
+        assertThat(json.at("/warmup/check/verdict").asText()).isEqualTo("still_settling");
+        assertThat(json.at("/warmup/check/method").asText()).isEqualTo("MSER-5");
+        assertThat(ResultReader.read(file, RunResult.class).warmup()).isEqualTo(checked);
+        // A settled window at its start has no ratio, and the schema refuses a verdict it does not know.
+        Warmup settled = WARMUP.withCheck(new Warmup.Check("MSER-5", Settling.SETTLED, 20, 0, null, 1.5));
+        JsonNode settledJson = new ObjectMapper().readTree(ResultWriter.write(result.toBuilder().warmup(settled).build(),
+                dir.resolve("settled")).toFile());
+        assertThat(settledJson.at("/warmup/check").has("ratio")).isFalse();
+        assertThat(SchemaFiles.load("result.schema.json").validate(settledJson)).isEmpty();
+        ((com.fasterxml.jackson.databind.node.ObjectNode) settledJson.at("/warmup/check")).put("verdict", "settling");
+        assertThat(SchemaFiles.load("result.schema.json").validate(settledJson)).isNotEmpty();
     }
 
     @Test

@@ -6,7 +6,7 @@ public enum FindMaxOutcome {
     FOUND,
     /** Every probe passed until the probe budget ran out: the answer is at least this. */
     LOWER_BOUND,
-    /** The start rate already failed. */
+    /** No probe passed: neither the start rate nor any rate below it, down to --min-rate (or as far as the budget went). */
     NO_SUSTAINABLE_RATE,
     /** The candidate and its step-downs failed their confirmation runs. */
     UNCONFIRMED;

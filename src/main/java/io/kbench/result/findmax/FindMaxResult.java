@@ -98,6 +98,8 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
      *                                  answer's precision
      * @param maxRateRecordsPerSec      steps only: the highest rate the ladder would probe ({@code --max-rate}); absent
      *                                  when none was given
+     * @param minRateRecordsPerSec      the lowest rate a search below a failing start rate probes ({@code --min-rate});
+     *                                  absent in files written before a search went below its start
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
@@ -105,8 +107,11 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                           Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
                           String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
                           Integer maxProbes, String message, AnswerSpread spread, SearchMethod method,
-                          Double stepRecordsPerSec, Double maxRateRecordsPerSec) {
+                          Double stepRecordsPerSec, Double maxRateRecordsPerSec, Double minRateRecordsPerSec) {
         public Figures {
+            if (minRateRecordsPerSec != null && !(minRateRecordsPerSec > 0)) {
+                throw InvalidInputException.field("findMax.minRateRecordsPerSec", minRateRecordsPerSec, "must be a rate above 0");
+            }
             if (outcome == null) {
                 throw new IllegalArgumentException("outcome: missing (FOUND, LOWER_BOUND, NO_SUSTAINABLE_RATE or UNCONFIRMED)");
             }
@@ -130,7 +135,20 @@ public record FindMaxResult(int schemaVersion, String kind, String name, Map<Str
                        Integer maxProbes, String message, AnswerSpread spread) {
             this(sla, outcome, maxRecordsPerSec, maxMebibytesPerSec, recordSizeBytes, precisionPercent,
                     achievedPrecisionPercent, firstFailRecordsPerSec, keepUpTolerancePercent, startRateRecordsPerSec,
-                    probeDuration, probeWarmup, probeCooldown, clusterWarmup, maxProbes, message, spread, null, null, null);
+                    probeDuration, probeWarmup, probeCooldown, clusterWarmup, maxProbes, message, spread, null, null, null, null);
+        }
+
+        /** The figures as written before --min-rate: no search went below its start rate. */
+        public Figures(String sla, FindMaxOutcome outcome, Double maxRecordsPerSec, Double maxMebibytesPerSec,
+                       Number recordSizeBytes, Double precisionPercent, Double achievedPrecisionPercent,
+                       Double firstFailRecordsPerSec, Double keepUpTolerancePercent, Double startRateRecordsPerSec,
+                       String probeDuration, String probeWarmup, String probeCooldown, String clusterWarmup,
+                       Integer maxProbes, String message, AnswerSpread spread, SearchMethod method,
+                       Double stepRecordsPerSec, Double maxRateRecordsPerSec) {
+            this(sla, outcome, maxRecordsPerSec, maxMebibytesPerSec, recordSizeBytes, precisionPercent,
+                    achievedPrecisionPercent, firstFailRecordsPerSec, keepUpTolerancePercent, startRateRecordsPerSec,
+                    probeDuration, probeWarmup, probeCooldown, clusterWarmup, maxProbes, message, spread, method,
+                    stepRecordsPerSec, maxRateRecordsPerSec, null);
         }
 
         /** How the searches walked the rate: a file without {@code method} was written before --step and bisected. */

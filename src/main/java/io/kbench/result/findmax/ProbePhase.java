@@ -6,13 +6,13 @@ import io.kbench.format.LowercaseEnum;
 
 /** Which part of the find-max search ran a probe (bracket, bisect and confirm of a bisection, or a step); written lowercase, as find-max result.json always had it. */
 public enum ProbePhase {
-    /** Doubling the rate until a probe fails. */
+    /** Doubling the rate until a probe fails; or, when the start rate failed, halving it until one passes. */
     BRACKET,
     /** Halving the interval between the last pass and the first fail. */
     BISECT,
     /** Re-running the candidate answer. */
     CONFIRM,
-    /** One rung of a step ladder ({@code --step}): the previous rate plus the step. */
+    /** One rung of a step ladder ({@code --step}): the previous rate plus the step (minus it below a failed start). */
     STEP;
 
     @JsonValue

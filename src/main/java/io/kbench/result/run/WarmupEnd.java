@@ -6,7 +6,7 @@ import io.kbench.format.LowercaseEnum;
 
 /** Why an auto warm-up ended (docs/warmup.md); written lowercase. */
 public enum WarmupEnd {
-    /** The send schedule was met and the interval publish p99 stopped falling, after at least the minimum. */
+    /** The send schedule was met and the publish p99 level settled at its low, after at least the minimum. */
     STEADY,
     /** It reached its cap before the run was steady: the measured window starts on a run that was not. */
     CAP,
