@@ -61,7 +61,7 @@ public final class KafkaConfigCheck {
     }
 
     private static void check(String prefix, Map<String, String> props, PropertyKind kind, UncheckedProperties unchecked) {
-        if (props.isEmpty()) {
+        if (props.isEmpty() || !kind.definedHere()) {
             return;
         }
         for (Map.Entry<String, String> e : props.entrySet()) {

@@ -1,0 +1,56 @@
+package io.kbench.spec;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.error.InvalidInputException;
+import io.kbench.release.ReleaseVersion;
+import java.util.Locale;
+
+/**
+ * The Java client kbench's producers and consumers run (docs/versions.md, "Clients of a release").
+ *
+ * @param kafkaVersion the Kafka release of the {@code kafka-clients} jars, {@code 3.9.1}: from 3.7.0 on, fetched into
+ *                     kbench's release cache on first use; kbench re-launches itself on those jars. Absent: kbench's
+ *                     own. {@code --client-kafka-version} wins
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ClientsSpec(String kafkaVersion) {
+    /**
+     * Share groups (KIP-932): kbench's share consumers and their set-up call the share-group API of Kafka 4.1
+     * ({@code Admin.listShareGroupOffsets} with its spec class, absent from the 3.x clients); 4.0 had share groups as
+     * early access only.
+     */
+    static final String SHARE_FLOOR = "4.1.0";
+    /** The consumer group protocol (KIP-848) is generally available from 4.0; the 3.x clients had it as a preview. */
+    static final String CONSUMER_PROTOCOL_FLOOR = "4.0.0";
+
+    public ClientsSpec {
+        kafkaVersion = kafkaVersion == null ? null : ReleaseVersion.parse("clients.kafkaVersion", kafkaVersion).toString();
+    }
+
+    /**
+     * What the consumers need of the client release, refused in one line when it is older; nothing for kbench's own
+     * client ({@code kafkaVersion} absent), which has everything.
+     */
+    void checkConsumers(ConsumerSpec consumers) {
+        if (kafkaVersion == null) {
+            return;
+        }
+        if (consumers.mode() == ConsumerMode.SHARE) {
+            floor(SHARE_FLOOR, "consumers.mode share (share groups, KIP-932)");
+        }
+        String property = consumers.properties().get("group.protocol");
+        boolean consumerProtocol = consumers.groupProtocol() == GroupProtocol.CONSUMER
+                || property != null && property.strip().toLowerCase(Locale.ROOT).equals(GroupProtocol.CONSUMER.property());
+        if (consumers.enabled() && consumerProtocol) {
+            floor(CONSUMER_PROTOCOL_FLOOR, "the consumer group protocol (groupProtocol consumer, KIP-848)");
+        }
+    }
+
+    private void floor(String floor, String what) {
+        ReleaseVersion version = ReleaseVersion.parse("clients.kafkaVersion", kafkaVersion);
+        if (version.compareTo(ReleaseVersion.parse("floor", floor)) < 0) {
+            throw InvalidInputException.field("clients.kafkaVersion", kafkaVersion, "cannot run " + what
+                    + ", which needs a client of Kafka " + floor + " or later");
+        }
+    }
+}
