@@ -29,9 +29,9 @@ final class ClientCompat {
     /**
      * How a consumer is closed with a timeout: {@code close(CloseOptions.timeout(t))} when the client has
      * {@code optionsClass}, else the {@code close(Duration)} the 3.x clients have (deprecated from 4.1 on, hence not
-     * the first choice). {@code options} is null for the latter.
+     * the first choice). {@code optionsOf} ({@code CloseOptions.timeout}) is null for the latter.
      */
-    record ConsumerClose(MethodHandle options, MethodHandle close) {
+    record ConsumerClose(MethodHandle optionsOf, MethodHandle closeCall) {
         static ConsumerClose of(String optionsClass) {
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             try {
@@ -51,15 +51,15 @@ final class ClientCompat {
 
         /** Whether this client takes {@code CloseOptions} (4.1 and later). */
         boolean withOptions() {
-            return options != null;
+            return optionsOf != null;
         }
 
         void close(Consumer<?, ?> consumer, Duration timeout) {
             try {
-                if (options != null) {
-                    close.invoke(consumer, options.invoke(timeout));
+                if (optionsOf != null) {
+                    closeCall.invoke(consumer, optionsOf.invoke(timeout));
                 } else {
-                    close.invoke(consumer, timeout);
+                    closeCall.invoke(consumer, timeout);
                 }
             } catch (RuntimeException | Error e) {
                 throw e;

@@ -20,11 +20,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The class path of a kbench re-launched on a client release, built from this test JVM's own class path (kbench's
- * real jars: its Kafka 4.3.1, at.yawk lz4-java, zstd-jni, snappy-java, SLF4J 2 with log4j 2) and a release laid out
- * in a temporary cache as 3.9.1's client side is (kafka-clients, org.lz4 lz4-java 1.8.0, zstd-jni, snappy-java, SLF4J
- * 1.7): no jar of kbench's own Kafka stays, the release's compression libraries replace kbench's by what they hold
- * (lz4-java changed its group), and kbench's SLF4J 2 with its log4j 2 binding stays while the release's SLF4J goes.
+ * The class path of a kbench re-launched on a client release, built from kbench's real jars as this test JVM loaded
+ * them (its Kafka 4.3.1 with the broker and Scala, at.yawk lz4-java, zstd-jni, snappy-java, SLF4J 2 with log4j 2,
+ * picocli) and a release laid out in a temporary cache as 3.9.1's client side is (kafka-clients, org.lz4 lz4-java
+ * 1.8.0, zstd-jni, snappy-java, SLF4J 1.7): no jar of kbench's own Kafka stays, the release's compression libraries
+ * replace kbench's by what they hold (lz4-java changed its group), and kbench's SLF4J 2 with its log4j 2 binding stays
+ * while the release's SLF4J goes.
  */
 class ClientClassPathTest {
     @TempDir
@@ -71,7 +72,17 @@ class ClientClassPathTest {
     @Test
     void noJarOfKbenchsKafkaStaysAndTheReleasesClientLibrariesReplaceKbenchs() throws Exception {
         KafkaRelease release = release391();
-        List<Path> classPath = ClientClassPath.of(System.getProperty("java.class.path"), release);
+        // kbench's own class path as built, by where this JVM loaded each of these from (not java.class.path, which a
+        // test runner may have replaced by a jar of its own).
+        List<String> bundled = new ArrayList<>();
+        for (String type : List.of("io.kbench.cli.ClientClassPath", "org.apache.kafka.clients.producer.KafkaProducer",
+                "kafka.Kafka", "org.apache.kafka.server.config.AbstractKafkaConfig", "scala.Option",
+                "net.jpountz.lz4.LZ4Factory", "com.github.luben.zstd.Zstd", "org.xerial.snappy.Snappy",
+                "org.slf4j.LoggerFactory", "org.apache.logging.slf4j.SLF4JServiceProvider",
+                "org.apache.logging.log4j.core.LoggerContext", "picocli.CommandLine")) {
+            bundled.add(codeSource(type).toString());
+        }
+        List<Path> classPath = ClientClassPath.of(String.join(File.pathSeparator, bundled), release);
 
         List<Path> kafka = new ArrayList<>();
         for (Path entry : classPath) {
@@ -92,6 +103,8 @@ class ClientClassPathTest {
                         codeSource("org.apache.logging.slf4j.SLF4JServiceProvider"),
                         codeSource("org.apache.logging.log4j.core.LoggerContext"),
                         codeSource(picocli.CommandLine.class));
+        assertThat(classPath).as("kbench's broker jars go too").doesNotContain(codeSource("kafka.Kafka"),
+                codeSource("org.apache.kafka.server.config.AbstractKafkaConfig"));
         assertThat(classPath).doesNotHaveDuplicates();
     }
 
