@@ -22,18 +22,29 @@ public record ClientsSpec(String kafkaVersion) {
     static final String SHARE_FLOOR = "4.1.0";
     /** The consumer group protocol (KIP-848) is generally available from 4.0; the 3.x clients had it as a preview. */
     static final String CONSUMER_PROTOCOL_FLOOR = "4.0.0";
+    /**
+     * A backlog read of a tiered topic first waits until the backlog has left the local logs, asking the brokers with
+     * {@code OffsetSpec.earliestLocal()} and {@code latestTiered()} (KIP-1005): the 3.9.1 client has them, 3.7.0's has
+     * not (read in their class files); 3.8, not checked, is refused with 3.7.
+     */
+    static final String TIERED_BACKLOG_FLOOR = "3.9.0";
 
     public ClientsSpec {
         kafkaVersion = kafkaVersion == null ? null : ReleaseVersion.parse("clients.kafkaVersion", kafkaVersion).toString();
     }
 
     /**
-     * What the consumers need of the client release, refused in one line when it is older; nothing for kbench's own
+     * What the workload needs of the client release, refused in one line when it is older; nothing for kbench's own
      * client ({@code kafkaVersion} absent), which has everything.
      */
-    void checkConsumers(ConsumerSpec consumers) {
+    void check(TopicSpec topic, ProducerSpec producers, ConsumerSpec consumers) {
         if (kafkaVersion == null) {
             return;
+        }
+        boolean tiered = "true".equalsIgnoreCase(topic.configs().getOrDefault("remote.storage.enable", "false").strip());
+        if (tiered && producers.count() > 0 && consumers.mode() == ConsumerMode.BACKLOG) {
+            floor(TIERED_BACKLOG_FLOOR, "a backlog read of a tiered topic (remote.storage.enable; its wait for the"
+                    + " offload asks for the tiered offsets of KIP-1005)");
         }
         if (consumers.mode() == ConsumerMode.SHARE) {
             floor(SHARE_FLOOR, "consumers.mode share (share groups, KIP-932)");

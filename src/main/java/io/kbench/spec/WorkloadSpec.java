@@ -75,7 +75,7 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
         }
         if (clients != null) {
-            clients.checkConsumers(consumers);
+            clients.check(topic, producers, consumers);
         }
         uncheckedProperties = new UncheckedProperties(uncheckedProperties, UncheckedProperties.FIELD).names();
     }

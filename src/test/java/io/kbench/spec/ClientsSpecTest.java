@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code clients.kafkaVersion}: what binds, and what a client of an older release cannot run, refused in one line
@@ -47,6 +51,24 @@ class ClientsSpecTest {
                 .hasMessage("clients.kafkaVersion: cannot run consumers.mode share (share groups, KIP-932), which needs"
                         + " a client of Kafka 4.1.0 or later (got 4.0.0)");
         assertThat(load("consumers.mode=share", "clients.kafkaVersion=4.1.0").clientKafkaVersion()).isEqualTo("4.1.0");
+    }
+
+    /** Its wait for the offload asks for KIP-1005's offsets, which 3.7.0's client lacks. */
+    @Test
+    void aBacklogReadOfATieredTopicNeedsAClientOf39(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("tiered.yaml"), """
+                name: tiered
+                topic: {name: tiered, configs: {remote.storage.enable: "true"}}
+                producers: {count: 1, records: 1000, recordSize: 100}
+                consumers: {mode: backlog}
+                """);
+        assertThatThrownBy(() -> loader.load(file, List.of("clients.kafkaVersion=3.7.0")))
+                .isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("clients.kafkaVersion: cannot run a backlog read of a tiered topic")
+                .hasMessageEndingWith("needs a client of Kafka 3.9.0 or later (got 3.7.0)");
+        assertThat(loader.load(file, List.of("clients.kafkaVersion=3.9.1")).clientKafkaVersion()).isEqualTo("3.9.1");
+        assertThat(loader.load(file, List.of("clients.kafkaVersion=3.7.0", "topic.configs.remote.storage.enable=false"))
+                .clientKafkaVersion()).isEqualTo("3.7.0");
     }
 
     @Test
