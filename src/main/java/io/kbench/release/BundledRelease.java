@@ -1,6 +1,9 @@
 package io.kbench.release;
 
-import org.apache.kafka.common.utils.AppInfoParser;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
 
 /**
  * kbench's own Kafka: the release it was built with ({@code kafka.version} in pom.xml), whose jars are kbench's class
@@ -20,12 +23,26 @@ public final class BundledRelease {
     }
 
     /**
-     * The version handed down by the kbench that re-launched this JVM, else read from the Kafka jar on the class path
-     * (its app-info), not from a constant that could drift from pom.xml.
+     * The version handed down by the kbench that re-launched this JVM, else read from the Kafka client jar on the class
+     * path, not from a constant that could drift from pom.xml: from the file Kafka's own app-info reads
+     * ({@code kafka/kafka-version.properties}), as {@code result.Versions} does for the client a run records.
      */
     public static ReleaseVersion version() {
         String handedDown = System.getProperty(VERSION_PROPERTY);
-        return ReleaseVersion.parse("kafka.version", handedDown != null ? handedDown : AppInfoParser.getVersion());
+        return ReleaseVersion.parse("kafka.version", handedDown != null ? handedDown : clientJarVersion());
+    }
+
+    private static String clientJarVersion() {
+        try (InputStream in = KafkaProducer.class.getResourceAsStream("/kafka/kafka-version.properties")) {
+            if (in == null) {
+                return null;
+            }
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version");
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** kbench's class path with its own Kafka: handed down, else this JVM's. */
