@@ -29,10 +29,9 @@ import java.util.zip.ZipFile;
  * client version read from the client jars it ran ({@code environment.kafkaClientVersion}); it is told kbench's own
  * release and class path ({@link #handedDown}), which its embedded brokers of kbench's Kafka keep.
  *
- * <p>Its class path: kbench's
- * own class path without any jar of its own Kafka (broker, tools and client alike) and without Scala, which only the
- * broker needs, plus the release's client jars ({@code kafka-clients} and its compression libraries), so that the two
- * clients never meet in one JVM.
+ * <p>Its class path: kbench's own class path without any jar of its own Kafka (broker, tools and client alike) and
+ * without Scala, which only the broker needs, plus the release's client jars ({@code kafka-clients} and its compression
+ * libraries), so that the two clients never meet in one JVM.
  *
  * <p>A jar is told apart by the packages of its classes, not by its name or Maven coordinates: Kafka's own jars carry
  * no Maven metadata (Gradle builds them), a jar's group may change between releases (lz4-java is {@code org.lz4} in

@@ -2,6 +2,7 @@ package io.kbench.spec;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.BundledRelease;
 import io.kbench.release.ReleaseVersion;
 import java.util.Locale;
 
@@ -31,6 +32,16 @@ public record ClientsSpec(String kafkaVersion) {
 
     public ClientsSpec {
         kafkaVersion = kafkaVersion == null ? null : ReleaseVersion.parse("clients.kafkaVersion", kafkaVersion).toString();
+    }
+
+    /**
+     * Whether producers and consumers of a client of {@code kafkaVersion} (null: kbench's own) run on this JVM's client:
+     * not so in the kbench that re-launches itself on another client release, whose definitions may add or lack
+     * property names and rules; the re-launched JVM checks the client properties against that release's own.
+     */
+    public static boolean runHere(String kafkaVersion) {
+        return kafkaVersion == null || !BundledRelease.onClassPath()
+                || kafkaVersion.equals(BundledRelease.version().toString());
     }
 
     /**

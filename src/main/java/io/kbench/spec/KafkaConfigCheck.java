@@ -36,8 +36,10 @@ public final class KafkaConfigCheck {
         unchecked.checkNotKafkas();
         check("topic.configs.", spec.topic().configs(), PropertyKind.TOPIC, unchecked);
         check("cluster.brokerConfig.", spec.cluster().brokerConfig(), PropertyKind.BROKER, unchecked);
-        check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
-        check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);
+        if (ClientsSpec.runHere(spec.clientKafkaVersion())) {
+            check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
+            check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);
+        }
     }
 
     /**
