@@ -16,9 +16,9 @@ import java.util.Locale;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ClientsSpec(String kafkaVersion) {
     /**
-     * Share groups (KIP-932): kbench's share consumers and their set-up call the share-group API of Kafka 4.1
-     * ({@code Admin.listShareGroupOffsets} with its spec class, absent from the 3.x clients); 4.0 had share groups as
-     * early access only.
+     * Share groups (KIP-932): kbench's share consumers and their set-up are written against the share-group API of the
+     * 4.1 clients and later ({@code Admin.listShareGroupOffsets} with its spec class, absent from 3.9.1's client, read
+     * in its class files); 4.0's early-access share consumer is not tried.
      */
     static final String SHARE_FLOOR = "4.1.0";
     /** The consumer group protocol (KIP-848) is generally available from 4.0; the 3.x clients had it as a preview. */

@@ -97,6 +97,29 @@ class ClientVersionIT {
         r.assertOneErrorLine(2, Duration.ofSeconds(30), "cluster.brokerConfig.num.io.threads");
     }
 
+    /**
+     * Client properties are the client's to judge: a name kbench's own client (4.3.1) defines but 3.9.1's does not
+     * (metadata.recovery.rebootstrap.trigger.ms, KIP-1102, 4.0) is refused by the re-launched JVM, in one line, before
+     * its broker starts.
+     */
+    @Test
+    void aClientPropertyIsCheckedByTheReleasesOwnDefinitions() throws Exception {
+        Path out = tmp.resolve("property.out");
+        Path err = tmp.resolve("property.err");
+        Process p = kbench(out, err, "run", ItFixture.workload("it-client-version.yaml"), "--set",
+                "producers.properties.metadata.recovery.rebootstrap.trigger.ms=300000", "--results-dir",
+                tmp.resolve("property").toString());
+        p.getOutputStream().close();
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        String stderr = Files.readString(err);
+        String transcript = "--- stdout ---\n" + Files.readString(out) + "--- stderr ---\n" + stderr;
+        assertThat(p.exitValue()).as(transcript).isEqualTo(2);
+        assertThat(stderr.lines().filter(l -> !l.isBlank()).toList()).as(transcript).singleElement().asString()
+                .startsWith("kbench: error: producers.properties.metadata.recovery.rebootstrap.trigger.ms: not a Kafka"
+                        + " producer config");
+        assertThat(Files.readString(out)).as(transcript).doesNotContain("cluster: starting");
+    }
+
     @Test
     void aSweepMayNotVaryTheClientRelease() throws IOException {
         Path sweep = Files.writeString(tmp.resolve("client-sweep.yaml"), """
