@@ -3,6 +3,8 @@ package io.kbench.cli;
 import io.kbench.error.ExitCode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
+import io.kbench.release.BundledRelease;
+import io.kbench.release.KafkaRelease;
 import io.kbench.result.io.Redactor;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -25,7 +27,8 @@ import sun.misc.SignalHandler;
  * JDK. kbench re-launches itself there with the same arguments and waits for it; the brokers stay on the JDK that
  * started kbench unless {@code --broker-java-home} says otherwise. The re-launched run records its JDK in
  * {@code environment.clientJdk}. The workload's {@code clientJavaHome} does the same ({@link #forWorkload}); the flag
- * wins over it.
+ * wins over it. The workload's {@code clients.kafkaVersion} re-launches kbench the same way, on that release's Kafka
+ * client jars ({@link ClientClassPath}).
  *
  * <p>The child's stdin is a pipe only this JVM holds ({@link ParentPipe}): its arguments come through it, never its
  * command line, and its end means this JVM is gone (SIGKILL included), whereupon the child stops as on SIGTERM.
@@ -45,6 +48,8 @@ public final class ClientJvm {
     static final String CHOSEN = "kbench.clientJavaHomeChosen";
     /** The workload field; the flag wins over it. */
     static final String FIELD = "clientJavaHome";
+    /** The secret properties this JVM was handed by the kbench that re-launched it, to hand on if it re-launches too. */
+    private static volatile Map<String, String> handedSecrets = Map.of();
     private static final int MIN_FEATURE_VERSION = 17;
 
     @Option(names = OPTION, paramLabel = "DIR",
@@ -66,7 +71,7 @@ public final class ClientJvm {
         }
         Path home = option.getValue();
         try {
-            return relaunch(checked(home, OPTION), withoutOption(parseResult.originalArgs()));
+            return relaunch(checked(home, OPTION), null, withoutOption(parseResult.originalArgs()));
         } catch (RuntimeException e) {
             // Through picocli's execution exception handler: one line and the input-error exit code.
             throw new CommandLine.ExecutionException(leaf.commandSpec().commandLine(), e.getMessage(), e);
@@ -74,19 +79,27 @@ public final class ClientJvm {
     }
 
     /**
-     * The workload's {@code clientJavaHome}: re-runs the whole command line on that JDK and returns its exit code;
-     * empty when this JVM is the one to run (no such field, the same JDK, or already re-launched by flag or field).
-     * Called by a command after its workload is loaded and checked, before anything starts.
+     * The workload's {@code clientJavaHome} and client release ({@link ClientClassPath#release}, null: kbench's own):
+     * re-runs the whole command line on that JDK and those client jars and returns its exit code; empty when this JVM
+     * is the one to run (neither asked for, or already re-launched on them). {@code --client-java-home} re-launched
+     * this JVM before the workload was read: a client release then re-launches it once more, on the same JDK. Called
+     * by a command after its workload is loaded and checked, before anything starts.
      */
-    static Optional<Integer> forWorkload(String clientJavaHome, CommandLine command) {
-        if (clientJavaHome == null || System.getProperty(CHOSEN) != null) {
+    static Optional<Integer> forWorkload(String clientJavaHome, KafkaRelease clients, CommandLine command) {
+        if (!BundledRelease.onClassPath()) {
+            return Optional.empty(); // this JVM runs the client release already, on the JDK chosen with it
+        }
+        Jdk jdk = null;
+        if (clientJavaHome != null && System.getProperty(CHOSEN) == null) {
+            Jdk asked = checked(Path.of(clientJavaHome), FIELD);
+            jdk = sameJdk(asked.home(), Path.of(System.getProperty("java.home"))) ? null : asked;
+        }
+        if (jdk == null && clients == null) {
             return Optional.empty();
         }
-        Jdk jdk = checked(Path.of(clientJavaHome), FIELD);
-        if (sameJdk(jdk.home(), Path.of(System.getProperty("java.home")))) {
-            return Optional.empty();
-        }
-        return Optional.of(relaunch(jdk, command.getCommandSpec().root().commandLine().getParseResult().originalArgs()));
+        List<String> args = command.getCommandSpec().root().commandLine().getParseResult().originalArgs();
+        return Optional.of(relaunch(jdk != null ? jdk : new Jdk(Path.of(System.getProperty("java.home")),
+                Runtime.version().feature()), clients, args));
     }
 
     private static boolean sameJdk(Path a, Path b) {
@@ -146,14 +159,18 @@ public final class ClientJvm {
         return out;
     }
 
-    private static int relaunch(Jdk jdk, List<String> originalArgs) {
+    /** Runs {@code originalArgs} on {@code jdk} and, unless null, the client jars of {@code clients}; its exit code. */
+    private static int relaunch(Jdk jdk, KafkaRelease clients, List<String> originalArgs) {
         Path home = jdk.home();
         List<String> jvmArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
-        Map<String, String> secretProperties = secretProperties(jvmArgs);
+        Map<String, String> secretProperties = new LinkedHashMap<>(handedSecrets);
+        secretProperties.putAll(secretProperties(jvmArgs));
+        String classPath = clients == null ? System.getProperty("java.class.path") : ClientClassPath.of(clients);
+        Map<String, String> handedDown = clients == null ? Map.of() : ClientClassPath.handedDown(clients);
         Process child;
         try {
             // stdin stays a pipe this JVM holds: the child reads its launch from it, then watches it for EOF.
-            child = new ProcessBuilder(childCommand(jdk, jvmArgs))
+            child = new ProcessBuilder(childCommand(jdk, jvmArgs, classPath, handedDown))
                     .redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT)
                     .start();
         } catch (IOException e) {
@@ -184,10 +201,11 @@ public final class ClientJvm {
     }
 
     /**
-     * The re-launched JVM's command line: JDK, JVM flags (none secret), {@link Main}, and no argument of the user's;
-     * those come through the pipe, since every local user can read a command line.
+     * The re-launched JVM's command line: JDK, JVM flags (none secret), {@code handedDown} as system properties (none
+     * secret either), {@code classPath}, {@link Main}, and no argument of the user's; those come through the pipe,
+     * since every local user can read a command line.
      */
-    static List<String> childCommand(Jdk jdk, List<String> jvmArgs) {
+    static List<String> childCommand(Jdk jdk, List<String> jvmArgs, String classPath, Map<String, String> handedDown) {
         List<String> cmd = new ArrayList<>();
         cmd.add(jdk.home().resolve("bin").resolve("java").toString());
         for (String a : withoutClassArchive(jvmArgs)) {
@@ -205,8 +223,9 @@ public final class ClientJvm {
         cmd.add("-D" + DEFAULT_BROKER_JAVA_HOME + "=" + brokerDefault);
         cmd.add("-D" + CHOSEN + "=true");
         cmd.add("-D" + PARENT_PIPE + "=true");
+        handedDown.forEach((name, value) -> cmd.add("-D" + name + "=" + value));
         cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(classPath);
         cmd.add(Main.class.getName());
         return cmd;
     }
@@ -245,13 +264,16 @@ public final class ClientJvm {
             return args;
         }
         launch.properties().forEach(System::setProperty);
+        handedSecrets = Map.copyOf(launch.properties());
         ParentPipe.watch(System.in, ClientJvm::parentGone);
         return launch.args().toArray(String[]::new);
     }
 
     /** The parent was SIGKILLed (or crashed): this JVM's run and everything it started must not outlive it. */
     private static void parentGone() {
-        System.err.println("kbench: the kbench that re-launched this JVM on another JDK is gone: stopping as on SIGTERM");
+        String release = System.getProperty(BundledRelease.CLIENT_RELEASE_PROPERTY);
+        System.err.println("kbench: the kbench that re-launched this JVM on " + (release == null ? "another JDK"
+                : "the Kafka " + release + " client") + " is gone: stopping as on SIGTERM");
         System.err.flush();
         ParentPipe.haltAfter(HALT_AFTER);
         ParentPipe.terminateSelf();

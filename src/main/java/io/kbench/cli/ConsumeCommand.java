@@ -138,7 +138,7 @@ public final class ConsumeCommand implements Callable<Integer> {
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
                         Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null, null),
-                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null,
+                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null, null,
                 tool.target.connection.unchecked().names());
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);

@@ -150,7 +150,7 @@ public final class FindMaxCommand extends WorkloadCommand {
     }
 
     @Override
-    String load() {
+    ClientRuntime load() {
         FindMaxSettings.Ladder ladder = ladder();
         settings = new FindMaxSettings(sla == null ? null : Threshold.parse(sla), startRecordsPerSec,
                 percent("--precision", precision == null ? "5%" : precision), duration("--probe-duration", probeDuration),
@@ -158,7 +158,7 @@ public final class FindMaxCommand extends WorkloadCommand {
                 duration("--probe-cooldown", probeCooldown), duration("--cluster-warmup", clusterWarmup),
                 searchPlan(), ladder, minRate);
         spec = options.workload(workloadFile.path);
-        return spec.clientJavaHome();
+        return ClientRuntime.of(spec);
     }
 
     @Override

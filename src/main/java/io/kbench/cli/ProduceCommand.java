@@ -172,7 +172,7 @@ public final class ProduceCommand implements Callable<Integer> {
                         ProducerRecordOptions.recordSize(payload), records.keys(), records.payload(payload),
                         props, null, transactions, null, null),
                 ConsumerSpec.none(), null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)),
-                null, null, null, unchecked.names());
+                null, null, null, null, unchecked.names());
         if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {
             throw new InvalidInputException("bootstrap.servers in --producer-props conflicts with embedded-cluster options; use one or the other");
         }

@@ -18,9 +18,9 @@ public final class RunCommand extends WorkloadCommand {
     private WorkloadSpec spec;
 
     @Override
-    String load() {
+    ClientRuntime load() {
         spec = options.workload(workloadFile.path);
-        return spec.clientJavaHome();
+        return ClientRuntime.of(spec);
     }
 
     @Override

@@ -4,10 +4,14 @@ import io.kbench.error.ExitCode;
 import io.kbench.experiment.RunContext;
 import io.kbench.experiment.SweepDesign;
 import io.kbench.measure.live.MetricsServer;
+import io.kbench.release.KafkaRelease;
+import io.kbench.release.ReleaseVersion;
 import io.kbench.report.ReportRenderer;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +50,14 @@ public final class RunContextOptions {
                     + " again with --resume. find-max does not run faults."})
     List<String> faults = new ArrayList<>();
 
+    /** The Kafka release of the producers' and consumers' client, applied as {@code clients.kafkaVersion}. */
+    @Option(names = "--client-kafka-version", paramLabel = "VERSION",
+            description = {"Kafka release of the Java client the producers and consumers run, 3.7.0 or later, e.g. 3.9.1"
+                    + " (same as --set clients.kafkaVersion=VERSION; default: kbench's own). kbench re-launches itself on"
+                    + " that release's kafka-clients jars, fetched into the release cache on first use; the brokers keep"
+                    + " theirs. See docs/versions.md."})
+    String clientKafkaVersion;
+
     /** Check everything and print the resolved workload without running. */
     @Option(names = "--dry-run", description = "Validate and print the resolved workload (sweep: every point's), then exit.")
     boolean dryRun;
@@ -78,11 +90,15 @@ public final class RunContextOptions {
         return SweepDesign.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
     }
 
-    /** {@code --verify} as the override it stands for, applied last. */
+    /** {@code --verify} and {@code --client-kafka-version} as the overrides they stand for, applied last. */
     private List<String> overridesWithVerify() {
         List<String> all = new ArrayList<>(overrides);
         if (verify) {
             all.add("verify=true");
+        }
+        if (clientKafkaVersion != null) {
+            // Checked under the flag's name first: a typo is then reported as the user wrote it.
+            all.add(ClientClassPath.FIELD + "=" + ReleaseVersion.parse("--client-kafka-version", clientKafkaVersion));
         }
         return all;
     }
@@ -97,18 +113,26 @@ public final class RunContextOptions {
 
     /**
      * The shared start-up sequence: resolve the context and make the experiment from it, once (so every check is made
-     * before anything starts), stop at --dry-run, re-launch on the workload's client JDK if it names another, hold the
-     * load generator to --client-cpus, serve --metrics-port while the experiment runs, and return its exit code.
+     * before anything starts), have the client release (fetched when the cache lacks it), stop at --dry-run, re-launch
+     * on the workload's client JDK or client release if it names another, hold the load generator to --client-cpus,
+     * serve --metrics-port while the experiment runs, and return its exit code.
      */
-    int launch(CommandSpec command, String clientJavaHome, Function<RunContext, WorkloadCommand.Experiment> experiment) {
+    int launch(CommandSpec command, ClientRuntime clients, Function<RunContext, WorkloadCommand.Experiment> experiment) {
         RunContext context = context();
         WorkloadCommand.Experiment checked = experiment.apply(context);
         PrintStream out = CommandOutput.out(command);
+        KafkaRelease clientRelease = ClientClassPath.release(clients.kafkaVersion());
         if (dryRun) {
             checked.dryRun().accept(out);
             return ExitCode.OK.code();
         }
-        Optional<Integer> elsewhere = ClientJvm.forWorkload(clientJavaHome, command.commandLine());
+        if (clientRelease != null) {
+            // The checks --dry-run makes, its text discarded: those of broker and topic settings need the broker's
+            // classes, which a JVM on another release's client jars does not hold, so they are made here, in one line
+            // and before any broker starts, as the re-launched run would have made them.
+            checked.dryRun().accept(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
+        }
+        Optional<Integer> elsewhere = ClientJvm.forWorkload(clients.javaHome(), clientRelease, command.commandLine());
         if (elsewhere.isPresent()) {
             return elsewhere.get();
         }

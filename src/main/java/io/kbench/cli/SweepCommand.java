@@ -54,7 +54,7 @@ public final class SweepCommand extends WorkloadCommand {
     private Threshold slaThreshold;
 
     @Override
-    String load() {
+    ClientRuntime load() {
         design = options.sweep(sweepFile).withRepetitions(
                 repetitions == null ? null : Repeat.parse("--repetitions", repetitions),
                 budget == null ? null : Budget.parse("--budget", budget));
@@ -65,7 +65,7 @@ public final class SweepCommand extends WorkloadCommand {
                     + " clusters: the embedded-cluster options (--brokers, --data-dir, --keep-data, --broker-*, --security"
                     + " and its options) cannot be given with it");
         }
-        return design.clientJavaHome();
+        return new ClientRuntime(design.clientJavaHome(), design.clientKafkaVersion());
     }
 
     @Override

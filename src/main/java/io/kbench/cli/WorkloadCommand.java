@@ -31,15 +31,18 @@ abstract class WorkloadCommand implements Callable<Integer> {
     record Experiment(Consumer<PrintStream> dryRun, BiFunction<RunContext.Observers, PrintStream, ExitPolicy> run) {
     }
 
-    /** Loads and checks what the command runs (workload, sweep, search); returns the client JDK it names, or null. */
-    abstract String load();
+    /**
+     * Loads and checks what the command runs (workload, sweep, search); returns the client JDK and Kafka client release
+     * it names.
+     */
+    abstract ClientRuntime load();
 
     /** The experiment on {@code context}. */
     abstract Experiment experiment(RunContext context);
 
     @Override
     public final Integer call() {
-        String clientJavaHome = load();
-        return options.launch(command, clientJavaHome, this::experiment);
+        ClientRuntime clients = load();
+        return options.launch(command, clients, this::experiment);
     }
 }

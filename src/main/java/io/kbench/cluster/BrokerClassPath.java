@@ -1,6 +1,7 @@
 package io.kbench.cluster;
 
 import io.kbench.error.RunFailedException;
+import io.kbench.release.BundledRelease;
 import io.kbench.release.KafkaRelease;
 import java.io.File;
 import java.io.IOException;
@@ -27,7 +28,7 @@ final class BrokerClassPath {
      * another class path (clients of another release): its bundled brokers keep kbench's own Kafka. Unset: the class
      * path of this JVM.
      */
-    static final String BUNDLED_CLASS_PATH_PROPERTY = "kbench.bundledClassPath";
+    static final String BUNDLED_CLASS_PATH_PROPERTY = BundledRelease.CLASS_PATH_PROPERTY;
     /** The class of the Conscrypt jar kbench's TLS engine factory needs beside it. */
     static final String CONSCRYPT_CLASS = "org.conscrypt.Conscrypt";
 
@@ -40,7 +41,7 @@ final class BrokerClassPath {
      */
     static String of(KafkaRelease release, LoggingProfile logging, String engineFactoryClass) {
         if (release == null) {
-            return absoluteClassPath(System.getProperty(BUNDLED_CLASS_PATH_PROPERTY, System.getProperty("java.class.path")));
+            return absoluteClassPath(BundledRelease.classPath());
         }
         List<String> classPath = new ArrayList<>();
         for (Path p : entries(release, logging, engineFactoryClass != null)) {

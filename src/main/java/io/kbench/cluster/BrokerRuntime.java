@@ -1,8 +1,8 @@
 package io.kbench.cluster;
 
+import io.kbench.release.BundledRelease;
 import io.kbench.release.KafkaRelease;
 import java.util.Objects;
-import org.apache.kafka.common.utils.AppInfoParser;
 
 /**
  * What the broker JVMs of a cluster run: a Kafka release (kbench's own when {@code release} is null, else one from
@@ -21,11 +21,12 @@ record BrokerRuntime(KafkaRelease release, JavaRuntime java, LoggingProfile logg
     }
 
     /**
-     * The Kafka version the brokers run: the release's, or the one of the Kafka jars on kbench's class path (which
-     * the brokers then share). What a result records is read from the running brokers themselves (app-info).
+     * The Kafka version the brokers run: the release's, or kbench's own (whose jars the brokers then run; in a kbench
+     * re-launched on another client release, the version its parent handed down, not its clients'). What a result
+     * records is read from the running brokers themselves (app-info).
      */
     String kafkaVersion() {
-        return release == null ? AppInfoParser.getVersion() : release.version().toString();
+        return release == null ? BundledRelease.version().toString() : release.version().toString();
     }
 
     /** The class path of a broker JVM; {@code security} names a TLS engine factory whose jar must be on it. */

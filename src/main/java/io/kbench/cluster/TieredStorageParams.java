@@ -1,6 +1,7 @@
 package io.kbench.cluster;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.BundledRelease;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -88,6 +89,10 @@ public record TieredStorageParams(String managerClass, List<Path> classPath, Map
     private static void check(String managerClass, List<Path> classPath) {
         String field = "cluster.tieredStorage.remoteStorageManager";
         if (classPath.isEmpty()) {
+            if (!BundledRelease.onClassPath()) {
+                // A kbench re-launched on another release's clients has no broker class; its parent checked this.
+                return;
+            }
             try {
                 Class.forName(managerClass, false, TieredStorageParams.class.getClassLoader());
             } catch (ClassNotFoundException | LinkageError e) {

@@ -18,7 +18,8 @@ import java.util.Set;
  * coordinator of another build). Refused: a fault schedule (it acts from one process on one clock), verification (the
  * read-back matches one process's send logs), a backlog phase (consumers that start after all producers ended),
  * payload encryption (its key would have to reach every worker, and a key file or variable named by a plan would be
- * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), client
+ * read on the worker's host), a payload file (the same: a plan must not make a worker read a file), another Kafka
+ * client release ({@code clients.kafkaVersion}: a worker runs its own), client
  * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own), and
  * sizes and times beyond {@link TuningBounds} (they are allocated or waited for on the worker's host), and a share of
  * threads and producer buffers beyond what one worker's host should hold ({@link #checkShares}).
@@ -31,6 +32,11 @@ public final class Distributable {
     public static void check(WorkloadSpec spec, String by) {
         if (!spec.faults().isEmpty()) {
             throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)", "cannot be used with " + by);
+        }
+        if (spec.clientKafkaVersion() != null) {
+            // A worker runs the Kafka client it was built with; it would measure its own under the workload's name.
+            throw InvalidInputException.field("clients.kafkaVersion", spec.clientKafkaVersion(), "cannot be used with "
+                    + by + " (each worker runs the Kafka client it was built with)");
         }
         if (spec.verifies()) {
             throw InvalidInputException.field("verify", true, "cannot be used with " + by);

@@ -24,7 +24,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A loaded sweep: the spec, the base workload tree and every point, each already checked to resolve to a valid
@@ -194,22 +193,22 @@ public record SweepDesign(SweepSpec spec, Path source, String text, ObjectNode b
      * not differ in it: such a sweep is refused before anything starts.
      */
     public String clientJavaHome() {
-        Set<String> homes = new TreeSet<>();
-        boolean unset = false;
-        for (SweepPoint point : points) {
-            String home = workload(point).clientJavaHome();
-            if (home == null) {
-                unset = true;
-            } else {
-                homes.add(home);
-            }
-        }
-        if (homes.size() > 1 || (unset && !homes.isEmpty())) {
-            throw InvalidInputException.field("clientJavaHome", unset ? homes + " and unset" : homes,
-                    "differs between points, but a sweep's load generator is one JVM: run one sweep per JDK "
-                            + "(or --client-java-home) and kbench compare the sweeps");
-        }
-        return homes.isEmpty() ? null : homes.iterator().next();
+        return OneLoadGenerator.value("clientJavaHome", points.stream().map(p -> workload(p).clientJavaHome()).toList(),
+                "a sweep's load generator is one JVM: run one sweep per JDK (or --client-java-home) and kbench compare"
+                        + " the sweeps");
+    }
+
+    /**
+     * The one Kafka client release of all points (null: kbench's own). kbench runs another release's client by
+     * re-launching itself on that release's jars, and two releases of the client cannot share one JVM (their classes
+     * have the same names), so a sweep, whose load generator is one JVM, may not vary it.
+     */
+    public String clientKafkaVersion() {
+        return OneLoadGenerator.value("clients.kafkaVersion",
+                points.stream().map(p -> workload(p).clientKafkaVersion()).toList(),
+                "a sweep's load generator is one JVM and two releases of the Kafka client cannot share one (kbench runs"
+                        + " another release's client by re-launching itself on its jars): run one sweep per client"
+                        + " release (--client-kafka-version) and kbench compare the sweeps");
     }
 
     /**

@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -91,7 +90,7 @@ final class ConsumerWorker extends ConsumerLoop {
 
     @Override
     void close(Duration timeout) {
-        consumer.close(CloseOptions.timeout(timeout));
+        ClientCompat.close(consumer, timeout);
     }
 
     @Override

@@ -11,9 +11,12 @@ import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.consumer.AcknowledgeType;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
+import org.apache.kafka.clients.consumer.KafkaShareConsumer;
 import org.apache.kafka.clients.consumer.ShareConsumer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicIdPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.Deserializer;
 
 /**
  * One share consumer thread (KIP-932) with its own share consumer client. Each poll's records are processed (the
@@ -51,6 +54,12 @@ final class ShareConsumerWorker extends ConsumerLoop {
     private long batchSettledAll;
     private long batchSettledAllBytes;
     private long batchSettledMeasuredBytes;
+
+    /** Kafka's share consumer with byte-array keys ({@link ConsumerFactory#KAFKA}). */
+    static ShareConsumer<byte[], byte[]> kafkaShareConsumer(Map<String, Object> properties,
+                                                            Deserializer<byte[]> valueDeserializer) {
+        return new KafkaShareConsumer<>(properties, new ByteArrayDeserializer(), valueDeserializer);
+    }
 
     /**
      * A consumer of {@code run}'s share group, its client from the run's consumer factory configured by

@@ -36,8 +36,10 @@ public final class KafkaConfigCheck {
         unchecked.checkNotKafkas();
         check("topic.configs.", spec.topic().configs(), PropertyKind.TOPIC, unchecked);
         check("cluster.brokerConfig.", spec.cluster().brokerConfig(), PropertyKind.BROKER, unchecked);
-        check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
-        check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);
+        if (ClientsSpec.runHere(spec.clientKafkaVersion())) {
+            check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
+            check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);
+        }
     }
 
     /**
@@ -61,7 +63,7 @@ public final class KafkaConfigCheck {
     }
 
     private static void check(String prefix, Map<String, String> props, PropertyKind kind, UncheckedProperties unchecked) {
-        if (props.isEmpty()) {
+        if (props.isEmpty() || !kind.definedHere()) {
             return;
         }
         for (Map.Entry<String, String> e : props.entrySet()) {

@@ -1,5 +1,6 @@
 package io.kbench.spec;
 
+import io.kbench.release.BundledRelease;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -61,6 +62,15 @@ public enum PropertyKind {
             case BROKER -> List.of(BrokerDefinitions.BROKER);
             case TOPIC -> List.of(BrokerDefinitions.TOPIC);
         };
+    }
+
+    /**
+     * Whether this JVM holds Kafka's definitions of this kind. A kbench re-launched on another release's client jars
+     * ({@code clients.kafkaVersion}) holds the client's only, not the broker's; the kbench that re-launched it checked
+     * the broker and topic settings against kbench's own Kafka before it did ({@code RunContextOptions.launch}).
+     */
+    public boolean definedHere() {
+        return this != BROKER && this != TOPIC || BundledRelease.onClassPath();
     }
 
     /** Whether Kafka reads {@code key} in a map of this kind: a defined name, or one under a prefix Kafka reads. */

@@ -53,6 +53,9 @@ public record UncheckedProperties(List<String> names, String source) {
     void checkNotKafkas() {
         for (String n : names) {
             for (PropertyKind kind : PropertyKind.values()) {
+                if (!kind.definedHere()) {
+                    continue;
+                }
                 String hidden = kind.names().stream().filter(k -> n.endsWith(".") ? k.startsWith(n) : k.equals(n))
                         .findFirst().orElse(null);
                 if (hidden != null) {

@@ -29,6 +29,8 @@ import java.util.Map;
  * @param faults         faults fired on the run's clock (docs/faults.md); empty for none
  * @param clientJavaHome the JDK the load generator runs on (kbench re-launches itself there); absent: the JDK
  *                       running kbench. {@code --client-java-home} wins.
+ * @param clients        the Kafka client release the producers and consumers run (kbench re-launches itself on its
+ *                       jars); absent: kbench's own. {@code --client-kafka-version} wins
  * @param uncheckedProperties property names (or prefixes ending in a dot) that the workload's properties maps may carry
  *                       although Kafka does not define them: a plugin's own keys. Every other name is checked against
  *                       Kafka's definitions ({@link KafkaConfigCheck}); empty for none
@@ -36,6 +38,7 @@ import java.util.Map;
 public record WorkloadSpec(String name, String description, TopicSpec topic, ProducerSpec producers,
                            ConsumerSpec consumers, ClusterSpec cluster, Duration reportInterval, Boolean verify,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<FaultSpec> faults, String clientJavaHome,
+                           @JsonInclude(JsonInclude.Include.NON_NULL) ClientsSpec clients,
                            @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> uncheckedProperties) {
     /** Bytes kbench embeds at the start of each value for end-to-end latency: magic, phase, send time. */
     public static final int STAMP_BYTES = 16;
@@ -71,6 +74,9 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
         if (clientJavaHome != null && clientJavaHome.isBlank()) {
             throw InvalidInputException.field("clientJavaHome", "''", "must name a JDK directory");
         }
+        if (clients != null) {
+            clients.check(topic, producers, consumers);
+        }
         uncheckedProperties = new UncheckedProperties(uncheckedProperties, UncheckedProperties.FIELD).names();
     }
 
@@ -100,6 +106,11 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
     /** Values as the workload file would spell them (durations as {@code 30s}). */
     private static final class Tree {
         static final ObjectMapper MAPPER = StrictMapper.yaml();
+    }
+
+    /** The Kafka client release the workload names ({@code clients.kafkaVersion}); null: kbench's own. */
+    public String clientKafkaVersion() {
+        return clients == null ? null : clients.kafkaVersion();
     }
 
     /** Whether the run reads the topic back and checks every record. */

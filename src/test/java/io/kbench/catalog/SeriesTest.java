@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /** History's series of like with like (RunSetup, History) and the verdict of a change point (Change). */
 class SeriesTest {
-    private static final WorkloadSpec BASE = new WorkloadSpec("w", null, null, null, null, null, null, null, null, null, null)
+    private static final WorkloadSpec BASE = new WorkloadSpec("w", null, null, null, null, null, null, null, null, null, null, null)
             .with(Map.of("producers.rate", 2000, "producers.properties.acks", "all"));
 
     private static RunSetup setup(WorkloadSpec w) {

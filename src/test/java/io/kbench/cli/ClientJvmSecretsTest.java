@@ -16,13 +16,16 @@ class ClientJvmSecretsTest {
     void theChildsCommandLineHoldsTheJvmFlagsButNoArgumentAndNoSecretProperty() {
         List<String> jvmArgs = List.of("-Xmx1g", "-Djavax.net.ssl.keyStorePassword=p0", "-Dkbench.it=1",
                 "-XX:SharedArchiveFile=/tmp/kbench.jsa");
-        List<String> cmd = ClientJvm.childCommand(new ClientJvm.Jdk(Path.of("/opt/jdk-25"), 25), jvmArgs);
+        List<String> cmd = ClientJvm.childCommand(new ClientJvm.Jdk(Path.of("/opt/jdk-25"), 25), jvmArgs, "kbench.jar",
+                java.util.Map.of("kbench.clientRelease", "3.9.1"));
 
         assertThat(cmd.get(0)).isEqualTo("/opt/jdk-25/bin/java");
         assertThat(cmd).contains("-Xmx1g", "-Dkbench.it=1", "-D" + ClientJvm.PARENT_PIPE + "=true",
                 "--sun-misc-unsafe-memory-access=allow").doesNotContain("-XX:SharedArchiveFile=/tmp/kbench.jsa");
         assertThat(String.join(" ", cmd)).doesNotContain("p0");
         assertThat(cmd.get(cmd.size() - 1)).as("nothing after the main class").isEqualTo(Main.class.getName());
+        assertThat(cmd.subList(cmd.size() - 4, cmd.size() - 1)).as("the handed-down property, then the class path")
+                .containsExactly("-Dkbench.clientRelease=3.9.1", "-cp", "kbench.jar");
         assertThat(ClientJvm.secretProperties(jvmArgs)).containsExactly(
                 java.util.Map.entry("javax.net.ssl.keyStorePassword", "p0"));
     }

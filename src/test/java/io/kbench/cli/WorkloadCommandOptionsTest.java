@@ -37,7 +37,7 @@ class WorkloadCommandOptionsTest {
         Set<String> shared = new TreeSet<>(new CommandLine(new SharedOnly()).getCommandSpec().optionsMap().keySet());
         assertThat(shared).contains("--set", "--verify", "--fault", "--dry-run", "--bootstrap-server", "--brokers",
                 "--security", "--results-dir", "--tag", "--threshold", "--metrics-port", "--no-telemetry", "--workers",
-                "--client-java-home", "--client-cpus");
+                "--client-java-home", "--client-kafka-version", "--client-cpus");
         for (String command : List.of("run", "sweep", "find-max")) {
             assertThat(options(command)).as(command).containsAll(shared);
         }

@@ -138,6 +138,7 @@ class DistributableTest {
         refused(spec("verify=true", "producers.recordSize=64"), "verify");
         refused(spec("consumers.mode=backlog", "producers.count=0", "consumers.records=10"), "consumers.mode");
         refused(spec("clientJavaHome=/opt/jdk"), "clientJavaHome");
+        refused(spec("clients.kafkaVersion=3.9.1"), "clients.kafkaVersion", "3.9.1", "the Kafka client it was built with");
     }
 
     @Test

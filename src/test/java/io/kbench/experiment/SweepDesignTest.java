@@ -28,6 +28,25 @@ class SweepDesignTest {
         return SweepDesign.parse(yaml, FILE);
     }
 
+    /**
+     * Two releases of the Kafka client cannot share the sweep's one load-generator JVM: a sweep varying
+     * clients.kafkaVersion is refused in one line saying so; one release for every point is the sweep's client.
+     */
+    @Test
+    void aClientReleaseIsOneForTheWholeSweep() {
+        SweepDesign varied = parse(BASE + "axes:\n  clients.kafkaVersion: [3.9.1, 4.4.0]\n");
+        assertThatThrownBy(varied::clientKafkaVersion).isInstanceOf(InvalidInputException.class)
+                .hasMessageStartingWith("clients.kafkaVersion: differs between points")
+                .hasMessageContainingAll("[3.9.1, 4.4.0]", "one JVM", "cannot share one", "--client-kafka-version")
+                .hasMessageNotContaining("\n");
+        SweepDesign halfUnset = parse(BASE + "points:\n  - {clients.kafkaVersion: 3.9.1}\n  - {producers.count: 2}\n");
+        assertThatThrownBy(halfUnset::clientKafkaVersion).hasMessageContaining("[3.9.1] and unset");
+        SweepDesign one = parse("base: {name: b, clients: {kafkaVersion: 3.9.1}, producers: {records: 100}}\n"
+                + "axes:\n  producers.count: [1, 2]\n");
+        assertThat(one.clientKafkaVersion()).isEqualTo("3.9.1");
+        assertThat(parse(BASE + "axes:\n  producers.count: [1, 2]\n").clientKafkaVersion()).isNull();
+    }
+
     @Test
     void axesAreACartesianProductFirstAxisSlowest() {
         SweepDesign design = parse(BASE + "axes:\n  producers.properties.compression.type: [none, gzip, lz4]\n"

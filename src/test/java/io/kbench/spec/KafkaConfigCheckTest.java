@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /** Names Kafka does not define are refused with the nearest one it does; a plugin's own names pass when listed. */
 class KafkaConfigCheckTest {
-    private static final WorkloadSpec BASE = new WorkloadSpec("w", null, null, null, null, null, null, null, null, null, null);
+    private static final WorkloadSpec BASE = new WorkloadSpec("w", null, null, null, null, null, null, null, null, null, null, null);
 
     private static String refusal(WorkloadSpec spec) {
         try {
