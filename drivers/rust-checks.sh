@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# cargo fmt --check, cargo clippy -D warnings and cargo test of every Rust driver (drivers/librdkafka), by hand.
+# Not part of `./mvnw verify` or .ci/run yet: a cold build compiles librdkafka's C sources with cmake (minutes on
+# 2 cores; docs/clients.md#building-the-drivers). Without cargo it says so and passes, as drivers/go-checks.sh does.
+set -euo pipefail
+cd "$(dirname "$0")"
+cargo_cmd="${KBENCH_CARGO:-cargo}"
+if ! command -v "$cargo_cmd" >/dev/null 2>&1; then
+  echo "[kbench] cargo not found (PATH or KBENCH_CARGO): skipping cargo fmt, clippy and test of drivers/librdkafka"
+  exit 0
+fi
+for driver in librdkafka; do
+  echo "[kbench] drivers/$driver: cargo fmt --check && cargo clippy --locked -- -D warnings && cargo test --locked ($("$cargo_cmd" --version))"
+  (cd "$driver" && "$cargo_cmd" fmt --check && "$cargo_cmd" clippy --locked --all-targets -- -D warnings \
+    && "$cargo_cmd" test --locked)
+done
