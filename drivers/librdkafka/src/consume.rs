@@ -181,7 +181,7 @@ fn check_error(e: KafkaError, seen: &mut u64) -> Result<(), String> {
         return Err(format!("consumer: fatal error {}", crate::context::error_name(code)));
     }
     *seen += 1;
-    if *seen <= 10 || *seen % 100 == 0 {
+    if *seen <= 10 || seen.is_multiple_of(100) {
         eprintln!("librdkafka driver: consumer error ({seen} so far): {e}");
     }
     Ok(())

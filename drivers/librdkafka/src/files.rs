@@ -25,7 +25,7 @@ pub fn read_values(path: &str) -> Result<Vec<Vec<u8>>, String> {
 
 pub fn parse_values(b: &[u8]) -> Result<Vec<Vec<u8>>, String> {
     let n = u32_at(b, 0).ok_or("shorter than its count")?;
-    if n < 1 || n > b.len() {
+    if !(1..=b.len()).contains(&n) {
         return Err(format!("{n} values"));
     }
     let mut values = Vec::with_capacity(n);

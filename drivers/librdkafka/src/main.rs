@@ -20,7 +20,6 @@ mod sendlog;
 mod signals;
 mod ticker;
 
-
 use serde_json::json;
 use std::io::{self, BufRead, BufReader, Read, Write};
 

@@ -302,7 +302,7 @@ impl SplitMix64 {
         SplitMix64((thread << 32) ^ (magic as u32 as u64))
     }
 
-    fn next(&mut self) -> u64 {
+    fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -312,6 +312,6 @@ impl SplitMix64 {
 
     /// Uniform in 0..n (Lemire's multiply-shift; the bias is below 2^-32 for the value counts kbench writes).
     fn below(&mut self, n: usize) -> usize {
-        ((self.next() as u128 * n as u128) >> 64) as usize
+        ((self.next_u64() as u128 * n as u128) >> 64) as usize
     }
 }

@@ -241,7 +241,7 @@ fn finish(run: &Run, side: &Side, status: &str, failure: Option<String>, ticker:
     if let Some(f) = &failure {
         eprintln!("librdkafka driver: {f}");
     }
-    run.events.emit(
+    run.events.emit_last(
         &json!({"type": "done", "status": status, "failure": failure, "sendLogs": logs,
         "faults": run.metrics.faults.report()}),
     );

@@ -66,11 +66,17 @@ public record Toolchain(ClientKind client, String tool, Path path, List<String> 
         return path != null && missing.isEmpty();
     }
 
+    /** The tools this machine lacks for the build, the compiler first ({@code cargo, cmake}); empty when present. */
+    public List<String> absent() {
+        List<String> absent = new ArrayList<>(path == null ? List.of(tool) : List.of());
+        absent.addAll(missing);
+        return List.copyOf(absent);
+    }
+
     /** The tool, or the one-line error naming what is missing. */
     public Path require() {
         if (!present()) {
-            List<String> absent = new ArrayList<>(path == null ? List.of(tool) : List.of());
-            absent.addAll(missing);
+            List<String> absent = absent();
             throw InvalidInputException.field(client.text() + " driver", "no " + String.join(", no ", absent) + " on the PATH",
                     "client " + client.text() + " needs " + describe() + " to build its driver (drivers/"
                             + client.text() + "); install " + (absent.size() == 1 ? "it" : "them") + " or set "
