@@ -224,7 +224,7 @@ impl ConsumerContext for ConsumerCtx {
         match err {
             RDKafkaRespErr::RD_KAFKA_RESP_ERR__ASSIGN_PARTITIONS => {
                 if !self.run.opts.offset_reset_given {
-                    start_at_end(consumer, tpl);
+                    start_at_end(consumer, self.run.started_millis, tpl);
                 }
                 let done = if cooperative {
                     consumer.incremental_assign(tpl)
@@ -263,33 +263,52 @@ impl ConsumerContext for ConsumerCtx {
 
 /// kbench's Java consumers start at the end of a partition that has no committed offset, resolved the moment it is
 /// assigned, so no record sent after the assignment is skipped. librdkafka resolves `auto.offset.reset` only when it
-/// starts fetching, after the assignment was reported, so "the end" could skip the run's first records; the end
-/// offsets are therefore looked up here, before the assignment is reported. A partition whose lookup fails keeps
-/// librdkafka's own start (its log says so).
-fn start_at_end(consumer: &BaseConsumer<ConsumerCtx>, tpl: &mut TopicPartitionList) {
+/// starts fetching, after the assignment was reported, so "the end" could skip the run's first records, and again
+/// after a rebalance between this slice's consumers. So each such partition starts here, before the assignment is
+/// reported, at the first record written since this driver came up (a lookup by timestamp, as the franz-go driver
+/// does), or at its end offset as of now when there is none yet: the same records of this run either way. A partition
+/// whose lookups fail keeps librdkafka's own start (its log says so).
+fn start_at_end(consumer: &BaseConsumer<ConsumerCtx>, since_millis: i64, tpl: &mut TopicPartitionList) {
     let timeout = Duration::from_secs(10);
-    let partitions: Vec<(String, i32)> = tpl
+    let committed = consumer.committed_offsets(tpl.clone(), timeout);
+    let fresh: Vec<(String, i32)> = tpl
         .elements()
         .iter()
         .map(|e| (e.topic().to_string(), e.partition()))
+        .filter(|(topic, partition)| {
+            !committed
+                .as_ref()
+                .ok()
+                .and_then(|c| c.find_partition(topic, *partition))
+                .is_some_and(|e| matches!(e.offset(), Offset::Offset(_)))
+        })
         .collect();
-    let committed = consumer.committed_offsets(tpl.clone(), timeout);
-    for (topic, partition) in partitions {
-        let has_committed = committed
+    let mut query = TopicPartitionList::new();
+    for (topic, partition) in &fresh {
+        let _ = query.add_partition_offset(topic, *partition, Offset::Offset(since_millis));
+    }
+    let found = consumer.offsets_for_times(query, timeout);
+    for (topic, partition) in fresh {
+        let since = found
             .as_ref()
             .ok()
-            .and_then(|c| c.find_partition(&topic, partition))
-            .is_some_and(|e| matches!(e.offset(), Offset::Offset(_)));
-        if has_committed {
-            continue;
-        }
-        match consumer.fetch_watermarks(&topic, partition, timeout) {
-            Ok((_, high)) => {
-                if let Err(e) = tpl.set_partition_offset(&topic, partition, Offset::Offset(high)) {
-                    eprintln!("librdkafka driver: start of {topic}-{partition} at {high}: {e}");
+            .and_then(|f| f.find_partition(&topic, partition))
+            .and_then(|e| match e.offset() {
+                Offset::Offset(o) => Some(o),
+                _ => None,
+            });
+        let start = match since {
+            Some(o) => o,
+            None => match consumer.fetch_watermarks(&topic, partition, timeout) {
+                Ok((_, high)) => high,
+                Err(e) => {
+                    eprintln!("librdkafka driver: end offset of {topic}-{partition}: {e}");
+                    continue;
                 }
-            }
-            Err(e) => eprintln!("librdkafka driver: end offset of {topic}-{partition}: {e}"),
+            },
+        };
+        if let Err(e) = tpl.set_partition_offset(&topic, partition, Offset::Offset(start)) {
+            eprintln!("librdkafka driver: start of {topic}-{partition} at {start}: {e}");
         }
     }
 }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicI64, Ordering::SeqCst};
 use std::sync::mpsc::{channel, Sender};
 use std::sync::{Arc, Mutex};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// The grace a SIGTERM gives what is in flight (docs/drivers.md: "SIGTERM is a stop with a grace of 3 s").
 const TERM_GRACE_MS: i64 = 3000;
@@ -37,6 +37,8 @@ pub struct Run {
     pub stop_grace_ms: AtomicI64,
     /// The partitions this slice's consumers hold now, changed and reported under the lock.
     assigned: Mutex<i64>,
+    /// The wall clock when the driver came up, in milliseconds: where consumers start (context::start_at_end).
+    pub started_millis: i64,
 }
 
 impl Run {
@@ -52,6 +54,9 @@ impl Run {
             stopping: AtomicBool::new(false),
             stop_grace_ms: AtomicI64::new(TERM_GRACE_MS),
             assigned: Mutex::new(0),
+            started_millis: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |d| d.as_millis() as i64),
         }
     }
 

@@ -10,7 +10,6 @@ import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.load.Stamp;
 import io.kbench.spec.ClientKind;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
