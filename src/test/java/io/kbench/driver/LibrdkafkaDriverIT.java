@@ -58,7 +58,6 @@ class LibrdkafkaDriverIT {
 
     private static EmbeddedCluster cluster;
     private static Path binary;
-    private static DriverBinary driverBinary;
 
     @TempDir
     Path dir;
@@ -68,8 +67,7 @@ class LibrdkafkaDriverIT {
         Optional<DriverBinary> built = Toolchain.find(ClientKind.LIBRDKAFKA).present()
                 ? DriverBuild.standard().built(ClientKind.LIBRDKAFKA) : Optional.empty();
         assumeTrue(built.isPresent(), "the librdkafka driver of these sources is not built: ./kbench drivers build librdkafka");
-        driverBinary = built.get();
-        binary = driverBinary.executable();
+        binary = built.get().executable();
         assertThat(built.get().version().clientVersion()).isEqualTo("2.12.1");
     }
 
@@ -241,84 +239,6 @@ class LibrdkafkaDriverIT {
                     endToEnd.getMaxValue());
         } finally {
             driver.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-        }
-    }
-
-    /** kbench's own side: the Java names mapped by librdkafka's table, the slice record, DriverProcess's strict events. */
-    @Test
-    void aProducerSliceRunsUnderKbenchsSupervisorAndItsCountsAreTheBrokers() throws Exception {
-        String topic = "librdkafka-process";
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
-        }
-        List<String> values = new ArrayList<>();
-        for (int g = 0; g < THREADS; g++) {
-            values.add(DriverEvents.writeValues(dir.resolve("values-" + g + ".bin"), g).toString());
-        }
-        SliceProducers producers = SliceProducers.builder().threads(0, THREADS, THREADS).ratePerThread(1000)
-                .warmup(List.of((long) WARMUP, (long) WARMUP), 0, false).measuredRecords(List.of((long) MEASURED, (long) MEASURED))
-                .valuesFiles(values).build();
-        Map<String, String> properties = DriverProperties.map(ClientKind.LIBRDKAFKA, DriverRole.PRODUCERS,
-                Map.of("acks", "all", "linger.ms", "1", "buffer.memory", "33554432"),
-                Map.of("bootstrap.servers", cluster.bootstrapServers()));
-        assertThat(properties).containsEntry("queue.buffering.max.kbytes", "32768").containsEntry("partitioner", "murmur2_random");
-        DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, "it", DriverRole.PRODUCERS, cluster.bootstrapServers(),
-                topic, ThreadLocalRandom.current().nextInt() | 1, 0, 500_000_000L, properties, producers, null);
-        long produced = 0;
-        long measured = 0;
-        Histogram publish = new Histogram(1, 3_600_000_000L, 3);
-        DriverEvent.Done done = null;
-        boolean finished = false;
-        try (DriverProcess driver = DriverProcess.start(driverBinary, slice, dir.resolve("producers.log"))) {
-            DriverEvent.Ready ready = driver.awaitReady(Duration.ofSeconds(30));
-            assertThat(ready.pid()).isEqualTo(driver.pid());
-            assertThat(ready.clientVersion()).isEqualTo("2.12.1");
-            driver.send(DriverControl.start(System.nanoTime() + 200_000_000L));
-            int nextIndex = 0;
-            while (done == null) {
-                DriverEvent e = driver.next(Duration.ofSeconds(60));
-                assertThat(e).as("an event within 60 s").isNotNull();
-                if (e instanceof DriverInterval i) {
-                    assertThat(i.index()).isEqualTo(nextIndex++);
-                    produced += i.counts().producedRecords();
-                    measured += i.counts().producedMeasured();
-                    publish.add(i.histograms().publishHistogram());
-                } else if (e instanceof DriverEvent.ProducersFinished) {
-                    finished = true;
-                } else if (e instanceof DriverEvent.Done d) {
-                    done = d;
-                }
-            }
-            assertThat(driver.awaitExit(Duration.ofSeconds(10))).contains(0);
-            assertThat(driver.failure()).isEmpty();
-        }
-        assertThat(finished).isTrue();
-        assertThat(done.status()).isEqualTo(DriverEvent.Status.COMPLETED);
-        assertThat(produced).isEqualTo(THREADS * (WARMUP + MEASURED));
-        assertThat(measured).isEqualTo(THREADS * MEASURED);
-        assertThat(publish.getTotalCount()).isEqualTo(THREADS * MEASURED);
-        try (var consumer = new KafkaConsumer<byte[], byte[]>(Map.of(
-                "bootstrap.servers", cluster.bootstrapServers(),
-                "key.deserializer", ByteArrayDeserializer.class,
-                "value.deserializer", ByteArrayDeserializer.class))) {
-            List<TopicPartition> partitions = List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1));
-            long offsets = consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
-            assertThat(offsets).as("the driver's counts are the broker's").isEqualTo(produced);
-        }
-    }
-
-    @Test
-    void theDriverExitsWhenItsStandardInputEndsAsAtKbenchsDeath() throws Exception {
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic("librdkafka-eof", 1, (short) 1))).all().get();
-        }
-        DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, "it-eof", DriverRole.CONSUMERS, cluster.bootstrapServers(),
-                "librdkafka-eof", 7, 0, 1_000_000_000L, Map.of(), null, new DriverSlice.SliceConsumers(0, 1, "it-eof"));
-        try (DriverProcess driver = DriverProcess.start(driverBinary, slice, dir.resolve("consumers.log"))) {
-            driver.awaitReady(Duration.ofSeconds(30));
-            driver.closeInput();
-            assertThat(driver.awaitExit(Duration.ofSeconds(10))).as("exits at once, status 1").contains(1);
-            assertThat(driver.alive()).isFalse();
         }
     }
 
