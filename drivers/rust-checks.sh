@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # cargo fmt --check, cargo clippy -D warnings and cargo test of every Rust driver (drivers/librdkafka), by hand.
-# Not part of `./mvnw verify` or .ci/run yet: a cold build compiles librdkafka's C sources with cmake (minutes on
+# Not part of `./mvnw verify` or .ci/run yet: a cold build compiles librdkafka's C sources (minutes on
 # 2 cores; docs/clients.md#building-the-drivers). Clippy and the tests use the release profile, the one kbench builds
 # the driver with, so librdkafka is compiled once, not once more for a debug build; CARGO_TARGET_DIR pointing at
 # kbench's cache (~/.cache/kbench/drivers/librdkafka/target) reuses what `kbench drivers build` compiled.

@@ -13,14 +13,14 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The compiler a client's driver is built with, found on the machine: franz-go's is Go ({@code go} on the PATH, or
- * {@code $KBENCH_GO}); librdkafka's is Rust's {@code cargo} (or {@code $KBENCH_CARGO}), and {@code cmake}, which builds
- * the librdkafka sources the rdkafka crate bundles. A missing one is one line naming the client and what is missing,
+ * {@code $KBENCH_GO}); librdkafka's is Rust's {@code cargo} (or {@code $KBENCH_CARGO}), and {@code make}, which builds
+ * the librdkafka sources the rdkafka crate bundles (with librdkafka's own configure and the C compiler). A missing one is one line naming the client and what is missing,
  * an input error before anything starts (docs/clients.md#building-the-drivers).
  *
  * @param client  the client
  * @param tool    the compiler's name ({@code go}, {@code cargo})
  * @param path    where it is, or null when it is not on this machine
- * @param missing other tools the build needs that this machine lacks ({@code cmake}); empty when it has them all
+ * @param missing other tools the build needs that this machine lacks ({@code make}); empty when it has them all
  */
 public record Toolchain(ClientKind client, String tool, Path path, List<String> missing) {
     /** Names the Go command to use instead of the PATH's. */
@@ -43,7 +43,7 @@ public record Toolchain(ClientKind client, String tool, Path path, List<String> 
         return switch (client) {
             case FRANZ_GO -> new Toolchain(client, "go", locate(System.getenv(GO_ENV), "go", pathVariable));
             case LIBRDKAFKA -> new Toolchain(client, "cargo", locate(System.getenv(CARGO_ENV), "cargo", pathVariable),
-                    locate(null, "cmake", pathVariable) == null ? List.of("cmake") : List.of());
+                    locate(null, "make", pathVariable) == null ? List.of("make") : List.of());
             case JAVA -> throw new IllegalArgumentException("the java client needs no driver");
         };
     }
@@ -66,7 +66,7 @@ public record Toolchain(ClientKind client, String tool, Path path, List<String> 
         return path != null && missing.isEmpty();
     }
 
-    /** The tools this machine lacks for the build, the compiler first ({@code cargo, cmake}); empty when present. */
+    /** The tools this machine lacks for the build, the compiler first ({@code cargo, make}); empty when present. */
     public List<String> absent() {
         List<String> absent = new ArrayList<>(path == null ? List.of(tool) : List.of());
         absent.addAll(missing);
@@ -123,7 +123,7 @@ public record Toolchain(ClientKind client, String tool, Path path, List<String> 
     private String describe() {
         return switch (client) {
             case FRANZ_GO -> "Go 1.26 or newer (go)";
-            case LIBRDKAFKA -> "Rust's cargo and cmake (cmake builds the librdkafka sources the rdkafka crate bundles)";
+            case LIBRDKAFKA -> "Rust's cargo and make (make builds the librdkafka sources the rdkafka crate bundles)";
             case JAVA -> tool;
         };
     }

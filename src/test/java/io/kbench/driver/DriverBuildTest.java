@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Building a driver: the cache key, a real build with the machine's Go of a small driver (built once, then taken from
  * the cache), a failed build, and the one-line error of a machine without Go, seen from the command line; the same
- * with the machine's cargo for a small Rust driver, and the one-line error of a machine without cmake.
+ * with the machine's cargo for a small Rust driver, and the one-line error of a machine without make.
  */
 class DriverBuildTest {
     private static final String MAIN_GO = """
@@ -161,7 +161,7 @@ class DriverBuildTest {
         assertThat(dir.resolve("cache/franz-go")).as("nothing built, nothing cached").doesNotExist();
     }
 
-    /** cargo without cmake: the librdkafka crate's bundled sources need cmake, which is not checked here. */
+    /** cargo alone: the librdkafka crate's bundled sources need make too, which this tiny crate does not. */
     private static Toolchain cargo() {
         Toolchain cargo = new Toolchain(ClientKind.LIBRDKAFKA, "cargo", Toolchain.locate(System.getenv(Toolchain.CARGO_ENV),
                 "cargo", System.getenv("PATH")));
@@ -210,15 +210,15 @@ class DriverBuildTest {
     }
 
     @Test
-    void withoutCmakeTheLibrdkafkaDriverIsRefusedInOneLineNamingIt() {
-        Toolchain noCmake = new Toolchain(ClientKind.LIBRDKAFKA, "cargo", Path.of("/usr/bin/true"), List.of("cmake"));
-        assertThat(noCmake.present()).isFalse();
-        assertThatThrownBy(noCmake::require).isInstanceOf(InvalidInputException.class)
-                .hasMessage("librdkafka driver: client librdkafka needs Rust's cargo and cmake (cmake builds the librdkafka"
+    void withoutMakeTheLibrdkafkaDriverIsRefusedInOneLineNamingIt() {
+        Toolchain noMake = new Toolchain(ClientKind.LIBRDKAFKA, "cargo", Path.of("/usr/bin/true"), List.of("make"));
+        assertThat(noMake.present()).isFalse();
+        assertThatThrownBy(noMake::require).isInstanceOf(InvalidInputException.class)
+                .hasMessage("librdkafka driver: client librdkafka needs Rust's cargo and make (make builds the librdkafka"
                         + " sources the rdkafka crate bundles) to build its driver (drivers/librdkafka); install it or set"
-                        + " KBENCH_CARGO (docs/clients.md#building-the-drivers) (got no cmake on the PATH)");
-        Toolchain neither = new Toolchain(ClientKind.LIBRDKAFKA, "cargo", null, List.of("cmake"));
-        assertThatThrownBy(neither::require).hasMessageContaining("install them").hasMessageEndingWith("(got no cargo, no cmake on the PATH)");
+                        + " KBENCH_CARGO (docs/clients.md#building-the-drivers) (got no make on the PATH)");
+        Toolchain neither = new Toolchain(ClientKind.LIBRDKAFKA, "cargo", null, List.of("make"));
+        assertThatThrownBy(neither::require).hasMessageContaining("install them").hasMessageEndingWith("(got no cargo, no make on the PATH)");
     }
 
     @Test
