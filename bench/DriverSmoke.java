@@ -27,7 +27,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 /**
  * A driver by hand (docs/drivers.md#running-a-driver-by-hand): kbench's side of the contract against a running cluster,
  * a driver producing with 2 threads at RATE records/s in all, PER_THREAD records each, and a Java consumer reading the
- * records back with kbench's own Stamp, their end-to-end latency on the JVM's clock. The driver's events are echoed.
+ * records back with kbench's own Stamp, their end-to-end latency on the JVM's clock. The driver's events are echoed,
+ * and the growth of the topic's end offsets is set against the acknowledged records the driver's intervals count.
  *   java -cp 'target/classes:target/lib/*' bench/DriverSmoke.java BOOTSTRAP DRIVER_BINARY RATE PER_THREAD
  */
 public class DriverSmoke {
@@ -61,7 +62,8 @@ public class DriverSmoke {
         List<TopicPartition> parts = consumer.partitionsFor(topic).stream().map(p -> new TopicPartition(topic, p.partition())).toList();
         consumer.assign(parts);
         consumer.seekToEnd(parts);
-        parts.forEach(consumer::position);
+        Map<TopicPartition, Long> starts = new java.util.HashMap<>();
+        parts.forEach(p -> starts.put(p, consumer.position(p)));
         Process driver = new ProcessBuilder(driverBinary, "run").redirectError(ProcessBuilder.Redirect.INHERIT).start();
         OutputStream in = driver.getOutputStream();
         BufferedReader events = new BufferedReader(new InputStreamReader(driver.getInputStream(), StandardCharsets.UTF_8));
@@ -70,9 +72,13 @@ public class DriverSmoke {
         System.out.println("driver: " + ready);
         long start = System.nanoTime() + 500_000_000L;
         in.write(("{\"type\":\"start\",\"startNanos\":" + start + "}\n").getBytes()); in.flush();
+        long[] produced = {0};
+        java.util.regex.Pattern producedRecords = java.util.regex.Pattern.compile("\"producedRecords\":(\\d+)");
         Thread eventPrinter = new Thread(() -> {
             try {
                 for (String l; (l = events.readLine()) != null; ) {
+                    java.util.regex.Matcher m = producedRecords.matcher(l);
+                    if (m.find()) produced[0] += Long.parseLong(m.group(1));
                     System.out.println("driver: " + (l.length() > 160 ? l.substring(0, 160) + "..." : l));
                 }
             } catch (IOException e) { }
@@ -95,7 +101,10 @@ public class DriverSmoke {
         }
         driver.waitFor();
         eventPrinter.join();
-        System.out.printf("Java consumer: %,d franz-go records of this run read; end-to-end (JVM clock minus the driver's stamp)"
+        long written = 0;
+        for (Map.Entry<TopicPartition, Long> end : consumer.endOffsets(parts).entrySet()) written += end.getValue() - starts.get(end.getKey());
+        System.out.printf("broker: the topic's end offsets grew by %,d; the driver's intervals count %,d acknowledged records%n", written, produced[0]);
+        System.out.printf("Java consumer: %,d driver records of this run read; end-to-end (JVM clock minus the driver's stamp)"
                 + " p50 %.3f ms, p99 %.3f ms, p99.9 %.3f ms, max %.3f ms; negative latencies: %d; driver exit %d%n",
                 ours, e2e.getValueAtPercentile(50) / 1e3, e2e.getValueAtPercentile(99) / 1e3,
                 e2e.getValueAtPercentile(99.9) / 1e3, e2e.getMaxValue() / 1e3, negative, driver.exitValue());

@@ -35,11 +35,12 @@ public final class DriverText {
         table.add(List.of("java", "-", "in kbench: Kafka's Java client, no driver"));
         for (DriverStatus d : drivers) {
             String toolchain = d.toolchainVersion() != null ? d.toolchainVersion()
-                    : d.toolchain().present() ? d.toolchain().path().toString() : "no " + d.toolchain().tool() + " on the PATH";
+                    : d.toolchain().present() ? d.toolchain().path().toString()
+                    : "no " + String.join(", no ", d.toolchain().absent()) + " on the PATH";
             String state = !d.sources().present() ? "no driver in this kbench yet"
                     : d.built().map(b -> "built, " + version(b) + ": " + b.executable())
                             .orElse(d.toolchain().present() ? "not built: 'kbench drivers build " + d.client().text()
-                                    + "' builds it" : "cannot be built here: needs " + d.toolchain().tool());
+                                    + "' builds it" : "cannot be built here: needs " + String.join(" and ", d.toolchain().absent()));
             table.add(List.of(d.client().text(), toolchain, state));
         }
         AlignedTable.print(table, 1, out);
@@ -55,7 +56,7 @@ public final class DriverText {
                 : d.built().map(b -> "driver built, " + version(b))
                         .orElse(d.toolchain().present() ? "driver not built yet: 'kbench drivers build " + d.client().text()
                                 + "' builds it with " + d.toolchainVersion() : "driver cannot be built here: no "
-                                + d.toolchain().tool() + " on the PATH");
+                                + String.join(", no ", d.toolchain().absent()) + " on the PATH");
         out.println("# " + field + " " + d.client().text() + ": " + state);
     }
 

@@ -125,12 +125,24 @@ public record DriverBuild(Path cacheRoot) {
         }
     }
 
-    /** {@code go build -trimpath} into a private name, moved into place only when it succeeded. */
-    private static void compile(ClientKind client, Path tool, Path sources, Path executable, Path buildLog) throws IOException {
+    /**
+     * Builds into a private name, moved into place only when it succeeded: {@code go build -trimpath}, or
+     * {@code cargo build --release --locked} (the committed Cargo.lock's crates) with its target directory in the
+     * cache beside the builds, {@code <client>/target}, shared by every source version so a changed source recompiles
+     * only what changed (a cold build compiles librdkafka's C sources, minutes; docs/clients.md).
+     */
+    private void compile(ClientKind client, Path tool, Path sources, Path executable, Path buildLog) throws IOException {
         Path partial = executable.resolveSibling(executable.getFileName() + ".partial");
-        List<String> command = List.of(tool.toString(), "build", "-trimpath", "-o", partial.toString(), ".");
-        Process build = new ProcessBuilder(command).directory(sources.toFile()).redirectErrorStream(true)
-                .redirectOutput(buildLog.toFile()).start();
+        Path cargoTarget = cacheRoot.resolve(client.text()).resolve("target");
+        List<String> command = client == ClientKind.LIBRDKAFKA
+                ? List.of(tool.toString(), "build", "--release", "--locked")
+                : List.of(tool.toString(), "build", "-trimpath", "-o", partial.toString(), ".");
+        ProcessBuilder pb = new ProcessBuilder(command).directory(sources.toFile()).redirectErrorStream(true)
+                .redirectOutput(buildLog.toFile());
+        if (client == ClientKind.LIBRDKAFKA) {
+            pb.environment().put("CARGO_TARGET_DIR", cargoTarget.toString());
+        }
+        Process build = pb.start();
         build.getOutputStream().close();
         try {
             if (!build.waitFor(BUILD_TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
@@ -144,10 +156,16 @@ public record DriverBuild(Path cacheRoot) {
             throw new RunFailedException("building the " + client.text() + " driver was interrupted");
         }
         if (build.exitValue() != 0) {
-            String last = Files.readAllLines(buildLog, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank())
-                    .reduce((a, b) -> b).orElse("(no output)");
+            List<String> lines = Files.readAllLines(buildLog, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+            // cargo's first "error" line names the problem (its last only says it could not compile); go's is its last.
+            String last = lines.stream().filter(l -> l.startsWith("error")).findFirst()
+                    .orElse(lines.isEmpty() ? "(no output)" : lines.get(lines.size() - 1));
             throw new RunFailedException("building the " + client.text() + " driver failed (" + String.join(" ", command.subList(1, 3))
                     + " exit " + build.exitValue() + "): " + last + "; the whole output is in " + buildLog);
+        }
+        if (client == ClientKind.LIBRDKAFKA) {
+            Files.copy(cargoTarget.resolve("release").resolve(binaryName(client)), partial, StandardCopyOption.REPLACE_EXISTING,
+                    StandardCopyOption.COPY_ATTRIBUTES);
         }
         Files.move(partial, executable, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

@@ -40,7 +40,7 @@ class ContractVectorsTest {
     private static final Path DIR = Path.of("drivers/testdata");
     private static final boolean UPDATE = Boolean.getBoolean("vectors.update");
     /** Drivers whose histogram logs must be present and read as Java's: every driver in the repository. */
-    private static final List<String> DRIVERS = List.of("franz-go");
+    private static final List<String> DRIVERS = List.of("franz-go", "librdkafka");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
