@@ -34,9 +34,10 @@ public final class TuningBounds {
 
     /**
      * Producer threads x {@code buffer.memory} on one worker: each producer may hold its whole buffer, so a plan that
-     * gives one worker many producers multiplies the bound above. 1 GiB is 32 producers at Kafka's default buffer.
+     * gives one worker many producers multiplies the bound above. 4 GiB is 128 producers at Kafka's default buffer: S3's
+     * recipes run 100 producers on each of 10 load hosts.
      */
-    static final Bound SLICE_BUFFER = new Bound(1024 * MIB, "1 GiB");
+    static final Bound SLICE_BUFFER = new Bound(4096 * MIB, "4 GiB");
 
     /** Producer and consumer threads one worker runs: each is a Kafka client with its own buffers and connections. */
     static final int SLICE_THREADS = 256;

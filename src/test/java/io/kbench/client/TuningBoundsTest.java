@@ -68,17 +68,17 @@ class TuningBoundsTest {
     }
 
     /**
-     * One worker's share: 32 producers at Kafka's default buffer pass, 33 do not; 256 threads pass, 257 do not; an
+     * One worker's share: 128 producers at Kafka's default buffer pass, 129 do not; 256 threads pass, 257 do not; an
      * unset buffer.memory counts as Kafka's default, never as nothing. docs/distributed.md gives both bounds.
      */
     @Test
     void aSharesThreadsAndProducerBuffersAreBounded() throws Exception {
-        assertThatCode(() -> TuningBounds.checkSlice("s", 32, 224, Map.of(), "x")).doesNotThrowAnyException();
-        assertThatThrownBy(() -> TuningBounds.checkSlice("s", 33, 0, Map.of(), "x")).isInstanceOf(InvalidInputException.class)
-                .hasMessage("s: 33 producer(s) x buffer.memory 33554432 (Kafka's default) = 1107296256 bytes on one"
-                        + " worker; at most 1073741824 (1 GiB) for x (lower producers.properties.buffer.memory or add"
+        assertThatCode(() -> TuningBounds.checkSlice("s", 128, 128, Map.of(), "x")).doesNotThrowAnyException();
+        assertThatThrownBy(() -> TuningBounds.checkSlice("s", 129, 0, Map.of(), "x")).isInstanceOf(InvalidInputException.class)
+                .hasMessage("s: 129 producer(s) x buffer.memory 33554432 (Kafka's default) = 4328521728 bytes on one"
+                        + " worker; at most 4294967296 (4 GiB) for x (lower producers.properties.buffer.memory or add"
                         + " workers; docs/distributed.md)");
-        assertThatCode(() -> TuningBounds.checkSlice("s", 64, 0, Map.of("buffer.memory", "16777216"), "x"))
+        assertThatCode(() -> TuningBounds.checkSlice("s", 256, 0, Map.of("buffer.memory", "16777216"), "x"))
                 .doesNotThrowAnyException();
         assertThatThrownBy(() -> TuningBounds.checkSlice("s", 1, 256, Map.of("buffer.memory", "1"), "x"))
                 .hasMessage("s: 257 producer and consumer threads on one worker; at most 256 for x (add workers;"

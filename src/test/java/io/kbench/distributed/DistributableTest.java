@@ -88,22 +88,22 @@ class DistributableTest {
     /**
      * Each property within its bound is not yet a bounded worker: 64 producers at 256 MiB of buffer each would let one
      * host hold 16 GiB. One worker's share, its producer threads times buffer.memory (Kafka's default when unset),
-     * is bounded by 1 GiB and its threads by 256: the coordinator checks the largest share before the run, with the
+     * is bounded by 4 GiB and its threads by 256: the coordinator checks the largest share before the run, with the
      * flag it came from, and every worker its own share of the plan it is given.
      */
     @Test
     void oneWorkersShareOfThreadsAndProducerBuffersIsBounded() {
         String by = "--workers/--local-workers";
-        WorkloadSpec big = spec("producers.count=8", "producers.properties.buffer.memory=268435456");
+        WorkloadSpec big = spec("producers.count=32", "producers.properties.buffer.memory=268435456");
         assertThatThrownBy(() -> Distributable.checkShares(big, 1, by)).isInstanceOf(InvalidInputException.class)
-                .hasMessage("producers.count 8, consumers.count 1 over 1 worker(s): 8 producer(s) x buffer.memory 268435456 = 2147483648"
-                        + " bytes on one worker; at most 1073741824 (1 GiB) for --workers/--local-workers (lower"
+                .hasMessage("producers.count 32, consumers.count 1 over 1 worker(s): 32 producer(s) x buffer.memory 268435456 = 8589934592"
+                        + " bytes on one worker; at most 4294967296 (4 GiB) for --workers/--local-workers (lower"
                         + " producers.properties.buffer.memory or add workers; docs/distributed.md)");
-        assertThatCode(() -> Distributable.checkShares(big, 2, by)).as("4 x 256 MiB: at the bound")
+        assertThatCode(() -> Distributable.checkShares(big, 2, by)).as("16 x 256 MiB: at the bound")
                 .doesNotThrowAnyException();
-        assertThatThrownBy(() -> Distributable.checkShares(spec("producers.count=33"), 1, by))
-                .hasMessageContainingAll("33 producer(s) x buffer.memory 33554432 (Kafka's default)", "1 GiB");
-        assertThatCode(() -> Distributable.checkShares(spec("producers.count=33"), 2, by)).doesNotThrowAnyException();
+        assertThatThrownBy(() -> Distributable.checkShares(spec("producers.count=129"), 1, by))
+                .hasMessageContainingAll("129 producer(s) x buffer.memory 33554432 (Kafka's default)", "4 GiB");
+        assertThatCode(() -> Distributable.checkShares(spec("producers.count=129"), 2, by)).doesNotThrowAnyException();
         WorkloadSpec many = spec("producers.count=200", "producers.properties.buffer.memory=1048576", "consumers.mode=live",
                 "consumers.count=100");
         assertThatThrownBy(() -> Distributable.checkShares(many, 1, by))
@@ -115,13 +115,13 @@ class DistributableTest {
     /** A forged plan that hands one worker every thread of a workload sized for many is refused by that worker. */
     @Test
     void aWorkerRefusesAShareBeyondTheBoundsEvenIfThePlanSaysSo() {
-        WorkloadSpec spec = spec("producers.count=64");
+        WorkloadSpec spec = spec("producers.count=200");
         Message.Assign forged = new Message.Assign("r", spec, "kbench-r", 1, 1,
-                List.of(new Message.Slice("w1", 0, 0, 64, 0, 0)));
+                List.of(new Message.Slice("w1", 0, 0, 200, 0, 0)));
         assertThatThrownBy(() -> Worker.checkSlice(forged, forged.slices().get(0))).isInstanceOf(InvalidInputException.class)
-                .hasMessageContainingAll("slice 0 (worker w1)", "64 producer(s)", "for a distributed run");
+                .hasMessageContainingAll("slice 0 (worker w1)", "200 producer(s)", "for a distributed run");
         Message.Assign fair = new Message.Assign("r", spec, "kbench-r", 1, 1,
-                List.of(new Message.Slice("w1", 0, 0, 32, 0, 0), new Message.Slice("w2", 1, 32, 32, 0, 0)));
+                List.of(new Message.Slice("w1", 0, 0, 100, 0, 0), new Message.Slice("w2", 1, 100, 100, 0, 0)));
         assertThatCode(() -> Worker.checkSlice(fair, fair.slices().get(1))).doesNotThrowAnyException();
     }
 

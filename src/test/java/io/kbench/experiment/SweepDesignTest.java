@@ -115,9 +115,12 @@ class SweepDesignTest {
         assertThat(s5.points().get(0).name()).isEqualTo("topic.replicationFactor=3,compression.type=none,acks=1,batch.size=1024");
         WorkloadSpec s5first = s5.workload(s5.points().get(0), null);
         assertThat(s5first.producers().properties()).containsEntry("batch.size", "1024").containsEntry("buffer.memory", "67108864");
-        // S5's shape: 4 brokers sharing the cores by CPU quota, 20 partitions, replication 3 and 2 side by side.
+        // S5's shape: 4 brokers sharing the cores (no CPU quota: 0.4 of a core starved acks -1 at small batches),
+        // 20 partitions, replication 3 and 2 side by side, after a discarded 90 s warm-up run.
         assertThat(s5first.cluster().brokers()).isEqualTo(4);
-        assertThat(s5first.cluster().limits().cpuQuota()).isEqualTo(0.4);
+        assertThat(s5first.cluster().limits()).isNull();
+        assertThat(s5.spec().warmupPoint()).isTrue();
+        assertThat(s5.spec().warmupPointDuration()).isEqualTo(java.time.Duration.ofSeconds(90));
         assertThat(s5first.topic().partitions()).isEqualTo(20);
         assertThat(s5first.topic().replicationFactor()).isEqualTo(3);
         assertThat(s5.workload(s5.points().get(18), null).topic().replicationFactor()).isEqualTo(2);
