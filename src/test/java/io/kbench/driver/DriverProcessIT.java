@@ -3,45 +3,23 @@ package io.kbench.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.spec.ClientKind;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import org.HdrHistogram.Histogram;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * kbench's own build and supervisor with the real franz-go driver against a real embedded broker: {@link DriverBuild}
- * builds drivers/franz-go with the machine's Go and reads its version from it, {@link DriverProcess} runs a producer
- * slice through ready, start, intervals, producers-finished and done, and the driver's counts equal the broker's
- * offsets. Needs Go; without it the class is skipped (DriverBuildTest covers the one-line error).
+ * {@link DriverSupervision} with the franz-go driver, built by kbench's own {@link DriverBuild} with the machine's Go,
+ * its version read from the driver itself. Needs Go; without it the class is skipped (DriverBuildTest covers the
+ * one-line error).
  */
 @EmbeddedKafka
-class DriverProcessIT {
-    private static final int THREADS = 2;
-    private static final long WARMUP = 50;
-    private static final long MEASURED = 400;
-
-    private static EmbeddedCluster cluster;
+class DriverProcessIT extends DriverSupervision {
     private static DriverBinary binary;
-
-    @TempDir
-    Path dir;
 
     @BeforeAll
     static void build() {
@@ -52,76 +30,28 @@ class DriverProcessIT {
         assertThat(binary.version().clientVersion()).as("franz-go's version, from the driver itself").isEqualTo("v1.22.3");
     }
 
-    @Test
-    void aFranzGoProducerSliceRunsToDoneAndItsCountsAreTheBrokers() throws Exception {
-        String topic = "driver-process";
-        try (Admin admin = Admin.create(Map.of("bootstrap.servers", cluster.bootstrapServers()))) {
-            admin.createTopics(List.of(new NewTopic(topic, 2, (short) 1))).all().get();
-        }
-        List<String> values = new ArrayList<>();
-        for (int g = 0; g < THREADS; g++) {
-            values.add(DriverEvents.writeValues(dir.resolve("values-" + g + ".bin"), g).toString());
-        }
-        SliceProducers producers = SliceProducers.builder().threads(0, THREADS, THREADS).ratePerThread(1000)
-                .warmup(List.of(WARMUP, WARMUP), 0, false).measuredRecords(List.of(MEASURED, MEASURED))
-                .valuesFiles(values).build();
-        Map<String, String> properties = DriverProperties.map(ClientKind.FRANZ_GO, DriverRole.PRODUCERS,
-                Map.of("acks", "all", "linger.ms", "1"), Map.of("bootstrap.servers", cluster.bootstrapServers()));
-        DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, "it", DriverRole.PRODUCERS, cluster.bootstrapServers(),
-                topic, ThreadLocalRandom.current().nextInt() | 1, 0, 500_000_000L, properties, producers, null);
-
-        long produced = 0;
-        long measured = 0;
-        Histogram publish = new Histogram(1, 3_600_000_000L, 3);
-        DriverEvent.Done done = null;
-        boolean finished = false;
-        try (DriverProcess driver = DriverProcess.start(binary, slice, dir.resolve("producers.log"))) {
-            DriverEvent.Ready ready = driver.awaitReady(Duration.ofSeconds(30));
-            assertThat(ready.pid()).isEqualTo(driver.pid());
-            assertThat(ready.clientVersion()).isEqualTo(binary.version().clientVersion());
-            driver.send(DriverControl.start(System.nanoTime() + 200_000_000L));
-            int nextIndex = 0;
-            while (done == null) {
-                DriverEvent e = driver.next(Duration.ofSeconds(60));
-                assertThat(e).as("an event within 60 s").isNotNull();
-                if (e instanceof DriverInterval i) {
-                    assertThat(i.index()).isEqualTo(nextIndex++);
-                    produced += i.counts().producedRecords();
-                    measured += i.counts().producedMeasured();
-                    publish.add(i.histograms().publishHistogram());
-                } else if (e instanceof DriverEvent.ProducersFinished) {
-                    finished = true;
-                } else if (e instanceof DriverEvent.Done d) {
-                    done = d;
-                }
-            }
-            assertThat(driver.awaitExit(Duration.ofSeconds(10))).contains(0);
-            assertThat(driver.failure()).isEmpty();
-        }
-        assertThat(finished).isTrue();
-        assertThat(done.status()).isEqualTo(DriverEvent.Status.COMPLETED);
-        assertThat(produced).isEqualTo(THREADS * (WARMUP + MEASURED));
-        assertThat(measured).isEqualTo(THREADS * MEASURED);
-        assertThat(publish.getTotalCount()).isEqualTo(THREADS * MEASURED);
-        try (var consumer = new KafkaConsumer<byte[], byte[]>(Map.of(
-                "bootstrap.servers", cluster.bootstrapServers(),
-                "key.deserializer", ByteArrayDeserializer.class,
-                "value.deserializer", ByteArrayDeserializer.class))) {
-            List<TopicPartition> partitions = List.of(new TopicPartition(topic, 0), new TopicPartition(topic, 1));
-            long offsets = consumer.endOffsets(partitions).values().stream().mapToLong(Long::longValue).sum();
-            assertThat(offsets).as("the driver's counts are the broker's").isEqualTo(produced);
-        }
+    @Override
+    ClientKind kind() {
+        return ClientKind.FRANZ_GO;
     }
 
-    @Test
-    void theRealDriverExitsWhenItsStandardInputEndsAsAtKbenchsDeath() throws Exception {
-        DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, "it-eof", DriverRole.CONSUMERS, cluster.bootstrapServers(),
-                "driver-eof", 7, 0, 1_000_000_000L, Map.of(), null, new DriverSlice.SliceConsumers(0, 1, "it-eof"));
-        try (DriverProcess driver = DriverProcess.start(binary, slice, dir.resolve("consumers.log"))) {
-            driver.awaitReady(Duration.ofSeconds(30));
-            driver.closeInput();
-            assertThat(driver.awaitExit(Duration.ofSeconds(10))).as("exits at once, status 1").contains(1);
-            assertThat(driver.alive()).isFalse();
-        }
+    @Override
+    DriverBinary driverBinary() {
+        return binary;
+    }
+
+    @Override
+    String clientVersion() {
+        return "v1.22.3";
+    }
+
+    @Override
+    Map<String, String> javaProperties() {
+        return Map.of("acks", "all", "linger.ms", "1");
+    }
+
+    @Override
+    void checkMapped(Map<String, String> mapped) {
+        assertThat(mapped).containsEntry("acks", "all").containsEntry("linger.ms", "1");
     }
 }
