@@ -75,7 +75,10 @@ class WorkerPlanIT {
             run = CliRun.of("run", ItFixture.workload("it-distributed.yaml"), "--set", "producers.duration=2s",
                     "--set", "producers.transactions.recordsPerTransaction=100", "--set", "consumers.group=orders",
                     "--workers", "1", "--bootstrap-server", cluster.bootstrapServers(), "--control-key-file",
-                    keyFile.toString(), "--no-telemetry", "--results-dir", dir.resolve("results").toString());
+                    keyFile.toString(), "--no-telemetry", "--results-dir", dir.resolve("results").toString(),
+                    // What is checked is that the worker still serves a real run under the run's prefix, not its rate:
+                    // beside the parallel ITs it sent 44% of 3,000 records/s (CI 2026-11-29, exit 5).
+                    "--min-rate-ratio", "0");
         } finally {
             worker.stop();
             serving.join(30_000);
