@@ -175,7 +175,11 @@ abstract class DriverRoundTrip {
         Map<String, Object> fields = new LinkedHashMap<>(Map.of("contract", 1, "runId", "it", "role", "consumers",
                 "bootstrap", cluster.bootstrapServers(), "topic", topic, "stampMagic", magic, "clockOffsetNanos", 0,
                 "intervalNanos", 500_000_000L, "clientProperties", consumerProperties(),
-                "consumers", Map.of("first", 0, "count", 2, "group", "it-" + magic)));
+                // One consumer: with two, the first member to join holds both partitions (the assignment this test
+                // waits for) and a rebalance for the second may follow while the records are produced, re-reading or
+                // skipping some of them (CI 2026-11-29: 408 of 500 measured records counted). That is the group's
+                // behaviour, not the driver's measurement, which is what this test is about.
+                "consumers", Map.of("first", 0, "count", 1, "group", "it-" + magic)));
         fields.put("producers", null);
         Process driver = new ProcessBuilder(binary().toString(), "run")
                 .redirectError(dir.resolve("consumers.log").toFile()).start();
