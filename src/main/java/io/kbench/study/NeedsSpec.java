@@ -26,9 +26,13 @@ import java.util.Map;
  * @param loadGeneratorHeadroom true: no compared point may have been limited by the load generator's own CPU in half
  *                          or more of its runs (result.json diagnosis): a knee measured where the producers and
  *                          consumers ran out of CPU is the load generator's, not the cluster's
+ * @param diskBusy          true: the brokers' disk must be busy {@link Preconditions#DISK_BUSY_PERCENT}% or more at some
+ *                          compared point (a claim about the disk or its filesystem: a filesystem's stalls reach the
+ *                          latency only where the disk has work queued); on an external cluster its disk is read
+ *                          through the node exporter, and unread it is not measured
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NeedsSpec(Boolean notThrottled, Boolean pageCacheExceeded, Double queueShareBelow,
                         Map<String, List<Double>> range, Boolean steady, Boolean bytesLimited,
-                        Boolean loadGeneratorHeadroom) {
+                        Boolean loadGeneratorHeadroom, Boolean diskBusy) {
 }

@@ -15,5 +15,7 @@ public enum Precondition {
     /** Bytes (the brokers' disk or network), not CPU, limit some compared point. */
     BYTES_LIMITED,
     /** No compared point was limited by the load generator's own CPU in half or more of its runs. */
-    LOAD_GENERATOR_HEADROOM
+    LOAD_GENERATOR_HEADROOM,
+    /** The brokers' disk is busy at some compared point (a claim about the disk or its filesystem). */
+    DISK_BUSY
 }

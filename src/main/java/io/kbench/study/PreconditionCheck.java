@@ -81,6 +81,12 @@ final class PreconditionCheck {
                 return u;
             }
         }
+        if (pre.needed().contains(Precondition.DISK_BUSY)) {
+            Optional<Unmet> u = diskBusy(compared);
+            if (u.isPresent()) {
+                return u;
+            }
+        }
         if (pre.needed().contains(Precondition.LOAD_GENERATOR_HEADROOM)) {
             for (SweepResult.Point p : compared) {
                 Optional<Unmet> u = loadGeneratorLimited(p);
@@ -191,6 +197,34 @@ final class PreconditionCheck {
                 + "median of %d runs; the claim needs %s%% or more at some compared point) and embedded brokers talk over "
                 + "loopback, which has no bandwidth limit: bytes were not the limit, so sending fewer cannot buy "
                 + "throughput", disk.median(), busiest.name(), disk.count(), Preconditions.number(Preconditions.DISK_BUSY_PERCENT))));
+    }
+
+    /**
+     * Holds when the brokers' disk was busy {@link Preconditions#DISK_BUSY_PERCENT}% or more (median of its runs) at some
+     * compared point. Unlike {@link #bytesLimited}, an external cluster is no pass: a filesystem's or a disk's stalls
+     * reach the latency only where the disk has work queued, wherever the brokers run.
+     */
+    private static Optional<Unmet> diskBusy(List<SweepResult.Point> compared) {
+        SweepResult.Point busiest = null;
+        for (SweepResult.Point p : compared) {
+            PointConditions c = p.conditions();
+            if (c == null || c.diskUtilPercent() == null) {
+                return Optional.of(Unmet.notMeasured("the brokers' disk utilisation was not sampled at " + p.name()
+                        + " (telemetry off, an external cluster without --node-exporter-url, or results kept before "
+                        + "kbench recorded it); re-run the sweep"));
+            }
+            if (c.diskUtilPercent().median() >= Preconditions.DISK_BUSY_PERCENT) {
+                return Optional.empty();
+            }
+            if (busiest == null || c.diskUtilPercent().median() > busiest.conditions().diskUtilPercent().median()) {
+                busiest = p;
+            }
+        }
+        Spread disk = busiest.conditions().diskUtilPercent();
+        return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "the brokers' disk was at most %.1f%% busy (at %s; "
+                + "median of %d runs; the claim needs %s%% or more at some compared point): a disk or filesystem can stall "
+                + "the latency only where the disk has work queued", disk.median(), busiest.name(), disk.count(),
+                Preconditions.number(Preconditions.DISK_BUSY_PERCENT))));
     }
 
     /** Holds when every repetition of {@code p} was judged steady over its window. */

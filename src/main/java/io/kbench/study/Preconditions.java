@@ -87,6 +87,9 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         if (Boolean.TRUE.equals(spec.loadGeneratorHeadroom())) {
             needed.add(Precondition.LOAD_GENERATOR_HEADROOM);
         }
+        if (Boolean.TRUE.equals(spec.diskBusy())) {
+            needed.add(Precondition.DISK_BUSY);
+        }
         Map<String, Range> ranges = new LinkedHashMap<>();
         if (spec.range() != null) {
             spec.range().forEach((path, bounds) -> ranges.put(path, range(at + ".needs.range." + path, path, bounds, varied)));
@@ -96,7 +99,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
         }
         if (needed.isEmpty()) {
             throw InvalidInputException.field(at + ".needs", "{}", "needs at least one of notThrottled, pageCacheExceeded, "
-                    + "queueShareBelow, range, steady, bytesLimited or loadGeneratorHeadroom");
+                    + "queueShareBelow, range, steady, bytesLimited, loadGeneratorHeadroom or diskBusy");
         }
         return new Preconditions(needed, spec.queueShareBelow(), ranges);
     }
@@ -127,6 +130,7 @@ public record Preconditions(Set<Precondition> needed, Double queueShareBelow, Ma
                 case BYTES_LIMITED -> "bytes the limit at some compared point (its brokers' disk " + number(DISK_BUSY_PERCENT)
                         + "% busy or more, or an external cluster's network)";
                 case LOAD_GENERATOR_HEADROOM -> "the load generator's CPU the limit in under half of each compared point's runs";
+                case DISK_BUSY -> "the brokers' disk " + number(DISK_BUSY_PERCENT) + "% busy or more at some compared point";
             });
         }
         return String.join("; ", parts);

@@ -71,7 +71,7 @@ class PreconditionCheckTest {
     @Test
     void throttledBrokersMakeAThreadClaimNotTestableWithTheMeasuredShare() {
         SweepResult s = sweep(steady(15, 2, SLOW, throttled(96)), steady(80, 2, FAST, throttled(95)));
-        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null), s, List.of());
+        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null, null), s, List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
         assertThat(v.groups().get(0).shown()).startsWith("not testable here: at 80-2 a broker was throttled in 95% of its CPU"
                 + " quota periods (0.5 cores; median of 3 runs; the claim needs under 25%)");
@@ -80,18 +80,18 @@ class PreconditionCheckTest {
     @Test
     void unthrottledBrokersAreJudged() {
         SweepResult s = sweep(steady(15, 2, SLOW, throttled(3)), steady(80, 2, FAST, throttled(2)));
-        assertThat(judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null), s, List.of()).outcome())
+        assertThat(judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null, null), s, List.of()).outcome())
                 .isEqualTo(FindingOutcome.HELD);
         PointConditions noQuota = new PointConditions(null, null, null, null, null, null, null, null);
         SweepResult unlimited = sweep(steady(15, 2, SLOW, noQuota), steady(80, 2, FAST, noQuota));
-        assertThat(judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null), unlimited, List.of()).outcome())
+        assertThat(judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null, null), unlimited, List.of()).outcome())
                 .as("no CPU quota: nothing can throttle").isEqualTo(FindingOutcome.HELD);
     }
 
     @Test
     void aPreconditionTheRunsDidNotMeasureIsNotMeasuredNotAssumed() {
         SweepResult s = sweep(steady(15, 2, SLOW, null), steady(80, 2, FAST, null));
-        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null), s, List.of());
+        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(true, null, null, null, null, null, null, null), s, List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_MEASURED);
         assertThat(v.groups().get(0).shown()).contains("broker CPU throttling was not sampled at 80-2");
     }
@@ -101,12 +101,12 @@ class PreconditionCheckTest {
         PointConditions fits = new PointConditions(null, Spread.of(List.of(0.19 * GIB, 0.19 * GIB, 0.19 * GIB)),
                 (long) (23.4 * GIB), null, null, null, null, null);
         SweepResult s = sweep(steady(15, 2, SLOW, fits), steady(80, 2, FAST, fits));
-        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null, null, null, null), s, List.of());
+        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null, null, null, null, null), s, List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
         assertThat(v.groups().get(0).shown()).contains("wrote was 194.6 MiB per run").contains("within the 23.40 GiB");
         PointConditions exceeds = new PointConditions(null, Spread.of(List.of(30 * GIB, 30 * GIB, 30 * GIB)),
                 (long) (23.4 * GIB), null, null, null, null, null);
-        assertThat(judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null, null, null, null),
+        assertThat(judge("produced.recordsPerSec", new NeedsSpec(null, true, null, null, null, null, null, null),
                 sweep(steady(15, 2, SLOW, fits), steady(80, 2, FAST, exceeds)), List.of()).outcome()).isEqualTo(FindingOutcome.HELD);
     }
 
@@ -114,7 +114,7 @@ class PreconditionCheckTest {
     void aGroupOutsideTheClaimsRangeIsNotTestableAndTheOthersAreJudged() {
         SweepResult s = sweep(steady(15, 2, SLOW, null), steady(80, 2, FAST, null), steady(15, 20, SLOW, null),
                 steady(80, 20, FAST, null));
-        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(null, null, null, Map.of(PRODUCERS, List.of(2.0, 15.0)), null, null, null),
+        FindingVerdict v = judge("produced.recordsPerSec", new NeedsSpec(null, null, null, Map.of(PRODUCERS, List.of(2.0, 15.0)), null, null, null, null),
                 s, null);
         assertThat(v.groups()).extracting(FindingVerdict.Group::outcome).containsExactly(FindingOutcome.HELD,
                 FindingOutcome.NOT_TESTABLE);
@@ -125,12 +125,12 @@ class PreconditionCheckTest {
     @Test
     void aLatencyClaimAtOpenLoadOrDominatedBySendDelayIsNotTestable() {
         SweepResult open = sweep(point(15, 2, SLOW, "actualSendTime", null, null), point(80, 2, FAST, "actualSendTime", null, null));
-        FindingVerdict v = judge("e2e.p99", new NeedsSpec(null, null, 0.5, null, null, null, null), open, List.of());
+        FindingVerdict v = judge("e2e.p99", new NeedsSpec(null, null, 0.5, null, null, null, null, null), open, List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
         assertThat(v.groups().get(0).shown()).contains("ran at open load").contains("e2e p99 of 21.0 ms");
         SweepResult queued = sweep(point(15, 2, SLOW, "intendedSendTime", 18_000.0, null),
                 point(80, 2, FAST, "intendedSendTime", 18_000.0, null));
-        assertThat(judge("e2e.p99", new NeedsSpec(null, null, 0.5, null, null, null, null), queued, List.of()).groups().get(0).shown())
+        assertThat(judge("e2e.p99", new NeedsSpec(null, null, 0.5, null, null, null, null, null), queued, List.of()).groups().get(0).shown())
                 .contains("send delay p99 (18.0 ms) is 86% of the e2e p99 (21.0 ms");
     }
 
@@ -138,7 +138,7 @@ class PreconditionCheckTest {
     void aDriftingRunIsNoLevelToCompare() {
         PointConditions drifting = new PointConditions(null, null, null, null, 2, 1, 0, null);
         PointConditions steady = new PointConditions(null, null, null, null, 3, 0, 0, null);
-        NeedsSpec needs = new NeedsSpec(null, null, null, null, true, null, null);
+        NeedsSpec needs = new NeedsSpec(null, null, null, null, true, null, null, null);
         FindingVerdict v = judge("produced.recordsPerSec", needs, sweep(steady(15, 2, SLOW, steady),
                 steady(80, 2, FAST, drifting)), List.of());
         assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
@@ -152,17 +152,17 @@ class PreconditionCheckTest {
     void needsAreCheckedBeforeAnyBrokerStarts() {
         SweepResult s = sweep(steady(15, 2, SLOW, null), steady(80, 2, FAST, null));
         assertThatThrownBy(() -> judge("produced.recordsPerSec", new NeedsSpec(null, null, null,
-                Map.of("producers.rate", List.of(1.0, 2.0)), null, null, null), s, List.of()))
+                Map.of("producers.rate", List.of(1.0, 2.0)), null, null, null, null), s, List.of()))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings[0].needs.range.producers.rate");
-        assertThatThrownBy(() -> judge("produced.recordsPerSec", new NeedsSpec(null, null, 1.5, null, null, null, null), s, List.of()))
+        assertThatThrownBy(() -> judge("produced.recordsPerSec", new NeedsSpec(null, null, 1.5, null, null, null, null, null), s, List.of()))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings[0].needs.queueShareBelow");
-        assertThatThrownBy(() -> judge("produced.recordsPerSec", new NeedsSpec(false, null, null, null, null, null, null), s, List.of()))
+        assertThatThrownBy(() -> judge("produced.recordsPerSec", new NeedsSpec(false, null, null, null, null, null, null, null), s, List.of()))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("findings[0].needs");
     }
 
     @Test
     void fewerBytesBuyThroughputOnlyWhereBytesAreTheLimit() {
-        NeedsSpec needs = new NeedsSpec(null, null, null, null, null, true, null);
+        NeedsSpec needs = new NeedsSpec(null, null, null, null, null, true, null, null);
         PointConditions idleDisk = new PointConditions(null, null, (long) (24 * GIB), null, null, null, null,
                 Spread.of(List.of(1.6, 2.3, 4.1)));
         PointConditions busyDisk = new PointConditions(null, null, (long) (24 * GIB), null, null, null, null,
@@ -183,8 +183,28 @@ class PreconditionCheckTest {
     }
 
     @Test
+    void aFilesystemClaimNeedsABusyDiskWhereverTheBrokersRun() {
+        NeedsSpec needs = new NeedsSpec(null, null, null, null, null, null, null, true);
+        PointConditions idleDisk = new PointConditions(null, null, (long) (24 * GIB), null, null, null, null,
+                Spread.of(List.of(1.2, 1.6, 1.8)));
+        PointConditions busyDisk = new PointConditions(null, null, (long) (24 * GIB), null, null, null, null,
+                Spread.of(List.of(85.0, 91.0, 97.0)));
+        FindingVerdict v = judge("produced.recordsPerSec", needs,
+                sweep(steady(15, 2, SLOW, idleDisk), steady(80, 2, FAST, idleDisk)), List.of());
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.NOT_TESTABLE);
+        assertThat(v.groups().get(0).shown()).contains("the brokers' disk was at most 1.6% busy", "median of 3 runs",
+                "work queued");
+        assertThat(judge("produced.recordsPerSec", needs, sweep(steady(15, 2, SLOW, idleDisk), steady(80, 2, FAST, busyDisk)),
+                List.of()).outcome()).isEqualTo(FindingOutcome.HELD);
+        PointConditions externalUnread = new PointConditions(null, null, null, null, 3, 0, 0, null);
+        assertThat(judge("produced.recordsPerSec", needs,
+                sweep(steady(15, 2, SLOW, externalUnread), steady(80, 2, FAST, externalUnread)), List.of()).outcome())
+                .as("an external cluster is no pass: its disk unread is not measured").isEqualTo(FindingOutcome.NOT_MEASURED);
+    }
+
+    @Test
     void aKneeWhereTheLoadGeneratorRanOutOfCpuIsNotTheClusters() {
-        NeedsSpec needs = new NeedsSpec(null, null, null, null, null, null, true);
+        NeedsSpec needs = new NeedsSpec(null, null, null, null, null, null, true, null);
         PointConditions limited = new PointConditions(null, null, null, null, null, null, null, null, 1, 1);
         PointConditions free = new PointConditions(null, null, null, null, null, null, null, null, 0, 1);
         PointConditions oldResult = new PointConditions(null, null, null, null, null, null, null, null, 0, null);
