@@ -233,6 +233,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
                     throw InvalidInputException.field("--resume " + dir, design.source(),
                             "this directory holds a different sweep (" + copy + "); use a new --results-dir or the same sweep file");
                 }
+                SpentDesign.refuseResuming(dir);
             } else {
                 ResultWriter.writeText(copy, kept);
             }

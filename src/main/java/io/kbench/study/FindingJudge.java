@@ -10,7 +10,6 @@ import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.statistics.Effect;
 import io.kbench.statistics.EffectRule;
-import io.kbench.statistics.PooledContrast;
 import io.kbench.statistics.Welch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +65,7 @@ public final class FindingJudge {
         List<GroupJudgement> first = new ArrayList<>();
         byGroup.forEach((at, points) -> first.add(judgeGroup(finding, at, points, noMargin)));
         if (finding.combine() == GroupCombination.POOLED) {
-            return pooled(finding, first, rule);
+            return PooledJudgement.judge(finding, first, rule);
         }
         int comparisons = first.stream().mapToInt(GroupJudgement::comparisons).sum();
         List<FindingVerdict.Group> groups = new ArrayList<>();
@@ -78,49 +77,6 @@ public final class FindingJudge {
         }
         return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()),
                 outcome(groups), groups);
-    }
-
-    /**
-     * A claim about a factor in general judged on its main effect: the mean over the groups (strata) of each group's
-     * log ratio, with Satterthwaite's interval ({@link PooledContrast}); groups whose precondition failed or that have
-     * no interval are left out, and shown. One test, so no correction for several: the groups follow, each as judged
-     * alone, for what the pooled effect averages over.
-     */
-    private static FindingVerdict pooled(Finding finding, List<GroupJudgement> judged, EffectRule rule) {
-        List<double[]> to = new ArrayList<>();
-        List<double[]> of = new ArrayList<>();
-        int runsTo = 0;
-        int runsOf = 0;
-        for (GroupJudgement j : judged) {
-            if (j.to() != null && j.to().length >= 2 && j.of().length >= 2) {
-                to.add(j.to());
-                of.add(j.of());
-                runsTo += j.to().length;
-                runsOf += j.of().length;
-            }
-        }
-        List<FindingVerdict.Group> groups = new ArrayList<>();
-        judged.forEach(j -> groups.add(j.group()));
-        FindingOutcome outcome;
-        if (to.isEmpty()) {
-            outcome = outcome(groups);
-            outcome = outcome == FindingOutcome.HELD || outcome == FindingOutcome.CONTRADICTED ? FindingOutcome.INCONCLUSIVE
-                    : outcome;
-        } else {
-            EffectRule margin = rule.withMargin(finding.margin() == null ? 0 : finding.margin());
-            Welch w = PooledContrast.onLogs(to, of);
-            Effect e = margin.decide(w, runsTo, runsOf);
-            Effect interval = finding.margin() == null ? e : rule.withMargin(0).decide(w, runsTo, runsOf);
-            outcome = verdict(finding, e, interval);
-            String shown = "pooled over " + to.size() + " of " + judged.size() + " groups: " + describe(finding.subject())
-                    + " / " + describe(finding.versus()) + " = " + EffectText.ratio(interval) + " (claimed "
-                    + finding.bounds() + ")" + (finding.margin() != null ? "; " + e.text() : "")
-                    + (outcome == FindingOutcome.INCONCLUSIVE && finding.margin() == null
-                    ? "; " + EffectText.undecided(interval) : "");
-            groups.add(0, new FindingVerdict.Group(Map.of(), outcome, interval.low(), interval.high(), shown));
-        }
-        return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()), outcome,
-                groups);
     }
 
     /**
@@ -178,7 +134,7 @@ public final class FindingJudge {
     }
 
     /** A group's verdict and how many comparisons it judged with an interval (0: none; each can contradict the claim). */
-    private record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of) {
+    record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of) {
         static GroupJudgement none(FindingVerdict.Group group) {
             return new GroupJudgement(group, 0, null, null);
         }
@@ -286,7 +242,7 @@ public final class FindingJudge {
     }
 
     /** A ratio claim's verdict on an effect ({@code e}: with the finding's margin) and its plain interval. */
-    private static FindingOutcome verdict(Finding f, Effect e, Effect interval) {
+    static FindingOutcome verdict(Finding f, Effect e, Effect interval) {
         double low = interval.low();
         double high = interval.high();
         boolean held;

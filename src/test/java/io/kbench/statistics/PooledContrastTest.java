@@ -35,6 +35,26 @@ class PooledContrastTest {
     }
 
     @Test
+    void welchsTestTellsGroupsThatDisagreeFromGroupsThatAgree() {
+        // 2x and 8x with spreads of a few percent: the groups disagree far beyond chance.
+        double[] a1 = {10, 11, 12};
+        double[] b1 = {20, 22, 24};
+        double[] a2 = {5, 6, 7};
+        double[] b2 = {40, 48, 56};
+        PooledContrast.Heterogeneity apart = PooledContrast.heterogeneity(List.of(a1, a2), List.of(b1, b2));
+        assertThat(apart.df1()).isEqualTo(1);
+        assertThat(apart.differs(0.05)).isTrue();
+        // The same 2x in both groups: F is 0 by construction, p = 1.
+        PooledContrast.Heterogeneity same = PooledContrast.heterogeneity(List.of(a1, a2),
+                List.of(b1, new double[] {10, 12, 14}));
+        assertThat(same.f()).isCloseTo(0, within(1e-9));
+        assertThat(same.p()).isCloseTo(1, within(1e-9));
+        assertThat(PooledContrast.heterogeneity(List.of(a1), List.of(b1))).as("one group: nothing to compare").isNull();
+        assertThat(PooledContrast.heterogeneity(List.of(a1, new double[] {3, 3}), List.of(b1, new double[] {6, 6})))
+                .as("a side without spread").isNull();
+    }
+
+    @Test
     void groupsWithoutSpreadKeepTheirDegreesOfFreedom() {
         Welch w = PooledContrast.onLogs(List.of(new double[] {2, 2}, new double[] {3, 3}),
                 List.of(new double[] {4, 4}, new double[] {6, 6}));
