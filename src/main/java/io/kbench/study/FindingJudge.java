@@ -10,7 +10,6 @@ import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.statistics.Effect;
 import io.kbench.statistics.EffectRule;
-import io.kbench.statistics.Welch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -65,8 +65,9 @@ final class PooledJudgement {
         if (h == null) {
             return "";
         }
-        return String.format(Locale.ROOT, "; %s (Welch's test of equal effects: F = %.2f on %d and %.1f df, p = %.3f)",
+        String p = h.p() < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p = %.3f", h.p());
+        return String.format(Locale.ROOT, "; %s (Welch's test of equal effects: F = %.2f on %d and %.1f df, %s)",
                 h.differs(0.05) ? "the groups' effects differ beyond chance: the pooled effect averages unlike ones"
-                        : "the groups' effects agree within chance", h.f(), h.df1(), h.df2(), h.p());
+                        : "the groups' effects agree within chance", h.f(), h.df1(), h.df2(), p);
     }
 }
