@@ -47,7 +47,7 @@ class ReportCommandTest {
         Path dir = RunFixture.run("a", RunFixture.T0, 3, 100, 1000).writeTo(tmp.resolve("a"));
         Path crafted = CraftedHlog.wide(dir.resolve("end-to-end-latency.hlog"), 400);
         CliRun report = CliRun.of("report", dir.toString(), "--out", tmp.resolve("r.html").toString());
-        report.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": interval 1: declares values 1..3600000000000"
+        report.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": line 5 (interval 1): declares values 1..3600000000000"
                 + " at 5 significant digits; kbench writes microseconds 1..3600000000 (1 h) at 3 significant digits");
         assertThat(report.stderr()).doesNotContain("java.");
         assertThat(tmp.resolve("r.html")).doesNotExist();
