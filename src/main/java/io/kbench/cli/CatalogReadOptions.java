@@ -18,7 +18,7 @@ final class CatalogReadOptions {
     @Mixin
     CatalogOptions catalog = new CatalogOptions();
 
-    /** Opens the catalog; an unreachable one is an input error (exit 2). Warnings (a password in argv) go to {@code err}. */
+    /** Opens the catalog; an unreachable one is an input error (exit 2). A password in argv is warned of on {@code err}. */
     Catalog open(PrintStream err) {
         return catalog.open(resultsDir, err);
     }
