@@ -60,7 +60,7 @@ class ReportCommandTest {
     @Test
     void anIntervalLineHidingAnotherHistogramIsRefusedInOneLine() throws Exception {
         Path dir = RunFixture.run("a", RunFixture.T0, 3, 100, 1000).writeTo(tmp.resolve("a"));
-        Path log = dir.resolve("end-to-end-latency.hlog");
+        Path log = dir.resolve("publish-latency.hlog");
         java.util.List<String> lines = new java.util.ArrayList<>(Files.readAllLines(log));
         java.util.List<String> wideLines = Files.readAllLines(CraftedHlog.wide(tmp.resolve("wide.hlog"), 1));
         String wideLast = wideLines.get(wideLines.size() - 1);
