@@ -1,6 +1,7 @@
 package io.kbench.telemetry;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.io.Redactor;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -55,7 +56,7 @@ public record MetricsAuth(String user, String password) {
         if (!"http".equalsIgnoreCase(uri.getScheme()) || loopback) {
             return null;
         }
-        return "telemetry: " + flag + " " + uri + ": the metrics password goes to another host over plain http,"
+        return "telemetry: " + flag + " " + Redactor.redactUrls(uri.toString()) + ": the metrics password goes to another host over plain http,"
                 + " readable on the way (basic authentication); use https";
     }
 
