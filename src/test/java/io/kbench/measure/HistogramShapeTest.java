@@ -106,6 +106,8 @@ class HistogramShapeTest {
         assertThat(stored.length).isLessThanOrEqualTo(HistogramShape.MAX_ENCODED_BYTES)
                 .isGreaterThan(HistogramShape.MAX_ENCODED_BYTES * 9 / 10);
         assertThat(HistogramShape.problem(stored)).isNull();
+        assertThat(HistogramShape.MAX_ENCODED_BYTES).as("the figure docs/reports.md gives").isEqualTo(212_292);
+        assertThat(IntervalLines.MAX_LINE_CHARS).as("the figure docs/reports.md gives").isEqualTo(284_080);
         assertThat(HistogramShape.problem(Arrays.copyOf(stored, HistogramShape.MAX_ENCODED_BYTES + 1)))
                 .isEqualTo((HistogramShape.MAX_ENCODED_BYTES + 1) + " bytes; a histogram of kbench's shape encodes in at"
                         + " most " + HistogramShape.MAX_ENCODED_BYTES);
