@@ -80,7 +80,7 @@ final class BaselineOptions {
     @Mixin
     CatalogReadOptions catalog = new CatalogReadOptions();
 
-    int gate(List<Path> candidates, Path jsonFile, PrintStream out) {
+    int gate(List<Path> candidates, Path jsonFile, PrintStream out, PrintStream err) {
         Gate gate = new Gate(rule(), (minEffectPercent == null ? DEFAULT_MIN_EFFECT_PERCENT : minEffectPercent) / 100);
         CatalogQuery query = BaselineRef.parse(ref);
         List<Threshold> parsed = thresholds.stream().map(Threshold::parse).toList();
@@ -90,7 +90,7 @@ final class BaselineOptions {
         }
         Set<String> own = candidate.stream().map(CatalogEntry::runKey).collect(Collectors.toSet());
         List<CatalogEntry> baseline;
-        try (Catalog c = catalog.open()) {
+        try (Catalog c = catalog.open(err)) {
             // The candidate may be in the catalog already (recorded when it ran): it is never its own baseline.
             baseline = c.find(query).stream().filter(e -> !own.contains(e.runKey())).toList();
         } catch (java.sql.SQLException e) {

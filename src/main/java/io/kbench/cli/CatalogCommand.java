@@ -45,7 +45,7 @@ public final class CatalogCommand implements Callable<Integer> {
         @Override
         public Integer call() throws Exception {
             PrintStream out = CommandOutput.out(spec);
-            try (Catalog c = catalog.open()) {
+            try (Catalog c = catalog.open(CommandOutput.err(spec))) {
                 CatalogImport.Report report = CatalogImport.run(c, paths);
                 report.failures().forEach(f -> out.println("not imported: " + f));
                 out.printf("catalog %s: %d result file(s) read, %d entr%s added, %d already there%n", c.url(),

@@ -7,6 +7,7 @@ import io.kbench.catalog.GitRevision;
 import io.kbench.error.InvalidInputException;
 import io.kbench.experiment.ResultListener;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,6 +38,9 @@ final class CatalogOptions {
     @Option(names = "--no-catalog", description = "Do not record runs in the results catalog.")
     boolean off;
 
+    /** Whether {@link #warnOfACommandLinePassword} has looked already: one line per command, however often asked. */
+    private boolean warned;
+
     /** The catalog to use beside {@code resultsDir}, with its password when one is given; null with --no-catalog. */
     CatalogUrl url(Path resultsDir) {
         if (off) {
@@ -54,6 +58,25 @@ final class CatalogOptions {
         String fromEnvironment = System.getenv(PASSWORD_ENV);
         // The variable may be set for a shared catalog while this command uses a local file: then it is not for it.
         return fromEnvironment == null || url.sqlite() ? url : url.withPassword(fromEnvironment);
+    }
+
+    /**
+     * One line on {@code err} when --catalog, as given on this command line, holds a password ({@code password=}, or
+     * any parameter the redaction rule hides): every local user reads a command line in ps. It still works, as JDBC
+     * users write it so; the line shows the URL redacted and names the forms that keep the password off the command
+     * line. $KBENCH_CATALOG holding one is not warned of: a process's environment is its user's alone.
+     */
+    void warnOfACommandLinePassword(PrintStream err) {
+        if (warned || off || catalog == null) {
+            return;
+        }
+        warned = true;
+        CatalogUrl given = CatalogUrl.parse(catalog);
+        if (given.carriesSecret()) {
+            err.println("kbench: warning: --catalog " + given + ": a password on the command line is seen by every local"
+                    + " user (ps); give it in " + PASSWORD_FILE + " FILE or $" + PASSWORD_ENV + ", or the whole URL in $"
+                    + ENV);
+        }
     }
 
     /** The first line of {@code file}; the errors name the file, never a line of it. */
@@ -80,7 +103,8 @@ final class CatalogOptions {
      * {@code written} followed by recording each result directory in the catalog. The result files are complete
      * before the catalog is touched, and a catalog failure is one line: the run's exit code does not change.
      */
-    ResultListener listener(ResultListener written, Path resultsDir, Path workloadFile) {
+    ResultListener listener(ResultListener written, Path resultsDir, Path workloadFile, PrintStream err) {
+        warnOfACommandLinePassword(err);
         CatalogUrl url = url(resultsDir);
         if (url == null) {
             return written;
@@ -93,8 +117,12 @@ final class CatalogOptions {
         return ResultListener.withLive(both, written.live());
     }
 
-    /** Opens the catalog for reading (history, compare --baseline); an unreachable one is an input error (exit 2). */
-    Catalog open(Path resultsDir) {
+    /**
+     * Opens the catalog for reading (history, compare --baseline); an unreachable one is an input error (exit 2). A
+     * password on the command line is warned of on {@code err} first.
+     */
+    Catalog open(Path resultsDir, PrintStream err) {
+        warnOfACommandLinePassword(err);
         CatalogUrl url = url(resultsDir);
         if (url == null) {
             throw new InvalidInputException("--no-catalog: this command reads the catalog");

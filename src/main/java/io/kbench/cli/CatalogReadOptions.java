@@ -1,6 +1,7 @@
 package io.kbench.cli;
 
 import io.kbench.catalog.Catalog;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -17,8 +18,8 @@ final class CatalogReadOptions {
     @Mixin
     CatalogOptions catalog = new CatalogOptions();
 
-    /** Opens the catalog; an unreachable one is an input error (exit 2). */
-    Catalog open() {
-        return catalog.open(resultsDir);
+    /** Opens the catalog; an unreachable one is an input error (exit 2). A password in argv is warned of on {@code err}. */
+    Catalog open(PrintStream err) {
+        return catalog.open(resultsDir, err);
     }
 }

@@ -51,7 +51,7 @@ public final class CompareCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         if (baseline.ref != null) {
-            return baseline.gate(results, jsonFile, CommandOutput.out(spec));
+            return baseline.gate(results, jsonFile, CommandOutput.out(spec), CommandOutput.err(spec));
         }
         baseline.refuseGateOnlyOptions();
         List<NamedComparison> comparisons = CompareInputs.resolve(results, baseline.rule());

@@ -87,7 +87,7 @@ public final class HistoryCommand implements Callable<Integer> {
                 ConnectionOptions.parsePairs(tags, "--tag"), clusterShape, host, BaselineRef.instant("--from", from, false),
                 BaselineRef.instant("--to", to, false), last);
         List<CatalogEntry> runs;
-        try (Catalog c = catalog.open()) {
+        try (Catalog c = catalog.open(CommandOutput.err(spec))) {
             runs = c.find(query);
         } catch (java.sql.SQLException e) {
             throw new InvalidInputException("catalog: " + CatalogOptions.oneLine(e), e);

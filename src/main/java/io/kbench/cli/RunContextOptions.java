@@ -139,7 +139,7 @@ public final class RunContextOptions {
         target.restrictClientCpus();
         try (MetricsServer live = metrics.start(out)) {
             RunContext.Observers watchers = new RunContext.Observers(catalog.listener(MetricsOptions.listener(live),
-                    output.resultsDir, workloadFile(command)), context.observers().telemetry());
+                    output.resultsDir, workloadFile(command), CommandOutput.err(command)), context.observers().telemetry());
             return output.exit(command, checked.run().apply(watchers, out));
         }
     }

@@ -31,6 +31,12 @@ public final class HistogramShape {
     private static final byte[] KBENCH_HEADER;
     /** The most payload (encoded counts) a histogram of kbench's shape needs: a header declaring more is not one. */
     private static final int MAX_PAYLOAD;
+    /**
+     * The most bytes a histogram of kbench's shape takes in the compressed encoding: the 8 bytes of cookie and length,
+     * then at most {@code MAX_PAYLOAD} bytes deflated. Deflate adds at most n/4096 + n/16384 + 13 bytes to n (zlib's
+     * {@code deflateBound}, stored blocks at worst), bounded here by n/1000 + 64.
+     */
+    public static final int MAX_ENCODED_BYTES;
 
     static {
         org.HdrHistogram.Histogram own = LatencyRecorder.newHistogram();
@@ -38,6 +44,7 @@ public final class HistogramShape {
         int length = own.encodeIntoCompressedByteBuffer(encoded);
         KBENCH_HEADER = header(Arrays.copyOf(encoded.array(), length));
         MAX_PAYLOAD = own.getNeededByteBufferCapacity();
+        MAX_ENCODED_BYTES = 8 + MAX_PAYLOAD + MAX_PAYLOAD / 1000 + 64;
     }
 
     private HistogramShape() {
@@ -52,6 +59,9 @@ public final class HistogramShape {
     public static String problem(byte[] encoded) {
         if (encoded.length < 8) {
             return "not an HdrHistogram: " + encoded.length + " bytes";
+        }
+        if (encoded.length > MAX_ENCODED_BYTES) {
+            return encoded.length + " bytes; a histogram of kbench's shape encodes in at most " + MAX_ENCODED_BYTES;
         }
         int cookie = ByteBuffer.wrap(encoded).getInt();
         if (cookie >>> 12 == DOUBLE_FAMILY) {

@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -76,7 +75,10 @@ public final class IntervalLog implements AutoCloseable {
 
     /** The largest log kbench reads: hours of one-second intervals are a few MB. */
     static final long MAX_BYTES = 256L * 1024 * 1024;
-    /** The most intervals kbench reads from one log: over 27 h of one-second intervals (a day's run is 86,400). */
+    /**
+     * The most intervals kbench reads from one log: over 27 h of one-second intervals (a day's run is 86,400). Lines,
+     * their length and their histograms' shapes are bounded too ({@link IntervalLines}), all before anything decodes.
+     */
     static final int MAX_INTERVALS = 100_000;
     /** A Java class name as exception wrappers write it into messages ("java.lang.reflect.InvocationTargetException: "). */
     private static final Pattern CLASS_NAME = Pattern.compile("\\b(?:[a-z][a-z0-9_]*\\.)+[A-Z][A-Za-z0-9_$]*(?::\\s*)?");
@@ -137,13 +139,14 @@ public final class IntervalLog implements AutoCloseable {
     }
 
     private static List<Histogram> parse(Path file, byte[] bytes, int length) {
-        checkShapes(file, bytes, length);
+        int[] lines = IntervalLines.check(file, bytes, length);
         List<Histogram> intervals = new ArrayList<>();
+        HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes, 0, length));
         try {
-            HistogramLogReader reader = new HistogramLogReader(new ByteArrayInputStream(bytes, 0, length));
-            for (EncodableHistogram h; (h = reader.nextIntervalHistogram()) != null; ) {
+            for (EncodableHistogram h; intervals.size() < lines.length && (h = reader.nextIntervalHistogram()) != null; ) {
                 if (!(h instanceof Histogram histogram)) {
-                    throw new InvalidInputException(file + ": holds a " + h.getClass().getSimpleName()
+                    throw new InvalidInputException(file + ": " + IntervalLines.where(lines[intervals.size()],
+                            intervals.size() + 1) + ": holds a " + h.getClass().getSimpleName()
                             + "; kbench writes integer histograms of microseconds");
                 }
                 intervals.add(packed(histogram));
@@ -151,45 +154,16 @@ public final class IntervalLog implements AutoCloseable {
         } catch (InvalidInputException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new InvalidInputException(file + ": not a readable HdrHistogram log: interval " + (intervals.size() + 1)
-                    + ": " + problem(e), e);
+            throw new InvalidInputException(file + ": " + IntervalLines.where(lines[intervals.size()], intervals.size() + 1)
+                    + ": not a readable interval: " + problem(e), e);
+        }
+        if (intervals.size() < lines.length) {
+            // HdrHistogram's reader ends quietly at a line it cannot parse: the intervals after it would be lost unsaid.
+            throw new InvalidInputException(file + ": " + IntervalLines.where(lines[intervals.size()], intervals.size() + 1)
+                    + ": not a readable interval: HdrHistogram's log reader stops here (a START, LENGTH or MAX that is"
+                    + " not a number, or blank lines before it)");
         }
         return intervals;
-    }
-
-    /**
-     * Every interval line's histogram has kbench's shape ({@link HistogramShape}), checked before any is decoded: the
-     * decoder allocates whatever a line declares, so a crafted log of wide histograms took half a minute and a
-     * reflection error to refuse. Lines as HdrHistogram's log reader takes them: {@code #} comments and headers, the
-     * quoted legend, then {@code [Tag=T,]START,LENGTH,MAX,HISTOGRAM}.
-     */
-    private static void checkShapes(Path file, byte[] bytes, int length) {
-        int interval = 0;
-        for (int start = 0, end; start < length; start = end + 1) {
-            end = start;
-            while (end < length && bytes[end] != '\n') {
-                end++;
-            }
-            String line = new String(bytes, start, end - start, StandardCharsets.US_ASCII).strip();
-            if (line.isEmpty() || line.startsWith("#") || line.startsWith("\"")) {
-                continue;
-            }
-            if (++interval > MAX_INTERVALS) {
-                throw new InvalidInputException(file + ": more than " + MAX_INTERVALS + " intervals, the most kbench"
-                        + " reads from one log (over 27 h of one-second intervals)");
-            }
-            int comma = line.lastIndexOf(',');
-            String problem;
-            try {
-                problem = comma < 0 ? "not an interval line (START,LENGTH,MAX,HISTOGRAM)"
-                        : HistogramShape.problem(Base64.getDecoder().decode(line.substring(comma + 1)));
-            } catch (IllegalArgumentException notBase64) {
-                problem = "its histogram is not base64";
-            }
-            if (problem != null) {
-                throw new InvalidInputException(file + ": interval " + interval + ": " + problem);
-            }
-        }
     }
 
     /**

@@ -1,9 +1,12 @@
 package io.kbench.telemetry;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.result.io.Redactor;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -40,6 +43,21 @@ public record MetricsAuth(String user, String password) {
         }
         String user = System.getenv(USER_ENV);
         return user == null ? null : new MetricsAuth(user, System.getenv().getOrDefault(PASSWORD_ENV, ""));
+    }
+
+    /**
+     * The warning for sending these credentials to {@code uri} in the clear, or null: basic authentication over http
+     * is readable by anyone on the path (RFC 7617, section 4), so http to another host gets one line naming the
+     * endpoint; https and a loopback address (judged from the literal host, no lookup) need none.
+     */
+    static String plaintextWarning(String flag, URI uri) {
+        String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
+        boolean loopback = host.equals("localhost") || host.startsWith("127.") || host.equals("[::1]");
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || loopback) {
+            return null;
+        }
+        return "telemetry: " + flag + " " + Redactor.redactUrls(uri.toString()) + ": the metrics password goes to another host over plain http,"
+                + " readable on the way (basic authentication); use https";
     }
 
     /** The value of the {@code Authorization} header. */

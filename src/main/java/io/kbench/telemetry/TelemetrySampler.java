@@ -80,6 +80,10 @@ public final class TelemetrySampler implements AutoCloseable {
                     targets.nodeExporters().get(i)), targets.sampleTimeout(), targets.metricsAuth()));
         }
         sources.add(new ClientJvmSource());
+        if (targets.metricsAuth() != null) {
+            targets.brokerMetrics().forEach(u -> warnOfPlaintext(warnings, "--broker-metrics-url", u));
+            targets.nodeExporters().forEach(u -> warnOfPlaintext(warnings, "--node-exporter-url", u));
+        }
         TelemetrySampler sampler = open(sources, targets.sampleTimeout(), warnings);
         sampler.brokerSource = b -> new JmxBrokerSource(b, targets.topic(), targets.jmxCredentials());
         if (targets.hostAbsent() != null && targets.nodeExporters().isEmpty()) {
@@ -87,6 +91,13 @@ public final class TelemetrySampler implements AutoCloseable {
                     targets.hostAbsent()));
         }
         return sampler;
+    }
+
+    private static void warnOfPlaintext(PrintStream warnings, String flag, String url) {
+        String warning = MetricsAuth.plaintextWarning(flag, TelemetrySettings.requireHttpUrl(flag, url));
+        if (warning != null) {
+            warnings.println(warning);
+        }
     }
 
     static TelemetrySampler open(List<SampledSource> sources, Duration sampleTimeout, PrintStream warnings) {

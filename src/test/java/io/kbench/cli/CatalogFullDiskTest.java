@@ -111,7 +111,7 @@ class CatalogFullDiskTest {
 
     /** What a run prints after its results line, through the same listener {@code run}, sweep and find-max use. */
     private static String record(Path results, Path dir) {
-        ResultListener listener = new CatalogOptions().listener((d, out) -> { }, results, null);
+        ResultListener listener = new CatalogOptions().listener((d, out) -> { }, results, null, System.err);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
             listener.written(dir, out);

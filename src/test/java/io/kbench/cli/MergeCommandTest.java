@@ -92,7 +92,7 @@ class MergeCommandTest {
         Path b = run("b", T0, 3, 100, 1000).writeTo(tmp.resolve("b"));
         Path crafted = CraftedHlog.wide(b.resolve("publish-latency.hlog"), 400);
         CliRun merge = CliRun.of("merge", a.toString(), b.toString(), "--out", tmp.resolve("m").toString());
-        merge.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": interval 1: declares values 1..3600000000000"
+        merge.assertOneErrorLine(2, Duration.ofSeconds(10), crafted + ": line 5 (interval 1): declares values 1..3600000000000"
                 + " at 5 significant digits; kbench writes microseconds 1..3600000000 (1 h) at 3 significant digits");
         assertThat(merge.stderr()).doesNotContain("java.");
         assertThat(tmp.resolve("m")).doesNotExist();

@@ -67,6 +67,26 @@ class SecretFlagsTest {
                 .containsExactlyInAnyOrderElementsOf(BY_OPTION.keySet());
     }
 
+    /**
+     * An option named for a secret says where to find it (a file, an environment variable), never the secret itself:
+     * a future {@code --catalog-password} would put one in ps whatever its parameter label.
+     */
+    @Test
+    void anOptionNamedForASecretTakesAFileOrAVariable() {
+        List<String> problems = new ArrayList<>();
+        for (CommandLine command : commands(Main.newCommandLine())) {
+            for (OptionSpec option : command.getCommandSpec().options()) {
+                for (String name : option.names()) {
+                    if (name.matches("(?i).*(password|passwd|secret|token|credential).*")
+                            && !name.matches(".*-(file|env)")) {
+                        problems.add(command.getCommandSpec().qualifiedName() + " " + name);
+                    }
+                }
+            }
+        }
+        assertThat(problems).as("options named for a secret that take it on the command line").isEmpty();
+    }
+
     @Test
     void noHelpPutsAPasswordOnTheCommandLine() {
         for (CommandLine command : commands(Main.newCommandLine())) {

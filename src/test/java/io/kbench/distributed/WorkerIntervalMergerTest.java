@@ -97,6 +97,22 @@ class WorkerIntervalMergerTest {
     }
 
     /**
+     * Failed before the fix: bytes past a histogram's declared length were carried and ignored, so a worker's message
+     * could hold any amount beyond the 212,292 bytes a histogram of kbench's shape ever needs. The size is checked first.
+     */
+    @Test
+    void aHistogramLongerThanAnyOfKbenchsShapeIsRefused() {
+        byte[] own = java.util.Base64.getDecoder().decode(HistogramCodec.encode(LatencyRecorder.newHistogram()));
+        int max = io.kbench.measure.HistogramShape.MAX_ENCODED_BYTES;
+        String padded = java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(own, max + 1));
+        assertThatThrownBy(() -> HistogramCodec.decode(padded)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("malformed histogram in a worker's message: " + (max + 1) + " bytes; a histogram of kbench's"
+                        + " shape encodes in at most " + max);
+        assertThat(HistogramCodec.decode(java.util.Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(own, max)))
+                .getTotalCount()).as("trailing bytes within the bound are ignored, as before").isZero();
+    }
+
+    /**
      * Failed before the fix: HdrHistogram allocated the counts array the header declares (about 48 MB here, five
      * digits over a range of 2^62) before kbench compared the shape with its own.
      */

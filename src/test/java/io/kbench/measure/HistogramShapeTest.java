@@ -90,6 +90,29 @@ class HistogramShapeTest {
         assertThat(HistogramShape.problem(forged)).startsWith("declares " + Integer.MAX_VALUE + " bytes of counts");
     }
 
+    /**
+     * MAX_ENCODED_BYTES bounds the worst case: every bucket of kbench's shape counted with 9-byte counts, stored
+     * uncompressed (deflate level 0). It is tight (within a tenth), and one byte more is refused.
+     */
+    @Test
+    void theLargestEncodingOfKbenchsShapeIsWithinItsBound() {
+        Histogram full = LatencyRecorder.newHistogram();
+        Random random = new Random(41);
+        for (long v = 1; v <= LatencyRecorder.HIGHEST_TRACKABLE_MICROS; v = full.nextNonEquivalentValue(v)) {
+            full.recordValueWithCount(v, (1L << 56) + random.nextInt(1 << 30));
+        }
+        ByteBuffer buffer = ByteBuffer.allocate(2 * HistogramShape.MAX_ENCODED_BYTES);
+        byte[] stored = Arrays.copyOf(buffer.array(), full.encodeIntoCompressedByteBuffer(buffer, Deflater.NO_COMPRESSION));
+        assertThat(stored.length).isLessThanOrEqualTo(HistogramShape.MAX_ENCODED_BYTES)
+                .isGreaterThan(HistogramShape.MAX_ENCODED_BYTES * 9 / 10);
+        assertThat(HistogramShape.problem(stored)).isNull();
+        assertThat(HistogramShape.MAX_ENCODED_BYTES).as("the figure docs/reports.md gives").isEqualTo(212_292);
+        assertThat(IntervalLines.MAX_LINE_CHARS).as("the figure docs/reports.md gives").isEqualTo(284_080);
+        assertThat(HistogramShape.problem(Arrays.copyOf(stored, HistogramShape.MAX_ENCODED_BYTES + 1)))
+                .isEqualTo((HistogramShape.MAX_ENCODED_BYTES + 1) + " bytes; a histogram of kbench's shape encodes in at"
+                        + " most " + HistogramShape.MAX_ENCODED_BYTES);
+    }
+
     @Test
     void anyBytesGiveAnAnswerNeverAnException() {
         Random random = new Random(41);

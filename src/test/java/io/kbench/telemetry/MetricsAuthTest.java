@@ -91,6 +91,35 @@ class MetricsAuthTest {
         }
     }
 
+    /**
+     * Basic authentication over http is readable on the way: sending it to another host is warned of, once per
+     * endpoint; https and loopback are not (the loopback endpoint above opens without a warning).
+     */
+    @Test
+    void credentialsForAnotherHostOverPlainHttpAreWarnedOf() throws IOException {
+        assertThat(MetricsAuth.plaintextWarning("--node-exporter-url", java.net.URI.create("http://10.0.0.5:9100/metrics")))
+                .isEqualTo("telemetry: --node-exporter-url http://10.0.0.5:9100/metrics: the metrics password goes to"
+                        + " another host over plain http, readable on the way (basic authentication); use https");
+        for (String quiet : List.of("https://10.0.0.5:9100/metrics", "http://127.0.0.1:9404/metrics",
+                "http://localhost:9404/metrics", "http://[::1]:9404/metrics", "HTTPS://broker-1:9404/metrics")) {
+            assertThat(MetricsAuth.plaintextWarning("--broker-metrics-url", java.net.URI.create(quiet))).as(quiet).isNull();
+        }
+        // 0.0.0.0 is no loopback literal, yet connects locally: to a closed port, refused at once, no network needed.
+        int closedPort;
+        try (java.net.ServerSocket s = new java.net.ServerSocket(0)) {
+            closedPort = s.getLocalPort();
+        }
+        String remote = "http://0.0.0.0:" + closedPort + "/metrics";
+        TelemetryTargets targets = new TelemetryTargets(List.of(), null, "external", null, Duration.ofSeconds(1), null,
+                List.of(remote), List.of(), new MetricsAuth("kbench", "s3cret"));
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        try (TelemetrySampler sampler = TelemetrySampler.open(targets, new PrintStream(warnings, true,
+                StandardCharsets.UTF_8))) {
+            assertThat(warnings.toString(StandardCharsets.UTF_8)).contains("telemetry: --broker-metrics-url " + remote
+                    + ": the metrics password goes to another host over plain http").doesNotContain("s3cret");
+        }
+    }
+
     @Test
     void userInfoInAMetricsUrlIsRefusedWithoutShowingThePassword() {
         for (String flag : List.of("--broker-metrics-url", "--node-exporter-url")) {
