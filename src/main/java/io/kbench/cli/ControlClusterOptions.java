@@ -1,6 +1,9 @@
 package io.kbench.cli;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.KafkaConfigCheck;
+import io.kbench.spec.PropertyKind;
+import io.kbench.spec.UncheckedProperties;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -29,14 +32,20 @@ public final class ControlClusterOptions {
         return bootstrapServer != null || commandConfig != null || key.any();
     }
 
-    /** The control cluster's client properties; empty when the control topics are on the cluster under test. */
-    Map<String, String> connection() {
+    /**
+     * The control cluster's client properties, checked as --command-config's are (names Kafka does not define pass only
+     * when --unchecked-property lists them); empty when the control topics are on the cluster under test.
+     */
+    Map<String, String> connection(UncheckedProperties unchecked) {
         Map<String, String> control = new LinkedHashMap<>();
         if (commandConfig != null) {
             if (bootstrapServer == null) {
                 throw new InvalidInputException("--control-command-config needs --control-bootstrap-server");
             }
-            control.putAll(ConnectionOptions.readProperties(commandConfig, "--control-command-config"));
+            Map<String, String> file = ConnectionOptions.readProperties(commandConfig, "--control-command-config");
+            KafkaConfigCheck.flags("--control-command-config " + commandConfig + ": ", file, PropertyKind.ANY_CLIENT,
+                    unchecked);
+            control.putAll(file);
         }
         if (bootstrapServer != null) {
             if (bootstrapServer.isBlank()) {

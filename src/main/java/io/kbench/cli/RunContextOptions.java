@@ -8,6 +8,7 @@ import io.kbench.release.KafkaRelease;
 import io.kbench.release.ReleaseVersion;
 import io.kbench.report.ReportRenderer;
 import io.kbench.spec.SpecLoader;
+import io.kbench.spec.UncheckedProperties;
 import io.kbench.spec.WorkloadSpec;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -80,14 +81,33 @@ public final class RunContextOptions {
     @Mixin
     WorkerOptions workers = new WorkerOptions();
 
-    /** The workload file (null: the bundled quick-start) with --set, --verify and --fault applied. */
+    /**
+     * The workload file (null: the bundled quick-start) with --set, --verify and --fault applied, and the names of
+     * --unchecked-property added to its uncheckedProperties.
+     */
     WorkloadSpec workload(Path file) {
-        return new SpecLoader().load(file, overridesWithVerify(), faults);
+        WorkloadSpec spec = new SpecLoader().load(file, overridesWithVerify(), faults);
+        List<String> flagged = target.connection.unchecked().names();
+        return flagged.isEmpty() ? spec
+                : spec.with(UncheckedProperties.FIELD, new UncheckedProperties(spec.uncheckedProperties(),
+                        UncheckedProperties.FIELD).plus(flagged));
     }
 
-    /** The sweep file with --set and --verify applied to its base workload and --fault appended to its faults. */
+    /**
+     * The sweep file with --set and --verify applied to its base workload, --fault appended to its faults and the names
+     * of --unchecked-property added to its uncheckedProperties.
+     */
     SweepDesign sweep(Path file) {
-        return SweepDesign.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
+        SweepDesign design = SweepDesign.load(file).withOverrides(overridesWithVerify()).withFaults(faults);
+        List<String> flagged = target.connection.unchecked().names();
+        if (flagged.isEmpty()) {
+            return design;
+        }
+        // The base's list as every point has it (a sweep that varied the list is refused by withOverrides).
+        List<String> listed = design.workload(design.points().get(0)).uncheckedProperties();
+        List<String> all = new UncheckedProperties(listed, UncheckedProperties.FIELD).plus(flagged);
+        return design.withOverrides(List.of(UncheckedProperties.FIELD + "=["
+                + String.join(", ", all.stream().map(n -> "'" + n + "'").toList()) + "]"));
     }
 
     /** {@code --verify} and {@code --client-kafka-version} as the overrides they stand for, applied last. */
@@ -108,13 +128,14 @@ public final class RunContextOptions {
         RunContext.Cluster cluster = target.cluster();
         return new RunContext(cluster, output.output(),
                 new RunContext.Observers(ReportRenderer::writeQuietly, telemetry.settings(cluster.external())),
-                workers.distribution(cluster.connection()));
+                workers.distribution(cluster.connection(), target.connection.unchecked()));
     }
 
     /**
      * The shared start-up sequence: resolve the context and make the experiment from it, once (so every check is made
-     * before anything starts), have the client release (fetched when the cache lacks it), stop at --dry-run, re-launch
-     * on the workload's client JDK or client release if it names another, hold the load generator to --client-cpus,
+     * before anything starts), have the client release (fetched when the cache lacks it), re-launch on the workload's
+     * client release (--dry-run too: its client properties are the release's to check) or client JDK (not for a
+     * --dry-run) if it names another, stop at --dry-run, hold the load generator to --client-cpus,
      * serve --metrics-port while the experiment runs, and return its exit code.
      */
     int launch(CommandSpec command, ClientRuntime clients, Function<RunContext, WorkloadCommand.Experiment> experiment) {
@@ -122,19 +143,23 @@ public final class RunContextOptions {
         WorkloadCommand.Experiment checked = experiment.apply(context);
         PrintStream out = CommandOutput.out(command);
         KafkaRelease clientRelease = ClientClassPath.release(clients.kafkaVersion());
-        if (dryRun) {
-            checked.dryRun().accept(out);
-            return ExitCode.OK.code();
-        }
         if (clientRelease != null) {
             // The checks --dry-run makes, its text discarded: those of broker and topic settings need the broker's
             // classes, which a JVM on another release's client jars does not hold, so they are made here, in one line
-            // and before any broker starts, as the re-launched run would have made them.
+            // and before any broker starts, as the re-launched run would have made them. The producer and consumer
+            // properties are the release's to judge (a name it lacks, a value it refuses): a --dry-run re-launches as
+            // the run does, and the re-launched kbench checks them with the release's own definitions and prints.
             checked.dryRun().accept(new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8));
         }
-        Optional<Integer> elsewhere = ClientJvm.forWorkload(clients.javaHome(), clientRelease, command.commandLine());
+        // A --dry-run on kbench's own client needs no other JDK: nothing runs.
+        Optional<Integer> elsewhere = dryRun && clientRelease == null ? Optional.empty()
+                : ClientJvm.forWorkload(clients.javaHome(), clientRelease, command.commandLine());
         if (elsewhere.isPresent()) {
             return elsewhere.get();
+        }
+        if (dryRun) {
+            checked.dryRun().accept(out);
+            return ExitCode.OK.code();
         }
         target.restrictClientCpus();
         try (MetricsServer live = metrics.start(out)) {

@@ -70,7 +70,7 @@ public final class WorkerCommand implements Callable<Integer> {
         if (!data.containsKey("bootstrap.servers")) {
             throw new InvalidInputException("--bootstrap-server is required: the cluster under test");
         }
-        Map<String, String> separate = controlCluster.connection();
+        Map<String, String> separate = controlCluster.connection(connection.unchecked());
         Map<String, String> control = separate.isEmpty() ? data : separate;
         ControlAuth auth = controlCluster.key.auth(null, "kbench worker");
         ClusterProbe.reachable(data);

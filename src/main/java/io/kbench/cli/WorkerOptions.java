@@ -4,6 +4,7 @@ import io.kbench.distributed.ControlAuth;
 import io.kbench.distributed.ControlKey;
 import io.kbench.distributed.Distribution;
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.UncheckedProperties;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +43,7 @@ public final class WorkerOptions {
     }
 
     /** The distribution these flags ask for, or null for a run in this process; every check before anything starts. */
-    Distribution distribution(Map<String, String> connection) {
+    Distribution distribution(Map<String, String> connection, UncheckedProperties unchecked) {
         if (!any()) {
             if (tolerateWorkerLoss || workerTimeout != null || control.any()) {
                 throw new InvalidInputException("--tolerate-worker-loss, --worker-timeout, --control-* and --insecure-control"
@@ -66,7 +67,8 @@ public final class WorkerOptions {
                 : FindMaxCommand.duration("--worker-timeout", workerTimeout);
         // Local workers get a fresh key on their stdin pipe unless one is given; remote workers must hold the same key.
         ControlAuth auth = control.key.auth(local ? ControlAuth.of(ControlKey.random()) : null, "--workers");
-        return new Distribution(n, local, timeout, tolerateWorkerLoss, control.connection(), workerCommand(), auth);
+        return new Distribution(n, local, timeout, tolerateWorkerLoss, control.connection(unchecked), workerCommand(),
+                auth);
     }
 
     /**

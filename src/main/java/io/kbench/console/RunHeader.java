@@ -33,7 +33,7 @@ public final class RunHeader {
 
     /** At most four lines: versions and target, topic, producers, consumers. */
     public static void print(WorkloadSpec spec, String target, PrintStream out) {
-        out.println(versions(spec, target));
+        out.println(versions(target));
         TopicSpec t = spec.topic();
         String pattern = spec.consumers().topicPattern();
         out.println(pattern != null ? "# workload " + spec.name() + ": existing topics matching " + pattern
@@ -53,7 +53,7 @@ public final class RunHeader {
         YAMLMapper yaml = YAMLMapper.builder().disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
                 .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES).build();
         JsonNode tree = Redactor.redactTree(json.valueToTree(spec));
-        out.println(versions(spec, target));
+        out.println(versions(target));
         if (!connection.isEmpty()) {
             out.println("# client properties: " + Redactor.redact(connection));
         }
@@ -77,15 +77,12 @@ public final class RunHeader {
     }
 
     /**
-     * The client named is the one this JVM runs; a --dry-run of a workload naming another client release runs in the
-     * kbench that would re-launch itself on it, and says so.
+     * The client named is the one this JVM runs: a run or --dry-run of a workload naming another client release prints
+     * from the kbench re-launched on it.
      */
-    private static String versions(WorkloadSpec spec, String target) {
+    private static String versions(String target) {
         String jvm = JvmFlavour.current();
-        String wanted = spec.clientKafkaVersion();
-        String clients = wanted == null || wanted.equals(Versions.kafka()) ? Versions.kafka()
-                : Versions.kafka() + " (the run re-launches on " + wanted + ")";
-        return "# kbench " + Versions.kbench() + " | Kafka clients " + clients + " | JDK "
+        return "# kbench " + Versions.kbench() + " | Kafka clients " + Versions.kafka() + " | JDK "
                 + Runtime.version() + (jvm == null ? "" : " (" + jvm + ")") + " | " + target;
     }
 

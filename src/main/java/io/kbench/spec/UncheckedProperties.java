@@ -1,7 +1,9 @@
 package io.kbench.spec;
 
 import io.kbench.error.InvalidInputException;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -34,6 +36,16 @@ public record UncheckedProperties(List<String> names, String source) {
     /** None: every name is checked. */
     public static UncheckedProperties none(String source) {
         return new UncheckedProperties(List.of(), source);
+    }
+
+    /**
+     * These names, then those of {@code more} not among them, in order: a workload's list with the names of
+     * {@code --unchecked-property} added (run, sweep and find-max record them in the workload they run).
+     */
+    public List<String> plus(List<String> more) {
+        Set<String> all = new LinkedHashSet<>(names);
+        all.addAll(more);
+        return List.copyOf(all);
     }
 
     /** Whether {@code key} is listed, or lies under a listed prefix. */

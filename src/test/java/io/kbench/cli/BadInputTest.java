@@ -103,6 +103,60 @@ class BadInputTest {
                 "--unchecked-property", "is a Kafka producer config", "(got linger.ms)");
     }
 
+    /** Issue 42: sweep (any point, --dry-run too) and find-max refuse a misspelt name before anything starts, as run. */
+    @Test
+    void misspeltNamesInASweepOrFindMaxAreRefusedBeforeAnythingStarts() throws IOException {
+        Files.writeString(dir.resolve("base.yaml"), "name: b\nproducers: {records: 100}\n");
+        Path sweep = Files.writeString(dir.resolve("sweep.yaml"), "name: s\nworkload: base.yaml\n"
+                + "axes:\n  producers.properties.lingr.ms: [0, 5]\n");
+        assertInputError(kbench("sweep", sweep.toString(), "--dry-run"),
+                "producers.properties.lingr.ms: not a Kafka producer config; did you mean linger.ms?", "(got 0)");
+        assertInputError(kbench("sweep", sweep.toString()), "producers.properties.lingr.ms", "did you mean linger.ms?");
+        assertInputError(kbench("find-max", "--dry-run", "--set", "consumers.properties.fetch.mni.bytes=1"),
+                "consumers.properties.fetch.mni.bytes: not a Kafka consumer config; did you mean fetch.min.bytes?");
+        assertInputError(kbench("find-max", "--set", "topic.configs.retention.msec=1000"),
+                "topic.configs.retention.msec", "did you mean retention.ms?", "(got 1000)");
+    }
+
+    /** The control cluster's client file of a distributed run is checked as --command-config is. */
+    @Test
+    void misspeltNamesInTheControlClustersFileAreRefused() throws IOException {
+        Path control = Files.writeString(dir.resolve("control.properties"), "sasl.mechansim=PLAIN\n");
+        assertInputError(CliRun.of("worker", "--bootstrap-server", "127.0.0.1:1", "--control-bootstrap-server",
+                "127.0.0.1:1", "--control-command-config", control.toString()), "--control-command-config",
+                "sasl.mechansim: not a Kafka client config (producer, consumer or admin); did you mean sasl.mechanism?");
+        assertInputError(kbench("run", "--dry-run", "--local-workers", "1", "--control-bootstrap-server", "127.0.0.1:1",
+                "--control-command-config", control.toString()), "did you mean sasl.mechanism?");
+    }
+
+    /**
+     * On run, sweep and find-max --unchecked-property also lets the workload's own maps carry the name: it joins the
+     * workload's uncheckedProperties, which the resolved workload (and so result.json) shows.
+     */
+    @Test
+    void theFlagListsAPluginsNameForTheWorkloadsMapsToo() throws IOException {
+        CliRun run = kbench("run", "--dry-run", "--set", "producers.properties.my.interceptor.rate=5",
+                "--set", "uncheckedProperties=[other.plugin.]", "--unchecked-property", "my.interceptor.rate");
+        assertThat(run.exitCode()).as(run.transcript()).isZero();
+        assertThat(run.stdout()).as(run.transcript()).containsSubsequence("uncheckedProperties:", "other.plugin.",
+                "my.interceptor.rate");
+        Files.writeString(dir.resolve("plugin.yaml"), "name: p\nproducers: {records: 100, properties:"
+                + " {my.interceptor.rate: 5}}\n");
+        Path sweep = Files.writeString(dir.resolve("plugin-sweep.yaml"), "name: s\nworkload: plugin.yaml\n"
+                + "axes:\n  producers.properties.linger.ms: [0, 5]\n");
+        assertInputError(kbench("sweep", sweep.toString(), "--dry-run"), "producers.properties.my.interceptor.rate",
+                "list it in uncheckedProperties");
+        CliRun swept = kbench("sweep", sweep.toString(), "--dry-run", "--unchecked-property", "my.interceptor.rate");
+        assertThat(swept.exitCode()).as(swept.transcript()).isZero();
+        assertThat(swept.stdout()).as(swept.transcript()).containsSubsequence("uncheckedProperties:",
+                "- my.interceptor.rate");
+        CliRun findMax = kbench("find-max", dir.resolve("plugin.yaml").toString(), "--dry-run", "--unchecked-property",
+                "my.interceptor.rate");
+        assertThat(findMax.exitCode()).as(findMax.transcript()).isZero();
+        assertThat(findMax.stdout()).as(findMax.transcript()).containsSubsequence("uncheckedProperties:",
+                "- my.interceptor.rate");
+    }
+
     @Test
     void didYouMeanForFlagsAndCommands() {
         CliRun flag = kbench("run", "--bootstrap-servers", "127.0.0.1:9092");

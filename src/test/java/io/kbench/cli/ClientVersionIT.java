@@ -120,6 +120,38 @@ class ClientVersionIT {
         assertThat(Files.readString(out)).as(transcript).doesNotContain("cluster: starting");
     }
 
+    /**
+     * A --dry-run checks what the run would: its client properties too, by the release's definitions (it passed them
+     * unchecked before, issue 42), so it re-launches on the release's jars as the run does and prints from there.
+     */
+    @Test
+    void aDryRunChecksClientPropertiesByTheReleasesOwnDefinitions() throws Exception {
+        Path out = tmp.resolve("dry.out");
+        Path err = tmp.resolve("dry.err");
+        Process p = kbench(out, err, "run", ItFixture.workload("it-client-version.yaml"), "--dry-run", "--set",
+                "producers.properties.metadata.recovery.rebootstrap.trigger.ms=300000");
+        p.getOutputStream().close();
+        assertThat(p.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        String stderr = Files.readString(err);
+        String transcript = "--- stdout ---\n" + Files.readString(out) + "--- stderr ---\n" + stderr;
+        assertThat(p.exitValue()).as(transcript).isEqualTo(2);
+        assertThat(stderr.lines().filter(l -> !l.isBlank()).toList()).as(transcript).singleElement().asString()
+                .startsWith("kbench: error: producers.properties.metadata.recovery.rebootstrap.trigger.ms: not a Kafka"
+                        + " producer config");
+        assertThat(Files.readString(out)).as(transcript).isBlank();
+
+        Path okOut = tmp.resolve("dry-ok.out");
+        Process ok = kbench(okOut, tmp.resolve("dry-ok.err"), "run", ItFixture.workload("it-client-version.yaml"),
+                "--dry-run");
+        ok.getOutputStream().close();
+        assertThat(ok.waitFor(2, TimeUnit.MINUTES)).isTrue();
+        String okTranscript = Files.readString(okOut) + Files.readString(tmp.resolve("dry-ok.err"));
+        assertThat(ok.exitValue()).as(okTranscript).isZero();
+        assertThat(Files.readString(okOut)).as("the header of the kbench that checked them: " + okTranscript)
+                .contains("| Kafka clients " + CLIENT + " |").contains("kafkaVersion: " + CLIENT)
+                .doesNotContain("cluster: starting");
+    }
+
     @Test
     void aSweepMayNotVaryTheClientRelease() throws IOException {
         Path sweep = Files.writeString(tmp.resolve("client-sweep.yaml"), """

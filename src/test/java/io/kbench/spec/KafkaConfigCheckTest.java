@@ -35,6 +35,19 @@ class KafkaConfigCheckTest {
                 .startsWith("cluster.brokerConfig.num.io.thread: not a Kafka broker config; did you mean num.io.threads?");
     }
 
+    /**
+     * Two letters swapped, the commonest slip, find the name they were swapped in: the consumer defines both
+     * fetch.min.bytes and fetch.max.bytes, two substitutions from fetch.mni.bytes and one swap.
+     */
+    @Test
+    void aSwappedPairFindsTheNameItWasSwappedIn() {
+        WorkloadSpec consumers = BASE.with(Map.of("consumers.mode", "live", "consumers.count", 1));
+        assertThat(refusal(consumers.with("consumers.properties.fetch.mni.bytes", "1")))
+                .startsWith("consumers.properties.fetch.mni.bytes: not a Kafka consumer config; did you mean fetch.min.bytes?");
+        assertThat(refusal(consumers.with("consumers.properties.max.poll.recrods", "10")))
+                .contains("did you mean max.poll.records?");
+    }
+
     @Test
     void aNameFarFromEveryKafkaNameGetsNoGuess() {
         assertThat(refusal(BASE.with("producers.properties.my.interceptor.rate", "5"))).isEqualTo(
@@ -98,6 +111,13 @@ class KafkaConfigCheckTest {
         // connection properties may be any client's
         assertThatCode(() -> KafkaConfigCheck.flags("--command-property ", Map.of("max.poll.records", "10", "acks", "all",
                 "default.api.timeout.ms", "5000"), PropertyKind.ANY_CLIENT, none)).doesNotThrowAnyException();
+    }
+
+    @Test
+    void theFlagsNamesJoinAWorkloadsListOnce() {
+        UncheckedProperties listed = new UncheckedProperties(List.of("a.plugin.", "my.rate"), UncheckedProperties.FIELD);
+        assertThat(listed.plus(List.of("my.rate", "other.key"))).containsExactly("a.plugin.", "my.rate", "other.key");
+        assertThat(UncheckedProperties.none(UncheckedProperties.FIELD).plus(List.of())).isEmpty();
     }
 
     @Test
