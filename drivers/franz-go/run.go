@@ -182,6 +182,10 @@ func newClient(run *Run, id string, extra ...kgo.Opt) (*kgo.Client, error) {
 		client.Close()
 		return nil, fmt.Errorf("no broker of %s answered within %s: %v", *run.slice.Bootstrap, connectTimeout, err)
 	}
+	if err := awaitTopic(client, *run.slice.Topic, *run.slice.Bootstrap); err != nil {
+		client.Close()
+		return nil, err
+	}
 	return client, nil
 }
 

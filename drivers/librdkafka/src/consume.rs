@@ -1,7 +1,8 @@
 //! The consumer side: one thread and one librdkafka consumer per consumer of the slice, all in the slice's group (the
 //! Java side has a KafkaConsumer per consumer), measuring end-to-end latency from the stamp in each value.
 
-use crate::context::{check_cluster, ConsumerCtx};
+use crate::cluster::check_cluster;
+use crate::context::ConsumerCtx;
 use crate::rules::stamp_of;
 use crate::run::{Msg, Run, SetupError};
 use rdkafka::consumer::{BaseConsumer, Consumer};

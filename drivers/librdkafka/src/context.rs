@@ -3,9 +3,9 @@
 //! log on standard error.
 
 use crate::rules::{sequence_of, stamp_of};
-use crate::run::{Run, SetupError};
+use crate::run::Run;
 use crate::sendlog::SendLog;
-use rdkafka::client::{Client, ClientContext};
+use rdkafka::client::ClientContext;
 use rdkafka::config::RDKafkaLogLevel;
 use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerContext, RebalanceProtocol};
 use rdkafka::error::KafkaError;
@@ -163,26 +163,6 @@ impl ProducerContext for ProducerCtx {
         let seq = self.log.as_ref().and_then(|_| sequence_of(payload));
         self.outcome(seq, intended, measured, payload.len() as i64, outcome, now);
     }
-}
-
-/// Checks the cluster answers and has the topic (kbench created it; a driver never creates one), before ready.
-pub fn check_cluster<C: ClientContext>(client: &Client<C>, run: &Run) -> Result<(), SetupError> {
-    let timeout = crate::produce::CONNECT_TIMEOUT;
-    // All topics: asking for one by name may create it on a broker that creates topics on demand.
-    let metadata = client.fetch_metadata(None, timeout).map_err(|e| {
-        SetupError::Failed(format!(
-            "no broker of {} answered within {} s: {e}",
-            run.slice.bootstrap,
-            timeout.as_secs()
-        ))
-    })?;
-    if !metadata.topics().iter().any(|t| t.name() == run.slice.topic) {
-        return Err(SetupError::Failed(format!(
-            "topic {} does not exist on {}",
-            run.slice.topic, run.slice.bootstrap
-        )));
-    }
-    Ok(())
 }
 
 /// One consumer's callbacks: its rebalances. `held` is how many partitions this consumer holds.

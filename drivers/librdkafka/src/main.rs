@@ -4,6 +4,7 @@
 //! histograms).
 
 mod clock;
+mod cluster;
 mod config;
 mod consume;
 mod context;

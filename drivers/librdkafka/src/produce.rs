@@ -98,7 +98,7 @@ impl Producers {
             let client: ThreadedProducer<ProducerCtx> = config
                 .create_with_context(ctx.clone())
                 .map_err(|e| SetupError::Refused(crate::config::config_refusal(e)))?;
-            crate::context::check_cluster(client.client(), run)?;
+            crate::cluster::check_cluster(client.client(), run)?;
             threads.push(ProducerThread {
                 index,
                 client,

@@ -45,6 +45,9 @@ public final class RunSummary {
     private static void headlineNotes(RunResult result, PrintStream out) {
         if (result.clients() != null) {
             out.println(result.clients().line());
+            if (result.clients().brokerCheck() != null) {
+                out.println(result.clients().brokerCheck().line());
+            }
         }
         if (result.schedule() != null) {
             out.println(result.schedule().line());

@@ -66,6 +66,17 @@ final class DriverFiles implements AutoCloseable {
         return file.toString();
     }
 
+    /** The directory a verified run's driver writes its send logs into (docs/drivers.md#send-log-file). */
+    String sendLogDir() {
+        Path logs = dir.resolve("sendlogs");
+        try {
+            Files.createDirectories(logs);
+        } catch (IOException e) {
+            throw new UncheckedIOException("driver send log directory " + logs, e);
+        }
+        return logs.toString();
+    }
+
     private static DataOutputStream open(Path file) throws IOException {
         return new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
     }

@@ -1,22 +1,29 @@
 package io.kbench.load;
 
 import io.kbench.driver.DriverControl;
+import io.kbench.driver.DriverEvent;
 import io.kbench.driver.DriverProperties;
 import io.kbench.driver.DriverRole;
 import io.kbench.driver.DriverSlice;
+import io.kbench.driver.SendLogFile;
 import io.kbench.driver.SliceKeys;
 import io.kbench.driver.SliceProducers;
+import io.kbench.error.RunFailedException;
 import io.kbench.load.integrity.SendLog;
 import io.kbench.measure.IntervalContributor;
+import io.kbench.measure.RunMetrics;
 import io.kbench.spec.KeyType;
 import io.kbench.spec.ProducerSpec;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A run's producers in a driver process of another client (producers.client, docs/drivers.md): one process for all the
  * slice's threads, handed the same schedule, warm-up, values and keys the Java threads would have, started on the
- * common start, and followed by one thread ({@link DriverStream#follow}) that ends with the driver's {@code done}.
+ * common start, and followed by one thread ({@link DriverStream#follow}) that ends with the driver's {@code done}. A
+ * verified run's driver writes a send log per thread, replayed into kbench's own {@link SendLog}s before its files are
+ * deleted ({@link SendLogFile}: checked, as anything another process writes).
  */
 final class DriverProducers implements ProducerSide {
     /** In-flight records' grace after a stop (Ctrl-C): the run returns within about WorkloadRunner.STOP_GRACE. */
@@ -24,7 +31,11 @@ final class DriverProducers implements ProducerSide {
 
     private final LoadRun run;
     private DriverFiles files;
+    /** Where a verified run's driver writes its send logs, else null. */
+    private String sendLogDir;
     private volatile DriverStream stream;
+    private volatile List<SendLog> sendLogs = List.of();
+    private volatile String sendLogFailure;
 
     DriverProducers(LoadRun run) {
         this.run = run;
@@ -37,6 +48,7 @@ final class DriverProducers implements ProducerSide {
         KeyPool keys = new KeyPool(p.keys());
         boolean indices = p.keys().type() == KeyType.RANDOM || p.keys().type() == KeyType.ZIPF;
         files = DriverFiles.create();
+        sendLogDir = run.spec().verifies() ? files.sendLogDir() : null;
         List<String> values = new ArrayList<>();
         List<String> keyFiles = new ArrayList<>();
         List<Long> warmup = new ArrayList<>();
@@ -61,7 +73,7 @@ final class DriverProducers implements ProducerSide {
                 .warmup(warmup, p.warmupDuration() == null ? 0 : p.warmupDuration().toNanos(), p.autoWarmup())
                 .measuredRecords(p.records() == null ? null : measured)
                 .measuredNanos(p.records() == null ? p.duration().toNanos() : null)
-                .valuesFiles(values).keys(sliceKeys).build();
+                .valuesFiles(values).keys(sliceKeys).verify(sendLogDir).build();
         DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, runId(run), DriverRole.PRODUCERS,
                 run.clients().bootstrapServers(), run.topic(), run.stampMagic(), 0, run.spec().reportInterval().toNanos(),
                 DriverProperties.map(p.client(), DriverRole.PRODUCERS, p.properties(), run.clients().connection()),
@@ -86,7 +98,37 @@ final class DriverProducers implements ProducerSide {
         if (run.stop().requested()) {
             requestStop();
         }
-        return List.of(StopSignal.start(driver::follow, "kbench-driver-producers"));
+        return List.of(StopSignal.start(() -> {
+            driver.follow();
+            readSendLogs(driver, first, count);
+        }, "kbench-driver-producers"));
+    }
+
+    /**
+     * A verified slice that completed: its send logs, one per thread, replayed in thread order (LogCheck finds thread
+     * g's log at index g). They hold at most the records the driver's intervals counted as acknowledged or failed
+     * (the only producers of this run are the driver's). A file kbench refuses fails the run.
+     */
+    private void readSendLogs(DriverStream driver, int first, int count) {
+        DriverEvent.Done done = driver.done();
+        if (sendLogDir == null || done == null || done.status() != DriverEvent.Status.COMPLETED
+                || driver.failure() != null) {
+            return; // an unfinished run is not verified
+        }
+        RunMetrics m = run.metrics();
+        long accounted = m.producedAll.records() + m.produceErrors.total() + m.warmupProduceErrors.total();
+        SendLog[] logs = new SendLog[count];
+        try {
+            SendLogFile.readAll(done.sendLogs(), new SendLogFile.Limits(Path.of(sendLogDir), first, count, accounted),
+                    g -> {
+                        logs[g - first] = new SendLog(g);
+                        return logs[g - first]::replay;
+                    });
+            sendLogs = List.of(logs);
+        } catch (RunFailedException e) {
+            sendLogFailure = "verify: driver " + driver.ready().client() + " (pid " + driver.ready().pid() + "), "
+                    + e.getMessage();
+        }
     }
 
     @Override
@@ -122,12 +164,13 @@ final class DriverProducers implements ProducerSide {
     @Override
     public String failure() {
         DriverStream driver = stream;
-        return driver == null ? null : driver.failure();
+        String failure = driver == null ? null : driver.failure();
+        return failure != null ? failure : sendLogFailure;
     }
 
     @Override
     public List<SendLog> sendLogs() {
-        return List.of();
+        return sendLogs;
     }
 
     @Override

@@ -62,6 +62,7 @@ final class DriverStream implements IntervalContributor {
     private volatile long startedNanos = Long.MIN_VALUE;
     private volatile long lastEventNanos = Long.MIN_VALUE;
     private volatile String failure;
+    private volatile DriverEvent.Done done;
     private volatile int assigned;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
@@ -69,8 +70,7 @@ final class DriverStream implements IntervalContributor {
     private volatile long lastRecordNanos = Long.MIN_VALUE;
 
     /** An interval's histograms for the reporter, and its warm-up acknowledgements for an auto warm-up. */
-    private record Pending(IntervalContribution contribution, Histogram warmupPublish) {
-    }
+    private record Pending(IntervalContribution contribution, Histogram warmupPublish) { }
 
     private DriverStream(DriverProcess process, DriverSlice slice, RunMetrics metrics, DriverEvent.Ready ready) {
         this.process = process;
@@ -161,7 +161,8 @@ final class DriverStream implements IntervalContributor {
                     interval(interval);
                 } else if (event instanceof DriverEvent.Assigned a) {
                     assigned = a.partitions();
-                } else if (event instanceof DriverEvent.Done) {
+                } else if (event instanceof DriverEvent.Done d) {
+                    done = d;
                     awaitExit();
                     return;
                 }
@@ -264,6 +265,11 @@ final class DriverStream implements IntervalContributor {
     /** The failure as one line naming the driver, or null. */
     String failure() {
         return failure;
+    }
+
+    /** The driver's last line once {@link #follow} has read it, else null. */
+    DriverEvent.Done done() {
+        return done;
     }
 
     int assignedPartitions() {

@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.result.run.BacklogPhases;
+import io.kbench.result.run.BrokerCheck;
 import io.kbench.result.run.Clients;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntervalPoint;
@@ -65,6 +66,12 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
     /** This outcome with the drivers that ran (null: java on both sides). */
     public RunOutcome withClients(Clients clients) {
         return with(sections.toBuilder().clients(clients).build());
+    }
+
+    /** This outcome with the broker check of its driver producers (null: not made); after {@link #withClients}. */
+    public RunOutcome withBrokerCheck(BrokerCheck check) {
+        Clients clients = sections.clients();
+        return check == null || clients == null ? this : withClients(clients.withBrokerCheck(check));
     }
 
     /** This outcome with its backlog phase's figures (null: no consumers.pause). */

@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.client.ClientProperties;
+import io.kbench.driver.DriverDurability;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.integrity.TopicVerifier;
@@ -22,6 +23,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.SecretKey;
 import org.apache.kafka.clients.admin.Admin;
@@ -152,6 +154,9 @@ public final class WorkloadRunner {
             TopicVerifier verifier = spec.verifies()
                     ? new TopicVerifier(admin, clients.connection(), spec.topic().name(), Stamp.ids(magic)) : null;
             TopicVerifier.Mark before = verifier == null ? null : verifier.mark();
+            // A driver's records are counted from what it writes; the brokers' end offsets count them independently.
+            BrokerOffsets offsets = !byPattern && spec.producers().count() > 0 && spec.producers().client().external()
+                    ? BrokerOffsets.mark(admin, spec.topic().name(), partitions, out) : null;
             PartitionBreakdown breakdown = new PartitionBreakdown(partitions,
                     spec.consumers().mode() == ConsumerMode.LIVE ? PartitionLatency.END_TO_END : PartitionLatency.PUBLISH,
                     spec.consumers().enabled());
@@ -166,6 +171,9 @@ public final class WorkloadRunner {
                     && RemoteOffload.tiered(spec.topic());
             RunOutcome outcome = load.runWhole(partitions, shareGroup, !cold ? () -> { }
                     : () -> RemoteOffload.await(admin, spec.topic().name(), partitions, stop, out));
+            if (offsets != null && outcome.status() == RunStatus.COMPLETED && !stop.requested()) {
+                outcome = outcome.withBrokerCheck(offsets.check(metrics.producedAll.records()));
+            }
             // An interrupted or failed run is not verified: its producers may not have finished, and Ctrl-C must be quick.
             if (verifier != null && outcome.status() == RunStatus.COMPLETED && !stop.requested()) {
                 outcome = outcome.withIntegrity(verify(verifier, before, load.producers()));
@@ -191,8 +199,12 @@ public final class WorkloadRunner {
 
     private Integrity verify(TopicVerifier verifier, TopicVerifier.Mark before, ProducerSide producers) {
         long verifyStart = clock.nanoTime();
-        Integrity integrity = verifier.verify(producers.sendLogs(), before,
-                clients.producer(spec.producers().properties(), 0), brokerFaults());
+        Map<String, Object> settings = clients.producer(spec.producers().properties(), 0);
+        if (spec.producers().client().external()) {
+            // A driver's client resolves acks and idempotence with its own defaults, not the Java client's.
+            settings.putAll(DriverDurability.asJava(spec.producers().client(), spec.producers().properties()));
+        }
+        Integrity integrity = verifier.verify(producers.sendLogs(), before, settings, brokerFaults());
         out.printf(Locale.ROOT, "verify: read %,d records of %s back in %.1f s%n", integrity.read(),
                 spec.topic().name(), Units.seconds(clock.nanoTime() - verifyStart));
         return integrity;

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongFunction;
+import java.util.function.LongToIntFunction;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 
@@ -87,10 +89,18 @@ final class SendLogVector {
 
     /** The contract's file of {@code log}: header, then maximal runs over sequences 0 .. sent-1. */
     static byte[] file(SendLog log) {
+        return file(log.producer(), log.sent(), log::state, log::ackPosition);
+    }
+
+    /**
+     * The contract's file of a producer's outcomes: {@code state} of each sequence, and {@code position}
+     * ({partition, offset} or null) of each acknowledged one.
+     */
+    static byte[] file(int producer, long sent, LongToIntFunction stateOf, LongFunction<long[]> positionOf) {
         List<long[]> runs = new ArrayList<>(); // {firstSeq, count, state, partition, firstOffset}
-        for (long seq = 0; seq < log.sent(); seq++) {
-            int state = log.state(seq);
-            long[] position = state == SendLog.ACKNOWLEDGED ? log.ackPosition(seq) : null;
+        for (long seq = 0; seq < sent; seq++) {
+            int state = stateOf.applyAsInt(seq);
+            long[] position = state == SendLog.ACKNOWLEDGED ? positionOf.apply(seq) : null;
             long partition = position == null ? -1 : position[0];
             long offset = position == null ? -1 : position[1];
             long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
@@ -105,8 +115,8 @@ final class SendLogVector {
         try (DataOutputStream out = new DataOutputStream(bytes)) {
             out.write("KBSL".getBytes(StandardCharsets.US_ASCII));
             out.writeInt(VERSION);
-            out.writeInt(log.producer());
-            out.writeLong(log.sent());
+            out.writeInt(producer);
+            out.writeLong(sent);
             for (long[] r : runs) {
                 out.writeLong(r[0]);
                 out.writeInt((int) r[1]);

@@ -8,6 +8,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
 import io.kbench.measure.IntervalLog;
 import io.kbench.measure.LatencyMetric;
+import io.kbench.result.run.BrokerCheck;
 import io.kbench.result.run.Clients;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
@@ -62,8 +63,10 @@ class ClientsIT {
         assertThat(result.summary().produced().records()).as(run.transcript()).isEqualTo(2000);
         assertThat(result.summary().produced().warmupRecords()).isEqualTo(200);
         assertThat(result.summary().produced().errors()).isZero();
-        // The driver really sent them: the broker's offsets grew by every record it acknowledged.
+        // The driver really sent them: the broker's offsets grew by every record it acknowledged, and the run says so.
         assertThat(endOffsets("it-clients-producers")).isEqualTo(2200);
+        assertThat(result.clients().brokerCheck()).isEqualTo(BrokerCheck.of(2200, 2200));
+        assertThat(run.stdout()).contains("broker check: 2,200 records acknowledged = 2,200 written");
         LatencyStats publish = result.summary().publishLatencyMicros();
         assertThat(publish.count()).isEqualTo(2000);
         assertThat(result.summary().sendDelayMicros().count()).isEqualTo(2000);

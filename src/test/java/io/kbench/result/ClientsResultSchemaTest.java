@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.BrokerCheck;
 import io.kbench.result.run.Clients;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
@@ -40,6 +41,24 @@ class ClientsResultSchemaTest {
         assertThat(json.at("/clients/producers/clientVersion").asText()).isEqualTo("v1.22.3");
         assertThat(json.at("/clients").has("consumers")).isFalse();
         assertThat(ResultReader.read(file, RunResult.class).clients()).isEqualTo(clients);
+    }
+
+    @Test
+    void aBrokerCheckIsValidReadsBackAndSaysWhichWayItMissed(@TempDir Path dir) throws IOException {
+        Clients clients = new Clients(new Clients.Driver("librdkafka", "2.12.1", 4711), null, BrokerCheck.of(2200, 2200));
+        Path file = ResultWriter.write(run(clients), dir);
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isEmpty();
+        assertThat(json.at("/clients/brokerCheck/brokerRecords").asLong()).isEqualTo(2200);
+        assertThat(json.at("/clients/brokerCheck/match").asBoolean()).isTrue();
+        assertThat(ResultReader.read(file, RunResult.class).clients()).isEqualTo(clients);
+        ((ObjectNode) json.at("/clients/brokerCheck")).remove("match");
+        assertThat(SchemaFiles.load("result.schema.json").validate(json)).isNotEmpty();
+        assertThat(BrokerCheck.of(2200, 2200).line())
+                .isEqualTo("broker check: 2,200 records acknowledged = 2,200 written (the topic's end offsets)");
+        assertThat(BrokerCheck.of(2200, 2100).line()).isEqualTo("broker check: 2,200 records acknowledged != 2,100"
+                + " written (the topic's end offsets): records the driver counted are not on the brokers");
+        assertThat(BrokerCheck.of(2200, 2205).match()).isFalse();
     }
 
     @Test

@@ -84,6 +84,27 @@ public final class SendLog {
         set(seq, SendErrors.mayBeWritten(error) ? INDETERMINATE : FAILED);
     }
 
+    /**
+     * Replays a run of outcomes another process recorded (a driver's send log, docs/drivers.md#send-log-file):
+     * {@code count} sequences from {@code first}, the next ones to be sent, all in {@code state}; acknowledged ones at
+     * consecutive offsets from {@code firstOffset} of {@code partition} (-1: no position). The same calls a live
+     * producer makes, so a replayed log answers {@link #state} and {@link #ackPosition} as the live one did.
+     */
+    public void replay(long first, long count, int state, int partition, long firstOffset) {
+        if (first != sent || count < 1 || state < PENDING || state > INDETERMINATE) {
+            throw new IllegalArgumentException("replay of " + count + " records from " + first + " in state " + state
+                    + " after " + sent + " sent");
+        }
+        for (long seq = first; seq < first + count; seq++) {
+            sending(seq);
+            if (state == ACKNOWLEDGED) {
+                acknowledged(seq, partition, firstOffset < 0 ? -1 : firstOffset + (seq - first));
+            } else if (state != PENDING) {
+                set(seq, state);
+            }
+        }
+    }
+
     private void set(long seq, int state) {
         long[] chunk = (long[]) CHUNK.getAcquire(chunks, (int) (seq >>> CHUNK_SHIFT));
         int inChunk = (int) (seq & (CHUNK_RECORDS - 1));

@@ -1,21 +1,27 @@
 package io.kbench.load.integrity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
+import io.kbench.driver.DriverBuild;
+import io.kbench.driver.Toolchain;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntegrityVerdict;
 import io.kbench.result.run.RecordPosition;
 import io.kbench.result.run.RunResult;
+import io.kbench.spec.ClientKind;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -25,11 +31,14 @@ import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code verify: true} on a real 3-broker cluster (RF 3, min.insync.replicas 2, acks=all, idempotence): a clean run
  * accounts for every acknowledged record; records deleted behind kbench's back (DeleteRecords) are reported deleted,
- * not lost (exit 0); records
+ * not lost (exit 0), both for the Java client and for franz-go producers in their driver, whose send logs kbench
+ * replays (docs/integrity.md#other-clients); records
  * another client writes are reported unexpected. The cluster is started once, kbench runs against it as an external
  * cluster so the test can reach the topic while kbench writes it.
  */
@@ -43,10 +52,15 @@ class IntegrityIT {
     @TempDir
     static Path dir;
 
-    @Test
-    void aCleanRunAccountsForEveryAcknowledgedRecord() throws IOException {
-        Path results = dir.resolve("clean");
-        CliRun run = run("it-verify-clean", results);
+    /**
+     * The producers' client: java in kbench's JVM, franz-go in its driver (built on first use; needs Go), or librdkafka
+     * in its driver (once built: a cold build compiles librdkafka, see LibrdkafkaDriverIT).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "franz-go", "librdkafka"})
+    void aCleanRunAccountsForEveryAcknowledgedRecord(String client) throws IOException {
+        Path results = dir.resolve("clean-" + client);
+        CliRun run = run("it-verify-clean-" + client, results, client);
         assertThat(run.exitCode()).as(run.transcript()).isZero();
         Integrity integrity = onlyResult(results).integrity();
         assertThat(integrity.verdict()).as(run.transcript()).isEqualTo(IntegrityVerdict.OK);
@@ -62,11 +76,17 @@ class IntegrityIT {
         assertThat(integrity.settings().replicationFactor()).isEqualTo(3);
         assertThat(integrity.settings().idempotence()).isTrue();
         assertThat(run.stdout()).contains("integrity: OK: 0 lost, 0 duplicated, 0 reordered, 0 unexpected; 3,200 sent");
+        if (!client.equals("java")) {
+            // The driver's own send logs were judged: its records carry its ids, and its client's settings are used.
+            assertThat(onlyResult(results).clients().producers().client()).isEqualTo(client);
+            System.out.println("IntegrityIT " + client + ":\n" + run.stdout());
+        }
     }
 
-    @Test
-    void recordsDeletedBehindKbenchsBackAreDeletedNotLost() throws Exception {
-        String topic = "it-verify-lost";
+    @ParameterizedTest
+    @ValueSource(strings = {"java", "franz-go"})
+    void recordsDeletedBehindKbenchsBackAreDeletedNotLost(String client) throws Exception {
+        String topic = "it-verify-lost-" + client;
         TopicPartition p0 = new TopicPartition(topic, 0);
         // While kbench writes, delete what partition 0 holds so far: every one of those records was acknowledged.
         CompletableFuture<Long> deleted = CompletableFuture.supplyAsync(() -> {
@@ -78,8 +98,8 @@ class IntegrityIT {
                 throw new IllegalStateException(e);
             }
         });
-        Path results = dir.resolve("lost");
-        CliRun run = run(topic, results);
+        Path results = dir.resolve("lost-" + client);
+        CliRun run = run(topic, results, client);
         long gone = deleted.get(60, TimeUnit.SECONDS);
         // DeleteRecords moved partition 0's log start past records kbench had acknowledged: Kafka kept its promise.
         assertThat(run.exitCode()).as(run.transcript()).isZero();
@@ -118,7 +138,7 @@ class IntegrityIT {
             }
         });
         Path results = dir.resolve("foreign");
-        CliRun run = run(topic, results);
+        CliRun run = run(topic, results, "java");
         foreign.get(60, TimeUnit.SECONDS);
         assertThat(run.exitCode()).as(run.transcript()).isEqualTo(4);
         Integrity integrity = onlyResult(results).integrity();
@@ -130,9 +150,17 @@ class IntegrityIT {
         assertThat(integrity.read()).isEqualTo(SENT + 5);
     }
 
-    private static CliRun run(String topic, Path results) {
-        return CliRun.of("run", WORKLOAD, "--set", "topic.name=" + topic, "--bootstrap-server", cluster.bootstrapServers(),
-                "--results-dir", results.toString());
+    private static CliRun run(String topic, Path results, String client) {
+        switch (client) {
+            case "franz-go" -> assumeTrue(Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
+                    .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))), "go is not on the PATH: no franz-go driver");
+            case "librdkafka" -> assumeTrue(Toolchain.find(ClientKind.LIBRDKAFKA).present()
+                    && DriverBuild.standard().built(ClientKind.LIBRDKAFKA).isPresent(),
+                    "the librdkafka driver of these sources is not built: ./kbench drivers build librdkafka");
+            default -> { }
+        }
+        return CliRun.of("run", WORKLOAD, "--set", "topic.name=" + topic, "--set", "producers.client=" + client,
+                "--bootstrap-server", cluster.bootstrapServers(), "--results-dir", results.toString());
     }
 
     /** Waits until {@code p} holds at least {@code records} records; returns its end offset then. */
