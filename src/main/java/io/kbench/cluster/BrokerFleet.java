@@ -87,8 +87,11 @@ final class BrokerFleet {
         releasePause(id);
     }
 
-    /** Starts broker {@code id} again with the same config, data dir and ports; see EmbeddedCluster.restart. */
-    synchronized void restart(int id) {
+    /**
+     * Starts broker {@code id} again, its config changed by {@code change} from here on (a later restart keeps it), same
+     * data dir and ports; see EmbeddedCluster.restart.
+     */
+    synchronized void restart(int id, BrokerChange change) {
         if (closed) {
             throw new IllegalStateException("cluster is closed");
         }
@@ -101,6 +104,7 @@ final class BrokerFleet {
         }
         old.closeInput();
         int index = indexOf(id);
+        configs.set(index, change.applyTo(configs.get(index)));
         BrokerProcess started = launcher.launch(old.node(), configs.get(index));
         brokers.set(index, started);
         // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.

@@ -39,9 +39,9 @@ class FaultResultSchemaTest {
         LatencyStats l = L;
         List<FaultResult> faults = List.of(
                 new FaultResult(0, spec.faults().get(0), 2, 12.5, 17.5, null, null, null, 3, l,
-                        new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null),
+                        new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null, null),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, null, null, 0, "faults/fault-1.log", 0, LatencyStats.EMPTY,
-                        new FaultRecovery(null, null, null, null, "no measured interval before the fault"), null));
+                        new FaultRecovery(null, null, null, null, "no measured interval before the fault"), null, null));
         JsonNode json = writeValidAndReadBack(spec, faults, dir);
         assertThat(json.at("/faults/0/spec/target").asText()).isEqualTo("leader");
         assertThat(json.at("/workload/faults/1/target").asText()).isEqualTo("2");
