@@ -33,6 +33,11 @@ import org.apache.kafka.common.config.ConfigResource;
  */
 final class RollAdmin {
     private static final int CALL_TIMEOUT_MILLIS = 5_000;
+    /**
+     * How long the probe of a restarted broker waits for an answer: a broker that serves answers in milliseconds, and a
+     * shorter probe keeps the rejoin time and the in-sync polls between probes close to what happened.
+     */
+    private static final int PROBE_TIMEOUT_MILLIS = 2_000;
 
     private final Admin admin;
     private final Map<String, Object> adminConfig;
@@ -64,12 +69,12 @@ final class RollAdmin {
         Map<String, Object> config = new HashMap<>(adminConfig);
         config.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, address);
         config.put(AdminClientConfig.CLIENT_ID_CONFIG, "kbench-roll-probe");
-        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS);
-        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, CALL_TIMEOUT_MILLIS);
+        config.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, PROBE_TIMEOUT_MILLIS);
+        config.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, PROBE_TIMEOUT_MILLIS);
         Admin one = Admin.create(config);
         try {
-            return call(one.describeCluster(new DescribeClusterOptions().timeoutMs(CALL_TIMEOUT_MILLIS)).clusterId())
-                    .isPresent();
+            return call(one.describeCluster(new DescribeClusterOptions().timeoutMs(PROBE_TIMEOUT_MILLIS)).clusterId(),
+                    PROBE_TIMEOUT_MILLIS).isPresent();
         } finally {
             // A call to a broker that is not up yet may still be pending: it is not waited for.
             one.close(Duration.ofMillis(500));
@@ -117,8 +122,12 @@ final class RollAdmin {
     }
 
     private static <T> Optional<T> call(KafkaFuture<T> future) {
+        return call(future, CALL_TIMEOUT_MILLIS);
+    }
+
+    private static <T> Optional<T> call(KafkaFuture<T> future, int timeoutMillis) {
         try {
-            return Optional.ofNullable(future.get(CALL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS));
+            return Optional.ofNullable(future.get(timeoutMillis, TimeUnit.MILLISECONDS));
         } catch (ExecutionException | TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {

@@ -23,10 +23,12 @@ import java.util.function.Function;
 /**
  * The roll fault: every embedded broker restarted in turn under the load, each one stopped with Kafka's controlled
  * shutdown (SIGTERM), started again with the roll's settings, and waited for until it serves requests again and every
- * partition of every topic has its full ISR, before the next one goes. This is the rolling restart of Kafka's
- * operations guide ("Upgrading", "rolling restart": one broker at a time, the cluster healthy again before the next).
- * Each step has a window of {@link FaultWindows} for the records sent during it. The roll runs on the fault scheduler's
- * thread, so faults after it wait until it has ended; {@link #stopWaiting} ends it at the next poll when the run ends.
+ * partition of every topic has its full ISR, before the next one goes. This is the rolling restart of the Apache Kafka
+ * documentation ("Upgrading": restart the brokers one at a time; "Graceful shutdown": a controlled shutdown moves the
+ * leaderships away first), with the next broker held back until no partition is under-replicated, the health check
+ * operators make between two brokers. Each step has a window of {@link FaultWindows} for the records sent during it.
+ * The roll runs on the fault scheduler's thread, so faults after it wait until it has ended; {@link #stopWaiting} ends
+ * it at the next poll when the run ends.
  */
 final class RollingRestart {
     /** How long one broker may take to be back in sync after it was started again. */
