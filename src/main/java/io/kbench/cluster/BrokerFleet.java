@@ -62,7 +62,10 @@ final class BrokerFleet {
         if (paused.containsKey(id)) {
             resume(id);
         }
-        broker(id).process().destroy();
+        // Through the process handle: Process.destroy also closes the broker's stdin, which BrokerMain's watchdog
+        // reads as "kbench died"; that broker then deleted the whole temporary cluster directory, the other brokers'
+        // data included (a roll on a loaded machine, 2026-11-30: "all log dirs ... have failed" on brokers 1 and 3).
+        broker(id).process().toHandle().destroy();
     }
 
     /** SIGSTOP to broker {@code id}; it stays stopped until {@link #resume}, a kill, or {@link #close}. */

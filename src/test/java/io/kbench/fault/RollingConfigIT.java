@@ -83,6 +83,9 @@ class RollingConfigIT {
             String log = Files.readString(ItFixture.onlyRunDir(results).resolve("broker-logs")
                     .resolve("broker-" + broker + ".log"));
             assertThat(log).as("broker " + broker).contains("num.io.threads = 8").contains("num.io.threads = 16");
+            // Stopped by kbench's SIGTERM, never by its watchdog (which would take the cluster's directory with it).
+            assertThat(Files.readString(ItFixture.onlyRunDir(results).resolve("broker-logs")
+                    .resolve("broker-" + broker + ".out"))).as("broker " + broker).doesNotContain("parent process is gone");
         }
         assertThat(run.stdout()).contains("fault 0: roll at ").containsPattern("fault 0: roll brokers \\[\\d, \\d, \\d\\]")
                 .containsPattern("fault 0: roll: broker \\d back in sync at [0-9.]+s \\(away [0-9.]+ s")
