@@ -62,7 +62,10 @@ final class BrokerFleet {
         if (paused.containsKey(id)) {
             resume(id);
         }
-        broker(id).process().destroy();
+        // Through the process handle: Process.destroy also closes the broker's stdin, which BrokerMain's watchdog
+        // reads as "kbench died"; that broker then deleted the whole temporary cluster directory, the other brokers'
+        // data included (a roll on a loaded machine, 2026-11-30: "all log dirs ... have failed" on brokers 1 and 3).
+        broker(id).process().toHandle().destroy();
     }
 
     /** SIGSTOP to broker {@code id}; it stays stopped until {@link #resume}, a kill, or {@link #close}. */
@@ -87,8 +90,11 @@ final class BrokerFleet {
         releasePause(id);
     }
 
-    /** Starts broker {@code id} again with the same config, data dir and ports; see EmbeddedCluster.restart. */
-    synchronized void restart(int id) {
+    /**
+     * Starts broker {@code id} again, its config changed by {@code change} from here on (a later restart keeps it), same
+     * data dir and ports; see EmbeddedCluster.restart.
+     */
+    synchronized void restart(int id, BrokerChange change) {
         if (closed) {
             throw new IllegalStateException("cluster is closed");
         }
@@ -101,6 +107,7 @@ final class BrokerFleet {
         }
         old.closeInput();
         int index = indexOf(id);
+        configs.set(index, change.applyTo(configs.get(index)));
         BrokerProcess started = launcher.launch(old.node(), configs.get(index));
         brokers.set(index, started);
         // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.

@@ -257,11 +257,12 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /**
-     * Starts broker {@code id} again with the same config, data dir and ports; a broker still shutting down gets the
-     * usual grace period first, and a running one is stopped that way. Returns once the new JVM is launched.
+     * Starts broker {@code id} again with the same data dir and ports, and its config as {@code change} leaves it (a
+     * roll step; {@link BrokerChange#NONE} for the same config); a broker still shutting down gets the usual grace
+     * period first, and a running one is stopped that way. Returns once the new JVM is launched.
      */
-    public void restart(int id) {
-        brokers.restart(id);
+    public void restart(int id, BrokerChange change) {
+        brokers.restart(id, change);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.kbench.fault;
 
+import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.ClusterSecurity;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.FaultAction;
@@ -10,6 +11,9 @@ import java.util.Locale;
 
 /** The checks of a fault schedule that need to know the cluster, made before any broker starts. */
 public final class FaultPreflight {
+    /** The fewest brokers a roll runs on (see {@link #checkRoll}). */
+    static final int MIN_ROLL_BROKERS = 3;
+
     private FaultPreflight() {
     }
 
@@ -28,6 +32,9 @@ public final class FaultPreflight {
             if (embeddedBrokers == null) {
                 continue;
             }
+            if (f.action() == FaultAction.ROLL) {
+                checkRoll(name, f, embeddedBrokers);
+            }
             int brokers = brokersWhenFired(faults, i, embeddedBrokers);
             if (f.target() != null && f.target().kind() == FaultTargetKind.BROKER
                     && (f.target().brokerId() < 1 || f.target().brokerId() > brokers)) {
@@ -41,6 +48,20 @@ public final class FaultPreflight {
                         }));
             }
         }
+    }
+
+    /**
+     * A roll stops each broker in turn: the cluster must keep its controller quorum with one node away, so it needs
+     * the three controllers kbench starts with three brokers or more (with one or two, every node is a voter and the
+     * quorum is lost with any of them). Its settings must be ones a restart can change.
+     */
+    private static void checkRoll(String name, FaultSpec f, int embeddedBrokers) {
+        if (embeddedBrokers < MIN_ROLL_BROKERS) {
+            throw InvalidInputException.field(name + ".action", "roll", "needs an embedded cluster of at least "
+                    + MIN_ROLL_BROKERS + " brokers (this one has " + embeddedBrokers + "): with fewer, every broker is a"
+                    + " KRaft controller and the quorum is lost while one restarts");
+        }
+        BrokerChange.check(name + ".roll.brokerConfig", f.rollOrPlain().changes());
     }
 
     /** The brokers of the embedded cluster when fault {@code index} fires: those started, and those added before it. */

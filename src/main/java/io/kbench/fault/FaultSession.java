@@ -1,5 +1,6 @@
 package io.kbench.fault;
 
+import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.FaultWindows;
 import io.kbench.result.run.FaultRecovery;
@@ -37,6 +38,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
     private final PrintStream out;
     private final ExecCommands exec;
     private final MembershipFaults membership;
+    private final RollingRestart rolling;
     private final List<Fired> fired = new ArrayList<>();
     private final FaultScheduler scheduler;
     private boolean closed;
@@ -64,6 +66,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         this.out = out;
         this.exec = new ExecCommands(runDir, clock, windows);
         this.membership = new MembershipFaults(cluster, new ReassignmentAdmin(admin), spec.topic().name(), clock, windows);
+        this.rolling = new RollingRestart(cluster, new RollAdmin(admin, adminConfig), clock, windows);
         spec.faults().forEach(f -> fired.add(new Fired()));
         this.scheduler = new FaultScheduler(spec.faults(), clock, measuredStartNanos, this);
     }
@@ -89,6 +92,10 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         try {
             if (f.action().isMembership()) {
                 startMembership(index, f, state);
+                return;
+            }
+            if (f.action() == FaultAction.ROLL) {
+                roll(index, f, state);
                 return;
             }
             int broker = f.action() == FaultAction.RESTART && f.target() == null
@@ -137,6 +144,23 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
                                 + " replica(s) to broker(s) " + moving.toBrokers());
     }
 
+    /**
+     * A roll: its window is open from its start until the last broker is back in sync; the scheduler (and so every later
+     * fault) waits for it, as it waits for a move in progress before one.
+     */
+    private void roll(int index, FaultSpec f, Fired state) {
+        membership.awaitEarlierMoves();
+        long at = clock.nanoTime();
+        state.startNanos = at;
+        state.window = windows.open(at);
+        out.printf(Locale.ROOT, "fault %d: roll at %.1fs%n", index, seconds(at));
+        state.error = rolling.run(index, f.rollOrPlain(), at, line -> out.printf(Locale.ROOT, "fault %d: roll%s%n",
+                index, line), nanos -> String.format(Locale.ROOT, "%.1fs", seconds(nanos)));
+        long end = clock.nanoTime();
+        state.endNanos = end;
+        windows.close(state.window, end);
+    }
+
     @Override
     public void end(int index, long nanos) {
         FaultSpec f = spec.faults().get(index);
@@ -151,7 +175,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
             } else if (f.action().isNetwork()) {
                 NetworkFaults.heal(cluster, f, state.brokerId);
             } else {
-                cluster.restart(state.brokerId);
+                cluster.restart(state.brokerId, BrokerChange.NONE);
             }
             state.endNanos = at;
             windows.close(state.window, at);
@@ -168,7 +192,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
 
     /** A restart also ends the fault that stopped the broker: its window closes, its end time is the restart. */
     private void restart(int index, int broker, long at) {
-        cluster.restart(broker);
+        cluster.restart(broker, BrokerChange.NONE);
         for (int i = 0; i < fired.size(); i++) {
             Fired other = fired.get(i);
             if (i != index && spec.faults().get(i).action().stopsBroker() && other.endNanos == null
@@ -200,6 +224,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         }
         closed = true;
         membership.stopWaiting();
+        rolling.stopWaiting();
         scheduler.close();
         // Before the windows close: a move that completes now still ends its own window.
         membership.close();
@@ -245,7 +270,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
                 error = "the run ended before it fired";
             }
             results.add(new FaultResult(i, spec.faults().get(i), s.brokerId, start, end, error, exec.exitCode(i),
-                    exec.output(i), failed, latency, recovery, membership.figures(i)));
+                    exec.output(i), failed, latency, recovery, membership.figures(i), rolling.figures(i, zero, intervals)));
         }
         return results;
     }

@@ -93,10 +93,15 @@ abstract class ConsumerLoop implements Runnable {
         return Stamp.isAborted(value, stampMagic);
     }
 
-    /** Records the end-to-end latency of a measured record received at {@code receivedNanos}, and returns it. */
+    /**
+     * Records the end-to-end latency of a measured record received at {@code receivedNanos}, also in the fault window
+     * its intended send time falls in, and returns it.
+     */
     final long recordEndToEnd(byte[] value, long receivedNanos) {
-        long micros = Units.micros(receivedNanos - Stamp.sendNanos(value));
+        long sent = Stamp.sendNanos(value);
+        long micros = Units.micros(receivedNanos - sent);
         metrics.latency(LatencyMetric.END_TO_END).recorder().recordMicros(micros);
+        metrics.faultWindows.endToEnd(sent, micros);
         return micros;
     }
 

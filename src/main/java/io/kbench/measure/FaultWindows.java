@@ -5,9 +5,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The records whose intended send time falls inside a fault's window: their publish latency and how many failed.
- * Producers report every measured completion here; with no window open that costs one volatile read, and with windows
- * open a comparison per window. Nothing is allocated or locked per record.
+ * The records whose intended send time falls inside a fault's window: their publish and end-to-end latency and how
+ * many failed; and, by acknowledgement time, how many were acknowledged inside it (the rate the window achieved).
+ * Producers report every measured completion here, consumers every measured record they stamp; with no window open
+ * that costs one volatile read, and with windows open a comparison or two per window. Nothing is allocated or locked
+ * per record.
  */
 public final class FaultWindows {
     /** More faults than this in one run are not tracked (the rest report no window figures). */
@@ -16,7 +18,9 @@ public final class FaultWindows {
     private final AtomicLongArray starts = new AtomicLongArray(MAX_WINDOWS);
     private final AtomicLongArray ends = new AtomicLongArray(MAX_WINDOWS);
     private final AtomicLongArray failures = new AtomicLongArray(MAX_WINDOWS);
+    private final AtomicLongArray acknowledged = new AtomicLongArray(MAX_WINDOWS);
     private final LatencyRecorder[] latencies = new LatencyRecorder[MAX_WINDOWS];
+    private final LatencyRecorder[] endToEnd = new LatencyRecorder[MAX_WINDOWS];
     private final AtomicInteger opened = new AtomicInteger();
 
     public FaultWindows() {
@@ -30,6 +34,7 @@ public final class FaultWindows {
             return -1;
         }
         latencies[i] = new LatencyRecorder();
+        endToEnd[i] = new LatencyRecorder();
         starts.set(i, startNanos);
         ends.set(i, Long.MAX_VALUE);
         // Published last: a producer that sees the count sees the bounds.
@@ -47,9 +52,28 @@ public final class FaultWindows {
     /** A measured record sent (intended) at {@code intendedNanos} was acknowledged after {@code latencyMicros}. */
     public void acknowledged(long intendedNanos, long latencyMicros) {
         int n = opened.get();
+        if (n == 0) {
+            return;
+        }
+        long ackNanos = intendedNanos + latencyMicros * 1_000;
+        for (int i = 0; i < n; i++) {
+            long start = starts.get(i);
+            long end = ends.get(i);
+            if (intendedNanos >= start && intendedNanos < end) {
+                latencies[i].recordMicros(latencyMicros);
+            }
+            if (ackNanos >= start && ackNanos < end) {
+                acknowledged.incrementAndGet(i);
+            }
+        }
+    }
+
+    /** A consumer received a measured record sent (intended) at {@code intendedNanos}, {@code latencyMicros} later. */
+    public void endToEnd(long intendedNanos, long latencyMicros) {
+        int n = opened.get();
         for (int i = 0; i < n; i++) {
             if (intendedNanos >= starts.get(i) && intendedNanos < ends.get(i)) {
-                latencies[i].recordMicros(latencyMicros);
+                endToEnd[i].recordMicros(latencyMicros);
             }
         }
     }
@@ -67,6 +91,16 @@ public final class FaultWindows {
     /** Publish latency of the acknowledged records sent in window {@code index}, so far. */
     public LatencyStats latency(int index) {
         return LatencySeries.stats(latencies[index].takeInterval(null));
+    }
+
+    /** End-to-end latency of the records sent in window {@code index} and consumed so far; count 0 without consumers. */
+    public LatencyStats endToEndLatency(int index) {
+        return LatencySeries.stats(endToEnd[index].takeInterval(null));
+    }
+
+    /** Measured records acknowledged (by their acknowledgement time) inside window {@code index}, so far. */
+    public long acknowledgedIn(int index) {
+        return acknowledged.get(index);
     }
 
     /** Failed records sent in window {@code index}, so far. */

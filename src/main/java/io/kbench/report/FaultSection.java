@@ -7,6 +7,7 @@ import io.kbench.result.run.FaultRecovery;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RollStep;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +42,10 @@ final class FaultSection {
                 .endSection();
     }
 
-    /** One band per fault that fired: from its start to its end, or to the end of the series. */
+    /**
+     * One band per fault that fired: from its start to its end, or to the end of the series; a roll gets one band per
+     * step instead, so that each broker's restart shows where it was.
+     */
     static List<ObjectNode> bands(List<FaultResult> faults, List<IntervalPoint> intervals) {
         List<ObjectNode> bands = new ArrayList<>();
         if (faults == null || intervals == null || intervals.isEmpty()) {
@@ -52,14 +56,25 @@ final class FaultSection {
             if (f.startSec() == null) {
                 continue;
             }
-            ObjectNode band = JsonNodeFactory.instance.objectNode();
-            band.put("from", f.startSec());
-            band.put("to", f.endSec() == null ? last : f.endSec());
-            band.put("label", "fault " + f.index() + ": " + f.spec().action().word()
-                    + (f.brokerId() == null ? "" : " broker " + f.brokerId()));
-            bands.add(band);
+            if (f.roll() != null && !f.roll().steps().isEmpty()) {
+                for (RollStep step : f.roll().steps()) {
+                    bands.add(band(step.startSec(), step.endSec() == null ? last : step.endSec(),
+                            "fault " + f.index() + ": roll broker " + step.broker()));
+                }
+                continue;
+            }
+            bands.add(band(f.startSec(), f.endSec() == null ? last : f.endSec(), "fault " + f.index() + ": "
+                    + f.spec().action().word() + (f.brokerId() == null ? "" : " broker " + f.brokerId())));
         }
         return bands;
+    }
+
+    private static ObjectNode band(double from, double to, String label) {
+        ObjectNode band = JsonNodeFactory.instance.objectNode();
+        band.put("from", from);
+        band.put("to", to);
+        band.put("label", label);
+        return band;
     }
 
     /** Marks {@code chart} for boot.js, which draws the bands behind the lines. */

@@ -25,7 +25,12 @@ public enum FaultAction {
     /** Cluster: move the topic's replicas (a given plan, or spread over every running broker), optionally throttled. */
     @JsonProperty("reassign") REASSIGN,
     /** Cluster: move every replica off the target broker, then stop it and unregister it from the controller. */
-    @JsonProperty("remove-broker") REMOVE_BROKER;
+    @JsonProperty("remove-broker") REMOVE_BROKER,
+    /**
+     * Cluster: restart every embedded broker one at a time (controlled shutdown, start, back in sync before the next),
+     * optionally with changed broker settings: a rolling restart or a rolling configuration change.
+     */
+    @JsonProperty("roll") ROLL;
 
     /** Whether a duration ends this fault (restart, resume, or the network healed). */
     public boolean takesDuration() {
@@ -47,9 +52,12 @@ public enum FaultAction {
         return this == REASSIGN || this == REMOVE_BROKER;
     }
 
-    /** Whether the action hits one broker named by a target (add-broker makes its own, reassign moves a topic). */
+    /**
+     * Whether the action hits one broker named by a target (add-broker makes its own, reassign moves a topic, roll
+     * restarts them all).
+     */
     public boolean takesTarget() {
-        return this != ADD_BROKER && this != REASSIGN;
+        return this != ADD_BROKER && this != REASSIGN && this != ROLL;
     }
 
     /** The YAML word, e.g. {@code add-broker}. */

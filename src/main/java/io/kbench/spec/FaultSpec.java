@@ -29,11 +29,12 @@ import java.util.TreeMap;
  * @param plan      for reassign: partition of the workload's topic -> its new replicas (the first is the preferred
  *                  leader); absent: the topic's partitions are spread over every running broker
  * @param throttle  for reassign and remove-broker: the replication throttle while the replicas move, e.g. 10MiB/s
+ * @param roll      for roll: the changed broker settings, the order and the pauses; absent: a plain rolling restart
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Duration duration, Integer partition,
                         String command, Long seed, Duration delay, Duration jitter, FaultScope scope,
-                        Map<String, List<Integer>> plan, ReplicationThrottle throttle) {
+                        Map<String, List<Integer>> plan, ReplicationThrottle throttle, RollSpec roll) {
     /** The longest delay a network fault may add (the proxy holds what is in flight in memory). */
     public static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
@@ -46,15 +47,17 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         }
         if (action == null) {
             throw new ElementFieldException("action", "nothing", "is required: kill, terminate, pause, restart, exec,"
-                    + " delay, drop, isolate, add-broker, reassign or remove-broker");
+                    + " delay, drop, isolate, add-broker, reassign, remove-broker or roll");
         }
         if (target == null && action != FaultAction.RESTART && action.takesTarget()) {
             throw new ElementFieldException("target", "nothing", "is required: a broker id, leader, controller or random");
         }
         if (target != null && !action.takesTarget()) {
-            throw new ElementFieldException("target", target, action == FaultAction.ADD_BROKER
-                    ? "does not apply to add-broker (the new broker takes the next free id)"
-                    : "does not apply to reassign (give a plan, or none to spread over every running broker)");
+            throw new ElementFieldException("target", target, switch (action) {
+                case ADD_BROKER -> "does not apply to add-broker (the new broker takes the next free id)";
+                case ROLL -> "does not apply to roll (every broker is restarted, in roll.order)";
+                default -> "does not apply to reassign (give a plan, or none to spread over every running broker)";
+            });
         }
         if (duration != null && !action.takesDuration()) {
             throw new ElementFieldException("duration", DurationText.format(duration),
@@ -85,6 +88,14 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         if (throttle != null && !action.movesReplicas()) {
             throw new ElementFieldException("throttle", throttle, "only applies to reassign and remove-broker");
         }
+        if (roll != null && action != FaultAction.ROLL) {
+            throw new ElementFieldException("roll", roll.describe(), "only applies to action roll");
+        }
+    }
+
+    /** The roll's settings; a plain rolling restart when none are given. */
+    public RollSpec rollOrPlain() {
+        return roll == null ? RollSpec.plain() : roll;
     }
 
     /**
@@ -182,6 +193,7 @@ public record FaultSpec(Duration at, FaultAction action, FaultTarget target, Dur
         return action.word() + (target == null ? "" : " " + target)
                 + (plan == null ? "" : " " + plan)
                 + (throttle == null ? "" : " throttled to " + throttle)
+                + (action == FaultAction.ROLL ? " (" + rollOrPlain().describe() + ")" : "")
                 + (partition == null ? "" : " of partition " + partition)
                 + (delay == null ? "" : " by " + DurationText.format(delay))
                 + (jitter == null ? "" : " +- " + DurationText.format(jitter))

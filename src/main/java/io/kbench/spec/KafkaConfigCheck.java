@@ -36,6 +36,11 @@ public final class KafkaConfigCheck {
         unchecked.checkNotKafkas();
         check("topic.configs.", spec.topic().configs(), PropertyKind.TOPIC, unchecked);
         check("cluster.brokerConfig.", spec.cluster().brokerConfig(), PropertyKind.BROKER, unchecked);
+        for (int i = 0; i < spec.faults().size(); i++) {
+            // A rolling configuration change: a key the broker does not define would be ignored by every restart.
+            check("faults[" + i + "].roll.brokerConfig.", spec.faults().get(i).rollOrPlain().changes(),
+                    PropertyKind.BROKER, unchecked);
+        }
         if (ClientsSpec.runHere(spec.clientKafkaVersion())) {
             check("producers.properties.", spec.producers().properties(), PropertyKind.PRODUCER, unchecked);
             check("consumers.properties.", spec.consumers().properties(), PropertyKind.CONSUMER, unchecked);

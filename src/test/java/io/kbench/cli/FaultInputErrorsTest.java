@@ -67,6 +67,31 @@ class FaultInputErrorsTest {
         assertInputError(kbench("run", "--fault", "at=5s action=exec target=1"), "faults[0].command", "required");
     }
 
+    /**
+     * A roll is refused before any broker starts: on an external cluster, on fewer than 3 brokers, with a broker key
+     * Kafka does not define, a key kbench sets per node, a target, or a roll block on another action.
+     */
+    @Test
+    void rollRefusals() throws IOException {
+        assertInputError(kbench("run", "--bootstrap-server", "127.0.0.1:1", "--fault", "at=5s action=roll"),
+                "faults[0].action", "roll", "only actions exec and reassign");
+        assertInputError(kbench("run", "--fault", "at=5s action=roll"), "faults[0].action", "roll",
+                "at least 3 brokers (this one has 1)");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: roll, roll: {brokerConfig:"
+                + " {num.io.thread: 16}}}]\n").toString()), "faults[0].roll.brokerConfig.num.io.thread", "16",
+                "not a Kafka broker config", "num.io.threads");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: roll, roll: {brokerConfig:"
+                + " {num.io.threads: 0}}}]\n").toString()), "faults[0].roll.brokerConfig.num.io.threads", "0");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: roll, roll: {brokerConfig:"
+                + " {node.id: \"7\"}}}]\n").toString()), "faults[0].roll.brokerConfig.node.id", "set by kbench");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: roll, target: 1}]\n").toString()),
+                "faults[0].target", "does not apply to roll");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: kill, target: 1, roll: {order: ids}}]\n")
+                .toString()), "faults[0].roll", "only applies to action roll");
+        assertInputError(kbench("run", workload("faults: [{at: 5s, action: roll, roll: {order: backwards}}]\n")
+                .toString()), "faults[0].roll.order", "backwards");
+    }
+
     @Test
     void findMaxRefusesFaults() throws IOException {
         Path w = workload("faults: [{at: 1s, action: pause, target: 1, duration: 1s}]\n");

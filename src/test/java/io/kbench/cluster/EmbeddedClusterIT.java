@@ -97,7 +97,7 @@ class EmbeddedClusterIT {
         // A fault's kill and restart: cluster.json follows the live pid.
         long first = c.pids().get(0);
         c.kill(1);
-        c.restart(1);
+        c.restart(1, BrokerChange.NONE);
         started.addAll(c.pids());
         assertThat(c.pids().get(0)).isNotEqualTo(first);
         ClusterState.Broker recorded = ClusterState.read(c.dataDir()).orElseThrow().brokers().get(0);

@@ -111,6 +111,6 @@ class ExecFaultTest {
     void substitution() {
         assertThat(ExecCommands.substitute("ssh k{broker} kill; echo {broker}", 3)).isEqualTo("ssh k3 kill; echo 3");
         assertThat(new FaultSpec(java.time.Duration.ZERO, io.kbench.spec.FaultAction.EXEC,
-                io.kbench.spec.FaultTarget.parse("leader"), null, null, "x", null, null, null, null, null, null).describe()).isEqualTo("exec leader at 0s");
+                io.kbench.spec.FaultTarget.parse("leader"), null, null, "x", null, null, null, null, null, null, null).describe()).isEqualTo("exec leader at 0s");
     }
 }

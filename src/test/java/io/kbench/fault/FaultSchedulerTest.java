@@ -28,7 +28,7 @@ class FaultSchedulerTest {
 
     private static FaultSpec fault(int atSec, FaultAction action, Integer durationSec) {
         return new FaultSpec(Duration.ofSeconds(atSec), action, action == FaultAction.RESTART ? null : FaultTarget.parse("1"),
-                durationSec == null ? null : Duration.ofSeconds(durationSec), null, null, null, null, null, null, null, null);
+                durationSec == null ? null : Duration.ofSeconds(durationSec), null, null, null, null, null, null, null, null, null);
     }
 
     @Test

@@ -26,6 +26,25 @@ class FaultWindowsTest {
     }
 
     @Test
+    void endToEndLatencyByIntendedTimeAndAcknowledgementsByAckTime() {
+        FaultWindows w = new FaultWindows();
+        int a = w.open(10_000);
+        // Sent before the window, acknowledged inside it: counts for the rate, not for the window's latency.
+        w.acknowledged(5_000, 6);
+        // Sent and acknowledged inside.
+        w.acknowledged(12_000, 1);
+        w.endToEnd(9_999, 4);
+        w.endToEnd(10_000, 3_000);
+        w.close(a, 20_000);
+        // Sent inside, acknowledged after the window closed (at 35,000 ns): latency yes, rate no.
+        w.acknowledged(15_000, 20);
+        w.endToEnd(20_000, 5);
+        assertThat(w.acknowledgedIn(a)).as("acks at 11,000 and 13,000 ns; 35,000 is after the end").isEqualTo(2);
+        assertThat(w.latency(a).count()).isEqualTo(2);
+        assertThat(w.endToEndLatency(a).count()).as("the record due at 10,000 only").isEqualTo(1);
+    }
+
+    @Test
     void withoutWindowsNothingIsCounted() {
         FaultWindows w = new FaultWindows();
         w.acknowledged(1, 1);
@@ -33,5 +52,7 @@ class FaultWindowsTest {
         int a = w.open(10);
         assertThat(w.latency(a).count()).isZero();
         assertThat(w.failures(a)).isZero();
+        assertThat(w.acknowledgedIn(a)).isZero();
+        assertThat(w.endToEndLatency(a).count()).isZero();
     }
 }

@@ -51,6 +51,36 @@ class FaultSectionTest {
     }
 
     @Test
+    void aRollIsShadedStepByStep() throws Exception {
+        Path dir = ReportFixtures.copy("run-sample", tmp);
+        ObjectNode r = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
+        r.set("faults", JSON.readTree("""
+                [{"index": 0, "spec": {"at": "5s", "action": "roll"}, "startSec": 8.0, "endSec": 30.0, "failedRecords": 0,
+                  "roll": {"order": [1, 3, 2], "steps": [
+                    {"broker": 1, "startSec": 8.0, "endSec": 15.0, "failedRecords": 0},
+                    {"broker": 3, "startSec": 15.0, "endSec": 22.5, "failedRecords": 0},
+                    {"broker": 2, "startSec": 22.5, "failedRecords": 0, "error": "not back in sync within 90 s"}]}}]
+                """));
+        Files.writeString(dir.resolve("result.json"), JSON.writeValueAsString(r));
+        String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
+        JsonNode charts = ReportRendererTest.data(html).get("charts");
+        double last = r.get("intervals").get(r.get("intervals").size() - 1).get("endSec").asDouble();
+        int shaded = 0;
+        for (JsonNode c : charts) {
+            JsonNode bands = c.get("config").get("kbenchBands");
+            if (bands != null) {
+                shaded++;
+                assertThat(bands).hasSize(3);
+                assertThat(bands.get(1).get("label").asText()).isEqualTo("fault 0: roll broker 3");
+                assertThat(bands.get(1).get("from").asDouble()).isEqualTo(15.0);
+                assertThat(bands.get(1).get("to").asDouble()).isEqualTo(22.5);
+                assertThat(bands.get(2).get("to").asDouble()).as("an unfinished step: to the end").isEqualTo(last);
+            }
+        }
+        assertThat(shaded).isGreaterThanOrEqualTo(3);
+    }
+
+    @Test
     void aRunWithoutFaultsHasNoFaultSection() throws Exception {
         String html = ReportRenderer.render(ReportFixtures.copy("run-sample", tmp), ReportRenderer.Options.NONE);
         assertThat(html).doesNotContain("<h2>Faults</h2>");

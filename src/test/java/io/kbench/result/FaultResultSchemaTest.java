@@ -12,6 +12,8 @@ import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.RollFigures;
+import io.kbench.result.run.RollStep;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunResults;
 import io.kbench.result.run.Summary;
@@ -39,13 +41,35 @@ class FaultResultSchemaTest {
         LatencyStats l = L;
         List<FaultResult> faults = List.of(
                 new FaultResult(0, spec.faults().get(0), 2, 12.5, 17.5, null, null, null, 3, l,
-                        new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null),
+                        new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null, null),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, null, null, 0, "faults/fault-1.log", 0, LatencyStats.EMPTY,
-                        new FaultRecovery(null, null, null, null, "no measured interval before the fault"), null));
+                        new FaultRecovery(null, null, null, null, "no measured interval before the fault"), null, null));
         JsonNode json = writeValidAndReadBack(spec, faults, dir);
         assertThat(json.at("/faults/0/spec/target").asText()).isEqualTo("leader");
         assertThat(json.at("/workload/faults/1/target").asText()).isEqualTo("2");
         assertThat(json.at("/faults/0/recovery").has("p99Sec")).as("not recovered is absent").isFalse();
+    }
+
+    @Test
+    void aRollWithItsStepsIsValidAndReadsBack(@TempDir Path dir) throws IOException {
+        Path yaml = Files.writeString(dir.resolve("w.yaml"), "producers: {rate: 1000, duration: 60s}\n"
+                + "cluster: {brokers: 3}\nfaults: [{at: 10s, action: roll, roll: {brokerConfig: {num.io.threads: 16},"
+                + " settle: 1s}}]\n");
+        WorkloadSpec spec = new SpecLoader().load(yaml, List.of());
+        RollStep done = new RollStep(1, 12.5, 21.0, 1.2, 6.3, 7.9, 8.1, 1_000.4, L, L, 0,
+                Map.of("num.io.threads", "16"), null);
+        RollStep failed = new RollStep(3, 21.0, null, 1.0, null, null, null, 0.0, LatencyStats.EMPTY, null, 2, null,
+                "not back in sync within 90 s (broker 3 does not serve requests)");
+        RollFigures roll = new RollFigures(List.of(1, 3, 2), Map.of("num.io.threads", "16"), 2.5, 1_000.0, 2_000.0,
+                3_000.0, List.of(done, failed));
+        List<FaultResult> faults = List.of(new FaultResult(0, spec.faults().get(0), null, 12.5, 112.0,
+                "broker 3: not back in sync within 90 s (broker 3 does not serve requests)", null, null, 2, L,
+                new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null, roll));
+        JsonNode json = writeValidAndReadBack(spec, faults, dir);
+        assertThat(json.at("/workload/faults/0/roll/brokerConfig/num.io.threads").asText()).isEqualTo("16");
+        assertThat(json.at("/faults/0/roll/steps/0/brokerConfigRead/num.io.threads").asText()).isEqualTo("16");
+        assertThat(json.at("/faults/0/roll/steps/1").has("endSec")).as("an unfinished step has no end").isFalse();
+        assertThat(json.at("/faults/0/roll/order").toString()).isEqualTo("[1,3,2]");
     }
 
     /**

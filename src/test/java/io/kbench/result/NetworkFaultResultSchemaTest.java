@@ -26,9 +26,9 @@ class NetworkFaultResultSchemaTest {
         LatencyStats l = FaultResultSchemaTest.L;
         List<FaultResult> faults = List.of(
                 new FaultResult(0, spec.faults().get(0), 3, 12.5, 17.5, null, null, null, 0, l,
-                        new FaultRecovery(1000.0, 2000.0, 2.0, 3.0, null), null),
+                        new FaultRecovery(1000.0, 2000.0, 2.0, 3.0, null), null, null),
                 new FaultResult(1, spec.faults().get(1), 2, 22.5, 24.5, null, null, null, 0, l,
-                        new FaultRecovery(1000.0, 2000.0, 1.0, 1.0, null), null));
+                        new FaultRecovery(1000.0, 2000.0, 1.0, 1.0, null), null, null));
         JsonNode json = FaultResultSchemaTest.writeValidAndReadBack(spec, faults, dir);
         assertThat(json.at("/faults/0/spec/delay").asText()).isEqualTo("50ms");
         assertThat(json.at("/faults/0/spec/scope").asText()).isEqualTo("peers");

@@ -209,7 +209,7 @@ class SweepSchemaTest {
 
     private static FaultResult fault(FaultSpec spec, Double throughputSec, Double p99Sec, long failed) {
         return new FaultResult(0, spec, 2, 5.5, 8.5, null, null, null, failed, LatencyStats.EMPTY,
-                new FaultRecovery(1000.0, 2000.0, throughputSec, p99Sec, null), null);
+                new FaultRecovery(1000.0, 2000.0, throughputSec, p99Sec, null), null, null);
     }
 
     @Test

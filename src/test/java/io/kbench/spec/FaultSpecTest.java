@@ -60,6 +60,40 @@ class FaultSpecTest {
     }
 
     @Test
+    void aRollBindsWithItsDefaultsAndItsSettingsAsText() throws IOException {
+        WorkloadSpec spec = load("""
+                faults:
+                  - {at: 5s, action: roll, roll: {brokerConfig: {num.io.threads: 16, log.flush.interval.ms: "1000"},
+                     order: ids, settle: 2s}}
+                  - {at: 25s, action: roll}
+                """);
+        FaultSpec config = spec.faults().get(0);
+        assertThat(config.action()).isEqualTo(FaultAction.ROLL);
+        assertThat(config.roll().changes()).containsExactly(java.util.Map.entry("log.flush.interval.ms", "1000"),
+                java.util.Map.entry("num.io.threads", "16"));
+        assertThat(config.roll().orderOrDefault()).isEqualTo(RollOrder.IDS);
+        assertThat(config.roll().settleOrDefault()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(config.describe()).isEqualTo("roll (log.flush.interval.ms=1000, num.io.threads=16, ids, settle 2s) at 5s");
+        FaultSpec plain = spec.faults().get(1);
+        assertThat(plain.roll()).isNull();
+        assertThat(plain.rollOrPlain().changes()).isEmpty();
+        assertThat(plain.rollOrPlain().orderOrDefault()).isEqualTo(RollOrder.ACTIVE_CONTROLLER_LAST);
+        assertThat(plain.rollOrPlain().baselineOrDefault()).isEqualTo(RollSpec.DEFAULT_BASELINE);
+        assertThat(plain.describe()).isEqualTo("roll (no config change, active controller last) at 25s");
+        assertThat(load("", "at=5s action=roll").faults().get(0).action()).isEqualTo(FaultAction.ROLL);
+    }
+
+    @Test
+    void badRollsNameTheField() {
+        rejects("faults: [{at: 5s, action: roll, roll: {settle: 11m}}]", "faults[0].roll.settle", "11m");
+        rejects("faults: [{at: 5s, action: roll, roll: {baseline: 0s}}]", "faults[0].roll.baseline", "positive");
+        rejects("faults: [{at: 5s, action: roll, roll: {brokerConfig: {}}}]", "faults[0].roll.brokerConfig",
+                "plain rolling restart");
+        rejects("faults: [{at: 5s, action: roll, duration: 5s}]", "faults[0].duration");
+        rejects("faults: [{at: 5s, action: pause, target: 1, roll: {}}]", "faults[0].roll", "only applies to action roll");
+    }
+
+    @Test
     void cliFaultsAreAppendedAfterTheFilesFaults() throws IOException {
         WorkloadSpec spec = load("faults: [{at: 1s, action: pause, target: 1}]\n",
                 "at=20s action=kill target=leader duration=10s",

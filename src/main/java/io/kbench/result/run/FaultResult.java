@@ -22,11 +22,12 @@ import java.util.Objects;
  * @param publishLatencyMicros send -> ack latency of the records sent during the fault, from their intended send time
  * @param recovery             recovery times, null for a fault that did not fire
  * @param reassignment         reassign and remove-broker: what moved and how long it took; else null
+ * @param roll                 roll: each broker's step with its figures; else null
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double startSec, Double endSec, String error,
                           Integer exitCode, String output, long failedRecords, LatencyStats publishLatencyMicros,
-                          FaultRecovery recovery, ReassignmentFigures reassignment) {
+                          FaultRecovery recovery, ReassignmentFigures reassignment, RollFigures roll) {
     public FaultResult {
         Objects.requireNonNull(spec, "spec");
     }
@@ -65,6 +66,9 @@ public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double st
         }
         if (error != null) {
             b.append(" (").append(error).append(')');
+        }
+        if (roll != null) {
+            b.append(roll.lines(String.format(Locale.ROOT, "fault %d: step: ", index)));
         }
         return b.toString();
     }

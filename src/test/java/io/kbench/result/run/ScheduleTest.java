@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 class ScheduleTest {
     private static FaultResult faultWithBaseline(Double recordsPerSec) {
         FaultSpec kill = new FaultSpec(Duration.ofSeconds(4), FaultAction.KILL, FaultTarget.parse("leader"),
-                Duration.ofSeconds(2), null, null, null, null, null, null, null, null);
+                Duration.ofSeconds(2), null, null, null, null, null, null, null, null, null);
         return new FaultResult(0, kill, 2, 4.0, 6.0, null, null, null, 0, null,
-                new FaultRecovery(recordsPerSec, recordsPerSec == null ? null : 14_762_000.0, null, null, null), null);
+                new FaultRecovery(recordsPerSec, recordsPerSec == null ? null : 14_762_000.0, null, null, null), null, null);
     }
 
     @Test

@@ -1,0 +1,46 @@
+package io.kbench.result.run;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a roll did, step by step (docs/upgrades.md). The baseline is the measured time before the roll, from the
+ * per-interval series, so that each step's figures read against the run as it was.
+ *
+ * @param order                      the brokers in the order the roll planned to restart them
+ * @param brokerConfig               the settings each broker got as it was restarted; null for a plain rolling restart
+ * @param baselineFromSec            the start of the baseline on the run's axis (the roll's start minus roll.baseline,
+ *                                   or the measured window's start when that is later)
+ * @param baselineRecordsPerSec      median acknowledged records/s of the measured intervals in the baseline
+ * @param baselinePublishP99Micros   median per-interval publish p99 in the baseline
+ * @param baselineEndToEndP99Micros  median per-interval end-to-end p99 in the baseline; null without consumers
+ * @param steps                      one per broker restarted or tried, in order; fewer than {@code order} when a
+ *                                   step failed or the run ended first
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record RollFigures(List<Integer> order, Map<String, String> brokerConfig, Double baselineFromSec,
+                          Double baselineRecordsPerSec, Double baselinePublishP99Micros,
+                          Double baselineEndToEndP99Micros, List<RollStep> steps) {
+    public RollFigures {
+        order = List.copyOf(order);
+        brokerConfig = brokerConfig == null || brokerConfig.isEmpty() ? null
+                : Collections.unmodifiableMap(new TreeMap<>(brokerConfig));
+        steps = List.copyOf(steps);
+    }
+
+    /** One line per step, each starting with {@code prefix}. */
+    public String lines(String prefix) {
+        StringBuilder b = new StringBuilder();
+        for (RollStep s : steps) {
+            b.append('\n').append(prefix).append(s.line(baselinePublishP99Micros, baselineEndToEndP99Micros));
+        }
+        if (steps.size() < order.size()) {
+            b.append('\n').append(prefix).append("not restarted: broker(s) ")
+                    .append(order.subList(steps.size(), order.size()));
+        }
+        return b.toString();
+    }
+}
