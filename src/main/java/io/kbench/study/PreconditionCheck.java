@@ -175,28 +175,9 @@ final class PreconditionCheck {
      * limit, so there only the disk can make bytes the limit.
      */
     private static Optional<Unmet> bytesLimited(List<SweepResult.Point> compared) {
-        SweepResult.Point busiest = null;
-        for (SweepResult.Point p : compared) {
-            PointConditions c = p.conditions();
-            if (c != null && c.pageCacheBytes() == null) {
-                return Optional.empty(); // only embedded brokers record a page cache: external, its network may limit
-            }
-            if (c == null || c.diskUtilPercent() == null) {
-                return Optional.of(Unmet.notMeasured("the brokers' disk utilisation was not sampled at " + p.name()
-                        + " (results kept before kbench recorded it, or telemetry off); re-run the sweep"));
-            }
-            if (c.diskUtilPercent().median() >= Preconditions.DISK_BUSY_PERCENT) {
-                return Optional.empty();
-            }
-            if (busiest == null || c.diskUtilPercent().median() > busiest.conditions().diskUtilPercent().median()) {
-                busiest = p;
-            }
-        }
-        Spread disk = busiest.conditions().diskUtilPercent();
-        return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "the brokers' disk was at most %.1f%% busy (at %s; "
-                + "median of %d runs; the claim needs %s%% or more at some compared point) and embedded brokers talk over "
-                + "loopback, which has no bandwidth limit: bytes were not the limit, so sending fewer cannot buy "
-                + "throughput", disk.median(), busiest.name(), disk.count(), Preconditions.number(Preconditions.DISK_BUSY_PERCENT))));
+        return diskBelowBusy(compared, External.PASSES, "results kept before kbench recorded it, or telemetry off",
+                " and embedded brokers talk over loopback, which has no bandwidth limit: bytes were not the limit, so "
+                + "sending fewer cannot buy throughput");
     }
 
     /**
@@ -205,13 +186,31 @@ final class PreconditionCheck {
      * reach the latency only where the disk has work queued, wherever the brokers run.
      */
     private static Optional<Unmet> diskBusy(List<SweepResult.Point> compared) {
+        return diskBelowBusy(compared, External.MEASURED, "telemetry off, an external cluster without "
+                + "--node-exporter-url, or results kept before kbench recorded it", ": a disk or filesystem can stall the "
+                + "latency only where the disk has work queued");
+    }
+
+    /** What an external cluster (no page cache recorded) means for a disk precondition. */
+    private enum External {
+        /** Its network, which kbench cannot see, may be the limit: the precondition holds. */
+        PASSES,
+        /** Judged by its disk like an embedded one (through the node exporter). */
+        MEASURED
+    }
+
+    /** Unmet when no compared point's brokers' disk was busy; {@code unsampled}: why a figure may be missing. */
+    private static Optional<Unmet> diskBelowBusy(List<SweepResult.Point> compared, External external, String unsampled,
+                                                 String consequence) {
         SweepResult.Point busiest = null;
         for (SweepResult.Point p : compared) {
             PointConditions c = p.conditions();
+            if (external == External.PASSES && c != null && c.pageCacheBytes() == null) {
+                return Optional.empty(); // only embedded brokers record a page cache: external, its network may limit
+            }
             if (c == null || c.diskUtilPercent() == null) {
                 return Optional.of(Unmet.notMeasured("the brokers' disk utilisation was not sampled at " + p.name()
-                        + " (telemetry off, an external cluster without --node-exporter-url, or results kept before "
-                        + "kbench recorded it); re-run the sweep"));
+                        + " (" + unsampled + "); re-run the sweep"));
             }
             if (c.diskUtilPercent().median() >= Preconditions.DISK_BUSY_PERCENT) {
                 return Optional.empty();
@@ -222,9 +221,8 @@ final class PreconditionCheck {
         }
         Spread disk = busiest.conditions().diskUtilPercent();
         return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "the brokers' disk was at most %.1f%% busy (at %s; "
-                + "median of %d runs; the claim needs %s%% or more at some compared point): a disk or filesystem can stall "
-                + "the latency only where the disk has work queued", disk.median(), busiest.name(), disk.count(),
-                Preconditions.number(Preconditions.DISK_BUSY_PERCENT))));
+                + "median of %d runs; the claim needs %s%% or more at some compared point)%s", disk.median(), busiest.name(),
+                disk.count(), Preconditions.number(Preconditions.DISK_BUSY_PERCENT), consequence)));
     }
 
     /** Holds when every repetition of {@code p} was judged steady over its window. */
