@@ -28,6 +28,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 // Timing-sensitive: three broker restarts must fit in the measured window (pom.xml, failsafe "timing-its").
 @Tag("timing")
+// Three brokers restarted in turn take the whole machine: beside the timing phase its third step did not get back in
+// sync within the run and the other timing ITs fell behind their rates (CI 2026-11-30). It runs alone (pom.xml, solo-its).
+@Tag("whole-machine")
 @EmbeddedKafka
 class RollingConfigIT {
     @TempDir

@@ -49,8 +49,14 @@ class DriftIT {
         Path plain = Files.writeString(steadyDir.resolve("it-drift-plain.yaml"), WORKLOAD.formatted("it-drift-plain"));
         CliRun steady = CliRun.of("run", plain.toString(), "--results-dir", steadyDir.toString(), "--no-telemetry");
         assertThat(steady.exitCode()).as(steady.transcript()).isZero();
-        Drift calm = ItFixture.onlyRun(steadyDir).drift();
+        RunResult plainRun = ItFixture.onlyRun(steadyDir);
+        Drift calm = plainRun.drift();
         assertThat(calm).as(steady.transcript()).isNotNull();
+        // A plain run on a machine too busy to keep its schedule is not steady, and kbench says so (CI 2026-11-30,
+        // beside the other timing ITs: last third at 3,974 of 5,000 records/s): the premise is absent, not the rule.
+        org.junit.jupiter.api.Assumptions.assumeTrue(plainRun.schedule() == null
+                || plainRun.schedule().ratio() >= io.kbench.result.run.Schedule.MET_RATIO, () -> "not testable here: the "
+                + "plain run kept " + Math.round(plainRun.schedule().ratio() * 100) + "% of its 5,000 records/s; " + calm.line());
         assertThat(calm.steady()).as(calm.line()).isEqualTo(SteadyState.STEADY);
         assertThat(calm.intervals()).isGreaterThanOrEqualTo(DriftRule.MIN_INTERVALS);
         assertThat(steady.stdout()).contains("steady state: steady over ");
