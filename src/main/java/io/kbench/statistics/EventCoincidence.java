@@ -11,7 +11,7 @@ import java.util.Arrays;
  * W. Silverman (1982, "Methods for analysing spatial processes of several types of points", J. R. Statist. Soc. B
  * 44(3)) on a circle of intervals, applied as in event coincidence analysis (J. F. Donges, C.-F. Schleussner, J. F.
  * Siegmund and R. V. Donner 2016, "Event coincidence analysis for quantifying statistical interrelationships between
- * event time series", Eur. Phys. J. Special Topics 225). The p-values count the unshifted arrangement with the
+ * event time series", Eur. Phys. J. Special Topics 225). The p-value counts the unshifted arrangement with the
  * shifts, so the smallest is 1 / N, and larger where shifted flags line up with the marks as well (an event flagging
  * two neighbouring intervals matches again one shift away, so 2 / N): fewer than 1 / alpha intervals can never decide.
  */
@@ -26,13 +26,12 @@ public final class EventCoincidence {
      * @param marked     how many intervals are marked
      * @param expected   what chance gives on average over all N rotations: marked x (flagged / N)
      * @param pAbove     one-sided p that chance puts as many or more marked intervals at the event
-     * @param pBelow     one-sided p that chance puts as few or fewer there
      * @param detectable about the fewest coinciding marked intervals that would have been decided above chance at
      *                   alpha, or -1 when none could (too few intervals, flags whose shifted copies line up too, every
      *                   interval or none flagged, none marked)
      * @param shifts     the rotations compared, N - 1
      */
-    public record Result(int observed, int marked, double expected, double pAbove, double pBelow, int detectable,
+    public record Result(int observed, int marked, double expected, double pAbove, int detectable,
                          int shifts) {
         /** observed / expected: how many times chance's share the marked intervals carry the event. */
         public double lift() {
@@ -65,15 +64,13 @@ public final class EventCoincidence {
             shifted[k - 1] = coinciding(marked, flagged, k);
         }
         int atLeast = 1;
-        int atMost = 1;
         for (int c : shifted) {
             atLeast += c >= observed ? 1 : 0;
-            atMost += c <= observed ? 1 : 0;
         }
         int detectable = markedCount == 0 || flaggedCount == 0 || flaggedCount == n ? -1
                 : detectable(shifted, Math.min(markedCount, flaggedCount), n, alpha);
         return new Result(observed, markedCount, markedCount * (double) flaggedCount / n, atLeast / (double) n,
-                atMost / (double) n, detectable, n - 1);
+                detectable, n - 1);
     }
 
     private static int coinciding(boolean[] marked, boolean[] flagged, int shift) {

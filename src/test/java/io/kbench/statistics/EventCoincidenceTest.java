@@ -20,7 +20,6 @@ class EventCoincidenceTest {
         assertThat(r.lift()).isEqualTo(2.5);
         assertThat(r.shifts()).isEqualTo(9);
         assertThat(r.pAbove()).isEqualTo(0.4);
-        assertThat(r.pBelow()).isEqualTo(1.0);
         assertThat(r.detectable()).as("10 intervals cannot reach 5%").isEqualTo(-1);
     }
 
