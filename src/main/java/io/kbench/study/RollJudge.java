@@ -5,14 +5,16 @@ import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
+import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetrySeries;
 import io.kbench.statistics.EventCoincidence;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-/** Judges a {@link RollFinding}: do a run's worst intervals coincide with segment rolls? */
+/** Judges a {@link RollFinding}: do a run's worst intervals coincide with segment rolls, flushes or a series' rises? */
 public final class RollJudge {
     /** One-sided level of the coincidence test: the upper tail of the findings' two-sided 95% intervals. */
     static final double ALPHA = 0.025;
@@ -28,14 +30,16 @@ public final class RollJudge {
             return Judged.notMeasured("no kept result " + f.data() + "; run its scenario and keep result.json");
         }
         RunResult run = kept.get(f.data(), RunResult.class);
-        return judge(f, run.intervals(), run.telemetry() == null ? List.of() : run.telemetry().events());
+        Telemetry t = run.telemetry();
+        if (f.series() != null) {
+            return judgeSeries(f, run.intervals(), t == null ? List.of() : t.series());
+        }
+        return judge(f, run.intervals(), t == null ? List.of() : t.events());
     }
 
     /** The verdict of {@code f} on {@code intervals} and telemetry {@code events}. */
     static Judged judge(RollFinding f, List<IntervalPoint> intervals, List<TelemetryEvent> events) {
-        Metric metric = Metric.parse(f.metric());
-        List<IntervalPoint> measured = intervals == null ? List.of()
-                : intervals.stream().filter(i -> i.phase() == IntervalPhase.MEASURED).toList();
+        List<IntervalPoint> measured = measured(intervals);
         List<Double> rolls = events == null ? List.of() : events.stream()
                 .filter(e -> e.type() == f.event()).map(TelemetryEvent::atSec).toList();
         if (measured.size() < 4) {
@@ -45,31 +49,63 @@ public final class RollJudge {
             return new Judged(ClaimVerdict.INCONCLUSIVE, "no " + f.event().json() + " during the run (" + measured.size()
                     + " measured intervals)", f.rule());
         }
-        List<Boolean> atRoll = new ArrayList<>();
-        for (IntervalPoint m : measured) {
+        boolean[] isAt = new boolean[measured.size()];
+        for (int i = 0; i < isAt.length; i++) {
+            IntervalPoint m = measured.get(i);
             int j = intervals.indexOf(m);
             // The interval before counts too: a roll's stall shows in the latency of records sent just after it.
             double start = j >= 2 ? intervals.get(j - 2).endSec() : 0;
-            atRoll.add(rolls.stream().anyMatch(t -> t > start && t <= m.endSec()));
+            isAt[i] = rolls.stream().anyMatch(t -> t > start && t <= m.endSec());
         }
-        long allAt = atRoll.stream().filter(b -> b).count();
-        if (allAt == 0) {
+        if (count(isAt) == 0) {
             return new Judged(ClaimVerdict.INCONCLUSIVE, "no " + f.event().json() + " in or just before a measured interval ("
                     + rolls.size() + " during the run, " + measured.size() + " measured intervals)", f.rule());
         }
-        int worst = Math.max(1, (int) Math.ceil(measured.size() * f.worstShare()));
-        boolean[] isWorst = worstSpikes(measured, metric, worst);
-        boolean[] isAt = new boolean[measured.size()];
-        int spikes = 0;
-        for (int i = 0; i < isAt.length; i++) {
-            isAt[i] = atRoll.get(i);
-            spikes += isWorst[i] ? 1 : 0;
+        return coincide(f, measured, isAt, String.format(Locale.ROOT, "; %d such event(s)", rolls.size()));
+    }
+
+    /**
+     * The verdict of {@code f} (a series finding) on {@code intervals} and the telemetry {@code series}: an interval is
+     * at a rise when the series, at its highest source, is among the worst share of intervals standing highest above the
+     * median of the intervals around it, ranked as the spikes are.
+     */
+    static Judged judgeSeries(RollFinding f, List<IntervalPoint> intervals, List<TelemetrySeries> series) {
+        List<IntervalPoint> measured = measured(intervals);
+        if (measured.size() < 4) {
+            return new Judged(ClaimVerdict.INCONCLUSIVE, measured.size() + " measured interval(s): too few to rank", f.rule());
         }
+        List<TelemetrySeries> sampled = series == null ? List.of()
+                : series.stream().filter(s -> s.metric() == f.series()).toList();
+        if (sampled.isEmpty()) {
+            return Judged.notMeasured("the kept run " + f.data() + " has no " + f.series().json() + " series (telemetry off, "
+                    + "or a source that does not sample it)");
+        }
+        double[] v = new double[measured.size()];
+        for (int i = 0; i < v.length; i++) {
+            int j = intervals.indexOf(measured.get(i));
+            v[i] = sampled.stream().map(s -> j < s.values().size() ? s.values().get(j) : null)
+                    .filter(x -> x != null && !x.isNaN()).mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+        }
+        // Ranked as the spikes are, the same share of them: a rise stands out from its neighbours as a spike does, so a
+        // nearly idle disk's 0.9-1.1% wobble is not taken for "increased disk I/O" beside its writeback bursts.
+        boolean[] isAt = highest(overLocalMedian(v), worstCount(f, measured));
+        if (count(isAt) == 0) {
+            return new Judged(ClaimVerdict.INCONCLUSIVE, "no measured interval where " + f.series().json() + " stands above "
+                    + "its neighbours (" + measured.size() + " measured intervals)", f.rule());
+        }
+        return coincide(f, measured, isAt, "");
+    }
+
+    /** The coincidence test of the worst spikes with the intervals flagged {@code isAt}. */
+    private static Judged coincide(RollFinding f, List<IntervalPoint> measured, boolean[] isAt, String events) {
+        long allAt = count(isAt);
+        boolean[] isWorst = highest(spikeScores(measured, Metric.parse(f.metric())), worstCount(f, measured));
+        int spikes = count(isWorst);
         EventCoincidence.Result r = EventCoincidence.test(isWorst, isAt, ALPHA);
         String shown = String.format(Locale.ROOT, "%d of the %d worst spikes by %s at a %s (%.0f%%) vs %d of all %d "
-                + "measured intervals (%.0f%%); %d such event(s)", r.observed(), spikes, f.metric(), f.event().json(),
+                + "measured intervals (%.0f%%)%s", r.observed(), spikes, f.metric(), f.marker(),
                 spikes == 0 ? 0.0 : 100.0 * r.observed() / spikes, allAt, measured.size(), 100.0 * allAt / measured.size(),
-                rolls.size());
+                events);
         if (allAt == measured.size()) {
             return new Judged(ClaimVerdict.INCONCLUSIVE, shown + "; every interval is at one, so none without it is left to "
                     + "compare with", f.rule());
@@ -95,20 +131,37 @@ public final class RollJudge {
         return new Judged(ClaimVerdict.INCONCLUSIVE, shown + test + could, f.rule());
     }
 
+    private static List<IntervalPoint> measured(List<IntervalPoint> intervals) {
+        return intervals == null ? List.of() : intervals.stream().filter(i -> i.phase() == IntervalPhase.MEASURED).toList();
+    }
+
+    private static int count(boolean[] flags) {
+        int n = 0;
+        for (boolean b : flags) {
+            n += b ? 1 : 0;
+        }
+        return n;
+    }
+
+    /** How many intervals the worst share of {@code measured} is, at least one. */
+    private static int worstCount(RollFinding f, List<IntervalPoint> measured) {
+        return Math.max(1, (int) Math.ceil(measured.size() * f.worstShare()));
+    }
+
     /**
-     * The {@code worst} intervals standing highest above their neighbours ({@link #spikeScores}), only those above
-     * them at all: a run with fewer spikes marks fewer, rather than filling up with intervals at their local level.
+     * The {@code worst} intervals standing highest above their neighbours ({@link #overLocalMedian} scores), only
+     * those above them at all: a run with fewer spikes marks fewer, rather than filling up with intervals at their local
+     * level.
      */
-    private static boolean[] worstSpikes(List<IntervalPoint> measured, Metric metric, int worst) {
-        double[] spike = spikeScores(measured, metric);
+    private static boolean[] highest(double[] score, int worst) {
         List<Integer> order = new ArrayList<>();
-        for (int i = 0; i < spike.length; i++) {
-            if (spike[i] > 1) {
+        for (int i = 0; i < score.length; i++) {
+            if (score[i] > 1) {
                 order.add(i);
             }
         }
-        order.sort(Comparator.comparingDouble((Integer i) -> spike[i]).reversed());
-        boolean[] marked = new boolean[spike.length];
+        order.sort(Comparator.comparingDouble((Integer i) -> score[i]).reversed());
+        boolean[] marked = new boolean[score.length];
         order.subList(0, Math.min(worst, order.size())).forEach(i -> marked[i] = true);
         return marked;
     }
@@ -120,11 +173,16 @@ public final class RollJudge {
      * 1974, "The influence curve and its role in robust estimation", JASA 69(346)).
      */
     static double[] spikeScores(List<IntervalPoint> measured, Metric metric) {
-        int n = measured.size();
-        double[] v = new double[n];
-        for (int i = 0; i < n; i++) {
+        double[] v = new double[measured.size()];
+        for (int i = 0; i < v.length; i++) {
             v[i] = value(measured.get(i), metric);
         }
+        return overLocalMedian(v);
+    }
+
+    /** Each of {@code v} over the median of the {@link #NEIGHBOURHOOD} values centred on it; NaN where there is none. */
+    static double[] overLocalMedian(double[] v) {
+        int n = v.length;
         double[] score = new double[n];
         int half = NEIGHBOURHOOD / 2;
         for (int i = 0; i < n; i++) {

@@ -9,6 +9,8 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.telemetry.TelemetryEvent;
 import io.kbench.result.telemetry.TelemetryEventType;
+import io.kbench.result.telemetry.TelemetryMetric;
+import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -108,8 +110,50 @@ class RollJudgeTest {
         assertThat(undecided.shown()).contains("p = 0.120", "undecided: these intervals could detect about 7 of the 10");
     }
 
+    private static final RollFinding DISK = new RollFinding("spikes-at-disk-io", "spikes at disk I/O", "s4-spikes", "e2e.p99",
+            0.1, null, TelemetryMetric.DISK_UTIL_PERCENT);
+
+    /** Disk utilisation per interval of {@code run(count, ...)} (warm-up included): 1%, 30% at {@code burstsAt}, 10% at {@code smallAt}. */
+    private static List<TelemetrySeries> disk(int count, int[] burstsAt, int... smallAt) {
+        List<Double> values = new ArrayList<>();
+        for (int sec = 1; sec <= count; sec++) {
+            final int s = sec;
+            values.add(java.util.Arrays.stream(burstsAt).anyMatch(b -> b == s) ? 30.0
+                    : java.util.Arrays.stream(smallAt).anyMatch(b -> b == s) ? 10.0 : 1.0);
+        }
+        return List.of(new TelemetrySeries(TelemetryMetric.DISK_UTIL_PERCENT, "host", values),
+                new TelemetrySeries(TelemetryMetric.BROKER_CPU_PERCENT, "broker-1", values.stream().map(v -> 100 - v).toList()));
+    }
+
+    private static final int[] SMALL_RISES = {9, 16, 24, 29, 41, 45, 53, 58, 63, 70, 77, 81, 90, 95, 99};
+
+    @Test
+    void aSeriesFindingCountsTheIntervalsWhereTheSeriesRisesMostAboveItsNeighbours() {
+        // 100 measured intervals; the disk's 10 biggest bursts (the same share as the spikes) in the spikes' seconds,
+        // 15 smaller rises elsewhere: only the 10 standing highest count.
+        int[] spikes = {5, 13, 20, 32, 38, 49, 55, 67, 72, 84};
+        Judged j = RollJudge.judgeSeries(DISK, run(102, spikes), disk(102, spikes, SMALL_RISES));
+        assertThat(j.verdict()).isEqualTo(ClaimVerdict.HELD);
+        assertThat(j.shown()).startsWith("10 of the 10 worst spikes by e2e.p99 at a rise of disk_util_percent (100%) vs 10 "
+                + "of all 100 measured intervals (10%); 10.00x chance's share (1.0 expected)");
+        assertThat(j.rule()).contains("the same share standing highest by disk_util_percent (its highest source)");
+        // The bursts elsewhere: the spikes are at none, where 3 or so at one would have been decided.
+        int[] elsewhere = {7, 11, 18, 27, 35, 43, 51, 61, 75, 87};
+        Judged apart = RollJudge.judgeSeries(DISK, run(102, spikes), disk(102, elsewhere, SMALL_RISES));
+        assertThat(apart.verdict()).isEqualTo(ClaimVerdict.CONTRADICTED);
+        assertThat(apart.shown()).startsWith("0 of the 10 worst spikes");
+        assertThat(RollJudge.judgeSeries(DISK, run(102, spikes), disk(102, new int[0])).shown())
+                .startsWith("no measured interval where disk_util_percent stands above its neighbours");
+        Judged none = RollJudge.judgeSeries(DISK, run(102, spikes), List.of());
+        assertThat(none.verdict()).isEqualTo(ClaimVerdict.NOT_MEASURED);
+        assertThat(none.shown()).contains("has no disk_util_percent series");
+    }
+
     @Test
     void badFindingsFailNamingTheField() {
+        assertThatThrownBy(() -> new RollFinding("x", "c", "d", "e2e.p99", 0.1, TelemetryEventType.SEGMENT_ROLL,
+                TelemetryMetric.DISK_UTIL_PERCENT)).isInstanceOf(InvalidInputException.class)
+                .hasMessageContaining("runs[x].event").hasMessageContaining("exactly one of event and series");
         assertThatThrownBy(() -> new RollFinding("x", "c", "d", "produced.recordsPerSec", 0.1, TelemetryEventType.SEGMENT_ROLL))
                 .isInstanceOf(InvalidInputException.class).hasMessageContaining("runs[x].metric");
         assertThatThrownBy(() -> new RollFinding("x", "c", "d", "e2e.p99", 0.9, TelemetryEventType.SEGMENT_ROLL))
