@@ -130,7 +130,7 @@ class RateSearchTest {
         // The kept S4 search (e2e.p99<200ms) passed 4,000, 5,000, 5,500 and 5,750 and failed 6,000 and 8,000: started at
         // 8,000 the search halves to 4,000, then bisects to 5,750 on those measured outcomes.
         List<Double> calls = new ArrayList<>();
-        List<ProbeOutcome> kept = ResultReader.read(Path.of("docs/studies/data/s4-find-max-sla-repeat.json"),
+        List<ProbeOutcome> kept = ResultReader.read(Path.of("src/test/resources/find-max/s4-find-max-sla-repeat-2026-11-28.json"),
                 FindMaxResult.class).probes();
         RateProbe probe = rate -> {
             calls.add(rate);

@@ -20,16 +20,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The step ladder (--step) fed the probe outcomes the S4 searches measured (docs/studies/data/s4-find-max-*.json, 3
- * CPU-limited brokers on the 2-core machine): each rate the ladder asks for is answered by the kept probe at that rate,
+ * The step ladder (--step) fed the probe outcomes the S4 searches measured on 2026-11-28 (3 CPU-limited brokers on the
+ * 2-core machine; copies of the kept results of that day, src/test/resources/find-max, since the study pages' kept
+ * data moves on when re-measured): each rate the ladder asks for is answered by the kept probe at that rate,
  * so the ladder's decisions are checked on real passes and failures; a rate that was never measured fails the test.
  */
 class StepSearchTest {
-    private static final Path DATA = Path.of("docs/studies/data");
+    private static final Path DATA = Path.of("src/test/resources/find-max");
 
     /** The kept probes of one S4 search, answering by rate (the first probe at that rate); a record of every call. */
     private static RateProbe kept(String name, List<Double> calls) {
-        List<ProbeOutcome> probes = ResultReader.read(DATA.resolve(name + ".json"), FindMaxResult.class).probes();
+        List<ProbeOutcome> probes = ResultReader.read(DATA.resolve(name + "-2026-11-28.json"), FindMaxResult.class).probes();
         return rate -> {
             calls.add(rate);
             return probes.stream().filter(p -> p.rateRecordsPerSec() == rate).findFirst()
