@@ -4,8 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.Operator;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Summary;
-import io.kbench.unit.Units;
-import java.util.Locale;
+import io.kbench.unit.FigureText;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,7 +53,8 @@ public record Threshold(Metric metric, Operator operator, double limit, String t
         }
         double v = actual.getAsDouble();
         boolean pass = operator.holds(v, limit);
-        String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", Units.millis(v)) : String.format(Locale.ROOT, "%.3f", v);
+        // The console's one rule: 426.8 ms and 5,000, as the summary table beside the verdict says them.
+        String shown = metric.isLatency() ? FigureText.fromMicros(v) : FigureText.number(v);
         return new ThresholdVerdict(condition(), pass, v, shown);
     }
 
