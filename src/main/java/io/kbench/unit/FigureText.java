@@ -1,5 +1,7 @@
 package io.kbench.unit;
 
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
 import java.util.Locale;
 
 /**
@@ -34,6 +36,14 @@ public final class FigureText {
             return String.format(Locale.ROOT, "%.1f", ms);
         }
         return String.format(Locale.ROOT, "%,.0f", ms);
+    }
+
+    /**
+     * A figure exact to a thousandth, thousands grouped, trailing zeros dropped ({@code 199.96}, {@code 7,831.551}):
+     * for the rare line where the rule's rounding would hide what matters, a near miss of a threshold.
+     */
+    public static String exact(double v) {
+        return new DecimalFormat("#,##0.###", DecimalFormatSymbols.getInstance(Locale.ROOT)).format(v);
     }
 
     /** Any other figure: {@code 0.25}, {@code 2.5}, {@code 64}, {@code 1,500}. */

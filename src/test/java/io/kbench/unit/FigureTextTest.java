@@ -24,6 +24,8 @@ class FigureTextTest {
         assertThat(FigureText.number(2.46)).isEqualTo("2.5");
         assertThat(FigureText.number(63.8)).isEqualTo("64");
         assertThat(FigureText.number(1500)).isEqualTo("1,500");
+        assertThat(FigureText.exact(7831.5512)).isEqualTo("7,831.551");
+        assertThat(FigureText.exact(40)).isEqualTo("40");
     }
 
     @Test
