@@ -56,11 +56,19 @@ public record RunEnvironment(String clusterShape, String kbenchVersion, String k
         return Hashes.sha256(String.join("\u0000", f.values().stream().map(String::valueOf).toList()));
     }
 
-    /** The names of the fields that differ between this environment and {@code other}. */
+    /**
+     * The fields that differ between this environment and {@code other}, each as {@code name before -> after}; a field
+     * a run did not record (an external cluster's broker JDK, an imported run's host) reads "unknown", never "null".
+     */
     public List<String> differences(RunEnvironment other) {
         Map<String, String> mine = fields();
         Map<String, String> theirs = other.fields();
         return mine.keySet().stream().filter(k -> !Objects.equals(mine.get(k), theirs.get(k)))
-                .map(k -> k + " " + mine.get(k) + " -> " + theirs.get(k)).toList();
+                .map(k -> k + " " + shown(mine.get(k)) + " -> " + shown(theirs.get(k))).toList();
+    }
+
+    /** A recorded value as the terminal says it: "unknown" for one the run did not record. */
+    public static String shown(String value) {
+        return value == null ? "unknown" : value;
     }
 }

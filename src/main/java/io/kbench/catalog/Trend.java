@@ -128,7 +128,8 @@ public record Trend(String workload, RunSetup setup, List<CatalogEntry> runs, Ma
                     + after.workloadHash().substring(0, 8) + ")");
         }
         if (!Objects.equals(before.gitRevision(), after.gitRevision())) {
-            changed.add("git revision " + before.gitRevision() + " -> " + after.gitRevision());
+            changed.add("git revision " + RunEnvironment.shown(before.gitRevision()) + " -> "
+                    + RunEnvironment.shown(after.gitRevision()));
         }
         return changed;
     }

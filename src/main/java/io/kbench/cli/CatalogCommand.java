@@ -29,8 +29,9 @@ public final class CatalogCommand implements Callable<Integer> {
 
     /** {@code kbench catalog import}. */
     @Command(name = "import", mixinStandardHelpOptions = true,
-            description = {"Add every kbench result under PATH (directories are searched; files are read) to the catalog:",
-                "each run, sweep repetition and find-max probe, each find-max answer and each sweep point's median.",
+            description = {"Add every kbench result under PATH (directories are searched; files are read) to the catalog.",
+                "That is each run, sweep repetition and find-max probe, each find-max answer and each sweep point's"
+                    + " median.",
                 "Idempotent: a result already in the catalog is counted, not added again."})
     static final class Import implements Callable<Integer> {
         @Spec

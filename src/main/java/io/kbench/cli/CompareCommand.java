@@ -22,12 +22,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code kbench compare A B [C...]}: every KPI of each side against A as an effect with its interval and decision. */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare results against the first: each a result.json, a run directory, a sweep point",
-            "directory with rep-N/result.json, or a sweep (directory or sweep.json: one side per point). Two or more",
-            "sweeps alone are compared point by point. Each side's effect against A is the ratio of geometric means",
-            "with a --confidence interval: higher or lower when the interval excludes no change, equivalent within",
-            "--margin, else undecided with the smallest effect the repetitions could detect; one run on a side or a",
-            "window under 5 s decides nothing. See docs/sweeps.md."})
+        description = {"Compare results against the first, each side's effect with its interval and decision.",
+            "Each RESULT is a result.json, a run directory, a sweep point directory with rep-N/result.json, or a sweep"
+                + " (directory or sweep.json: one side per point). Two or more sweeps alone are compared point by point.",
+            "Each side's effect against A is the ratio of geometric means with a --confidence interval: higher or lower"
+                + " when the interval excludes no change, equivalent within --margin, else undecided with the smallest"
+                + " effect the repetitions could detect; one run on a side or a window under 5 s decides nothing."
+                + " See docs/sweeps.md."})
 public final class CompareCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

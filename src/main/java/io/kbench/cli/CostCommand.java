@@ -22,8 +22,8 @@ import picocli.CommandLine.Spec;
 /** {@code kbench cost}: cost-performance, improvement, nodes for a target and yearly cost per instance type. */
 @Command(name = "cost", mixinStandardHelpOptions = true,
         description = {"Cost-performance of measured results from a price file.",
-                "The first row (the first --stated file's first row, else the first RESULT) is the baseline for the",
-                "improvement and savings columns. See docs/planning.md."})
+                "The first row (the first --stated file's first row, else the first RESULT) is the baseline for the"
+                    + " improvement and savings columns. See docs/planning.md."})
 public final class CostCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

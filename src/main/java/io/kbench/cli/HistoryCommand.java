@@ -27,9 +27,10 @@ import picocli.CommandLine.Spec;
 
 /** {@code kbench history [WORKLOAD]}: the catalog's runs over time with their change points (docs/history.md). */
 @Command(name = "history", mixinStandardHelpOptions = true,
-        description = {"Runs from the results catalog over time in series of like with like (one workload under one",
-            "set of settings), each KPI's change points (E-divisive means) with their effect, its 95%% interval,",
-            "a verdict and what else changed. See docs/history.md."})
+        description = {"Show the results catalog's runs over time and where each KPI changed.",
+            "Runs are put in series of like with like (one workload under one set of settings); each KPI's change"
+                + " points (E-divisive means) come with their effect, its 95%% interval, a verdict and what else"
+                + " changed. See docs/history.md."})
 public final class HistoryCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -64,8 +65,8 @@ public final class HistoryCommand implements Callable<Integer> {
     double significance;
 
     @Option(names = "--min-effect", paramLabel = "PERCENT", defaultValue = "5",
-            description = {"Smallest relative change of a KPI to report and to call a regression or improvement, in",
-                "percent (default: ${DEFAULT-VALUE}, the gate's default; 0 reports any change the test finds)."})
+            description = "Smallest relative change of a KPI to report and to call a regression or improvement, in"
+                + " percent (default: ${DEFAULT-VALUE}, the gate's default; 0 reports any change the test finds).")
     double minEffectPercent;
 
     @Option(names = "--json", description = "Print the runs and change points as JSON.")

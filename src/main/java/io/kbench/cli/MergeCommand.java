@@ -19,10 +19,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code kbench merge DIR... --out DIR}: one exact result from runs that measured at the same time. */
 @Command(name = "merge", mixinStandardHelpOptions = true,
-        description = {"Merge runs that measured at the same time against one cluster (e.g. started on several hosts by",
-            "your own scheduler) into one result, exactly: their .hlog interval histograms are added (percentiles are",
-            "never averaged), records and bytes summed over the merged window. OUT gets result.json (with each input's",
-            "own figures under 'merge'), the merged .hlog files and report.html. See docs/merge.md."})
+        description = {"Merge runs that measured at the same time against one cluster into one result, exactly.",
+            "The runs may have been started on several hosts by your own scheduler: their .hlog interval histograms"
+                + " are added (percentiles are never averaged), records and bytes summed over the merged window.",
+            "OUT gets result.json (with each input's own figures under 'merge'), the merged .hlog files and"
+                + " report.html. See docs/merge.md."})
 public final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -36,9 +36,9 @@ import picocli.CommandLine.Spec;
  * HdrHistogram latency in microseconds, failed sends counted and result.json.
  */
 @Command(name = "produce", mixinStandardHelpOptions = true,
-        description = {"Drop-in for kafka-producer-perf-test: accepts its flags, prints its final line,",
-            "and also writes result.json. Without --bootstrap-server (or bootstrap.servers in",
-            "--producer-props) it starts an embedded cluster."})
+        description = {"Drop-in for kafka-producer-perf-test: accepts its flags, prints its final line and also writes"
+                + " result.json.",
+            "Without --bootstrap-server (or bootstrap.servers in --producer-props) it starts an embedded cluster."})
 public final class ProduceCommand implements Callable<Integer> {
     /** kafka-producer-perf-test's transaction duration when only a transactional id is given. */
     static final long DEFAULT_TRANSACTION_DURATION_MS = 3000;

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code kbench report}: a self-contained HTML report of a run, sweep or find-max result. */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write a self-contained HTML report (charts inlined, works offline) of a result directory:",
-                "a run (result.json), a sweep (sweep.json) or a find-max result. See docs/reports.md."})
+        description = {"Write a self-contained HTML report (charts inlined, works offline) of a result directory.",
+                "The directory holds a run (result.json), a sweep (sweep.json) or a find-max result. See"
+                    + " docs/reports.md."})
 public final class ReportCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;

@@ -20,8 +20,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code kbench sweep FILE}: one workload at many points, each repeated, summarised as median [min..max]. */
 @Command(name = "sweep", mixinStandardHelpOptions = true,
-        description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated,",
-            "and write sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
+        description = {"Run a workload at every point of a sweep file (axes or explicit points), each repeated.",
+            "Writes sweep.json, sweep.csv and a ranked table. See docs/sweeps.md."})
 public final class SweepCommand extends WorkloadCommand {
     /** Sweep YAML file. */
     @Parameters(paramLabel = "FILE", description = "Sweep YAML file.")

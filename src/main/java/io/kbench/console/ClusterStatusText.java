@@ -13,8 +13,10 @@ public final class ClusterStatusText {
     }
 
     public static void print(ClusterStatus status, PrintWriter out) {
-        out.println("cluster: " + status.state().dataDir() + " (Kafka " + status.state().kafkaVersion()
-                + ", started " + status.state().startedAt() + ")");
+        // A state file written before kbench recorded the version has none: say so rather than print null.
+        String version = status.state().kafkaVersion() == null ? "unknown" : status.state().kafkaVersion();
+        out.println("cluster: " + status.state().dataDir() + " (Kafka " + version + ", started "
+                + status.state().startedAt() + ")");
         for (BrokerStatus b : status.brokers()) {
             out.println("broker " + b.id() + ": pid " + b.pid() + " port " + b.port() + " "
                     + (b.alive() ? "alive" : "dead"));

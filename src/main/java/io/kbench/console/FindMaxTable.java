@@ -8,8 +8,8 @@ import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.SearchAnswer;
 import io.kbench.result.findmax.SearchMethod;
 import io.kbench.result.findmax.SearchMode;
+import io.kbench.unit.FigureText;
 import io.kbench.unit.Percent;
-import io.kbench.unit.Units;
 import java.io.PrintStream;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -124,6 +124,6 @@ public final class FindMaxTable {
     }
 
     private static String millis(Long micros) {
-        return micros == null ? "-" : String.format(Locale.ROOT, "%.1f ms", Units.millis(micros));
+        return micros == null ? "-" : FigureText.fromMicros(micros);
     }
 }

@@ -149,10 +149,21 @@ public final class HistoryText {
         }
     }
 
-    private static String describe(CatalogEntry run) {
+    /** What a group ran on; a part the run did not record (an external cluster's broker version) is left out. */
+    static String describe(CatalogEntry run) {
         var env = run.environment();
-        return env.clusterShape() + ", Kafka " + env.kafkaBrokerVersion() + ", client JDK " + env.clientJdk() + ", "
-                + env.cores() + " cores " + env.cpuModel() + (env.host() == null ? "" : ", host " + env.host());
+        List<String> parts = new ArrayList<>(List.of(env.clusterShape()));
+        if (env.kafkaBrokerVersion() != null) {
+            parts.add("Kafka " + env.kafkaBrokerVersion());
+        }
+        if (env.clientJdk() != null) {
+            parts.add("client JDK " + env.clientJdk());
+        }
+        parts.add(env.cores() + " cores" + (env.cpuModel() == null ? "" : " " + env.cpuModel()));
+        if (env.host() != null) {
+            parts.add("host " + env.host());
+        }
+        return String.join(", ", parts);
     }
 
     private static void printChanges(Trend trend, PrintStream out) {

@@ -1,8 +1,11 @@
 package io.kbench.diagnosis;
 
-import java.util.Locale;
+import io.kbench.unit.FigureText;
 
-/** Numbers as the evidence line writes them: short, with their unit, locale-independent. */
+/**
+ * Numbers as the evidence line writes them: the console's one rule ({@link FigureText}), so the diagnosis says a
+ * latency as the summary table beside it does (2.37 ms, not 2.4 ms; 10,405 ms, not 10405 ms).
+ */
 final class Text {
     private Text() {
     }
@@ -12,12 +15,10 @@ final class Text {
     }
 
     static String ms(double v) {
-        return number(v) + " ms";
+        return FigureText.millis(v);
     }
 
     static String number(double v) {
-        double a = Math.abs(v);
-        String pattern = a >= 10 ? "%.0f" : a >= 1 ? "%.1f" : "%.2f";
-        return String.format(Locale.ROOT, pattern, v);
+        return FigureText.number(v);
     }
 }

@@ -25,14 +25,15 @@ final class ClusterRecord {
         SecurityInfo security = SecurityRecord.of(embedded, conn);
         List<BrokerVersion> read = BrokerAppInfo.read(jmx.brokers(), jmx.jmxCredentials());
         List<BrokerVersion> versions = read.isEmpty() ? null : read;
+        String said = versions == null ? null : BrokerVersion.summary(versions); // null: no broker said its version
         if (embedded == null) {
             BrokerCount.Facts facts = BrokerCount.facts(conn);
             return new ClusterInfo("external", conn.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG), facts.brokers(),
-                    versions != null ? BrokerVersion.summary(versions) : facts.version(), null, null, null, null,
+                    said != null ? said : facts.version(), null, null, null, null,
                     security, versions, facts.metadataVersion());
         }
         return new ClusterInfo("embedded", embedded.bootstrapServers(), embedded.brokerCount(),
-                versions != null ? BrokerVersion.summary(versions) : embedded.kafkaVersion(), embedded.brokerJavaVersion(),
+                said != null ? said : embedded.kafkaVersion(), embedded.brokerJavaVersion(),
                 embedded.startupTime().toMillis(), embedded.effectiveBrokerConfig(), embedded.dataFilesystem(), security,
                 versions, null);
     }

@@ -4,8 +4,8 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.result.Operator;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.Summary;
+import io.kbench.unit.FigureText;
 import io.kbench.unit.Units;
-import java.util.Locale;
 import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -54,8 +54,24 @@ public record Threshold(Metric metric, Operator operator, double limit, String t
         }
         double v = actual.getAsDouble();
         boolean pass = operator.holds(v, limit);
-        String shown = metric.isLatency() ? String.format(Locale.ROOT, "%.3f ms", Units.millis(v)) : String.format(Locale.ROOT, "%.3f", v);
-        return new ThresholdVerdict(condition(), pass, v, shown);
+        return new ThresholdVerdict(condition(), pass, v, shown(v));
+    }
+
+    /**
+     * The measured figure by the console's one rule (426.8 ms, 5,000: as the summary table beside the verdict says
+     * it), or exact to a thousandth where that rule would round it onto the limit: a near miss (199.96 ms against
+     * {@code <200ms}) must not read as the limit itself.
+     */
+    private String shown(double v) {
+        String ruled = ruled(v);
+        if (v == limit || !ruled.equals(ruled(limit))) {
+            return ruled;
+        }
+        return metric.isLatency() ? FigureText.exact(Units.millis(v)) + " ms" : FigureText.exact(v);
+    }
+
+    private String ruled(double v) {
+        return metric.isLatency() ? FigureText.fromMicros(v) : FigureText.number(v);
     }
 
     /** This threshold as the data written next to its verdict. */

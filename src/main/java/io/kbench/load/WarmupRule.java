@@ -3,6 +3,7 @@ package io.kbench.load;
 import io.kbench.result.run.Schedule;
 import io.kbench.result.run.Warmup;
 import io.kbench.result.run.WarmupEnd;
+import io.kbench.unit.FigureText;
 import java.util.Arrays;
 import java.util.Locale;
 
@@ -136,7 +137,7 @@ final class WarmupRule {
     }
 
     private static String ms(double micros) {
-        return String.format(Locale.ROOT, "%.2f ms", micros / 1000);
+        return FigureText.fromMicros(micros);
     }
 
     /** An interval as result.json's warmup section records it. */

@@ -4,7 +4,7 @@ import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.telemetry.LimitingResource;
-import io.kbench.unit.Units;
+import io.kbench.unit.FigureText;
 import java.util.Locale;
 import java.util.function.Supplier;
 
@@ -109,15 +109,8 @@ public final class ProgressLine {
         return m.substring(0, m.length() - 3);
     }
 
-    /** Microseconds shown as milliseconds with enough digits to be useful at both 0.2 ms and 2,000 ms. */
+    /** Microseconds shown as milliseconds by the console's one rule ({@link FigureText}): 0.21 ms, 18.4 ms, 2,394 ms. */
     public static String millis(double micros) {
-        double ms = Units.millis(micros);
-        if (ms < 10) {
-            return String.format(Locale.ROOT, "%.2f ms", ms);
-        }
-        if (ms < 1000) {
-            return String.format(Locale.ROOT, "%.1f ms", ms);
-        }
-        return String.format(Locale.ROOT, "%,.0f ms", ms);
+        return FigureText.fromMicros(micros);
     }
 }

@@ -358,7 +358,7 @@ final class RunPage {
             if (c.brokerVersions() != null) {
                 kv(cl, "read from each broker", String.join("; ", c.brokerVersions().stream()
                         .map(v -> (v.nodeId() != null ? "broker " + v.nodeId() : v.jmxAddress()) + ": Kafka "
-                                + v.kafkaVersion() + (v.jdk() == null ? "" : ", JDK " + v.jdk())).toList()));
+                                + (v.kafkaVersion() == null ? "unknown" : v.kafkaVersion()) + (v.jdk() == null ? "" : ", JDK " + v.jdk())).toList()));
             }
             kv(cl, "broker JDK", c.brokerJdk());
             if (c.startupMillis() != null) {

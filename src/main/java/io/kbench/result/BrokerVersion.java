@@ -22,16 +22,19 @@ public record BrokerVersion(Integer nodeId, String jmxAddress, String kafkaVersi
 
     /**
      * The brokers' Kafka version in one phrase: the version when they all agree ({@code 4.3.1}), else each version
-     * with its brokers ({@code mixed: 4.3.1 (brokers 1, 2), 4.4.0 (broker 3)}), as during a rolling upgrade.
+     * with its brokers ({@code mixed: 4.3.1 (brokers 1, 2), 4.4.0 (broker 3)}), as during a rolling upgrade; null when
+     * no broker said its version (the result then records none rather than a word standing for it).
      */
     public static String summary(List<BrokerVersion> versions) {
         Map<String, List<String>> byVersion = new TreeMap<>();
         for (BrokerVersion v : versions) {
-            byVersion.computeIfAbsent(String.valueOf(v.kafkaVersion()), k -> new ArrayList<>())
+            // A broker whose app-info could not be read is "unknown", never the word null in a result.
+            byVersion.computeIfAbsent(v.kafkaVersion() == null ? "unknown" : v.kafkaVersion(), k -> new ArrayList<>())
                     .add(v.nodeId() != null ? String.valueOf(v.nodeId()) : v.jmxAddress());
         }
         if (byVersion.size() == 1) {
-            return byVersion.keySet().iterator().next();
+            String only = byVersion.keySet().iterator().next();
+            return only.equals("unknown") ? null : only;
         }
         return "mixed: " + byVersion.entrySet().stream()
                 .map(e -> e.getKey() + " (broker" + (e.getValue().size() > 1 ? "s " : " ") + String.join(", ", e.getValue()) + ")")

@@ -22,6 +22,11 @@ import java.util.List;
 public final class SpecLoader {
     /** The bundled quick-start workload, used by {@code kbench run} with no file. */
     public static final String QUICKSTART = "workloads/quickstart.yaml";
+    /**
+     * How an error names the quick start: the resource name alone is a path that exists in no directory a user has
+     * (the file is inside kbench's jar), so it says where the checkout keeps it.
+     */
+    public static final String QUICKSTART_SOURCE = "built-in quick start (src/main/resources/" + QUICKSTART + ")";
 
     private final ObjectMapper yaml = StrictMapper.yaml();
 
@@ -41,7 +46,7 @@ public final class SpecLoader {
                     : tree.putArray("faults");
             faults.forEach(f -> list.add(FaultText.parse(f)));
         }
-        return bind(tree, WorkloadSpec.class, file == null ? QUICKSTART : file.toString());
+        return bind(tree, WorkloadSpec.class, file == null ? QUICKSTART_SOURCE : file.toString());
     }
 
     /** Applies {@code overrides} to a copy of {@code base} and binds it; sweeps build each point this way. */
@@ -95,7 +100,7 @@ public final class SpecLoader {
 
     private ObjectNode readBundled() {
         try (InputStream in = SpecLoader.class.getClassLoader().getResourceAsStream(QUICKSTART)) {
-            return asObject(yaml.readTree(in), QUICKSTART);
+            return asObject(yaml.readTree(in), QUICKSTART_SOURCE);
         } catch (IOException e) {
             throw new IllegalStateException("bundled " + QUICKSTART + " is unreadable", e);
         }

@@ -39,8 +39,13 @@
     span.className = 'env';
     span.innerHTML = '<span class="swatch"></span>';
     span.firstChild.style.background = colourOf(g);
-    span.appendChild(document.createTextNode('environment ' + g + ': ' + e.clusterShape + ', Kafka ' + e.kafkaBrokerVersion
-      + ', JDK ' + e.clientJdk + ', ' + e.cores + ' cores' + (e.host ? ', host ' + e.host : '')));
+    // A part the run did not record (an external cluster's broker version) is left out, never shown as null.
+    const parts = [e.clusterShape];
+    if (e.kafkaBrokerVersion) parts.push('Kafka ' + e.kafkaBrokerVersion);
+    if (e.clientJdk) parts.push('JDK ' + e.clientJdk);
+    parts.push(e.cores + ' cores');
+    if (e.host) parts.push('host ' + e.host);
+    span.appendChild(document.createTextNode('environment ' + g + ': ' + parts.join(', ')));
     envDiv.appendChild(span);
   });
 

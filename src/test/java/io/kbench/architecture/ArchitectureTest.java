@@ -62,7 +62,7 @@ class ArchitectureTest {
             Map.entry("kpi", Set.of("result", "error", "unit")),
             Map.entry("measure", Set.of("result", "statistics", "error", "unit")),
             Map.entry("statistics", Set.of()),
-            Map.entry("result", Set.of("spec", "error", "format")),
+            Map.entry("result", Set.of("spec", "error", "format", "unit")),
             Map.entry("spec", Set.of("release", "error", "format", "unit")),
             Map.entry("format", Set.of("error", "unit")),
             Map.entry("error", Set.of("unit")),

@@ -34,7 +34,7 @@ class DiagnoserTest {
 
         assertThat(d.limitedBy()).isEqualTo(LimitingResource.NONE_FOUND);
         assertThat(d.evidence()).contains("load generator CPU 60%", "disk util 12%", "broker CPU 40%",
-                "request handler idle 80%", "network processor idle 85%", "Produce remote time 5.0% of total (0.20 ms of 4.0 ms)")
+                "request handler idle 80%", "network processor idle 85%", "Produce remote time 5.0% of total (0.20 ms of 4.00 ms)")
                 .doesNotContain("not judged");
         assertThat(d.line()).startsWith("limited by: nothing found (load generator CPU 60%; ");
         assertThat(d.figures()).isNotEmpty().allSatisfy(f -> {
@@ -217,7 +217,7 @@ class DiagnoserTest {
         Diagnosis d = run.diagnose();
 
         assertThat(d.limitedBy()).isEqualTo(LimitingResource.DISK);
-        assertThat(d.evidence()).startsWith("flush time 240 ms at the p99 spikes");
+        assertThat(d.evidence()).startsWith("flush time 240.0 ms at the p99 spikes");
         assertThat(d.spikes()).extracting(LatencySpike::endSec).containsExactly(15.0, 9.0, 20.0);
         assertThat(d.spikes().get(0).p99Micros()).isEqualTo(150_000);
         assertThat(d.spikes().get(0).events()).extracting(TelemetryEvent::atSec).containsExactly(15.2);
@@ -251,7 +251,7 @@ class DiagnoserTest {
                 .replace(PRODUCE_REMOTE_TIME_MS, B1, i -> 12.0).diagnose();
 
         assertThat(d.limitedBy()).isEqualTo(LimitingResource.REPLICATION);
-        assertThat(d.evidence()).startsWith("Produce remote time 71% of total (12 ms of 17 ms): waiting for followers");
+        assertThat(d.evidence()).startsWith("Produce remote time 71% of total (12.0 ms of 17.0 ms): waiting for followers");
     }
 
     @Test

@@ -44,8 +44,8 @@ class LatencyAnatomyTest {
         assertThat(a.measured().stream().mapToDouble(s -> s.share() == null ? 0 : s.share()).sum())
                 .isCloseTo(1, within(1e-9));
         assertThat(a.dominant()).map(PartShare::part).contains(LatencyPart.PRODUCE_REMOTE);
-        assertThat(a.headline()).startsWith("publish mean 3.0 ms (p99 9.0 ms): ")
-                .contains("waiting for replicas (2.0 ms, Produce RemoteTimeMs)");
+        assertThat(a.headline()).startsWith("publish mean 3.00 ms (p99 9.00 ms): ")
+                .contains("waiting for replicas (2.00 ms, Produce RemoteTimeMs)");
         assertThat(a.parts().get(0).statistic()).isEqualTo("mean");
     }
 
@@ -61,7 +61,7 @@ class LatencyAnatomyTest {
         assertThat(stacked).isCloseTo(publish, within(1e-9));
         double queue = a.parts().stream().filter(p -> p.part() == LatencyPart.RECORD_QUEUE).findFirst().orElseThrow().at(5);
         assertThat(queue).isLessThan(publish);
-        assertThat(a.headline()).startsWith("publish mean 3.0 ms (p99 9.0 ms): ");
+        assertThat(a.headline()).startsWith("publish mean 3.00 ms (p99 9.00 ms): ");
     }
 
     @Test
@@ -70,7 +70,7 @@ class LatencyAnatomyTest {
         assertThat(flushing.limitedBy()).isEqualTo(LimitingResource.DISK);
         assertThat(flushing.evidence()).startsWith("publish mean ")
                 .contains("appending on the leader")
-                .contains("Produce local time 2.2 ms of 2.5 ms on the broker (88%), with 1500 log flushes/s at 0.80 ms"
+                .contains("Produce local time 2.20 ms of 2.50 ms on the broker (88%), with 1,500 log flushes/s at 0.80 ms"
                         + " each: the log flush");
         assertThat(flushing.withMetSchedule(true).line()).startsWith("met its schedule; busiest: disk (publish mean ");
         assertThat(flushing.withMetSchedule(false).line()).startsWith("limited by: disk (publish mean ");

@@ -53,7 +53,7 @@ class KeepUpCheckTest {
         assertThat(o.passed()).isFalse();
         assertThat(o.reason()).contains("run failed: boom").contains("achieved 900 rec/s < 95% of target")
                 .contains("3 produce errors").contains("consumers fell behind: consumed 9,000 of 10,000")
-                .contains("SLA e2e.p99<200ms failed (measured 250.000 ms)");
+                .contains("SLA e2e.p99<200ms failed (measured 250.0 ms)");
     }
 
     @Test

@@ -90,7 +90,7 @@ class RollingRestartTest {
         assertThat(r.brokerConfigRead()).containsEntry("num.io.threads", "16");
         assertThat(r.error()).isNull();
         assertThat(r.line(1_000.0, null)).startsWith("broker 3 at 10.0s-15.0s: away 4.0 s, under-replicated 4.5 s, 2 records/s")
-                .contains("publish p99 2.0 ms (before 1.0 ms)").contains("e2e p99 7.0 ms").contains("1 failed")
+                .contains("publish p99 2.01 ms (before 1.00 ms)").contains("e2e p99 7.00 ms").contains("1 failed")
                 .contains("reports num.io.threads=16");
     }
 

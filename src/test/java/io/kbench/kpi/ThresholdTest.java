@@ -33,6 +33,18 @@ class ThresholdTest {
     }
 
     @Test
+    void aVerdictSaysItsFigureAsTheSummaryTableDoes() {
+        // issue 42: "measured 426.751 ms" and "measured 5000.000" beside the table's 426.8 ms and 5,000
+        assertThat(Threshold.parse("publish.p99<50ms").evaluate(SUMMARY).line())
+                .isEqualTo("PASS publish.p99<50ms (measured 40.0 ms)");
+        assertThat(Threshold.parse("produced.records>=500").evaluate(SUMMARY).line())
+                .isEqualTo("PASS produced.records>=500 (measured 1,000)");
+        // A near miss the rule would round onto the limit (40.0 ms against 40.0 ms) is shown exactly.
+        assertThat(Threshold.parse("publish.p99>=40.01ms").evaluate(SUMMARY).line())
+                .isEqualTo("FAIL publish.p99>=40.01ms (measured 40 ms)");
+    }
+
+    @Test
     void anUnmeasuredMetricFailsRatherThanPasses() {
         ThresholdVerdict v = Threshold.parse("e2e.p99<50ms").evaluate(SUMMARY);
         assertThat(v.passed()).isFalse();

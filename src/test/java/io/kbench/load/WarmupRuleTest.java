@@ -31,7 +31,7 @@ class WarmupRuleTest {
         // the rule ends no earlier than the sixth interval, on levels 31, 31, 33, 33.
         WarmupRule rule = new WarmupRule(RATE, 3, 60);
         assertThat(run(rule, 40, 9, 31, 33, 37)).isEqualTo("going on");
-        assertThat(rule.why()).isEqualTo("level p99 33.00 ms (lowest level 31.00 ms), at the low in 2 interval(s) in a row"
+        assertThat(rule.why()).isEqualTo("level p99 33.0 ms (lowest level 31.0 ms), at the low in 2 interval(s) in a row"
                 + " at the schedule");
         assertThat(rule.judge(6, RATE, 0, 12_000)).isEqualTo(WarmupEnd.STEADY);
     }
@@ -48,7 +48,7 @@ class WarmupRuleTest {
         // falling, but the run is not at the low it showed, so the warm-up goes on to its cap.
         WarmupRule rule = new WarmupRule(RATE, 3, 9);
         assertThat(run(rule, 10, 10, 10, 25, 25, 25, 25, 25, 25)).isEqualTo("cap at 9");
-        assertThat(rule.why()).isEqualTo("level p99 25.00 ms, more than 2x the lowest level 10.00 ms: not at the low");
+        assertThat(rule.why()).isEqualTo("level p99 25.0 ms, more than 2x the lowest level 10.0 ms: not at the low");
         assertThat(rule.steadyIntervals()).isZero();
     }
 
@@ -57,7 +57,7 @@ class WarmupRuleTest {
         assertThat(run(new WarmupRule(RATE, 3, 5), 100, 80, 60, 40, 20)).isEqualTo("cap at 5");
         WarmupRule rule = new WarmupRule(RATE, 3, 60);
         assertThat(run(rule, 100, 80, 60, 40, 20, 10)).isEqualTo("going on");
-        assertThat(rule.why()).isEqualTo("level p99 20.00 ms, a new low: still falling");
+        assertThat(rule.why()).isEqualTo("level p99 20.0 ms, a new low: still falling");
     }
 
     @Test
@@ -93,7 +93,7 @@ class WarmupRuleTest {
         assertThat(rule.judge(6, 2 * RATE, 0, 900_000)).isNull();
         assertThat(rule.judge(7, RATE, 0, 300_000)).isNull();
         assertThat(rule.judge(8, RATE, 0, 6000)).isNull();
-        assertThat(rule.why()).isEqualTo("level p99 300.00 ms, a new low: still falling");
+        assertThat(rule.why()).isEqualTo("level p99 300.0 ms, a new low: still falling");
         assertThat(rule.judge(9, RATE, 0, 6000)).isNull();
         assertThat(rule.steadyIntervals()).isZero();
         assertThat(rule.judge(10, RATE, 0, 6100)).isNull();

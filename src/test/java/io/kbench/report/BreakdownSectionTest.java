@@ -94,7 +94,7 @@ class BreakdownSectionTest {
         RunResult run = ResultReader.read(tmp.resolve("run-sample/result.json"), RunResult.class);
         String md = RunMarkdown.render(run, "result.json");
         assertThat(md).contains("| commit | 1 | 2 | 12 | 12 | 12 | 1.2 |")
-                .contains("transactions: 40 committed (8.0/s), 10 aborted; commit p50 1.000 ms, p99 12.000 ms, max 12.000 ms\n")
+                .contains("transactions: 40 committed (8.0/s), 10 aborted; commit p50 1.00 ms, p99 12.0 ms, max 12.0 ms\n")
                 .contains("Hottest partition: 0 with 75% of the produced records (an even share is 50%).");
     }
 

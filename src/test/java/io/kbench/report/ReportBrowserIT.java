@@ -166,6 +166,17 @@ class ReportBrowserIT {
         assertThat(t.stdout()).doesNotContain("<title>pwned</title>");
     }
 
+    /** A group's environment leaves out what its runs did not record (issue 42: "Kafka null" on the page). */
+    @Test
+    void aHistoryPageLeavesOutWhatARunDidNotRecord() throws Exception {
+        Path page = tmp.resolve("external.html");
+        TrendPage.write(TrendPageTest.externalHistory(), "w", page);
+        Browser b = run(page, "--dump-dom");
+        Matcher env = Pattern.compile("environment A: [^<]*").matcher(b.stdout());
+        assertThat(env.find()).as("the environment line in\n%s", b.stdout()).isTrue();
+        assertThat(env.group()).isEqualTo("environment A: external/3 broker(s), 2 cores");
+    }
+
     /**
      * A run page under its hash-only policy (no 'unsafe-inline' for scripts since 2026-11-29): every chart drawn, no
      * violation recorded by the page nor logged by the browser; the same page with a script element added to the file

@@ -57,6 +57,20 @@ class TrendPageTest {
         return History.of(runs, Settings.defaults());
     }
 
+    /** Runs against an external cluster whose brokers said nothing of themselves: no broker version, no client JDK. */
+    static History externalHistory() {
+        RunEnvironment env = new RunEnvironment("external/3 broker(s)", "0.1.0", "4.3.1", null, null, null, "Linux", null,
+                2, null);
+        List<CatalogEntry> runs = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            runs.add(new CatalogEntry("key-" + i, EntryKind.RUN, "w", "hash-" + i + "-0000000000",
+                    Instant.ofEpochSecond(i * 60L), "completed", env, null, Map.of(),
+                    Map.of(CatalogKpi.PRODUCED_RECORDS_PER_SEC, 2_000.0 + i), 0, null, "/results/run-" + i,
+                    RunSetup.unknown()));
+        }
+        return History.of(runs, Settings.defaults());
+    }
+
     @Test
     void theDataBlockHoldsNoMarkupAndReadsBackAsTheCatalogsText() throws Exception {
         Path file = tmp.resolve("trend.html");

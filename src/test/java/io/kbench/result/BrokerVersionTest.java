@@ -27,4 +27,12 @@ class BrokerVersionTest {
         assertThat(BrokerVersion.summary(List.of(broker(null, "3.9.1"), broker(2, "4.0.0"))))
                 .isEqualTo("mixed: 3.9.1 (broker 127.0.0.1:9990), 4.0.0 (broker 2)");
     }
+
+    @Test
+    void aBrokerThatSaidNoVersionIsUnknownAndNoneSayingAnyGivesNoVersion() {
+        // issue 42: "Kafka null" in a result and everything that printed it
+        assertThat(BrokerVersion.summary(List.of(broker(1, null), broker(2, "4.3.1"))))
+                .isEqualTo("mixed: 4.3.1 (broker 2), unknown (broker 1)");
+        assertThat(BrokerVersion.summary(List.of(broker(1, null), broker(2, null)))).isNull();
+    }
 }

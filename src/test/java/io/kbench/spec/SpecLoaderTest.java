@@ -2,17 +2,23 @@ package io.kbench.spec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.kbench.error.InvalidInputException;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * Loading a workload: the quick-start, the defaults, --set and the auto warm-up; its errors are {@link SpecLoaderErrorsTest}.
  */
 class SpecLoaderTest extends WorkloadFilesTestBase {
+    private static final String QUICKSTART = "built-in quick start (src/main/resources/workloads/quickstart.yaml)";
+
     // ---- the quick-start and the defaults ----
 
     @Test
@@ -123,18 +129,29 @@ class SpecLoaderTest extends WorkloadFilesTestBase {
 
     @Test
     void wrongShapesNameThePathTheValueAndTheAcceptedFormsWithoutJava() {
-        assertThatThrownBy(() -> quickstart("producers.recordSize=[1, 2]")).hasMessage("workloads/quickstart.yaml: "
+        assertThatThrownBy(() -> quickstart("producers.recordSize=[1, 2]")).hasMessage(QUICKSTART + ": "
                 + "producers.recordSize: expected a size such as 1024, 1Ki or 4KiB, or a mapping {min, max} or "
                 + "{mean, stddev, min, max} of sizes (got [1, 2])");
         assertThatThrownBy(() -> quickstart("producers.count={a: 1}"))
-                .hasMessage("workloads/quickstart.yaml: producers.count: expected a whole number (got {a: 1})");
+                .hasMessage(QUICKSTART + ": producers.count: expected a whole number (got {a: 1})");
         assertThatThrownBy(() -> quickstart("consumers.mode=[1]"))
-                .hasMessage("workloads/quickstart.yaml: consumers.mode: expected one of none, live, backlog, share (got [1])");
+                .hasMessage(QUICKSTART + ": consumers.mode: expected one of none, live, backlog, share (got [1])");
         assertThatThrownBy(() -> quickstart("faults=[{at: 1s, action: kill, target: {a: 1}}]")).hasMessage(
-                "workloads/quickstart.yaml: faults[0].target: expected a broker id, follower, leader, controller or "
+                QUICKSTART + ": faults[0].target: expected a broker id, follower, leader, controller or "
                         + "random (got {a: 1})");
         assertThatThrownBy(() -> quickstart("producers.keys=lots")).hasMessage(
-                "workloads/quickstart.yaml: producers.keys: expected a mapping with keys type, count, exponent (got 'lots')");
+                QUICKSTART + ": producers.keys: expected a mapping with keys type, count, exponent (got 'lots')");
+    }
+
+    @Test
+    void anErrorInTheQuickStartNamesAFileTheCheckoutHas() {
+        // issue 42: a --set error named workloads/quickstart.yaml, which is inside the jar, in no directory of the user's
+        Throwable e = catchThrowable(() -> quickstart("producers.count=lots"));
+        assertThat(e).isInstanceOf(InvalidInputException.class);
+        String source = e.getMessage().substring(0, e.getMessage().indexOf(": "));
+        Matcher file = Pattern.compile("[\\w./-]+\\.yaml").matcher(source);
+        assertThat(file.find()).as(source).isTrue();
+        assertThat(Path.of(file.group())).as(source).isRegularFile();
     }
 
     // ---- --set ----

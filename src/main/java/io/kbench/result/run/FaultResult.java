@@ -3,6 +3,7 @@ package io.kbench.result.run;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.spec.FaultAction;
 import io.kbench.spec.FaultSpec;
+import io.kbench.unit.FigureText;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -61,8 +62,8 @@ public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double st
         }
         b.append(String.format(Locale.ROOT, ", %,d failed", failedRecords));
         if (publishLatencyMicros != null && publishLatencyMicros.count() > 0) {
-            b.append(String.format(Locale.ROOT, ", sent during it: publish p99 %.1f ms, max %.1f ms",
-                    publishLatencyMicros.p99() / 1000.0, publishLatencyMicros.max() / 1000.0));
+            b.append(", sent during it: publish p99 ").append(FigureText.fromMicros(publishLatencyMicros.p99()))
+                    .append(", max ").append(FigureText.fromMicros(publishLatencyMicros.max()));
         }
         if (error != null) {
             b.append(" (").append(error).append(')');

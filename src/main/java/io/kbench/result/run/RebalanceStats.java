@@ -1,5 +1,7 @@
 package io.kbench.result.run;
 
+import io.kbench.unit.FigureText;
+import io.kbench.unit.Units;
 import java.util.List;
 import java.util.Locale;
 
@@ -28,8 +30,8 @@ public record RebalanceStats(String groupProtocol, RebalanceWindow baseline, Lis
     }
 
     private static String line(String label, RebalanceWindow w) {
-        return String.format(Locale.ROOT, "  %-18s gap %,.1f / %,.1f ms; spike %,.1f ms (%d partitions)", label,
-                w.gapMicros().p50() / 1000.0, w.gapMicros().max() / 1000.0, w.latencySpikeMicros().max() / 1000.0,
-                w.partitions().size());
+        return String.format(Locale.ROOT, "  %-18s gap %s / %s; spike %s (%d partitions)", label,
+                FigureText.millisNumber(Units.millis(w.gapMicros().p50())), FigureText.fromMicros(w.gapMicros().max()),
+                FigureText.fromMicros(w.latencySpikeMicros().max()), w.partitions().size());
     }
 }

@@ -1,6 +1,7 @@
 package io.kbench.result.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.unit.FigureText;
 import java.util.Collections;
 import java.util.Locale;
 import java.util.Map;
@@ -62,7 +63,7 @@ public record RollStep(int broker, double startSec, Double endSec, Double exited
         if (stats == null || stats.count() == 0) {
             return "";
         }
-        return label + String.format(Locale.ROOT, "%.1f ms", stats.p99() / 1000.0)
-                + (before == null ? "" : String.format(Locale.ROOT, " (before %.1f ms)", before / 1000.0));
+        return label + FigureText.fromMicros(stats.p99()) + (before == null ? "" : " (before " + FigureText.fromMicros(before)
+                + ")");
     }
 }

@@ -1,6 +1,7 @@
 package io.kbench.result.run;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kbench.unit.FigureText;
 import java.util.Locale;
 
 /**
@@ -28,8 +29,9 @@ public record TransactionStats(long committed, long aborted, long committedRecor
     /** One line for the console: commits, aborts, commit latency and what consumers saw of aborted transactions. */
     public String line() {
         String commit = commitLatencyMicros == null || commitLatencyMicros.count() == 0 ? "no commits measured"
-                : String.format(Locale.ROOT, "commit p50 %.3f ms, p99 %.3f ms, max %.3f ms", commitLatencyMicros.p50() / 1000.0,
-                        commitLatencyMicros.p99() / 1000.0, commitLatencyMicros.max() / 1000.0);
+                : "commit p50 " + FigureText.fromMicros(commitLatencyMicros.p50()) + ", p99 "
+                        + FigureText.fromMicros(commitLatencyMicros.p99()) + ", max "
+                        + FigureText.fromMicros(commitLatencyMicros.max());
         String seen = isolationLevel == null ? "" : String.format(Locale.ROOT, "; %s consumers received %,d aborted records%s",
                 isolationLevel, abortedRecordsConsumed, abortedLeaked() ? " (FAILED: never allowed)" : "");
         return String.format(Locale.ROOT, "transactions: %,d committed (%.1f/s), %,d aborted; %s%s", committed,
