@@ -118,8 +118,8 @@ final class PreconditionCheck {
         if (2 * busy >= runs) {
             return Optional.of(Unmet.notTestable(String.format(Locale.ROOT, "at %s the load generator's own CPU was the "
                     + "limit in %d and the busiest resource in %d of %d runs (result.json diagnosis): the producers and "
-                    + "consumers share the host with the brokers, so what rose there is the load generator's queueing, "
-                    + "not the cluster's", p.name(), c.loadGeneratorLimitedRuns(), c.loadGeneratorBusiestRuns(), runs)));
+                    + "consumers share the host with the brokers, so the figure there is the load generator's (its queueing, "
+                    + "its pace), not the cluster's", p.name(), c.loadGeneratorLimitedRuns(), c.loadGeneratorBusiestRuns(), runs)));
         }
         return Optional.empty();
     }
