@@ -18,14 +18,18 @@ import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.Units;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TimeZone;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -118,28 +122,23 @@ public final class ConsumeCommand implements Callable<Integer> {
     @Option(names = "--partitions", defaultValue = "1", description = "Partitions if kbench creates the topic (default: 1).")
     int partitions;
 
+    /**
+     * Arguments that are not options: kafka-consumer-perf-test's parser (jopt-simple) takes and ignores them, so a
+     * command line with them runs there (Kafka's system tests append {@code key=value} settings after
+     * {@code --consumer.config FILE}, which its consumer never sees); kbench ignores them too, and says so.
+     */
+    @Parameters(arity = "0..*", paramLabel = "IGNORED", hidden = true)
+    List<String> ignored = new ArrayList<>();
+
     @Mixin
     PerfToolOptions tool = new PerfToolOptions();
 
     @Override
     public Integer call() {
         ConsumerPerfCsv csv = validate();
+        ignoredWarning().ifPresent(commandSpec.commandLine().getErr()::println);
         Map<String, String> conn = tool.target.connectionProperties();
-        boolean external = tool.target.clusterTarget(conn).external();
-        if (include != null && !external) {
-            throw InvalidInputException.field("--include", "'" + include + "'",
-                    "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
-        }
-        ProducerSpec fill = external
-                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null, null, null, null, null)
-                : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null,
-                        null, null, null, null);
-        WorkloadSpec spec = new WorkloadSpec("consume", null,
-                new TopicSpec(topic, partitions, 1, !external, false, null), fill,
-                new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
-                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null, null),
-                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null, null,
-                tool.target.connection.unchecked().names());
+        WorkloadSpec spec = workload(conn);
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         tool.target.restrictClientCpus();
@@ -149,8 +148,39 @@ public final class ConsumeCommand implements Callable<Integer> {
                 ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)));
     }
 
+    /** The one-line warning about arguments that are not options, which the stock tool ignores silently. */
+    Optional<String> ignoredWarning() {
+        if (ignored.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("kbench: warning: ignoring " + String.join(" ", ignored) + ": not an option, and"
+                + " kafka-consumer-perf-test ignores such arguments too (a consumer property goes after --command-property)");
+    }
+
+    /**
+     * The workload the flags describe (after {@link #validate}), checked, before anything starts; {@code conn} are the
+     * connection properties.
+     */
+    WorkloadSpec workload(Map<String, String> conn) {
+        boolean external = tool.target.clusterTarget(conn).external();
+        if (include != null && !external) {
+            throw InvalidInputException.field("--include", "'" + include + "'",
+                    "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
+        }
+        ProducerSpec fill = external
+                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null, null, null, null, null)
+                : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null,
+                        null, null, null, null);
+        return new WorkloadSpec("consume", null,
+                new TopicSpec(topic, partitions, 1, !external, false, null), fill,
+                new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
+                        Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null, null),
+                null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null, null,
+                tool.target.connection.unchecked().names());
+    }
+
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */
-    private ConsumerPerfCsv validate() {
+    ConsumerPerfCsv validate() {
         if ((topic == null) == (include == null)) {
             throw new InvalidInputException("--topic, --include: give exactly one of them");
         }
