@@ -12,16 +12,16 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Adds up, interval by interval, the publish latency of measured records from the send() call: the figure
- * kafka-producer-perf-test prints, which kbench produce's stock-format line must carry; and prints that tool's
+ * kafka-producer-perf-test prints, which kbench produce's stock-format final line must carry; and prints that tool's
  * progress line ("N records sent, ...") for every interval with acknowledged records, as it does every
- * {@code --reporting-interval}, so that scripts reading those lines read kbench's too. Told once per interval by the
- * reporter's thread, read once by the command after the run: never on a per-record path.
+ * {@code --reporting-interval}, so that scripts reading those lines read kbench's too. The progress line's latency is
+ * the interval's publish latency as kbench measures it: from the send call at an unlimited rate (the stock meaning),
+ * from the intended send time at a fixed rate, since the send-call figures arrive only as each producer finishes.
+ * Told once per interval by the reporter's thread, read once by the command after the run: never on a per-record path.
  */
 final class SendCallLatency implements LiveMetrics {
     private final Histogram total = LatencyRecorder.newHistogram();
     private final PrintStream windows;
-    /** The send-call latency of the interval being told (publishFromSendCall comes first, then interval). */
-    private LatencyStats window = LatencyStats.EMPTY;
 
     /** Prints the stock tool's progress lines to {@code windows}. */
     SendCallLatency(PrintStream windows) {
@@ -32,7 +32,6 @@ final class SendCallLatency implements LiveMetrics {
     public synchronized void publishFromSendCall(Histogram interval) {
         if (interval != null) {
             total.add(interval);
-            window = LatencySeries.stats(interval);
         }
     }
 
@@ -40,13 +39,10 @@ final class SendCallLatency implements LiveMetrics {
     public synchronized void interval(IntervalPoint point, IntervalCounts counts) {
         // As in the stock tool, whose window closes on an acknowledgement: no line for an interval without any.
         if (counts.producedRecords() > 0) {
-            // At an unlimited rate the producers record publish latency from the send call only, in the point itself.
-            LatencyStats latency = window.count() > 0 || point.publishLatencyMicros() == null
-                    ? window : point.publishLatencyMicros();
+            LatencyStats latency = point.publishLatencyMicros() == null ? LatencyStats.EMPTY : point.publishLatencyMicros();
             windows.println(ProducerPerfText.windowLine(counts.producedRecords(), point.producedRecordsPerSec(),
                     point.producedMebibytesPerSec(), latency));
         }
-        window = LatencyStats.EMPTY;
     }
 
     /** Everything told so far. */
