@@ -4,7 +4,6 @@ import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.console.ConsumerPerfPrinter;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.measure.LiveMetrics;
 import io.kbench.result.run.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
@@ -111,7 +110,7 @@ public final class ConsumeCommand implements Callable<Integer> {
             description = "java.text.SimpleDateFormat pattern of the CSV time columns (default: ${DEFAULT-VALUE}).")
     String dateFormat;
 
-    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    @Option(names = "--print-metrics", description = "Print the consumer client's metrics at the end, as the stock tool.")
     boolean printMetrics;
 
     /** Size of the records written when kbench fills the topic (embedded cluster only). */
@@ -142,8 +141,10 @@ public final class ConsumeCommand implements Callable<Integer> {
         ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
                 showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
         tool.target.restrictClientCpus();
-        RunResult result = tool.singleRun(spec, conn, LiveMetrics.NONE)
-                .execute(CommandOutput.out(commandSpec), printer);
+        ClientMetricsTable clientMetrics = ClientMetricsTable.forFlag(printMetrics, ClientMetricsTable.Clients.CONSUMERS);
+        RunResult result = tool.singleRun(spec, conn, clientMetrics).execute(CommandOutput.out(commandSpec), printer);
+        // After kbench's summary, as the stock tool prints its consumer's metrics after its line.
+        clientMetrics.lines().forEach(commandSpec.commandLine().getOut()::println);
         return tool.output.exit(commandSpec,
                 ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)));
     }

@@ -92,7 +92,7 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--partitions", defaultValue = "1", description = "Partitions if kbench creates the topic (default: 1).")
     int partitions;
 
-    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    @Option(names = "--print-metrics", description = "Print the producer client's metrics after the final line, as the stock tool.")
     boolean printMetrics;
 
     /** Progress interval: the stock tool's window line and kbench's own progress line, each interval. */
@@ -122,7 +122,8 @@ public final class ProduceCommand implements Callable<Integer> {
         WorkloadSpec spec = workload(conn);
         PrintStream out = CommandOutput.out(command);
         tool.target.restrictClientCpus();
-        SendCallLatency fromSendCall = new SendCallLatency(out);
+        ClientMetricsTable clientMetrics = ClientMetricsTable.forFlag(printMetrics, ClientMetricsTable.Clients.PRODUCERS);
+        SendCallLatency fromSendCall = new SendCallLatency(out, clientMetrics);
         RunResult result = tool.singleRun(spec, conn, fromSendCall).execute(out);
         Summary summary = result.summary();
         boolean fixedRate = "intendedSendTime".equals(summary.latencyMeasuredFrom());
@@ -133,6 +134,8 @@ public final class ProduceCommand implements Callable<Integer> {
         // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
         out.println(ProducerPerfText.perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
+        // After the final line, as the stock tool prints its producer's metrics.
+        clientMetrics.lines().forEach(out::println);
         return tool.output.exit(command, ExitPolicy.of(result, tool.output.minRateRatio(), out));
     }
 

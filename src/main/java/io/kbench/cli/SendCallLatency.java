@@ -8,6 +8,8 @@ import io.kbench.measure.LiveMetrics;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
 import java.io.PrintStream;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -22,10 +24,17 @@ import org.HdrHistogram.Histogram;
 final class SendCallLatency implements LiveMetrics {
     private final Histogram total = LatencyRecorder.newHistogram();
     private final PrintStream windows;
+    private final ClientMetricsTable clientMetrics;
 
-    /** Prints the stock tool's progress lines to {@code windows}. */
-    SendCallLatency(PrintStream windows) {
+    /** Prints the stock tool's progress lines to {@code windows}; keeps the producers' metrics in {@code clientMetrics}. */
+    SendCallLatency(PrintStream windows, ClientMetricsTable clientMetrics) {
         this.windows = windows;
+        this.clientMetrics = clientMetrics;
+    }
+
+    @Override
+    public void producerClosing(Supplier<Map<String, Object>> metrics) {
+        clientMetrics.producerClosing(metrics);
     }
 
     @Override

@@ -46,7 +46,7 @@ class PerfToolConformanceIT {
         String bootstrap = cluster.bootstrapServers();
         List<String> common = List.of("--num-records", "3000", "--payload-monotonic", "--throughput", "-1",
                 "--bootstrap-server", bootstrap, "--command-property", "linger.ms=10", "batch.size=32768",
-                "--reporting-interval", "1000");
+                "--reporting-interval", "1000", "--print-metrics");
 
         StockPerfTools.Outcome stock = StockPerfTools.runProducer(args(List.of("--topic", "conf-stock"), common));
         CliRun kbench = CliRun.of(args(List.of("produce", "--topic", "conf-kbench"), common,
@@ -56,6 +56,9 @@ class PerfToolConformanceIT {
         assertThat(kbench.exitCode()).as(kbench.transcript()).isZero();
         assertThat(stock.stdout().lines().filter(l -> l.matches(FINAL_LINE)).count()).as(stock.stdout()).isOne();
         assertThat(kbench.stdout().lines().filter(l -> l.matches(FINAL_LINE)).count()).as(kbench.transcript()).isOne();
+        assertThat(metric(stock.stdout(), "producer-metrics:record-send-total:")).as(stock.stdout()).isEqualTo("3000.000");
+        assertThat(metric(kbench.stdout(), "producer-metrics:record-send-total:")).as(kbench.transcript())
+                .isEqualTo("3000.000");
         List<String> numbers = IntStream.range(0, 3000).mapToObj(Integer::toString).toList();
         assertThat(values(bootstrap, "conf-stock", 3000)).isEqualTo(numbers);
         assertThat(values(bootstrap, "conf-kbench", 3000)).isEqualTo(numbers);
@@ -78,10 +81,11 @@ class PerfToolConformanceIT {
         List<String> line = List.of("--topic", "conf-read", "--messages", "6000", "--bootstrap-server", bootstrap,
                 "--consumer.config", config.toString(), "fetch.max.wait.ms=5");
 
-        StockPerfTools.Outcome stock = StockPerfTools.runConsumer(args(line, List.of("--group", "conf-stock")));
+        StockPerfTools.Outcome stock = StockPerfTools.runConsumer(args(line, List.of("--group", "conf-stock",
+                "--print-metrics")));
         Path results = dir.resolve("consume");
         CliRun kbench = CliRun.of(args(List.of("consume"), line,
-                List.of("--group", "conf-kbench", "--results-dir", results.toString())));
+                List.of("--group", "conf-kbench", "--print-metrics", "--results-dir", results.toString())));
 
         assertThat(stock.exitCode()).as(stock.stdout() + stock.stderr()).isZero();
         assertThat(kbench.exitCode()).as(kbench.transcript()).isZero();
@@ -95,6 +99,11 @@ class PerfToolConformanceIT {
                 .isEqualTo(kbenchRead);
         assertThat(ItFixture.onlyRun(results).summary().consumed().records()).isEqualTo(kbenchRead);
         assertThat(kbench.stderr()).as(kbench.transcript()).contains("kbench: warning: ignoring fetch.max.wait.ms=5");
+        // The consumer's own count: both tools' consumers stop inside the same fetch response, whose records the
+        // client counts only once all are returned, so the figure is the same in both (not necessarily the CSV's).
+        String consumed = "consumer-fetch-manager-metrics:records-consumed-total:";
+        assertThat(metric(kbench.stdout(), consumed)).as(kbench.transcript()).isNotEqualTo("(not printed)")
+                .isEqualTo(metric(stock.stdout(), consumed));
     }
 
     private static String[] args(List<String> first, List<String> second) {
@@ -106,6 +115,15 @@ class PerfToolConformanceIT {
         all.addAll(second);
         all.addAll(third);
         return all.toArray(String[]::new);
+    }
+
+    /**
+     * The value --print-metrics printed for the client-wide metric whose name starts with {@code groupAndName} (its
+     * tags only the client id: not a per-topic or per-node one).
+     */
+    private static String metric(String stdout, String groupAndName) {
+        return stdout.lines().filter(l -> l.startsWith(groupAndName + "{client-id=") && !l.contains(", "))
+                .map(l -> l.substring(l.lastIndexOf(" : ") + 3).trim()).findFirst().orElse("(not printed)");
     }
 
     /** data.consumed.in.nMsg of the summary line under the stock header. */

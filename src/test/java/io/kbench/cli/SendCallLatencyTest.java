@@ -25,7 +25,8 @@ class SendCallLatencyTest {
     @Test
     void printsTheStockWindowLineForEachIntervalWithAcknowledgedRecords() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        SendCallLatency live = new SendCallLatency(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        SendCallLatency live = new SendCallLatency(new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                new ClientMetricsTable(ClientMetricsTable.Clients.NONE));
         live.interval(point(1.0, 2_000.0, 0.19, new LatencyStats(2_000, 2_000, 3_500, 3_900, 4_000, 4_000, 3_000)),
                 new IntervalCounts(2_000, 200_000, 0, 0, 0));
         // Nothing acknowledged: no line, as the stock tool's window only closes on an acknowledgement.
@@ -40,7 +41,8 @@ class SendCallLatencyTest {
 
     @Test
     void addsUpTheSendCallLatencyOfTheFinalLine() {
-        SendCallLatency live = new SendCallLatency(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        SendCallLatency live = new SendCallLatency(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new ClientMetricsTable(ClientMetricsTable.Clients.NONE));
         Histogram first = LatencyRecorder.newHistogram();
         first.recordValue(2_000);
         live.publishFromSendCall(first);
