@@ -15,7 +15,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * ({@code --num 1000}, {@code --through=-1}), as Python's argparse does;</li>
  * <li>kafka-consumer-perf-test parses with jopt-simple, which takes a long option after a single dash too
  * ({@code -topic t}), but no prefix (Kafka turns jopt's abbreviations off);</li>
- * <li>both take an option given twice, the last value winning (argparse4j); a flag given twice is one flag.</li>
+ * <li>argparse4j takes an option given twice, the last value winning, and both take a flag given twice; kbench's
+ * drop-ins take any option twice that way.</li>
  * </ul>
  * Only the stock tools' own names are expanded: kbench's own options are spelled out, as in every other command.
  */
@@ -36,7 +37,7 @@ final class StockSpelling {
     private StockSpelling() {
     }
 
-    /** Lets the drop-ins take an option twice, the last value winning, as the stock tools do. */
+    /** Lets the drop-ins take an option twice, the last value winning, as the stock producer does. */
     static void configure(CommandLine cli) {
         for (String name : List.of("produce", "consume")) {
             CommandLine sub = cli.getSubcommands().get(name);

@@ -145,9 +145,12 @@ final class ProducerWorker implements Runnable {
             failure = e;
         } finally {
             try {
-                // Flushed and not yet closed: where the stock tool reads the metrics it prints (--print-metrics).
-                live.producerClosing(() -> ClientMetricNames.of(producer.metrics()));
-                producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+                try {
+                    // Flushed and not yet closed: where the stock tool reads the metrics it prints (--print-metrics).
+                    live.producerClosing(() -> ClientMetricNames.of(producer.metrics()));
+                } finally {
+                    producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+                }
             } finally {
                 // Close joins the I/O thread before it can throw: its writes to the histogram are visible here.
                 metrics.addPublishFromSendCall(fromSendCall);
