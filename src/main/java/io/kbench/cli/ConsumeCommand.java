@@ -4,7 +4,6 @@ import io.kbench.console.ConsumerPerfCsv;
 import io.kbench.console.ConsumerPerfPrinter;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
-import io.kbench.measure.LiveMetrics;
 import io.kbench.result.run.RunResult;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.ConsumerSpec;
@@ -18,14 +17,18 @@ import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.Units;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TimeZone;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -107,7 +110,7 @@ public final class ConsumeCommand implements Callable<Integer> {
             description = "java.text.SimpleDateFormat pattern of the CSV time columns (default: ${DEFAULT-VALUE}).")
     String dateFormat;
 
-    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    @Option(names = "--print-metrics", description = "Print the consumer client's metrics at the end, as the stock tool.")
     boolean printMetrics;
 
     /** Size of the records written when kbench fills the topic (embedded cluster only). */
@@ -118,13 +121,48 @@ public final class ConsumeCommand implements Callable<Integer> {
     @Option(names = "--partitions", defaultValue = "1", description = "Partitions if kbench creates the topic (default: 1).")
     int partitions;
 
+    /**
+     * Arguments that are not options: kafka-consumer-perf-test's parser (jopt-simple) takes and ignores them, so a
+     * command line with them runs there (Kafka's system tests append {@code key=value} settings after
+     * {@code --consumer.config FILE}, which its consumer never sees); kbench ignores them too, and says so.
+     */
+    @Parameters(arity = "0..*", paramLabel = "IGNORED", hidden = true)
+    List<String> ignored = new ArrayList<>();
+
     @Mixin
     PerfToolOptions tool = new PerfToolOptions();
 
     @Override
     public Integer call() {
         ConsumerPerfCsv csv = validate();
+        ignoredWarning().ifPresent(commandSpec.commandLine().getErr()::println);
         Map<String, String> conn = tool.target.connectionProperties();
+        WorkloadSpec spec = workload(conn);
+        ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
+                showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
+        tool.target.restrictClientCpus();
+        ClientMetricsTable clientMetrics = ClientMetricsTable.forFlag(printMetrics, ClientMetricsTable.Clients.CONSUMERS);
+        RunResult result = tool.singleRun(spec, conn, clientMetrics).execute(CommandOutput.out(commandSpec), printer);
+        // After kbench's summary, as the stock tool prints its consumer's metrics after its line.
+        clientMetrics.lines().forEach(commandSpec.commandLine().getOut()::println);
+        return tool.output.exit(commandSpec,
+                ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)));
+    }
+
+    /** The one-line warning about arguments that are not options, which the stock tool ignores silently. */
+    Optional<String> ignoredWarning() {
+        if (ignored.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("kbench: warning: ignoring " + String.join(" ", ignored) + ": not an option, and"
+                + " kafka-consumer-perf-test ignores such arguments too (a consumer property goes after --command-property)");
+    }
+
+    /**
+     * The workload the flags describe (after {@link #validate}), checked, before anything starts; {@code conn} are the
+     * connection properties.
+     */
+    WorkloadSpec workload(Map<String, String> conn) {
         boolean external = tool.target.clusterTarget(conn).external();
         if (include != null && !external) {
             throw InvalidInputException.field("--include", "'" + include + "'",
@@ -134,23 +172,16 @@ public final class ConsumeCommand implements Callable<Integer> {
                 ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null, null, null, null, null)
                 : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null,
                         null, null, null, null);
-        WorkloadSpec spec = new WorkloadSpec("consume", null,
+        return new WorkloadSpec("consume", null,
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,
                         Duration.ofMillis(timeoutMs), consumerProperties(conn), include, null, null, null, null, null),
                 null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)), null, null, null, null,
                 tool.target.connection.unchecked().names());
-        ConsumerPerfPrinter printer = new ConsumerPerfPrinter(csv, commandSpec.commandLine().getOut(),
-                showDetailedStats, hideHeader, numRecords, timeoutMs, reportingIntervalMs);
-        tool.target.restrictClientCpus();
-        RunResult result = tool.singleRun(spec, conn, LiveMetrics.NONE)
-                .execute(CommandOutput.out(commandSpec), printer);
-        return tool.output.exit(commandSpec,
-                ExitPolicy.of(result, tool.output.minRateRatio(), CommandOutput.out(commandSpec)));
     }
 
     /** Checks the flags before anything starts; returns the CSV formatter for the valid date format. */
-    private ConsumerPerfCsv validate() {
+    ConsumerPerfCsv validate() {
         if ((topic == null) == (include == null)) {
             throw new InvalidInputException("--topic, --include: give exactly one of them");
         }

@@ -51,7 +51,12 @@ public final class Main {
     /** Runs the CLI and returns the exit code; tests call this instead of {@link #main}. */
     public static int execute(String... args) {
         Supplier<Object> named = args.length > 0 ? COMMANDS.get(args[0]) : null;
-        return (named != null ? newCommandLine(named) : newCommandLine()).execute(args);
+        return execute(named != null ? newCommandLine(named) : newCommandLine(), args);
+    }
+
+    /** Runs {@code args} on {@code cli}, the stock perf tools' spellings taken as theirs ({@link StockSpelling}). */
+    static int execute(CommandLine cli, String... args) {
+        return cli.execute(StockSpelling.rewrite(cli, args));
     }
 
     /** The whole CLI, every subcommand registered (help, usage errors, tests). */
@@ -60,7 +65,17 @@ public final class Main {
         cli.addSubcommand(new CommandLine.HelpCommand());
         COMMANDS.values().forEach(c -> cli.addSubcommand(c.get()));
         HelpExitCodes.apply(cli);
+        StockSpelling.configure(cli);
         return cli;
+    }
+
+    /** The CLI with only the subcommand {@code name} (which must exist), as a command line naming it gets. */
+    static CommandLine newCommandLine(String name) {
+        Supplier<Object> command = COMMANDS.get(name);
+        if (command == null) {
+            throw new IllegalArgumentException("no command " + name);
+        }
+        return newCommandLine(command);
     }
 
     /** The CLI with only {@code command}: what a command line naming it needs. */
@@ -68,6 +83,7 @@ public final class Main {
         CommandLine cli = root();
         cli.addSubcommand(command.get());
         HelpExitCodes.apply(cli);
+        StockSpelling.configure(cli);
         return cli;
     }
 

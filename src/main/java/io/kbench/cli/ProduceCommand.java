@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.kafka.clients.CommonClientConfigs;
-import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -56,9 +55,13 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--num-records", required = true, description = "Records to send, including --warmup-records.")
     long numRecords;
 
-    /** One of --record-size, --payload-file and --payload-monotonic, as the stock tool requires. */
-    @ArgGroup(exclusive = true, multiplicity = "1")
-    ProducerRecordOptions.Choice payload;
+    /**
+     * One of --record-size, --payload-file and --payload-monotonic, as the stock tool requires (checked by
+     * {@link ProducerRecordOptions.Choice#checkExactlyOne}: picocli's exclusive group would refuse one of them given
+     * twice, which the stock tool takes).
+     */
+    @Mixin
+    ProducerRecordOptions.Choice payload = new ProducerRecordOptions.Choice();
 
     @Mixin
     ProducerRecordOptions records = new ProducerRecordOptions();
@@ -89,12 +92,13 @@ public final class ProduceCommand implements Callable<Integer> {
     @Option(names = "--partitions", defaultValue = "1", description = "Partitions if kbench creates the topic (default: 1).")
     int partitions;
 
-    @Option(names = "--print-metrics", description = "Accepted for compatibility; kbench writes its metrics to result.json.")
+    @Option(names = "--print-metrics", description = "Print the producer client's metrics after the final line, as the stock tool.")
     boolean printMetrics;
 
-    /** Progress interval; kbench prints its own progress line there, not the stock tool's window line. */
+    /** Progress interval: the stock tool's window line and kbench's own progress line, each interval. */
     @Option(names = "--reporting-interval", defaultValue = "5000", paramLabel = "MS",
-            description = "Progress line interval in ms (default: ${DEFAULT-VALUE}; kbench's own line, at least 100 ms apart).")
+            description = "Progress interval in ms: the stock tool's 'N records sent, ...' line and kbench's own"
+                    + " (default: ${DEFAULT-VALUE}; at least 100 ms apart).")
     long reportingIntervalMs;
 
     /** Transactional id; enables transactions (as transactional.id in the producer properties does). */
@@ -118,7 +122,8 @@ public final class ProduceCommand implements Callable<Integer> {
         WorkloadSpec spec = workload(conn);
         PrintStream out = CommandOutput.out(command);
         tool.target.restrictClientCpus();
-        SendCallLatency fromSendCall = new SendCallLatency();
+        ClientMetricsTable clientMetrics = ClientMetricsTable.forFlag(printMetrics, ClientMetricsTable.Clients.PRODUCERS);
+        SendCallLatency fromSendCall = new SendCallLatency(out, clientMetrics);
         RunResult result = tool.singleRun(spec, conn, fromSendCall).execute(out);
         Summary summary = result.summary();
         boolean fixedRate = "intendedSendTime".equals(summary.latencyMeasuredFrom());
@@ -129,6 +134,8 @@ public final class ProduceCommand implements Callable<Integer> {
         // Unlimited, kbench's publish latency already starts at the send call (the producers do not record it twice).
         out.println(ProducerPerfText.perfTestLine(summary.produced(), fixedRate ? fromSendCall.stats()
                 : summary.publishLatencyMicros() == null ? LatencyStats.EMPTY : summary.publishLatencyMicros()));
+        // After the final line, as the stock tool prints its producer's metrics.
+        clientMetrics.lines().forEach(out::println);
         return tool.output.exit(command, ExitPolicy.of(result, tool.output.minRateRatio(), out));
     }
 
@@ -163,12 +170,14 @@ public final class ProduceCommand implements Callable<Integer> {
         String idFromConnection = conn.remove(ProducerSpec.TRANSACTIONAL_ID);
         String idFromProperties = props.remove(ProducerSpec.TRANSACTIONAL_ID);
         TransactionSpec transactions = transactions(idFromProperties != null ? idFromProperties : idFromConnection);
-        if (warmupRecords < 0 || warmupRecords >= numRecords) {
-            throw InvalidInputException.field("--warmup-records", warmupRecords, "must be >= 0 and < --num-records (" + numRecords + ")");
+        // The stock tool takes a negative --warmup-records as none (Math.max(value, 0)).
+        long warmup = Math.max(warmupRecords, 0);
+        if (warmup >= numRecords) {
+            throw InvalidInputException.field("--warmup-records", warmupRecords, "must be < --num-records (" + numRecords + ")");
         }
         WorkloadSpec spec = new WorkloadSpec("produce", null,
                 new TopicSpec(topic, partitions, 1, true, false, null),
-                new ProducerSpec(producers, throughput, numRecords - warmupRecords, null, warmupRecords, null,
+                new ProducerSpec(producers, rate(), numRecords - warmup, null, warmup, null,
                         ProducerRecordOptions.recordSize(payload), records.keys(), records.payload(payload),
                         props, null, transactions, null, null),
                 ConsumerSpec.none(), null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)),
@@ -198,12 +207,26 @@ public final class ProduceCommand implements Callable<Integer> {
                 Duration.ofMillis(transactionDurationMs == null ? DEFAULT_TRANSACTION_DURATION_MS : transactionDurationMs), null);
     }
 
+    /**
+     * The target rate: unlimited (-1) for any negative --throughput and for infinity, as the stock tool's throttler
+     * never holds back below zero ("-1 to disable throttling" is its advice, any negative does it).
+     */
+    private double rate() {
+        return throughput < 0 || Double.isInfinite(throughput) ? -1 : throughput;
+    }
+
     /** The flags' own names in errors, rather than the workload fields they become. */
     private void checkShape() {
+        payload.checkExactlyOne();
         if (numRecords < 1) {
             throw InvalidInputException.field("--num-records", numRecords, "must be at least 1");
         }
-        if (throughput != -1 && !(throughput > 0 && Double.isFinite(throughput))) {
+        if (throughput == 0) {
+            // The stock tool accepts 0 and then waits forever after the first record (its throttler's rate-0 case).
+            throw InvalidInputException.field("--throughput", "0", "must be a positive records/s, or -1 for unlimited"
+                    + " (kafka-producer-perf-test would send one record and wait forever)");
+        }
+        if (Double.isNaN(throughput)) {
             throw InvalidInputException.field("--throughput", throughput, "must be a positive records/s, or -1 for unlimited");
         }
         Checks.atLeast("--reporting-interval", reportingIntervalMs, 1);

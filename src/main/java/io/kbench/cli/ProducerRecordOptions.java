@@ -8,6 +8,8 @@ import io.kbench.spec.PayloadType;
 import io.kbench.spec.RecordSizeSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
@@ -15,7 +17,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * What kafka-producer-perf-test's records look like, in its flags: the payload (one of --record-size, --payload-file
- * and --payload-monotonic, picocli's exclusive {@link Choice}), the payload file's delimiter, and the keys and seed that
+ * and --payload-monotonic, {@link Choice}), the payload file's delimiter, and the keys and seed that
  * Kafka 4.4 added (--key-distribution, --record-key-range, --random-seed). Errors name these flags, not the workload
  * fields they become.
  */
@@ -32,6 +34,24 @@ public final class ProducerRecordOptions {
         @Option(names = "--payload-monotonic",
                 description = "Each value is the decimal text of the record's number (0, 1, 2, ...; each producer thread counts its own).")
         boolean payloadMonotonic;
+
+        /** Exactly one of the three, as the stock tool requires; one of them given twice is one (the last value wins). */
+        void checkExactlyOne() {
+            List<String> given = new ArrayList<>();
+            if (recordSize != null) {
+                given.add("--record-size");
+            }
+            if (payloadFile != null) {
+                given.add("--payload-file");
+            }
+            if (payloadMonotonic) {
+                given.add("--payload-monotonic");
+            }
+            if (given.size() != 1) {
+                throw new InvalidInputException("--record-size, --payload-file, --payload-monotonic: give exactly one of"
+                        + " them, as kafka-producer-perf-test requires (got " + (given.isEmpty() ? "none" : String.join(" and ", given)) + ")");
+            }
+        }
     }
 
     /** Separator of payloads in --payload-file, a Java regex in the stock tool ({@link PayloadDelimiter}). */

@@ -23,6 +23,17 @@ public final class ProducerPerfText {
     }
 
     /**
+     * kafka-producer-perf-test's progress line, printed every {@code --reporting-interval} ({@code Stats.printWindow} of
+     * Kafka 4.3.1): the records acknowledged in the window, their rate, and the send-call latency of the window's
+     * records.
+     */
+    public static String windowLine(long records, double recordsPerSec, double mebibytesPerSec, LatencyStats l) {
+        return String.format(Locale.ROOT,
+                "%d records sent, %.1f records/sec (%.2f MB/sec), %.1f ms avg latency, %.1f ms max latency.",
+                records, recordsPerSec, mebibytesPerSec, Units.millis(l.mean()), Units.millis(l.max()));
+    }
+
+    /**
      * kbench's publish latency from each record's intended send time, in the stock line's units, under its own label:
      * printed above the stock-format line, which carries the stock tool's meaning (from the send call).
      */

@@ -1,9 +1,11 @@
 package io.kbench.load;
 
 import io.kbench.measure.LatencyMetric;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.RunMetrics;
 import io.kbench.unit.Units;
 import java.time.Duration;
+import java.util.Map;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.ConsumerRecords;
 import org.apache.kafka.common.errors.InterruptException;
@@ -24,6 +26,7 @@ abstract class ConsumerLoop implements Runnable {
 
     final RunMetrics metrics;
     final NanoClock clock;
+    private final LiveMetrics live;
     private final int stampMagic;
     /** Where a backlog read ends; set before the thread starts (Thread.start publishes it). */
     private ReadLimit readLimit = ReadLimit.NONE;
@@ -38,6 +41,7 @@ abstract class ConsumerLoop implements Runnable {
         this.stampMagic = run.stampMagic();
         this.metrics = run.metrics();
         this.clock = run.clock();
+        this.live = run.live();
     }
 
     @Override
@@ -61,7 +65,11 @@ abstract class ConsumerLoop implements Runnable {
         } catch (RuntimeException e) {
             failure = e;
         } finally {
-            close(stopNow ? STOP_NOW_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+            try {
+                live.consumerClosing(this::clientMetrics);
+            } finally {
+                close(stopNow ? STOP_NOW_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+            }
         }
     }
 
@@ -77,6 +85,9 @@ abstract class ConsumerLoop implements Runnable {
     abstract void handle(ConsumerRecords<byte[], byte[]> records, long receivedNanos);
 
     abstract void close(Duration timeout);
+
+    /** The consumer client's own metrics ({@link ClientMetricNames}), before it closes. */
+    abstract Map<String, Object> clientMetrics();
 
     /** The record's size as the perf tools count it: serialized key and value. */
     static long size(ConsumerRecord<byte[], byte[]> r) {

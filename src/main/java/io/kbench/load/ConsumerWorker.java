@@ -89,6 +89,11 @@ final class ConsumerWorker extends ConsumerLoop {
     }
 
     @Override
+    Map<String, Object> clientMetrics() {
+        return ClientMetricNames.of(consumer.metrics());
+    }
+
+    @Override
     void close(Duration timeout) {
         ClientCompat.close(consumer, timeout);
     }

@@ -4,6 +4,7 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.load.integrity.SendLog;
 import io.kbench.measure.LatencyMetric;
 import io.kbench.measure.LatencyRecorder;
+import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
 import io.kbench.spec.PayloadType;
@@ -43,6 +44,7 @@ final class ProducerWorker implements Runnable {
     private final KeyPool keys;
     private final RecordPool records;
     private final RunMetrics metrics;
+    private final LiveMetrics live;
     private final NanoClock clock;
     private final Pacer pacer;
     private final long startNanos;
@@ -85,6 +87,7 @@ final class ProducerWorker implements Runnable {
         this.keys = keys;
         this.records = new RecordPool(plan.topic(), values, keys);
         this.metrics = run.metrics();
+        this.live = run.live();
         this.clock = run.clock();
         this.pacer = new Pacer(clock, Pacer.Sleeper.PARK, Pacer.WAKE_UP_NANOS);
         this.startNanos = startNanos;
@@ -142,7 +145,12 @@ final class ProducerWorker implements Runnable {
             failure = e;
         } finally {
             try {
-                producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+                try {
+                    // Flushed and not yet closed: where the stock tool reads the metrics it prints (--print-metrics).
+                    live.producerClosing(() -> ClientMetricNames.of(producer.metrics()));
+                } finally {
+                    producer.close(stopRequested ? STOP_CLOSE_TIMEOUT : CLOSE_TIMEOUT);
+                }
             } finally {
                 // Close joins the I/O thread before it can throw: its writes to the histogram are visible here.
                 metrics.addPublishFromSendCall(fromSendCall);

@@ -92,6 +92,11 @@ final class ShareConsumerWorker extends ConsumerLoop {
     }
 
     @Override
+    Map<String, Object> clientMetrics() {
+        return ClientMetricNames.of(consumer.metrics());
+    }
+
+    @Override
     void close(Duration timeout) {
         consumer.close(timeout);
     }

@@ -2,6 +2,8 @@ package io.kbench.measure;
 
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.telemetry.TelemetryMetric;
+import java.util.Map;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -24,6 +26,18 @@ public interface LiveMetrics {
      * call (the histogram is recycled).
      */
     default void publishFromSendCall(Histogram interval) {
+    }
+
+    /**
+     * A producer of the run is about to close, its records sent: {@code metrics} gives its client's own metrics, named
+     * {@code group:name:tags} as the stock perf tools' --print-metrics names them. Called once per producer, on its
+     * thread; the supplier is called only by a listener that prints them (kbench produce --print-metrics).
+     */
+    default void producerClosing(Supplier<Map<String, Object>> metrics) {
+    }
+
+    /** The same for a consumer of the run (kbench consume --print-metrics). */
+    default void consumerClosing(Supplier<Map<String, Object>> metrics) {
     }
 
     /** A telemetry sample: the latest value of {@code metric} from {@code source} (e.g. broker-1, host, client). */

@@ -30,7 +30,7 @@ public record CliRun(int exitCode, String stdout, String stderr, Duration took) 
      * {@code err}, for integration tests in other packages that watch the output while the command runs.
      */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        return Main.newCommandLine().setOut(out).setErr(err).execute(args);
+        return Main.execute(Main.newCommandLine().setOut(out).setErr(err), args);
     }
 
     /** {@code file} read as {@code --command-config} reads it (package-private {@code ConnectionOptions}). */

@@ -21,6 +21,9 @@ class LauncherJvmTest {
         assertThat(flags("produce", "--topic", "t", "--num-records", "10", "--record-size", "100", "--throughput", "-1"))
                 .isEqualTo(C2);
         assertThat(flags("produce", "--throughput=-1", "--topic", "t")).isEqualTo(C2);
+        // The stock tool's parser takes a prefix of --throughput and any negative rate as unlimited; so does produce.
+        assertThat(flags("produce", "--thr", "-5", "--topic", "t")).isEqualTo(C2);
+        assertThat(flags("produce", "--through=-1", "--topic", "t")).isEqualTo(C2);
     }
 
     @Test

@@ -32,7 +32,7 @@ import picocli.CommandLine;
  */
 class PerfToolFlagsTest {
     /** kafka-producer-perf-test options new in Kafka 4.4.0 (ProducerPerformance.argParser of kafka-tools-4.4.0.jar). */
-    private static final List<String> PRODUCER_4_4 = List.of("--key-distribution", "--record-key-range", "--random-seed");
+    private static final List<String> PRODUCER_4_4 = StockSpelling.PRODUCER_4_4_ADDED;
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z.-]*");
 
     @TempDir
@@ -114,6 +114,15 @@ class PerfToolFlagsTest {
         CommandLine.Model.CommandSpec consume = cli(new ConsumeCommand()).getCommandSpec();
         assertThat(stockConsumerOptions().stream().filter(n -> consume.findOption(n) == null).toList())
                 .as("kafka-consumer-perf-test options that kbench consume does not know").isEmpty();
+    }
+
+    @Test
+    void theStockNamesKbenchExpandsAreTheJarsNames() throws ReflectiveOperationException {
+        // StockSpelling expands prefixes and single dashes to these names only: they must be the stock tools' own.
+        Set<String> producer = new TreeSet<>(StockSpelling.PRODUCER_4_3);
+        producer.remove("--help"); // argparse4j's usage line shows it as -h
+        assertThat(producer).isEqualTo(stockProducerOptions());
+        assertThat(new TreeSet<>(StockSpelling.CONSUMER_4_3)).isEqualTo(stockConsumerOptions());
     }
 
     @Test
