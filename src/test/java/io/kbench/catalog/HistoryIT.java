@@ -88,9 +88,11 @@ class HistoryIT {
                 + String.join("\n", transcripts));
         // Half a core shows in throughput (measured: 19,948-19,977 then 17,199-18,521 records/s, lower by 10.1%
         // [-14.9%, -5.1%]) and above all in the latency of the records queued at the throttled broker (publish p50
-        // 3.18 -> 734.8 ms): each shift at the fifth run must be a decided regression, and at least one must be there.
+        // 3.18 -> 734.8 ms). On a faster host half a core kept the rate and the median (CI 2026-11-30, AMD EPYC:
+        // 19,961-19,991 records/s, p50 2.26-27.3 ms) and the shift showed in the tail (publish p99 5.84 -> 224.9 ms,
+        // p 0.0011): each shift at the fifth run must be a decided regression, and at least one must be there.
         List<String> marked = new ArrayList<>();
-        for (String name : List.of("produced.recordsPerSec", "publish.p50")) {
+        for (String name : List.of("produced.recordsPerSec", "publish.p50", "publish.p99")) {
             for (JsonNode c : kpi(series.get(0), name).get("changes")) {
                 if (c.get("runIndex").asInt() != 4 || c.get("isolated").asBoolean()) {
                     continue;
