@@ -17,6 +17,11 @@ final class EffectText {
                 e.confidencePercent(), e.runsB(), e.runsA());
     }
 
+    /** Why a direction claim with no size is contradicted: {@code the same: equivalent within ±5.0% (...): ...}. */
+    static String negligible(Effect same) {
+        return "the same: " + same.text() + ", no effect as large as the margin in the claimed direction";
+    }
+
     /** Why a ratio claim stays open: the interval spans 1 (and what it could have detected) or the claimed bound. */
     static String undecided(Effect e) {
         return e.outcome() == Effect.Outcome.UNDECIDED

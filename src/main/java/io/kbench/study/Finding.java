@@ -210,8 +210,23 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
                     : eitherWay
                     ? interval + "; held when it lies wholly above " + low + " or wholly below 1/" + low
                     + " (either direction), contradicted when it lies wholly within [1/" + low + ", " + low + "]"
+                    : directionOnly()
+                    ? interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside or,"
+                    + " the direction left open, when the two are equivalent within ±"
+                    + Math.round(FindingJudge.NEGLIGIBLE * 100) + "% (two one-sided tests: the " + tost
+                    + " interval inside the margin): a direction claimed with no size is taken to mean an effect"
+                    + " that matters"
                     : interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
         };
+    }
+
+    /**
+     * A ratio claimed in one direction with no size ({@code above: 1} or {@code below: 1}: "compression adds latency"):
+     * left open, it is contradicted when the two are equivalent within {@link FindingJudge#NEGLIGIBLE}.
+     */
+    public boolean directionOnly() {
+        return kind == FindingKind.RATIO && margin == null && !eitherWay
+                && (low != null && low == 1.0 && high == null || high != null && high == 1.0 && low == null);
     }
 
     /** A confidence as the intervals show it: 95%, 97.4%. */

@@ -25,6 +25,14 @@ import java.util.Map;
  * the subject with each other point of its group on its own.
  */
 public final class FindingJudge {
+    /**
+     * The smallest effect a claim with a direction and no size is taken to mean, as a fraction: kbench's margin for
+     * "the same" everywhere (statistics.EffectRule.DEFAULT). A direction claim left open by its interval is contradicted
+     * when the two are equivalent within it (Schuirmann's two one-sided tests): "the same within ±5%" is a result, and
+     * an effect that small is not what "adds latency" or "lowers throughput" tells an operator to expect. A direction
+     * decided in the claim's favour stays held however small.
+     */
+    public static final double NEGLIGIBLE = 0.05;
     /** 95% intervals; the equivalence margin comes from the finding. */
     static final EffectRule RULE = new EffectRule(0.95, 0);
 
@@ -232,12 +240,26 @@ public final class FindingJudge {
         double low = interval.low();
         double high = interval.high();
         FindingOutcome outcome = verdict(f, e, interval);
+        Effect same = negligible(f, outcome, rule.withMargin(NEGLIGIBLE).decide(to.values(), of.values()));
+        if (same != null) {
+            outcome = FindingOutcome.CONTRADICTED;
+        }
         String shown = describe(f.subject()) + " / " + describe(f.versus()) + " = " + EffectText.ratio(interval)
                 + " (claimed " + f.bounds() + ")"
                 + (f.margin() != null ? "; " + e.text() : "")
-                + (outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
+                + (same != null ? "; " + EffectText.negligible(same)
+                : outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
                 + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
         return new GroupJudgement(new FindingVerdict.Group(at, outcome, low, high, shown), 1, to.values(), of.values());
+    }
+
+    /**
+     * {@code same} when a direction claim left open ({@code outcome} inconclusive) is contradicted by it: the two
+     * equivalent within {@link #NEGLIGIBLE}; null otherwise.
+     */
+    static Effect negligible(Finding f, FindingOutcome outcome, Effect same) {
+        return outcome == FindingOutcome.INCONCLUSIVE && f.directionOnly() && same.outcome() == Effect.Outcome.EQUIVALENT
+                ? same : null;
     }
 
     /** A ratio claim's verdict on an effect ({@code e}: with the finding's margin) and its plain interval. */

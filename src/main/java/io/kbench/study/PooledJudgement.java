@@ -48,10 +48,16 @@ final class PooledJudgement {
             Effect e = margin.decide(w, runsTo, runsOf);
             Effect interval = finding.margin() == null ? e : rule.withMargin(0).decide(w, runsTo, runsOf);
             outcome = FindingJudge.verdict(finding, e, interval);
+            Effect same = FindingJudge.negligible(finding, outcome,
+                    rule.withMargin(FindingJudge.NEGLIGIBLE).decide(w, runsTo, runsOf));
+            if (same != null) {
+                outcome = FindingOutcome.CONTRADICTED;
+            }
             String shown = "pooled over " + to.size() + " of " + judged.size() + " groups: " + FindingJudge.describe(finding.subject())
                     + " / " + FindingJudge.describe(finding.versus()) + " = " + EffectText.ratio(interval) + " (claimed "
                     + finding.bounds() + ")" + (finding.margin() != null ? "; " + e.text() : "")
-                    + (outcome == FindingOutcome.INCONCLUSIVE && finding.margin() == null
+                    + (same != null ? "; " + EffectText.negligible(same)
+                    : outcome == FindingOutcome.INCONCLUSIVE && finding.margin() == null
                     ? "; " + EffectText.undecided(interval) : "");
             groups.add(0, new FindingVerdict.Group(Map.of(), outcome, interval.low(), interval.high(),
                     shown + heterogeneityText(PooledContrast.heterogeneity(to, of))));

@@ -204,6 +204,34 @@ class FindingJudgeTest {
                 .hasMessageContaining("findings[0].within");
     }
 
+    @Test
+    void aDirectionClaimWithNoSizeIsContradictedWhenTheTwoAreTheSameWithinFivePercent() {
+        // acks=1 100..102 against acks=-1 100.5..101.5: 1.00x, its 90% interval well inside ±5%.
+        SweepResult same = sweep(point("gzip", 1, 100, 102), point("gzip", -1, 100.5, 101.5));
+        FindingVerdict v = judge(ratio(null, 1.0), same);
+        assertThat(v.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(v.groups().get(0).shown()).contains("the same: equivalent within ±5.0% (");
+        assertThat(v.rule()).contains("equivalent within ±5%");
+        // A direction decided in the claim's favour holds however small: 103..104 over 100..101 (about +3%).
+        assertThat(judge(ratio(null, 1.0), sweep(point("gzip", 1, 103, 104), point("gzip", -1, 100, 101))).outcome())
+                .isEqualTo(FindingOutcome.HELD);
+        // Too noisy to bound the effect within ±5%: still open.
+        SweepResult noisy = sweep(point("gzip", 1, 80, 130), point("gzip", -1, 90, 120));
+        assertThat(judge(ratio(null, 1.0), noisy).outcome()).isEqualTo(FindingOutcome.INCONCLUSIVE);
+        assertThat(judge(ratio(null, 1.0), noisy).groups().get(0).shown()).contains("could detect");
+        // A claim with a size is judged on its bound only: above 2 on the same data is contradicted by its interval.
+        assertThat(judge(ratio(null, 2.0), same).groups().get(0).shown()).doesNotContain("the same:");
+        // Pooled over groups alike.
+        FindingSpec pooled = new FindingSpec("acks=-1 costs throughput", "produced.recordsPerSec", null, null,
+                new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, 1.0,
+                null, null, null, null, null, null, "pooled");
+        SweepResult two = sweep(point("gzip", 1, 100, 102), point("gzip", -1, 100.5, 101.5), point("lz4", 1, 200, 204),
+                point("lz4", -1, 201, 203));
+        FindingVerdict p = judge(pooled, two);
+        assertThat(p.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(p.groups().get(0).shown()).startsWith("pooled over 2 of 2 groups").contains("the same: equivalent");
+    }
+
     private static FindingSpec within(double margin) {
         return new FindingSpec("acks makes no difference", "produced.recordsPerSec", null, null,
                 new FindingSpec.Ratio(Map.of(ACKS, IntNode.valueOf(1)), Map.of(ACKS, IntNode.valueOf(-1))), null, null, null,
