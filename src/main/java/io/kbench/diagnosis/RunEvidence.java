@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
+import org.apache.commons.math3.distribution.TDistribution;
 import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 
 /**
@@ -160,6 +161,84 @@ final class RunEvidence {
         double r = new PearsonsCorrelation().correlation(pairs.stream().mapToDouble(p -> p[0]).toArray(),
                 pairs.stream().mapToDouble(p -> p[1]).toArray());
         return Double.isFinite(r) ? OptionalDouble.of(r) : OptionalDouble.empty();
+    }
+
+    /**
+     * The correlation of a series with the interval p99 that survives leaving any one interval out: Pearson's r over
+     * the measured intervals with both, and the r nearest 0 (or of the other sign) over the n subsets that each leave
+     * one interval out, with that r's two-sided p-value from Student's t on n - 3 degrees of freedom. A coincidence at
+     * one interval (a blip in a series otherwise still, at the worst p99) makes r near 1 out of nothing; left out, it
+     * leaves no correlation: an estimate that rests on one observation is no evidence (the influence diagnostics of D.
+     * A. Belsley, E. Kuh and R. E. Welsch 1980, Regression Diagnostics, ch. 2; the leave-one-out idea is Quenouille's
+     * jackknife, 1949). Empty if fewer than {@link Thresholds#MOVER_MIN_POINTS} or flat.
+     */
+    Optional<RobustCorrelation> robustCorrelationWithP99(TelemetrySeries s) {
+        List<double[]> pairs = new ArrayList<>();
+        for (int i : measured) {
+            double v = value(s, i);
+            double p99 = p99Micros(i);
+            if (!Double.isNaN(v) && !Double.isNaN(p99)) {
+                pairs.add(new double[] {v, p99});
+            }
+        }
+        int n = pairs.size();
+        if (n < Thresholds.MOVER_MIN_POINTS) {
+            return Optional.empty();
+        }
+        // Sums of the values less their means (r does not change with a shift; centring keeps the sums exact
+        // enough), so each leave-one-out r costs O(1) and a long run's thousands of intervals stay cheap.
+        double mx = pairs.stream().mapToDouble(q -> q[0]).average().orElse(0);
+        double my = pairs.stream().mapToDouble(q -> q[1]).average().orElse(0);
+        double sx = 0;
+        double sy = 0;
+        double sxx = 0;
+        double syy = 0;
+        double sxy = 0;
+        for (double[] q : pairs) {
+            double x = q[0] - mx;
+            double y = q[1] - my;
+            sx += x;
+            sy += y;
+            sxx += x * x;
+            syy += y * y;
+            sxy += x * y;
+        }
+        double r = pearson(n, sx, sy, sxx, syy, sxy);
+        if (!Double.isFinite(r)) {
+            return Optional.empty();
+        }
+        double least = r;
+        for (double[] q : pairs) {
+            double x = q[0] - mx;
+            double y = q[1] - my;
+            double without = pearson(n - 1, sx - x, sy - y, sxx - x * x, syy - y * y, sxy - x * y);
+            // Flat or of the other sign without that interval: all of r came from it.
+            double judged = Double.isFinite(without) && Math.signum(without) == Math.signum(r) ? without : 0;
+            if (Math.abs(judged) < Math.abs(least)) {
+                least = judged;
+            }
+        }
+        double p = Math.abs(least) >= 1 ? 0 : 2 * new TDistribution(n - 3).cumulativeProbability(
+                -Math.abs(least) * Math.sqrt((n - 3) / (1 - least * least)));
+        return Optional.of(new RobustCorrelation(r, least, n, p));
+    }
+
+    /** Pearson's r from the sums of n pairs; NaN when either side is flat. */
+    private static double pearson(int n, double sx, double sy, double sxx, double syy, double sxy) {
+        double vx = n * sxx - sx * sx;
+        double vy = n * syy - sy * sy;
+        // A variance at rounding level is a flat series.
+        if (vx <= 1e-12 * Math.max(1, n * sxx) || vy <= 1e-12 * Math.max(1, n * syy)) {
+            return Double.NaN;
+        }
+        return Math.max(-1, Math.min(1, (n * sxy - sx * sy) / Math.sqrt(vx * vy)));
+    }
+
+    /**
+     * A correlation over {@code points} intervals ({@code r}), the one nearest 0 with any one interval left out
+     * ({@code leaveOneOut}, 0 when that leaves the other sign or a flat series) and its two-sided p-value.
+     */
+    record RobustCorrelation(double r, double leaveOneOut, int points, double p) {
     }
 
     /** The measured intervals with the highest p99, worst first, at most {@code n}. */

@@ -7,11 +7,12 @@ import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.OptionalDouble;
 
 /**
  * The worst latency intervals and what coincided: the events within one interval length of the spike interval, and
- * the series that moved most with p99 over the run (Pearson correlation, ranked by its absolute value), among those
+ * the series that moved with p99 over the run: a Pearson correlation that keeps at least {@link
+ * Thresholds#MOVER_MIN_CORRELATION} in absolute value with any one interval left out, significant at {@link
+ * Thresholds#MOVER_ALPHA} over the number of series tried (Bonferroni), ranked by its absolute value, among those
  * sampled at the spike.
  */
 final class Spikes {
@@ -22,8 +23,11 @@ final class Spikes {
         return "spikes: the " + Thresholds.SPIKES + " measured intervals with the highest " + e.latencyName()
                 + " p99; events: within one interval length before or after the spike interval; movers: Pearson"
                 + " correlation of each series with the interval " + e.latencyName() + " p99 over the measured"
-                + " intervals where both were sampled (at least " + Thresholds.MIN_CORRELATION_POINTS
-                + "), ranked by its absolute value, at most " + Thresholds.MOVERS + " per spike";
+                + " intervals where both were sampled (at least " + Thresholds.MOVER_MIN_POINTS + "), a mover when,"
+                + " with any one interval left out, its absolute value stays at least "
+                + Thresholds.MOVER_MIN_CORRELATION + " and its p-value (Student's t, two-sided) below "
+                + Thresholds.MOVER_ALPHA + " divided by the number of series tried (Bonferroni): a coincidence at one"
+                + " interval is no mover; ranked by its absolute value, at most " + Thresholds.MOVERS + " per spike";
     }
 
     static List<LatencySpike> find(RunEvidence e) {
@@ -45,13 +49,14 @@ final class Spikes {
     }
 
     private static List<SeriesMove> ranked(RunEvidence e) {
-        List<SeriesMove> moves = new ArrayList<>();
+        List<SeriesMove> tried = new ArrayList<>();
         for (TelemetrySeries s : e.telemetry().series()) {
-            OptionalDouble r = e.correlationWithP99(s);
-            if (r.isPresent()) {
-                moves.add(new SeriesMove(s.metric(), s.source(), r.getAsDouble()));
-            }
+            e.robustCorrelationWithP99(s).ifPresent(r -> tried.add(new SeriesMove(s.metric(), s.source(), r.r(),
+                    r.points(), r.leaveOneOut(), r.p())));
         }
+        double alpha = Thresholds.MOVER_ALPHA / Math.max(1, tried.size());
+        List<SeriesMove> moves = new ArrayList<>(tried.stream().filter(m -> Math.abs(m.leaveOneOut())
+                >= Thresholds.MOVER_MIN_CORRELATION && m.p() < alpha).toList());
         moves.sort(Comparator.comparingDouble((SeriesMove m) -> Math.abs(m.correlation())).reversed());
         return moves;
     }

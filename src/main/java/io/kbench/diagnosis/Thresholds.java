@@ -44,6 +44,15 @@ final class Thresholds {
     static final int MOVERS = 5;
     /** Fewest measured intervals with both values for a correlation to be computed. */
     static final int MIN_CORRELATION_POINTS = 5;
+    /**
+     * Smallest correlation a mover must keep with any one interval left out: Cohen's "large" (J. Cohen 1988,
+     * Statistical Power Analysis for the Behavioral Sciences, 2nd ed., ch. 3).
+     */
+    static final double MOVER_MIN_CORRELATION = 0.5;
+    /** Significance a mover's least correlation must reach, before dividing by the number of series tried (Bonferroni). */
+    static final double MOVER_ALPHA = 0.01;
+    /** Fewest intervals for a mover: below 10 a t-test on the few left is no guide (a perfect order of 5 says little). */
+    static final int MOVER_MIN_POINTS = 10;
 
     private Thresholds() {
     }

@@ -211,11 +211,10 @@ public record Finding(String claim, FindingKind kind, Metric metric, Map<String,
                     ? interval + "; held when it lies wholly above " + low + " or wholly below 1/" + low
                     + " (either direction), contradicted when it lies wholly within [1/" + low + ", " + low + "]"
                     : directionOnly()
-                    ? interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside or,"
-                    + " the direction left open, when the two are equivalent within ±"
-                    + Math.round(FindingJudge.NEGLIGIBLE * 100) + "% (two one-sided tests: the " + tost
-                    + " interval inside the margin): a direction claimed with no size is taken to mean an effect"
-                    + " that matters"
+                    ? interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside or"
+                    + " when the two are equivalent within ±" + Math.round(FindingJudge.NEGLIGIBLE * 100)
+                    + "% (two one-sided tests: the " + tost + " interval inside the margin), decided direction or"
+                    + " not: a direction claimed with no size is taken to mean an effect that matters"
                     : interval + "; held when it lies inside " + bounds() + ", contradicted when wholly outside";
         };
     }

@@ -20,17 +20,18 @@ import java.util.Map;
  * Judges a finding on a sweep's points by the effect of one point against another with its 95% interval over the
  * repetitions ({@link EffectRule}: Welch's interval on the logarithms): a ratio claim is held when the interval lies
  * inside the claimed bounds, contradicted when it lies wholly outside, inconclusive otherwise, with the smallest
- * effect the repetitions could have told apart. A "same within ±m" claim is held when the two are equivalent within
- * the margin (two one-sided tests), contradicted when the interval lies wholly beyond it. Lowest and highest compare
+ * effect the repetitions could have told apart; a direction claimed with no size ({@code above: 1}, {@code below: 1}) is
+ * contradicted too when the two are equivalent within ±{@link #NEGLIGIBLE}. A "same within ±m" claim is held when the
+ * two are equivalent within the margin (two one-sided tests), contradicted when the interval lies wholly beyond it. Lowest and highest compare
  * the subject with each other point of its group on its own.
  */
 public final class FindingJudge {
     /**
      * The smallest effect a claim with a direction and no size is taken to mean, as a fraction: kbench's margin for
-     * "the same" everywhere (statistics.EffectRule.DEFAULT). A direction claim left open by its interval is contradicted
-     * when the two are equivalent within it (Schuirmann's two one-sided tests): "the same within ±5%" is a result, and
-     * an effect that small is not what "adds latency" or "lowers throughput" tells an operator to expect. A direction
-     * decided in the claim's favour stays held however small.
+     * "the same" everywhere (statistics.EffectRule.DEFAULT). A direction claim is contradicted when the two are
+     * equivalent within it (Schuirmann's two one-sided tests), even when the direction is decided too: "the same within
+     * ±5%" is a result, and an effect that small is not what "adds latency" or "lowers throughput" tells an operator to
+     * expect.
      */
     public static final double NEGLIGIBLE = 0.05;
     /** 95% intervals; the equivalence margin comes from the finding. */
@@ -101,8 +102,10 @@ public final class FindingJudge {
         if (again.outcome() == FindingOutcome.CONTRADICTED) {
             return again;
         }
+        boolean same = first.shown().contains("; the same: ");
         return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, first.low(), first.high(), first.shown()
-                + "; outside the claim at " + Effect.confidencePercent(rule.confidence()) + "% but not at the "
+                + (same ? "; equivalent within ±" + Math.round(NEGLIGIBLE * 100) + "% at " : "; outside the claim at ")
+                + Effect.confidencePercent(rule.confidence()) + "% but not at the "
                 + Effect.confidencePercent(family.confidence()) + "% that " + comparisons
                 + " comparisons judged together need to contradict it (Bonferroni)");
     }
@@ -240,7 +243,7 @@ public final class FindingJudge {
         double low = interval.low();
         double high = interval.high();
         FindingOutcome outcome = verdict(f, e, interval);
-        Effect same = negligible(f, outcome, rule.withMargin(NEGLIGIBLE).decide(to.values(), of.values()));
+        Effect same = negligible(f, rule.withMargin(NEGLIGIBLE).decide(to.values(), of.values()));
         if (same != null) {
             outcome = FindingOutcome.CONTRADICTED;
         }
@@ -254,12 +257,12 @@ public final class FindingJudge {
     }
 
     /**
-     * {@code same} when a direction claim left open ({@code outcome} inconclusive) is contradicted by it: the two
-     * equivalent within {@link #NEGLIGIBLE}; null otherwise.
+     * {@code same} when a direction claim is contradicted by it: the two equivalent within {@link #NEGLIGIBLE}, whether
+     * or not the direction is also decided (as {@link EffectRule} orders them: an effect smaller than the margin is
+     * below what was said to matter); null otherwise.
      */
-    static Effect negligible(Finding f, FindingOutcome outcome, Effect same) {
-        return outcome == FindingOutcome.INCONCLUSIVE && f.directionOnly() && same.outcome() == Effect.Outcome.EQUIVALENT
-                ? same : null;
+    static Effect negligible(Finding f, Effect same) {
+        return f.directionOnly() && same.outcome() == Effect.Outcome.EQUIVALENT ? same : null;
     }
 
     /** A ratio claim's verdict on an effect ({@code e}: with the finding's margin) and its plain interval. */

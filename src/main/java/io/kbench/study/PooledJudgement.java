@@ -48,7 +48,7 @@ final class PooledJudgement {
             Effect e = margin.decide(w, runsTo, runsOf);
             Effect interval = finding.margin() == null ? e : rule.withMargin(0).decide(w, runsTo, runsOf);
             outcome = FindingJudge.verdict(finding, e, interval);
-            Effect same = FindingJudge.negligible(finding, outcome,
+            Effect same = FindingJudge.negligible(finding,
                     rule.withMargin(FindingJudge.NEGLIGIBLE).decide(w, runsTo, runsOf));
             if (same != null) {
                 outcome = FindingOutcome.CONTRADICTED;

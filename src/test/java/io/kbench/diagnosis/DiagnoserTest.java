@@ -225,7 +225,7 @@ class DiagnoserTest {
         SeriesMove top = d.spikes().get(0).movers().get(0);
         assertThat(top.metric()).isEqualTo(LOG_FLUSH_TIME_MS);
         assertThat(top.correlation()).isGreaterThan(0.9);
-        assertThat(d.method()).contains("Pearson", "end-to-end p99", "absolute value");
+        assertThat(d.method()).contains("Pearson", "end-to-end p99", "absolute value", "one interval left out", "Bonferroni");
     }
 
     @Test
@@ -311,6 +311,33 @@ class DiagnoserTest {
         Diagnosis d = Diagnoser.diagnose(run.intervals().subList(0, SyntheticRun.WARMUP), run.telemetry(), Cores.embedded(2));
 
         assertThat(d.line()).isEqualTo("limited by: nothing found (could not be judged: no measured intervals)");
+    }
+
+    @Test
+    void aMoverMustPassTheStatedSignificanceAndEffectSizeNotOneCoincidence() {
+        // The quick start's case (issue 42): a disk-read blip at the worst interval in a series otherwise still
+        // correlates with p99 out of that one interval; left out, nothing is left. Request handlers busy at each of the
+        // three spikes keep their correlation with any one interval left out.
+        SyntheticRun run = new SyntheticRun().healthy().p99(8, 120).p99(14, 150).p99(19, 90)
+                .series(TelemetryMetric.DISK_READ_MIB_PER_SEC, "host", i -> i == 14 ? 0.02 : 0.0)
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> i == 8 || i == 14 || i == 19 ? 20.0 : 80.0 - i % 3);
+
+        Diagnosis d = run.diagnose();
+
+        List<SeriesMove> movers = d.spikes().get(0).movers();
+        assertThat(movers).extracting(SeriesMove::metric).contains(REQUEST_HANDLER_IDLE_PERCENT)
+                .doesNotContain(TelemetryMetric.DISK_READ_MIB_PER_SEC);
+        SeriesMove idle = movers.stream().filter(m -> m.metric() == REQUEST_HANDLER_IDLE_PERCENT).findFirst().orElseThrow();
+        assertThat(idle.correlation()).isLessThan(-0.9);
+        assertThat(idle.leaveOneOut()).isLessThan(-0.5).isGreaterThanOrEqualTo(idle.correlation());
+        assertThat(idle.points()).isEqualTo(SyntheticRun.MEASURED);
+        assertThat(idle.p()).isLessThan(0.01 / 10);
+        assertThat(movers).allMatch(m -> Math.abs(m.leaveOneOut()) >= 0.5 && m.p() < 0.01);
+        // A blip is no mover at any magnitude.
+        Diagnosis bigBlip = run.replace(TelemetryMetric.DISK_READ_MIB_PER_SEC, "host", i -> i == 14 ? 900.0 : 0.0)
+                .diagnose();
+        assertThat(bigBlip.spikes().get(0).movers()).extracting(SeriesMove::metric)
+                .doesNotContain(TelemetryMetric.DISK_READ_MIB_PER_SEC);
     }
 
     @Test

@@ -212,8 +212,11 @@ class FindingJudgeTest {
         assertThat(v.outcome()).isEqualTo(FindingOutcome.CONTRADICTED);
         assertThat(v.groups().get(0).shown()).contains("the same: equivalent within ±5.0% (");
         assertThat(v.rule()).contains("equivalent within ±5%");
-        // A direction decided in the claim's favour holds however small: 103..104 over 100..101 (about +3%).
+        // Decided in the claim's direction but within ±5% is the same too (103..104 over 100..101, about +3%), as
+        // kbench compare calls it; a larger effect holds (110..112 over 100..101).
         assertThat(judge(ratio(null, 1.0), sweep(point("gzip", 1, 103, 104), point("gzip", -1, 100, 101))).outcome())
+                .isEqualTo(FindingOutcome.CONTRADICTED);
+        assertThat(judge(ratio(null, 1.0), sweep(point("gzip", 1, 110, 112), point("gzip", -1, 100, 101))).outcome())
                 .isEqualTo(FindingOutcome.HELD);
         // Too noisy to bound the effect within ±5%: still open.
         SweepResult noisy = sweep(point("gzip", 1, 80, 130), point("gzip", -1, 90, 120));

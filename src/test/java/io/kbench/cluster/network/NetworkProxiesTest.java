@@ -30,9 +30,7 @@ class NetworkProxiesTest {
         Thread t = new Thread(this::serveEcho, "echo");
         t.setDaemon(true);
         t.start();
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            proxyPort = free.getLocalPort();
-        }
+        proxyPort = freePort();
         proxies = new NetworkProxies();
         proxies.open(1, Listener.CLIENT, proxyPort, echo.getLocalPort());
     }
@@ -59,6 +57,12 @@ class NetworkProxiesTest {
             } catch (IOException e) {
                 return;
             }
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return free.getLocalPort();
         }
     }
 
@@ -203,7 +207,9 @@ class NetworkProxiesTest {
     void resetFreesThePortsForAnotherStartAttemptAndCloseIsFinal() throws IOException {
         proxies.impair(1, CLIENT, Impairment.dropConnections());
         proxies.reset();
-        // A start that lost a broker's port opens its proxies again, on the same or other ports, with no impairment.
+        // A start that lost a broker's port opens its proxies again, on other ports, with no impairment. A fresh port:
+        // the one just freed may already be another socket's ephemeral port (the suite's other tests run beside it).
+        proxyPort = freePort();
         proxies.open(1, Listener.CLIENT, proxyPort, echo.getLocalPort());
         try (Socket s = connect()) {
             assertThat(roundTripMillis(s, 4)).isLessThan(1_000L);
