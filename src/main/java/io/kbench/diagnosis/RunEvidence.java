@@ -145,8 +145,8 @@ final class RunEvidence {
         return any ? OptionalDouble.of(sum) : OptionalDouble.empty();
     }
 
-    /** Pearson correlation of a series with the interval p99 over the measured intervals with both; empty if too few or flat. */
-    OptionalDouble correlationWithP99(TelemetrySeries s) {
+    /** The series' value and the interval p99 at each measured interval with both. */
+    private List<double[]> pairsWithP99(TelemetrySeries s) {
         List<double[]> pairs = new ArrayList<>();
         for (int i : measured) {
             double v = value(s, i);
@@ -155,6 +155,12 @@ final class RunEvidence {
                 pairs.add(new double[] {v, p99});
             }
         }
+        return pairs;
+    }
+
+    /** Pearson correlation of a series with the interval p99 over the measured intervals with both; empty if too few or flat. */
+    OptionalDouble correlationWithP99(TelemetrySeries s) {
+        List<double[]> pairs = pairsWithP99(s);
         if (pairs.size() < Thresholds.MIN_CORRELATION_POINTS) {
             return OptionalDouble.empty();
         }
@@ -173,14 +179,7 @@ final class RunEvidence {
      * jackknife, 1949). Empty if fewer than {@link Thresholds#MOVER_MIN_POINTS} or flat.
      */
     Optional<RobustCorrelation> robustCorrelationWithP99(TelemetrySeries s) {
-        List<double[]> pairs = new ArrayList<>();
-        for (int i : measured) {
-            double v = value(s, i);
-            double p99 = p99Micros(i);
-            if (!Double.isNaN(v) && !Double.isNaN(p99)) {
-                pairs.add(new double[] {v, p99});
-            }
-        }
+        List<double[]> pairs = pairsWithP99(s);
         int n = pairs.size();
         if (n < Thresholds.MOVER_MIN_POINTS) {
             return Optional.empty();
