@@ -2,6 +2,7 @@ package io.kbench.report;
 
 import io.kbench.study.Claim;
 import io.kbench.study.ClaimEvidence;
+import io.kbench.study.ClaimRecipe;
 import io.kbench.study.ClaimResult;
 import io.kbench.study.ClaimVerdict;
 import io.kbench.study.Judged;
@@ -149,7 +150,13 @@ public final class ClaimsMarkdown {
         }
         ClaimEvidence t = r.claim().test();
         String text = t == null ? j.shown() : "`" + t.data() + "` / `" + t.finding() + "`: " + j.shown();
-        return r.claim().unjudged() == null ? text : text + ". **Left unjudged:** " + r.claim().unjudged();
+        text = r.claim().unjudged() == null ? text : text + ". **Left unjudged:** " + r.claim().unjudged();
+        ClaimRecipe recipe = r.claim().recipe();
+        if (recipe != null && j.verdict() == ClaimVerdict.NOT_TESTABLE_HERE) {
+            text += ". **Test it where it can be** (needs " + recipe.needs().replace("<", "&lt;").replace(">", "&gt;")
+                    + "): `" + recipe.command() + "`";
+        }
+        return text;
     }
 
     /** An arithmetic row measures nothing, so no setup differs; others say theirs, or the study's ("as above"). */

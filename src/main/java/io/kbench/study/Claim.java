@@ -21,9 +21,13 @@ import io.kbench.error.InvalidInputException;
  *                        the verdict, so a verdict never reads as covering more than it judged
  * @param arithmetic      for a figure the original computes from inputs it gives: how kbench plan or kbench cost
  *                        recomputes it (judged REPRODUCED or NOT REPRODUCED, not by a measurement)
+ * @param recipe          for a tested claim whose test can find a condition it needs absent here (open-load latency that
+ *                        is the producers' queue, brokers throttled at their quota, a disk never busy): the command that
+ *                        tests it where the condition holds, shown when the verdict is NOT TESTABLE HERE; optional
  */
 public record Claim(String id, String quote, int line, String figures, ClaimEvidence test, NotTestable notTestableHere,
-                    String setup, ClaimMethod method, String counterpart, String unjudged, Arithmetic arithmetic) {
+                    String setup, ClaimMethod method, String counterpart, String unjudged, Arithmetic arithmetic,
+                    ClaimRecipe recipe) {
     public Claim {
         ClaimIds.check("claims.id", id);
         quote = ClaimIds.text("claims[" + id + "].quote", quote);
@@ -40,6 +44,10 @@ public record Claim(String id, String quote, int line, String figures, ClaimEvid
         if (unjudged != null && test == null && arithmetic == null) {
             throw InvalidInputException.field("claims[" + id + "].unjudged", unjudged,
                     "belongs to a tested or arithmetic claim: a claim not testable here is not judged at all");
+        }
+        if (recipe != null && test == null) {
+            throw InvalidInputException.field("claims[" + id + "].recipe", recipe.command(),
+                    "belongs to a tested claim (a claim not testable here has notTestableHere.recipe)");
         }
         if (counterpart != null) {
             ClaimIds.check("claims[" + id + "].counterpart", counterpart);

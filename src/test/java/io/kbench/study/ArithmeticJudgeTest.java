@@ -81,6 +81,6 @@ class ArithmeticJudgeTest {
                 .hasMessageContaining("noSuchFigure").hasMessageContaining("kbench plan");
         Arithmetic a = new Arithmetic(ArithmeticTool.PLAN, List.of(plan), null);
         assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, new NotTestable(NotTestableReason.HARDWARE, "w", null, null),
-                null, null, null, null, a)).hasMessageContaining("exactly one of test, notTestableHere and arithmetic");
+                null, null, null, null, a, null)).hasMessageContaining("exactly one of test, notTestableHere and arithmetic");
     }
 }

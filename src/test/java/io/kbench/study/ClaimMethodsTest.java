@@ -14,7 +14,7 @@ class ClaimMethodsTest {
     private static final ClaimEvidence FIXED = new ClaimEvidence("scenarios/s.yaml", "fixed", "p99-fixed");
 
     private static Claim claim(String id, String quote, ClaimEvidence test, ClaimMethod method, String counterpart) {
-        return new Claim(id, quote, 7, "f", test, null, null, method, counterpart, null, null);
+        return new Claim(id, quote, 7, "f", test, null, null, method, counterpart, null, null, null);
     }
 
     private static StudyClaims study(Claim... claims) {

@@ -92,7 +92,7 @@ class ClaimRegistryTest {
                 }
             }
         }
-        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
+        assertThatThrownBy(() -> new Claim("c", "q", 1, "f", null, null, null, null, null, null, null, null)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContaining("needs exactly one of test, notTestableHere and arithmetic");
     }
 
