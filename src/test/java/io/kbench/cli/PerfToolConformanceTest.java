@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -222,50 +225,49 @@ class PerfToolConformanceTest {
 
     @Test
     void everyStockProducerOptionInEveryFormTheStockParserTakes() throws ReflectiveOperationException {
-        Map<String, List<String>> samples = producerSamples();
-        int taken = 0;
-        for (String option : PerfToolFlagsTest.stockProducerOptions()) {
-            if (NOT_RUN.contains(option)) {
-                continue;
-            }
-            assertThat(samples).as("a sample value for the stock option " + option).containsKey(option);
-            for (Map.Entry<String, List<String>> form : forms(option, samples.get(option)).entrySet()) {
-                String[] args = producerLine(option, form.getValue()).toArray(String[]::new);
-                if (StockPerfTools.producerRefusal(args).isEmpty()) {
-                    taken++;
-                    assertThat(DropInParse.refusal("produce", args)).as(option + " " + form.getKey() + ": " + List.of(args))
-                            .isEmpty();
-                }
-            }
-        }
+        int taken = formsTheStockToolTakes("produce", PerfToolFlagsTest.stockProducerOptions(), producerSamples(),
+                false, PerfToolConformanceTest::producerLine, StockPerfTools::producerRefusal);
         assertThat(taken).as("lines the stock tool takes (a reader that found nothing would pass vacuously)")
                 .isGreaterThan(35);
     }
 
     @Test
     void everyStockConsumerOptionInEveryFormTheStockParserTakes() throws ReflectiveOperationException {
-        Map<String, List<String>> samples = consumerSamples();
+        // jopt-simple also takes a long option after one dash.
+        int taken = formsTheStockToolTakes("consume", PerfToolFlagsTest.stockConsumerOptions(), consumerSamples(),
+                true, PerfToolConformanceTest::consumerLine, StockPerfTools::consumerRefusal);
+        assertThat(taken).as("lines the stock tool takes").isGreaterThan(30);
+    }
+
+    /**
+     * Each option of {@code options} in each form: every line the stock tool takes, kbench's {@code command} must take
+     * too. Returns how many lines the stock tool took.
+     */
+    private static int formsTheStockToolTakes(String command, Set<String> options, Map<String, List<String>> samples,
+                                              boolean oneDashForm, BiFunction<String, List<String>, List<String>> line,
+                                              Function<String[], Optional<String>> stockRefusal) {
         int taken = 0;
-        for (String option : PerfToolFlagsTest.stockConsumerOptions()) {
+        for (String option : options) {
             if (NOT_RUN.contains(option)) {
                 continue;
             }
             assertThat(samples).as("a sample value for the stock option " + option).containsKey(option);
             Map<String, List<String>> forms = forms(option, samples.get(option));
-            // jopt-simple also takes a long option after one dash.
-            List<String> oneDash = new ArrayList<>(List.of(option.substring(1)));
-            oneDash.addAll(samples.get(option));
-            forms.put("one dash", oneDash);
+            if (oneDashForm) {
+                List<String> oneDash = new ArrayList<>(List.of(option.substring(1)));
+                oneDash.addAll(samples.get(option));
+                forms.put("one dash", oneDash);
+            }
             for (Map.Entry<String, List<String>> form : forms.entrySet()) {
-                String[] args = consumerLine(option, form.getValue()).toArray(String[]::new);
-                if (StockPerfTools.consumerRefusal(args).isEmpty()) {
+                String[] args = line.apply(option, form.getValue()).toArray(String[]::new);
+                if (stockRefusal.apply(args).isEmpty()) {
                     taken++;
-                    assertThat(DropInParse.refusal("consume", args)).as(option + " " + form.getKey() + ": " + List.of(args))
+                    assertThat(DropInParse.refusal(command, args)).as(option + " " + form.getKey() + ": " + List.of(args))
                             .isEmpty();
                 }
             }
         }
-        assertThat(taken).as("lines the stock tool takes").isGreaterThan(30);
+        return taken;
     }
 
     /**
