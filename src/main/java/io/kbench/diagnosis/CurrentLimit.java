@@ -9,40 +9,70 @@ import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySeries;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * What limits a run right now, for the live progress line: the {@link Diagnoser}'s rules applied to the latest sample
- * of every series, as if it were a one-interval run. The rules that need a trend over the run (send delay growth, the
- * p99 correlation, flush time at the spikes) have nothing to go on and stay silent, so the live answer can be
- * "nothing" where the final diagnosis names the load generator; the final diagnosis is the one that counts.
- * Fed on the sampler's thread and read on the reporter's, once per interval each (never per record).
+ * What limits a run so far, for the live progress line: the {@link Diagnoser}'s rules applied to each series' mean over
+ * the intervals of the current phase, the same mean the final diagnosis judges over the measured intervals. So a line
+ * and the verdict cannot disagree on the same evidence (one rule, one answer): the last measured line names what the
+ * diagnosis's rules of means name. A single busy second no longer shows as a limit the verdict then denies.
+ *
+ * <p>Warm-up lines judge the warm-up's samples so far; the first measured line still shows them (none of its own have
+ * arrived: the sampler samples an interval after its line is printed) and the measured means start afresh after it, as
+ * the final diagnosis leaves the warm-up out. The rules that need a trend over the run (send delay growth, the p99
+ * correlation, flush time at the spikes) have nothing to go on and stay silent, so the live answer can be "nothing"
+ * where the final diagnosis names the load generator; it never names a resource those rules would not.
+ *
+ * <p>Fed on the sampler's thread and read on the reporter's, once per interval each (never per record), so a monitor
+ * costs nothing that matters.
  */
 public final class CurrentLimit {
     private static final IntervalPoint ONE_INTERVAL = new IntervalPoint(1, IntervalPhase.MEASURED, 0, 0, 0, 0, 0,
             LatencyStats.EMPTY, LatencyStats.EMPTY, LatencyStats.EMPTY);
 
-    private final Map<TelemetryMetric, Map<String, Double>> latest = new ConcurrentHashMap<>();
+    /** Per metric and source: {sum of the sampled values, how many were sampled}; guarded by this. */
+    private final Map<TelemetryMetric, Map<String, double[]>> sums = new EnumMap<>(TelemetryMetric.class);
     private final Cores cores;
+    /** The phase of the latest line asked about: the samples that arrive after it are of its interval. */
+    private IntervalPhase phase;
 
     /** @param cores the CPU capacity the rules judge against, broker limits included */
     public CurrentLimit(Cores cores) {
         this.cores = Objects.requireNonNull(cores, "cores");
     }
 
-    /** A sampled value (NaN = not sampled); replaces the source's previous value of this metric. */
-    public void sampled(TelemetryMetric metric, String source, double value) {
-        latest.computeIfAbsent(metric, m -> new ConcurrentHashMap<>()).put(source, value);
+    /** A sampled value (NaN = not sampled: it counts in no mean, as in the final diagnosis). */
+    public synchronized void sampled(TelemetryMetric metric, String source, double value) {
+        double[] sum = sums.computeIfAbsent(metric, m -> new HashMap<>()).computeIfAbsent(source, s -> new double[2]);
+        if (!Double.isNaN(value)) {
+            sum[0] += value;
+            sum[1]++;
+        }
     }
 
-    /** The resource the rules name on the latest samples; {@link LimitingResource#NONE_FOUND} when none (or none yet). */
-    public LimitingResource current() {
+    /**
+     * The resource the rules name on the means so far, for a line of {@code linePhase};
+     * {@link LimitingResource#NONE_FOUND} when none (or nothing sampled yet). The first line of a new phase is answered
+     * from the old phase's samples, which are then set aside.
+     */
+    public synchronized LimitingResource current(IntervalPhase linePhase) {
+        Objects.requireNonNull(linePhase, "linePhase");
+        LimitingResource answer = judge();
+        if (phase != null && phase != linePhase) {
+            sums.clear();
+        }
+        phase = linePhase;
+        return answer;
+    }
+
+    private LimitingResource judge() {
         List<TelemetrySeries> series = new ArrayList<>();
-        latest.forEach((metric, bySource) -> bySource.forEach((source, value) ->
-                series.add(new TelemetrySeries(metric, source, Collections.singletonList(value)))));
+        sums.forEach((metric, bySource) -> bySource.forEach((source, sum) -> series.add(new TelemetrySeries(metric,
+                source, Collections.singletonList(sum[1] == 0 ? Double.NaN : sum[0] / sum[1])))));
         if (series.isEmpty()) {
             return LimitingResource.NONE_FOUND;
         }

@@ -6,6 +6,7 @@ import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.diagnosis.Diagnoser;
 import io.kbench.load.IntervalTicks;
 import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.Telemetry;
@@ -126,8 +127,8 @@ final class RunTelemetry {
     }
 
     /**
-     * The run's interval clock, handed to the sampler, which in turn tells the progress line what its latest samples
-     * name as the limit; nothing when telemetry is off.
+     * The run's interval clock, handed to the sampler, which in turn tells the progress line what the diagnosis's rules
+     * name as the limit on the samples so far; nothing when telemetry is off.
      */
     static IntervalTicks ticks(TelemetrySampler sampler, Cores cores) {
         if (sampler == null) {
@@ -147,8 +148,8 @@ final class RunTelemetry {
             }
 
             @Override
-            public LimitingResource currentLimit() {
-                return limit.current();
+            public LimitingResource currentLimit(IntervalPhase linePhase) {
+                return limit.current(linePhase);
             }
         };
     }

@@ -1,5 +1,6 @@
 package io.kbench.load;
 
+import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.telemetry.LimitingResource;
 
 /**
@@ -25,10 +26,11 @@ public interface IntervalTicks {
     void ticked(long nowNanos);
 
     /**
-     * What the sampler's latest samples name as the limiting resource, for the progress line; null when nothing is
-     * sampled (then the line has no limit field). Asked once per interval, on the reporter thread: must return at once.
+     * What the diagnosis's rules name as the limiting resource on the samples so far, for the progress line of an
+     * interval of {@code linePhase}; null when nothing is sampled (then the line has no limit field). Asked once per
+     * interval, on the reporter thread: must return at once.
      */
-    default LimitingResource currentLimit() {
+    default LimitingResource currentLimit(IntervalPhase linePhase) {
         return null;
     }
 }

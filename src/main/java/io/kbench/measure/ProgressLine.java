@@ -6,7 +6,7 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.unit.FigureText;
 import java.util.Locale;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
  * The one-line live view of an interval, e.g. {@code 12.0s  prod 20,001 rec/s 19.5 MiB/s  pub p50 1.2 ms ... | limit disk}.
@@ -20,10 +20,10 @@ public final class ProgressLine {
      *
      * @param producers the run produces: show the prod part
      * @param consumers the run consumes: show the cons part in every interval, so a consumer stall shows as 0 rec/s
-     * @param limit     what telemetry names as the current limiting resource (asked once per line); null when nothing is
-     *                  sampled (telemetry off): no limit field
+     * @param limit     what the diagnosis's rules name as the limiting resource on the samples so far, given the line's
+     *                  phase (asked once per line); null when nothing is sampled (telemetry off): no limit field
      */
-    public record Columns(boolean producers, boolean consumers, Supplier<LimitingResource> limit) {
+    public record Columns(boolean producers, boolean consumers, Function<IntervalPhase, LimitingResource> limit) {
         public Columns(boolean producers, boolean consumers) {
             this(producers, consumers, null);
         }
@@ -65,7 +65,7 @@ public final class ProgressLine {
             sb.append(" | errors ").append(p.produceErrors());
         }
         if (columns.limit() != null) {
-            sb.append(" | limit ").append(limitField(columns.limit().get()));
+            sb.append(" | limit ").append(limitField(columns.limit().apply(p.phase())));
         }
         return sb.toString();
     }

@@ -34,9 +34,9 @@ class ProgressLineTest {
     void aLineFits120ColumnsWithoutTrailingSpacesWhenOnSchedule() {
         for (LimitingResource r : LimitingResource.values()) {
             String line = ProgressLine.format(behind(99_999, 99_999, 900),
-                    new ProgressLine.Columns(true, true, () -> r));
+                    new ProgressLine.Columns(true, true, phase -> r));
             assertThat(line).hasSizeLessThanOrEqualTo(ProgressLine.TYPICAL_MAX_WIDTH).doesNotEndWith(" ");
-            String one = ProgressLine.format(behind(1_234_567, 0, 9_980), new ProgressLine.Columns(true, false, () -> r));
+            String one = ProgressLine.format(behind(1_234_567, 0, 9_980), new ProgressLine.Columns(true, false, phase -> r));
             assertThat(one).hasSizeLessThanOrEqualTo(ProgressLine.TYPICAL_MAX_WIDTH).doesNotEndWith(" ");
         }
     }
@@ -62,11 +62,11 @@ class ProgressLineTest {
     @Test
     void theLimitEndsTheLineAfterBehind() {
         assertThat(ProgressLine.format(behind(20_000, 0, 9_980),
-                new ProgressLine.Columns(true, false, () -> LimitingResource.REQUEST_HANDLER_THREADS)))
+                new ProgressLine.Columns(true, false, phase -> LimitingResource.REQUEST_HANDLER_THREADS)))
                 .endsWith(" | behind 9.98 ms | limit req handlers");
-        assertThat(ProgressLine.format(point(20_000, 0, L), new ProgressLine.Columns(true, false, () -> null)))
+        assertThat(ProgressLine.format(point(20_000, 0, L), new ProgressLine.Columns(true, false, phase -> null)))
                 .endsWith(" | limit -").isEqualTo(ProgressLine.format(point(20_000, 0, L),
-                        new ProgressLine.Columns(true, false, () -> LimitingResource.NONE_FOUND)));
+                        new ProgressLine.Columns(true, false, phase -> LimitingResource.NONE_FOUND)));
     }
 
     @Test
