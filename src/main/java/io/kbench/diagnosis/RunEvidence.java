@@ -15,7 +15,6 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 import org.apache.commons.math3.distribution.TDistribution;
-import org.apache.commons.math3.stat.correlation.PearsonsCorrelation;
 
 /**
  * A run's intervals and telemetry as the rules read them: only measured intervals count, and a value that is null,
@@ -156,17 +155,6 @@ final class RunEvidence {
             }
         }
         return pairs;
-    }
-
-    /** Pearson correlation of a series with the interval p99 over the measured intervals with both; empty if too few or flat. */
-    OptionalDouble correlationWithP99(TelemetrySeries s) {
-        List<double[]> pairs = pairsWithP99(s);
-        if (pairs.size() < Thresholds.MIN_CORRELATION_POINTS) {
-            return OptionalDouble.empty();
-        }
-        double r = new PearsonsCorrelation().correlation(pairs.stream().mapToDouble(p -> p[0]).toArray(),
-                pairs.stream().mapToDouble(p -> p[1]).toArray());
-        return Double.isFinite(r) ? OptionalDouble.of(r) : OptionalDouble.empty();
     }
 
     /**

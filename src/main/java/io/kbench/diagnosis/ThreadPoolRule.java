@@ -5,7 +5,6 @@ import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * Request handler or network processor threads: limited when the least idle broker's pool is idle less than
@@ -48,10 +47,16 @@ final class ThreadPoolRule implements Rule {
         return Judgement.limited(resource, text + whileP99Rose(e, m.source()), List.of(figure));
     }
 
-    /** Says so when the idle % fell as latency rose (a clearly negative correlation). */
+    /**
+     * Says so when the idle % fell as latency rose: the same bar as a spike table's mover (docs/diagnosis.md), a
+     * correlation with the interval p99 of at most -{@link Thresholds#MOVER_MIN_CORRELATION} with any one interval
+     * left out and a p-value below {@link Thresholds#MOVER_ALPHA} (one series tried), over at least
+     * {@link Thresholds#MOVER_MIN_POINTS} measured intervals; so one slow interval at a dip in idle is not a trend.
+     */
     private String whileP99Rose(RunEvidence e, String source) {
         return e.series(idle).stream().filter(s -> s.source().equals(source)).findFirst()
-                .map(e::correlationWithP99).filter(OptionalDouble::isPresent)
-                .filter(r -> r.getAsDouble() <= -0.5).map(r -> " while p99 rose").orElse("");
+                .flatMap(e::robustCorrelationWithP99)
+                .filter(c -> c.leaveOneOut() <= -Thresholds.MOVER_MIN_CORRELATION && c.p() < Thresholds.MOVER_ALPHA)
+                .map(c -> " while p99 rose").orElse("");
     }
 }

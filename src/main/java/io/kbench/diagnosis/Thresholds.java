@@ -42,8 +42,6 @@ final class Thresholds {
     static final int SPIKES = 3;
     /** How many series are listed as movers per spike. */
     static final int MOVERS = 5;
-    /** Fewest measured intervals with both values for a correlation to be computed. */
-    static final int MIN_CORRELATION_POINTS = 5;
     /**
      * Smallest correlation a mover must keep with any one interval left out: Cohen's "large" (J. Cohen 1988,
      * Statistical Power Analysis for the Behavioral Sciences, 2nd ed., ch. 3).

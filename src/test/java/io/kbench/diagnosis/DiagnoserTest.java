@@ -188,6 +188,17 @@ class DiagnoserTest {
     }
 
     @Test
+    void oneSlowIntervalAtADipInIdleIsNoTrend() {
+        // Plain Pearson over these 20 intervals is about -0.99, all of it from interval 12: left out, nothing remains.
+        Diagnosis d = new SyntheticRun().healthy()
+                .replace(REQUEST_HANDLER_IDLE_PERCENT, B1, i -> i == 12 ? 2.0 : 10.0 * (i % 2 == 0 ? 0.99 : 1.01))
+                .p99(12, 200).diagnose();
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.REQUEST_HANDLER_THREADS);
+        assertThat(d.evidence()).contains("request handler idle").doesNotContain("while p99 rose");
+    }
+
+    @Test
     void busyNetworkThreadsAreNamedWithTheBrokerWhenThereAreSeveral() {
         Diagnosis d = new SyntheticRun().healthy().healthyBroker("broker-2")
                 .replace(NETWORK_PROCESSOR_IDLE_PERCENT, "broker-2", i -> 18.0).diagnose();
