@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Judges a finding on a sweep's points by the effect of one point against another with its 95% interval over the
@@ -79,9 +80,9 @@ public final class FindingJudge {
         List<FindingVerdict.Group> groups = new ArrayList<>();
         int i = 0;
         for (Map.Entry<Map<String, JsonNode>, List<SweepResult.Point>> e : byGroup.entrySet()) {
-            FindingVerdict.Group g = first.get(i++).group();
-            groups.add(g.outcome() == FindingOutcome.CONTRADICTED && comparisons > 1
-                    ? contradictedAmong(finding, e.getKey(), e.getValue(), noMargin, comparisons, g) : g);
+            GroupJudgement g = first.get(i++);
+            groups.add(g.group().outcome() == FindingOutcome.CONTRADICTED && comparisons > 1
+                    ? contradictedAmong(finding, e.getKey(), e.getValue(), noMargin, comparisons, g) : g.group());
         }
         return new FindingVerdict(finding.claim(), finding.metric().toString(), finding.rule(rule.confidence()),
                 outcome(groups), groups);
@@ -96,13 +97,14 @@ public final class FindingJudge {
      */
     private static FindingVerdict.Group contradictedAmong(Finding finding, Map<String, JsonNode> at,
                                                           List<SweepResult.Point> points, EffectRule rule,
-                                                          int comparisons, FindingVerdict.Group first) {
+                                                          int comparisons, GroupJudgement judged) {
         EffectRule family = new EffectRule(1 - (1 - rule.confidence()) / comparisons, 0);
         FindingVerdict.Group again = judgeGroup(finding, at, points, family).group();
         if (again.outcome() == FindingOutcome.CONTRADICTED) {
             return again;
         }
-        boolean same = first.shown().contains("; the same: ");
+        FindingVerdict.Group first = judged.group();
+        boolean same = judged.contradiction() == Contradiction.EQUIVALENT;
         return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, first.low(), first.high(), first.shown()
                 + (same ? "; equivalent within ±" + Math.round(NEGLIGIBLE * 100) + "% at " : "; outside the claim at ")
                 + Effect.confidencePercent(rule.confidence()) + "% but not at the "
@@ -143,10 +145,21 @@ public final class FindingJudge {
         return groups;
     }
 
-    /** A group's verdict and how many comparisons it judged with an interval (0: none; each can contradict the claim). */
-    record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of) {
+    /** What contradicted a group: nothing, an effect outside the claim, or two found the same where a direction was claimed. */
+    enum Contradiction { NONE, OUTSIDE_CLAIM, EQUIVALENT }
+
+    /**
+     * A group's verdict, how many comparisons it judged with an interval (0: none; each can contradict the claim) and
+     * what contradicted it, if anything.
+     */
+    record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of,
+                          Contradiction contradiction) {
+        GroupJudgement {
+            Objects.requireNonNull(contradiction, "contradiction");
+        }
+
         static GroupJudgement none(FindingVerdict.Group group) {
-            return new GroupJudgement(group, 0, null, null);
+            return new GroupJudgement(group, 0, null, null, Contradiction.NONE);
         }
     }
 
@@ -197,7 +210,9 @@ public final class FindingJudge {
             }
             each.add(r);
         }
-        return new GroupJudgement(extreme(finding, at, s, each, rule), each.size(), null, null);
+        FindingVerdict.Group extreme = extreme(finding, at, s, each, rule);
+        return new GroupJudgement(extreme, each.size(), null, null, extreme.outcome() == FindingOutcome.CONTRADICTED
+                ? Contradiction.OUTSIDE_CLAIM : Contradiction.NONE);
     }
 
     private static List<SweepResult.Point> concat(List<SweepResult.Point> a, List<SweepResult.Point> b) {
@@ -253,7 +268,10 @@ public final class FindingJudge {
                 + (same != null ? "; " + EffectText.negligible(same)
                 : outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
                 + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
-        return new GroupJudgement(new FindingVerdict.Group(at, outcome, low, high, shown), 1, to.values(), of.values());
+        Contradiction contradiction = same != null ? Contradiction.EQUIVALENT
+                : outcome == FindingOutcome.CONTRADICTED ? Contradiction.OUTSIDE_CLAIM : Contradiction.NONE;
+        return new GroupJudgement(new FindingVerdict.Group(at, outcome, low, high, shown), 1, to.values(), of.values(),
+                contradiction);
     }
 
     /**
