@@ -16,6 +16,11 @@ public final class ByteSize {
     public static final String FORMS = "a size in bytes like 4096, or with a binary unit: 64Ki, 512Mi, 2Gi, 1Ti"
             + " (or KiB, MiB, GiB, TiB; 1 Mi = 1,048,576 bytes)";
     private static final Pattern SIZE = Pattern.compile("([0-9]+(?:\\.[0-9]+)?)\\s*([A-Za-z]*)");
+    /**
+     * Every form {@link #parse} accepts, units included (as {@link #unit} lists them, in any case), for the input
+     * schemas that editors check workload files with; parse itself matches loosely so that a wrong unit is named.
+     */
+    public static final String SCHEMA_REGEX = "^\\s*[0-9]+(\\.[0-9]+)?\\s*([bB]|[kKmMgGtT][iI][bB]?)?\\s*$";
 
     private ByteSize() {
     }

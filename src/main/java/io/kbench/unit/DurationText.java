@@ -6,7 +6,9 @@ import java.util.regex.Pattern;
 
 /** Parses and prints human durations such as {@code 500ms}, {@code 30s}, {@code 5m}, {@code 2h}, {@code 7d}. */
 public final class DurationText {
-    private static final Pattern FORM = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)");
+    /** A duration as users write it, without surrounding spaces (parse trims them); the input schemas use it too. */
+    public static final String FORM_REGEX = "(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h|d)";
+    private static final Pattern FORM = Pattern.compile(FORM_REGEX);
 
     private DurationText() {
     }

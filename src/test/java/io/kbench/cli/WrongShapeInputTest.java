@@ -131,7 +131,7 @@ class WrongShapeInputTest {
         return String.join(".", c.path().subList(0, list)) + "=" + flow(whole);
     }
 
-    private static void place(ObjectNode root, List<String> path, JsonNode value) {
+    static void place(ObjectNode root, List<String> path, JsonNode value) {
         ObjectNode node = root;
         for (int i = 0; i < path.size() - 1; i++) {
             if (path.get(i + 1).equals("[0]")) {
@@ -145,7 +145,7 @@ class WrongShapeInputTest {
     }
 
     /** Wrong shapes for each field, then the fields of a nested record or list element. */
-    private static void walk(Class<?> record, List<String> prefix, List<Case> out) {
+    static void walk(Class<?> record, List<String> prefix, List<Case> out) {
         for (RecordComponent component : record.getRecordComponents()) {
             List<String> path = new ArrayList<>(prefix);
             path.add(component.getName());
