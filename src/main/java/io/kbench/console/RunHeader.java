@@ -16,6 +16,7 @@ import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
 import io.kbench.spec.ShareSpec;
 import io.kbench.spec.TopicSpec;
+import io.kbench.spec.WorkloadReach;
 import io.kbench.spec.WorkloadSpec;
 import io.kbench.unit.DurationText;
 import java.io.PrintStream;
@@ -63,7 +64,26 @@ public final class RunHeader {
             throw new IllegalStateException(e);
         }
         drivers(spec, out);
+        reach(spec, out);
         out.println("# ---");
+    }
+
+    /**
+     * What the workload makes kbench run or load beyond kbench and its Kafka (docs/security.md, "A workload is code"),
+     * one line each, so a workload from elsewhere is read before it runs.
+     */
+    private static void reach(WorkloadSpec spec, PrintStream out) {
+        WorkloadReach reach = WorkloadReach.of(spec);
+        if (reach.isEmpty()) {
+            out.println("# runs or loads: nothing beyond kbench and its Kafka");
+            return;
+        }
+        out.println("# runs or loads (docs/security.md, a workload is code):");
+        for (WorkloadReach.Item item : reach.items()) {
+            // A command line may carry a password (--password x, PASS=x): redacted as result.json keeps it.
+            String what = item.kind() == WorkloadReach.Kind.COMMAND ? Redactor.redactCommand(item.what()) : item.what();
+            out.printf(Locale.ROOT, "#   %-8s %s: %s%n", item.kind().word(), item.field(), what);
+        }
     }
 
     /** For each side whose client runs in a driver, whether that driver is built (docs/clients.md). */
