@@ -69,7 +69,8 @@ final class BrokerLauncher {
         Path logFile = BrokerLog4jConfig.logFile(logDir, node.id());
         Path outFile = BrokerLog4jConfig.outFile(logDir, node.id());
         Cgroups.Group cgroup = params.limits() == null ? null
-                : Cgroups.create(Cgroups.ROOT, clusterId + "-broker-" + node.id(), params.limits(), dataDir);
+                : Cgroups.create(Cgroups.ROOT, Cgroups.owned(clusterId + "-broker-" + node.id()), params.limits(),
+                        dataDir);
         List<String> command = command(node, propertiesFile);
         Cgroups.Group joins = withEscape(cgroup);
         ProcessBuilder pb = new ProcessBuilder(joins == null ? command : joining(joins, command))

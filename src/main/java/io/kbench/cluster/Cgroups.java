@@ -3,21 +3,78 @@ package io.kbench.cluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Puts a broker in cgroups with its {@link ResourceLimits}: cgroup v1 (one hierarchy per controller under
- * /sys/fs/cgroup/CONTROLLER) or v2 (one unified hierarchy). Groups are named {@code kbench/<name>}; the broker joins
- * them before its JVM starts (see {@link BrokerLauncher}), so everything it allocates is charged from the first byte.
+ * /sys/fs/cgroup/CONTROLLER) or v2 (one unified hierarchy). Groups are named {@code kbench/<name>}, the name beginning
+ * with the creating kbench's pid ({@link #owned}); the broker joins them before its JVM starts (see
+ * {@link BrokerLauncher}), so everything it allocates is charged from the first byte. A kbench killed with SIGKILL
+ * cannot remove its groups; the next one to create a group removes them ({@link #removeStale}).
  */
 final class Cgroups {
     static final Path ROOT = Path.of("/sys/fs/cgroup");
     private static final String PARENT = "kbench";
+    private static final List<String> V1_CONTROLLERS = List.of("cpuset", "cpu", "memory", "blkio");
+    /** {@code p<pid>-}: the kbench process that created a group. */
+    private static final Pattern OWNER = Pattern.compile("p(\\d{1,10})-.*");
 
     private Cgroups() {
+    }
+
+    /** A group name that says which process created it: {@code p<this pid>-<name>}. */
+    static String owned(String name) {
+        return "p" + ProcessHandle.current().pid() + "-" + name;
+    }
+
+    /**
+     * Removes the groups under {@code kbench/} that no process is in and no running process created: a SIGKILLed
+     * kbench's (its brokers' watchdogs ended them, their groups stayed). A group a process is in (a detached
+     * cluster's broker) stays, as does every group of a kbench still running, whose brokers may be between a kill and
+     * a restart; a group of an older kbench, without an owner in its name, goes once empty. The kernel refuses to
+     * remove a group that is in use, so a race with a process joining one loses nothing. Never throws.
+     */
+    static void removeStale(Path root) {
+        List<Path> parents = unified(root) ? List.of(root.resolve(PARENT))
+                : V1_CONTROLLERS.stream().map(c -> root.resolve(c).resolve(PARENT)).toList();
+        for (Path parent : parents) {
+            if (!Files.isDirectory(parent)) {
+                continue;
+            }
+            try (Stream<Path> groups = Files.list(parent)) {
+                groups.filter(Files::isDirectory).filter(Cgroups::stale).forEach(Cgroups::removeQuietly);
+            } catch (IOException | UncheckedIOException unreadable) {
+                // Another kbench's groups are not this run's business if they cannot even be listed.
+            }
+        }
+    }
+
+    private static boolean stale(Path group) {
+        Matcher m = OWNER.matcher(group.getFileName().toString());
+        if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        Path procs = group.resolve("cgroup.procs");
+        try {
+            return !Files.exists(procs) || Files.readString(procs).isBlank();
+        } catch (IOException unreadable) {
+            return false;
+        }
+    }
+
+    private static void removeQuietly(Path group) {
+        try {
+            Files.deleteIfExists(group);
+        } catch (IOException inUse) {
+            // Joined meanwhile, or not ours to remove: it stays.
+        }
     }
 
     /** Whether the unified (v2) hierarchy is mounted at the root rather than per-controller v1 hierarchies. */
@@ -30,6 +87,7 @@ final class Cgroups {
      * Fails with one line naming the limit when the kernel or permissions do not allow it.
      */
     static Group create(Path root, String name, ResourceLimits limits, Path dataDir) {
+        removeStale(root);
         List<Path> dirs = new ArrayList<>();
         try {
             if (unified(root)) {

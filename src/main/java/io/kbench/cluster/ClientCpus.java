@@ -34,7 +34,7 @@ public final class ClientCpus {
         ResourceLimits limits = new ResourceLimits(cpus, null, null, null, null, null, null);
         Cgroups.Group group;
         try {
-            group = Cgroups.create(Cgroups.ROOT, "client-" + pid, limits, Path.of("/"));
+            group = Cgroups.create(Cgroups.ROOT, Cgroups.owned("client"), limits, Path.of("/"));
         } catch (InvalidInputException e) {
             throw new InvalidInputException(e.getMessage().replace("cluster.limits.cpus", "--client-cpus"), e);
         }

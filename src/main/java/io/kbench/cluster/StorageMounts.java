@@ -4,13 +4,19 @@ import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A cluster's emulated storage: for each broker and data dir an image file, formatted, attached to a loop device with
@@ -90,7 +96,7 @@ final class StorageMounts {
         Boolean directIo = null;
         if (params.filesystem().onLoopDevice()) {
             guard.image(image);
-            createImage(image);
+            createImage(image, params.sizeBytes());
             run(params.filesystem().mkfsCommand(StorageHost.program(params.filesystem().mkfsTool()), image), MKFS_TIMEOUT,
                     "format " + image + " as " + fs);
             String losetup = StorageHost.program("losetup").toString();
@@ -149,10 +155,20 @@ final class StorageMounts {
         return out.output();
     }
 
-    /** A sparse file: it takes space on the host only as the filesystem in it is written. */
-    private void createImage(Path image) {
-        try (RandomAccessFile f = new RandomAccessFile(image.toFile(), "rw")) {
-            f.setLength(params.sizeBytes());
+    /**
+     * A sparse file: it takes space on the host only as the filesystem in it is written. Created new and owner-only
+     * (0600): the image holds the brokers' data, and an image dir is often shared (/tmp, a scratch disk), where a name
+     * already taken, by a file or by a link another user planted to make root write elsewhere, is refused, never
+     * followed or reused.
+     */
+    static void createImage(Path image, long sizeBytes) {
+        try (FileChannel f = FileChannel.open(image, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
+                LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")))) {
+            // One byte at the end gives the file its length; everything before it stays a hole.
+            f.write(ByteBuffer.wrap(new byte[1]), sizeBytes - 1);
+        } catch (FileAlreadyExistsException e) {
+            throw new RunFailedException("cluster.storage: cannot create image " + image + ": something of that name is"
+                    + " there already (a file or a link); kbench never writes through one", e);
         } catch (IOException e) {
             throw new RunFailedException("cluster.storage: cannot create image " + image + ": " + e.getMessage(), e);
         }

@@ -49,6 +49,28 @@ class CgroupsTest {
     }
 
     @Test
+    void groupsNoProcessIsInAndNoRunningKbenchCreatedAreRemovedByTheNextCreate() throws IOException {
+        v1();
+        long dead = 2_000_000_000L; // above any pid_max: no such process
+        Path cpu = root.resolve("cpu/kbench");
+        // Like a cgroupfs group, each is a directory; an empty cgroup.procs is a group no process is in.
+        Path killedRuns = Files.createDirectories(cpu.resolve("p" + dead + "-c0-broker-1"));
+        Path older = Files.createDirectories(cpu.resolve("c0-broker-2"));
+        Path detached = Files.createDirectories(cpu.resolve("p" + dead + "-c0-broker-3"));
+        Files.writeString(detached.resolve("cgroup.procs"), "4242\n");
+        Path running = Files.createDirectories(cpu.resolve(Cgroups.owned("c9-broker-1")));
+
+        Cgroups.create(root, "c1-broker-1", new ResourceLimits(null, 50_000L, null, null, null, null, null), Path.of("/"));
+
+        assertThat(killedRuns).as("a SIGKILLed kbench's empty group").doesNotExist();
+        assertThat(older).as("an empty group without an owner").doesNotExist();
+        assertThat(detached).as("a group a broker is still in").exists();
+        assertThat(running).as("a group of a kbench still running (a broker between kill and restart)").exists();
+        assertThat(cpu.resolve("c1-broker-1")).exists();
+        assertThat(Cgroups.owned("x")).isEqualTo("p" + ProcessHandle.current().pid() + "-x");
+    }
+
+    @Test
     void v2WritesOneGroupWithEveryController() throws IOException {
         Files.writeString(root.resolve("cgroup.controllers"), "cpuset cpu io memory pids\n");
         ResourceLimits limits = new ResourceLimits(null, 150_000L, 1L << 30, 100L << 20, null, null, null);
