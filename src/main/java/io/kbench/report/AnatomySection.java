@@ -67,7 +67,8 @@ final class AnatomySection {
         }
         page.section("Where the time went");
         if (anatomy.headline() != null) {
-            page.paragraph(anatomy.headline(), "diagnosis found");
+            // Neutral, not the verdict's orange: where the time went is a finding about any run, not a limit found.
+            page.paragraph(anatomy.headline(), "diagnosis");
         }
         List<Object[]> rows = new ArrayList<>();
         for (PartShare s : anatomy.measured()) {

@@ -144,11 +144,21 @@ final class HtmlPage {
         if (note != null) {
             body.append("<div class=\"chart-note\">").append(esc(note)).append("</div>");
         }
-        body.append("<div class=\"chart\" id=\"").append(id).append("\"></div></figure>\n");
+        body.append("<div class=\"chart").append(legendRows(config)).append("\" id=\"").append(id)
+                .append("\"></div></figure>\n");
         ObjectNode c = charts.addObject();
         c.put("id", id);
         c.set("config", config);
         return this;
+    }
+
+    /**
+     * A taller chart for a longer legend: a legend at the bottom of a half-width chart fits about two labels a row, and
+     * Chart.js takes its rows from the plot's height, so eight labels would squash the plot and clip the last ones.
+     */
+    private static String legendRows(ObjectNode config) {
+        int labels = config.path("data").path("datasets").size();
+        return labels > 7 ? " taller" : labels > 4 ? " tall" : "";
     }
 
     int chartCount() {

@@ -243,15 +243,17 @@ final class RunPage {
             ObjectNode y = Charts.scale("logarithmic", "latency (ms, log scale)");
             y.put("kbench", "log");
             ObjectNode chart = FaultSection.shade(Charts.xyChart(ds, time.deepCopy(), y), faultBands);
+            String routine = "";
             if (telemetry != null) {
                 double top = intervals.stream().filter(p -> k.of(p) != null && k.of(p).count() > 0)
                         .mapToDouble(p -> Fmt.ms(k.of(p).max())).max().orElse(Double.NaN);
                 // Just above the highest max, so the markers sit over the lines on the log scale.
-                TelemetrySection.eventMarkers(chart, telemetry.events(), top * 1.6);
+                routine = TelemetrySection.eventMarkers(chart, telemetry.events(), top * 1.6, intervals);
             }
             page.chart(cap(k.label()) + " latency per interval (ms)", "p50, p99 and max of the measured records completed"
                     + " in each interval" + (telemetry == null || telemetry.events().isEmpty() ? ""
                     : "; triangles: broker events (hover for what happened)")
+                    + (routine.isEmpty() ? "" : "; not drawn, as they came in most intervals: " + routine)
                     + (faultBands.isEmpty() ? "" : "; shaded: fault windows"), chart, false);
         }
         AnatomySection.chart(page, intervals, anatomy, time);

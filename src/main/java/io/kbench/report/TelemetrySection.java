@@ -12,11 +12,14 @@ import io.kbench.result.telemetry.LimitingResource;
 import io.kbench.result.telemetry.SeriesMove;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetryEvent;
+import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.result.telemetry.TelemetryMetric;
 import io.kbench.result.telemetry.TelemetrySeries;
 import io.kbench.result.telemetry.TelemetrySource;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +65,11 @@ final class TelemetrySection {
             new Group("Page cache and memory (MiB)", EnumSet.of(TelemetryMetric.PAGE_CACHE_DIRTY_MIB,
                     TelemetryMetric.PAGE_CACHE_WRITEBACK_MIB, TelemetryMetric.MEMORY_AVAILABLE_MIB,
                     TelemetryMetric.BROKER_HEAP_USED_MIB)));
+
+    /** Longer legend labels are cut at their explanation: a half-width chart's legend shows about this many. */
+    private static final int LEGEND_LABEL_CHARS = 60;
+    /** An event type in more than this share of the intervals is routine: its markers would be a solid row. */
+    private static final double ROUTINE_SHARE = 0.5;
 
     private TelemetrySection() {
     }
@@ -144,7 +152,11 @@ final class TelemetrySection {
         }
     }
 
-    /** The telemetry charts, on the same x axis as the latency charts above them. */
+    /**
+     * The telemetry charts, on the same x axis as the latency charts above them. A chart whose every series was zero
+     * throughout (no ISR shrink, nothing in purgatory) is not drawn: one line names them, so "nothing happened" reads
+     * in a sentence rather than in a flat line per chart.
+     */
     static void charts(HtmlPage page, List<IntervalPoint> intervals, Telemetry t, ObjectNode timeAxis) {
         if (t == null || t.series().isEmpty()) {
             return;
@@ -158,11 +170,47 @@ final class TelemetrySection {
                     .orElse("Other (" + s.metric().unit() + ")");
             groups.computeIfAbsent(title, k -> new ArrayList<>()).add(s);
         }
+        List<String> zero = new ArrayList<>();
         groups.forEach((title, series) -> {
-            if (!series.isEmpty()) {
-                page.chart(title, "per report interval; gaps where not sampled", chart(intervals, series, timeAxis), false);
+            if (series.isEmpty()) {
+                return;
             }
+            if (series.stream().allMatch(TelemetrySection::zeroThroughout)) {
+                series.forEach(s -> zero.add(label(s.metric()) + " (" + s.source() + ")"));
+                return;
+            }
+            List<String> longer = series.stream().map(TelemetrySeries::metric).distinct()
+                    .filter(m -> !label(m).equals(m.description())).map(m -> label(m) + ": " + m.description()).toList();
+            page.chart(title, "per report interval; gaps where not sampled" + (longer.isEmpty() ? ""
+                    : "; " + String.join("; ", longer)), chart(intervals, series, timeAxis), false);
         });
+        if (!zero.isEmpty()) {
+            page.paragraph("Zero throughout the run, so not drawn: " + String.join("; ", zero) + ".", "note");
+        }
+    }
+
+    /** Whether every sampled value of the series is 0 (and at least one was sampled). */
+    static boolean zeroThroughout(TelemetrySeries s) {
+        boolean sampled = false;
+        for (Double v : s.values()) {
+            if (v != null && Double.isFinite(v)) {
+                if (v != 0) {
+                    return false;
+                }
+                sampled = true;
+            }
+        }
+        return sampled;
+    }
+
+    /**
+     * A legend label that fits one line of a half-width chart: the description up to its explanation in parentheses
+     * when it is long (the chart's note carries the whole description).
+     */
+    static String label(TelemetryMetric m) {
+        String d = m.description();
+        int cut = d.indexOf(" (");
+        return d.length() <= LEGEND_LABEL_CHARS || cut < 0 ? d : d.substring(0, cut);
     }
 
     private static ObjectNode chart(List<IntervalPoint> intervals, List<TelemetrySeries> series, ObjectNode timeAxis) {
@@ -175,7 +223,7 @@ final class TelemetrySection {
                 xy.add(new Xy(RunPage.round(intervals.get(k).endSec(), 3),
                         v == null || !Double.isFinite(v) ? Double.NaN : RunPage.round(v, 3)));
             }
-            ds.add(Charts.lineDataset(s.metric().description() + " · " + s.source(),
+            ds.add(Charts.lineDataset(label(s.metric()) + " · " + s.source(),
                     Charts.PALETTE.get(i % Charts.PALETTE.size()), xy, i >= Charts.PALETTE.size(), null));
         }
         ObjectNode y = Charts.scale("linear", series.get(0).metric().unit());
@@ -183,25 +231,58 @@ final class TelemetrySection {
         return Charts.legendBottom(Charts.xyChart(ds, timeAxis.deepCopy(), y));
     }
 
-    /** Adds the events as triangles along the top of a latency chart, each with its type and detail as tooltip. */
-    static void eventMarkers(ObjectNode chart, List<TelemetryEvent> events, double atMs) {
+    /**
+     * Adds the events as triangles along the top of a latency chart, each with its type and detail as tooltip; returns
+     * the routine types left out, as text for the chart's note (empty when none). A type that occurs in more than half
+     * of the intervals (log flushes every second) would draw a solid row that hides the rare events, so its markers
+     * are left out and the note names it with its count.
+     */
+    static String eventMarkers(ObjectNode chart, List<TelemetryEvent> events, double atMs, List<IntervalPoint> intervals) {
         if (events.isEmpty() || !(atMs > 0)) {
-            return;
+            return "";
         }
-        ArrayNode datasets = (ArrayNode) chart.get("data").get("datasets");
-        ObjectNode d = datasets.addObject();
-        d.put("type", "scatter");
-        d.put("label", "events");
-        d.put("borderColor", Charts.GREY);
-        d.put("backgroundColor", Charts.GREY);
-        d.put("pointStyle", "triangle");
-        d.put("pointRadius", 5);
-        d.put("showLine", false);
-        d.put("kbenchEvents", true);
-        ArrayNode data = d.putArray("data");
+        Set<TelemetryEventType> routine = routine(events, intervals);
+        List<TelemetryEvent> drawn = events.stream().filter(e -> !routine.contains(e.type())).toList();
+        if (!drawn.isEmpty()) {
+            ArrayNode datasets = (ArrayNode) chart.get("data").get("datasets");
+            ObjectNode d = datasets.addObject();
+            d.put("type", "scatter");
+            d.put("label", "events");
+            d.put("borderColor", Charts.GREY);
+            d.put("backgroundColor", Charts.GREY);
+            d.put("pointStyle", "triangle");
+            d.put("pointRadius", 5);
+            d.put("showLine", false);
+            d.put("kbenchEvents", true);
+            ArrayNode data = d.putArray("data");
+            for (TelemetryEvent e : drawn) {
+                data.addObject().put("x", RunPage.round(e.atSec(), 3)).put("y", atMs)
+                        .put("text", e.type() + " " + e.source() + (e.detail() == null ? "" : " " + e.detail()));
+            }
+        }
+        return routine.stream().map(type -> type.json() + " (" + events.stream().filter(e -> e.type() == type).count()
+                + ")").collect(Collectors.joining(", "));
+    }
+
+    /** The event types found in more than {@link #ROUTINE_SHARE} of the intervals. */
+    private static Set<TelemetryEventType> routine(List<TelemetryEvent> events, List<IntervalPoint> intervals) {
+        Set<TelemetryEventType> routine = EnumSet.noneOf(TelemetryEventType.class);
+        if (intervals.isEmpty()) {
+            return routine;
+        }
+        double[] ends = intervals.stream().mapToDouble(IntervalPoint::endSec).toArray();
+        Map<TelemetryEventType, Set<Integer>> seenIn = new LinkedHashMap<>();
         for (TelemetryEvent e : events) {
-            data.addObject().put("x", RunPage.round(e.atSec(), 3)).put("y", atMs)
-                    .put("text", e.type() + " " + e.source() + (e.detail() == null ? "" : " " + e.detail()));
+            // The interval an event falls in: the first whose end is at or after it (the last for a later one).
+            int k = Arrays.binarySearch(ends, e.atSec());
+            k = Math.min(k >= 0 ? k : -k - 1, ends.length - 1);
+            seenIn.computeIfAbsent(e.type(), x -> new HashSet<>()).add(k);
         }
+        seenIn.forEach((type, in) -> {
+            if (in.size() > ROUTINE_SHARE * intervals.size()) {
+                routine.add(type);
+            }
+        });
+        return routine;
     }
 }

@@ -85,6 +85,17 @@
     }
     return config;
   }
+  // Whether every legend label was laid out inside the canvas: a legend with more rows than the chart's height
+  // leaves, or a label wider than the chart, is cut off (checked in headless Chromium by ReportBrowserIT).
+  function legendFits(chart) {
+    var legend = chart.legend;
+    if (!legend || !legend.options.display) { return true; }
+    var boxes = legend.legendHitBoxes || [];
+    if (boxes.length < (legend.legendItems || []).length) { return false; }
+    return boxes.every(function (b) {
+      return b.left >= -0.5 && b.left + b.width <= chart.width + 0.5 && b.top >= -0.5 && b.top + b.height <= chart.height + 0.5;
+    });
+  }
   var rendered = 0;
   data.charts.forEach(function (c) {
     var box = document.getElementById(c.id);
@@ -92,8 +103,9 @@
       var canvas = document.createElement('canvas');
       canvas.setAttribute('role', 'img');
       box.appendChild(canvas);
-      new Chart(canvas, prepare(c.config));
+      var chart = new Chart(canvas, prepare(c.config));
       box.setAttribute('data-rendered', 'true');
+      box.setAttribute('data-legend-fits', String(legendFits(chart)));
       rendered++;
     } catch (e) {
       console.error('chart ' + c.id + ': ' + e);

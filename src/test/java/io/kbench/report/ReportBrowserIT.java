@@ -101,6 +101,8 @@ class ReportBrowserIT {
             Matcher m = Pattern.compile("<div([^>]*\\bid=\"" + id + "\"[^>]*)>\\s*<canvas").matcher(dom);
             assertThat(m.find()).as("chart %s has a canvas", id).isTrue();
             assertThat(m.group(1)).contains("data-rendered=\"true\"");
+            assertThat(m.group(1)).as("chart %s (%s): every legend label inside the canvas", id,
+                    c.path("config").path("data").path("datasets").size() + " datasets").contains("data-legend-fits=\"true\"");
         }
     }
 
@@ -255,6 +257,17 @@ class ReportBrowserIT {
             }
         }
         assertThat(numbers).as("numbers checked").isGreaterThan(20);
+    }
+
+    @Test
+    void aLongLegendGetsTheHeightItNeedsAndTheCheckSeesOneThatDoesNot() throws Exception {
+        Path report = ReportRenderer.write(ReportFixtures.copy("run-telemetry", tmp), null, ReportRenderer.Options.NONE);
+        assertRendersCleanly(report);
+        // The same page with every chart at the plain height: the stacked anatomy's legend no longer fits.
+        Path plain = Files.writeString(tmp.resolve("plain.html"), Files.readString(report)
+                .replace("class=\"chart taller\"", "class=\"chart\"").replace("class=\"chart tall\"", "class=\"chart\""));
+        String dom = run(plain, "--dump-dom").stdout();
+        assertThat(dom).contains("data-legend-fits=\"false\"");
     }
 
     @Test

@@ -83,6 +83,41 @@ class TelemetryReportTest {
     }
 
     @Test
+    void zeroChartsAndRoutineEventsAreSaidNotDrawnAndTheAnatomyIsNoWarning() throws Exception {
+        Path dir = ReportFixtures.copy("run-telemetry", tmp);
+        ObjectNode r = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
+        ObjectNode telemetry = (ObjectNode) r.get("telemetry");
+        int n = r.get("intervals").size();
+        for (String metric : List.of("isr_shrinks_per_sec", "produce_purgatory_size")) {
+            ArrayNode values = ((ArrayNode) telemetry.get("series")).addObject().put("metric", metric)
+                    .put("source", "broker-1").putArray("values");
+            for (int i = 0; i < n; i++) {
+                values.add(0.0);
+            }
+        }
+        // A log flush in every interval, as a quiet broker flushes: routine, not an event to mark.
+        ArrayNode events = (ArrayNode) telemetry.get("events");
+        for (JsonNode interval : r.get("intervals")) {
+            events.addObject().put("atSec", interval.get("endSec").asDouble() - 0.5).put("type", "log_flush")
+                    .put("source", "broker-1").put("detail", "1 segment flush(es)");
+        }
+        JSON.writeValue(dir.resolve("result.json").toFile(), r);
+
+        String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
+
+        assertThat(html).doesNotContain("<figcaption>Other (shrinks/s)</figcaption>", "<figcaption>Other (requests)</figcaption>")
+                .contains("Zero throughout the run, so not drawn: ISR shrinks (broker-1); Produce requests waiting in"
+                        + " purgatory (broker-1).");
+        JsonNode e2e = data(html).get("charts").get(3).get("config");
+        JsonNode marks = e2e.at("/data/datasets/3/data");
+        assertThat(marks).hasSize(2).noneMatch(m -> m.get("text").asText().startsWith("log_flush"));
+        assertThat(html).contains("not drawn, as they came in most intervals: log_flush (" + (n + 1) + ")"); // and the fixture's own
+        // Where the time went is a finding about any run, not a warning: the neutral style, and room for its legend.
+        assertThat(html).contains("<p class=\"diagnosis\">publish mean").doesNotContain("<p class=\"diagnosis found\">publish mean");
+        assertThat(html).containsPattern("Where the time went \\(publish latency, ms\\)</figcaption>.*?<div class=\"chart tall(er)?\"");
+    }
+
+    @Test
     void absentSourcesAreStatedAndAMissingDiagnosisIsSaid() throws Exception {
         Path dir = ReportFixtures.copy("run-telemetry", tmp);
         ObjectNode r = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
