@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The catalog on a real PostgreSQL 14 server: the binaries come from Maven Central (io.zonky.test.postgres, a test
+ * The catalog on a real PostgreSQL 18 server: the binaries come from Maven Central (io.zonky.test.postgres, a test
  * dependency), so a fresh clone needs no manual step. PostgreSQL refuses to run as root, so when the build runs as
  * root the server runs as {@code nobody} through runuser.
  */
