@@ -21,7 +21,9 @@ import javax.management.ObjectName;
  *       {@code kafka_server_BrokerTopicMetrics_Count{name="BytesInPerSec"}};</li>
  *   <li>the name folded in: {@code <domain>_<type>_<name>_<attribute>}, e.g.
  *       {@code kafka_server_brokertopicmetrics_bytesinpersec_count}, and for counters also
- *       {@code kafka_server_brokertopicmetrics_bytesin_total} (Strimzi's rules).</li>
+ *       {@code kafka_server_brokertopicmetrics_bytesin_total} and for gauges the name alone,
+ *       {@code kafka_server_replicamanager_underreplicatedpartitions} (Strimzi's rules; they leave RequestMetrics out,
+ *       so the Produce and Fetch request times are absent there).</li>
  * </ul>
  * Per-topic samples (a {@code topic} label) are never summed in. JVM figures come from the exporter's standard
  * {@code process_*} and {@code jvm_*} samples. The same per-interval arithmetic as for JMX applies.
@@ -29,6 +31,14 @@ import javax.management.ObjectName;
 final class PrometheusBrokerSource implements SampledSource {
     private record Wanted(String key, Map<String, String> labels) {
     }
+
+    /**
+     * kafka.server:type=socket-server-metrics io-wait-time-ns-total under the exporter's default naming, normalised:
+     * the JMX exporter 1.0 writes it without its "total" (kafka_server_socket_server_metrics_io_wait_time_ns, a
+     * counter of nanoseconds since start), older ones with it.
+     */
+    private static final java.util.Set<String> IO_WAIT = java.util.Set.of("kafkaserversocketservermetricsiowaittimenstotal",
+            "kafkaserversocketservermetricsiowaittimens");
 
     private final String id;
     private final URI uri;
@@ -65,6 +75,12 @@ final class PrometheusBrokerSource implements SampledSource {
         withName.put("name", mbeanName);
         add(prefix + norm(attribute), new Wanted(key, withName));
         add(prefix + norm(mbeanName) + norm(attribute), new Wanted(key, others));
+        if (attribute.equals("Value")) {
+            // Strimzi's rules name a gauge without its attribute: kafka_server_replicamanager_underreplicatedpartitions,
+            // kafka_network_socketserver_networkprocessoravgidle_percent (its "Percent" suffix split off, the same
+            // letters once underscores are dropped).
+            add(prefix + norm(mbeanName), new Wanted(key, others));
+        }
         if (attribute.equals("Count")) {
             add(prefix + norm(mbeanName.replace("PerSec", "")) + "total", new Wanted(key, others));
         }
@@ -118,7 +134,11 @@ final class PrometheusBrokerSource implements SampledSource {
             String gc = s.labels().get("gc");
             switch (n) {
                 case "processcpusecondstotal" -> values.put("os.ProcessCpuTime", s.value() * 1e9);
-                case "processstarttimeseconds" -> values.put("runtime.StartTime", s.value() * 1000);
+                case "processstarttimeseconds" -> {
+                    values.put("runtime.StartTime", s.value() * 1000);
+                    // JMX's Uptime, which the network idle gauge needs (it is trusted only after Kafka's window).
+                    values.put("runtime.Uptime", System.currentTimeMillis() - s.value() * 1000);
+                }
                 case "jvmmemorybytesused", "jvmmemoryusedbytes" -> {
                     if ("heap".equals(s.labels().get("area"))) {
                         values.put(BrokerFigures.HEAP_USED, s.value());
@@ -129,6 +149,12 @@ final class PrometheusBrokerSource implements SampledSource {
                 default -> {
                     if (isPartitionGauge(n, s, "NumLogSegments")) {
                         segments.put(s.labels().get("topic") + "-" + s.labels().get("partition"), s.value());
+                    } else if (IO_WAIT.contains(n) && s.labels().containsKey("listener")
+                            && s.labels().containsKey("networkProcessor")) {
+                        // Each network processor's io wait, as JMX's socket-server-metrics io-wait-time-ns-total: the
+                        // exporter's default naming (Strimzi's rules keep only connection-count of these).
+                        values.put(BrokerMBeans.IO_WAIT_PREFIX + s.labels().get("listener") + "/"
+                                + s.labels().get("networkProcessor"), s.value());
                     } else if (isPartitionGauge(n, s, "LogStartOffset")) {
                         logStarts.put(s.labels().get("topic") + "-" + s.labels().get("partition"), s.value());
                     } else {
@@ -153,6 +179,11 @@ final class PrometheusBrokerSource implements SampledSource {
 
     private void match(String n, PrometheusText.PromSample s, Map<String, Double> values) {
         List<Wanted> candidates = byName.get(n);
+        if (candidates == null && n.endsWith("total")) {
+            // The JMX exporter 1.x writes a counter the OpenMetrics way, with _total added to the name its rule gave
+            // (..._requesthandleravgidlepercent_count_total).
+            candidates = byName.get(n.substring(0, n.length() - "total".length()));
+        }
         if (candidates == null || s.labels().containsKey("topic")) {
             return;
         }

@@ -74,6 +74,28 @@ class PrometheusTextTest {
     }
 
     @Test
+    void strimziStyleNamesMapToTheBrokerFiguresToo() {
+        PrometheusBrokerSource source = new PrometheusBrokerSource("broker-1", URI.create("http://x/metrics"),
+                Duration.ofSeconds(1));
+        Map<String, Double> v = source.read(PrometheusText.parse("""
+                kafka_server_replicamanager_underreplicatedpartitions 2
+                kafka_server_delayedoperationpurgatory_purgatorysize{delayedOperation="Produce",} 7
+                kafka_network_socketserver_networkprocessoravgidle_percent 0.85
+                kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_count 9e9
+                kafka_server_kafkarequesthandlerpool_brokerrequesthandleravgidlepercent_count_total 8e9
+                kafka_server_brokertopicmetrics_bytesin_total 1234
+                kafka_server_socket_server_metrics_io_wait_time_ns{listener="PLAINTEXT",networkProcessor="0"} 3.1e9
+                process_start_time_seconds 1.0e9
+                """));
+        assertThat(v).containsEntry("underReplicated.Value", 2.0).containsEntry("purgatory.Value", 7.0)
+                .containsEntry("networkIdle.Value", 0.85).containsEntry("handlerIdle.Count", 9e9)
+                .containsEntry("brokerHandlerIdle.Count", 8e9).containsEntry("bytesIn.Count", 1234.0)
+                .containsEntry(BrokerMBeans.IO_WAIT_PREFIX + "PLAINTEXT/0", 3.1e9);
+        // Uptime from the process's start time, as JMX's Runtime Uptime: the network gauge is trusted only after it.
+        assertThat(v.get("runtime.Uptime")).isCloseTo(System.currentTimeMillis() - 1.0e12, within(60_000.0));
+    }
+
+    @Test
     void nodeExporterFiguresFromTwoScrapes() throws Exception {
         AtomicReference<String> body = new AtomicReference<>();
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
