@@ -17,7 +17,8 @@ public final class GitRevision {
      * The commit hash, with {@code -dirty} when the file differs from that commit's copy; null when unknown. Dirty is
      * judged by hashing the file as it is ({@code hash-object --no-filters}) against HEAD's blob, not by {@code git
      * status}, which can run a repository's clean filters and fsmonitor: commands a cloned repository's configuration
-     * names (docs/security.md, "A workload is code").
+     * names (docs/security.md, "A workload is code"). The price: a file git converts on checkout (eol=crlf, ident, Git
+     * LFS) reads as -dirty even when unchanged.
      */
     public static String of(Path file) {
         if (file == null || !Files.isRegularFile(file)) {

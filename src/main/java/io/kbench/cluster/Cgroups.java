@@ -23,6 +23,8 @@ final class Cgroups {
     static final Path ROOT = Path.of("/sys/fs/cgroup");
     private static final String PARENT = "kbench";
     private static final List<String> V1_CONTROLLERS = List.of("cpuset", "cpu", "memory", "blkio");
+    /** An empty group younger than this is never removed: its broker may be about to join. */
+    static final long STALE_AFTER_MS = 60_000;
     /** {@code p<pid>-}: the kbench process that created a group. */
     private static final Pattern OWNER = Pattern.compile("p(\\d{1,10})-.*");
 
@@ -35,8 +37,8 @@ final class Cgroups {
     }
 
     /**
-     * Removes the groups under {@code kbench/} that no process is in and no running process created: a SIGKILLed
-     * kbench's (its brokers' watchdogs ended them, their groups stayed). A group a process is in (a detached
+     * Removes the groups under {@code kbench/} that no process is in, no running process created and that are older
+     * than a minute: a SIGKILLed kbench's (its brokers' watchdogs ended them, their groups stayed). A group a process is in (a detached
      * cluster's broker) stays, as does every group of a kbench still running, whose brokers may be between a kill and
      * a restart; a group of an older kbench, without an owner in its name, goes once empty. The kernel refuses to
      * remove a group that is in use, so a race with a process joining one loses nothing. Never throws.
@@ -59,6 +61,15 @@ final class Cgroups {
     private static boolean stale(Path group) {
         Matcher m = OWNER.matcher(group.getFileName().toString());
         if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+            return false;
+        }
+        try {
+            // A group made a moment ago, whose broker has not joined yet, by a kbench whose pid this one cannot see
+            // (another pid namespace on the same cgroupfs): a minute is far longer than a start takes.
+            if (Files.getLastModifiedTime(group).toMillis() > System.currentTimeMillis() - STALE_AFTER_MS) {
+                return false;
+            }
+        } catch (IOException unreadable) {
             return false;
         }
         Path procs = group.resolve("cgroup.procs");

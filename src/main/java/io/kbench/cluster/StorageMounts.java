@@ -95,8 +95,10 @@ final class StorageMounts {
         String device;
         Boolean directIo = null;
         if (params.filesystem().onLoopDevice()) {
-            guard.image(image);
+            // Told to the guard (which deletes it at the end, as root) only once it is ours: a name that was taken is
+            // refused by createImage and must then be left alone, not deleted on the way out.
             createImage(image, params.sizeBytes());
+            guard.image(image);
             run(params.filesystem().mkfsCommand(StorageHost.program(params.filesystem().mkfsTool()), image), MKFS_TIMEOUT,
                     "format " + image + " as " + fs);
             String losetup = StorageHost.program("losetup").toString();

@@ -64,7 +64,7 @@ public final class RunHeader {
             throw new IllegalStateException(e);
         }
         drivers(spec, out);
-        reach(spec, out);
+        reach(spec, connection, out);
         out.println("# ---");
     }
 
@@ -72,8 +72,8 @@ public final class RunHeader {
      * What the workload makes kbench run or load beyond kbench and its Kafka (docs/security.md, "A workload is code"),
      * one line each, so a workload from elsewhere is read before it runs.
      */
-    private static void reach(WorkloadSpec spec, PrintStream out) {
-        WorkloadReach reach = WorkloadReach.of(spec);
+    private static void reach(WorkloadSpec spec, Map<String, String> connection, PrintStream out) {
+        WorkloadReach reach = WorkloadReach.of(spec, connection);
         if (reach.isEmpty()) {
             out.println("# runs or loads: nothing beyond kbench and its Kafka");
             return;

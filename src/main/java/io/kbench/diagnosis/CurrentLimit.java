@@ -17,9 +17,11 @@ import java.util.Objects;
 
 /**
  * What limits a run so far, for the live progress line: the {@link Diagnoser}'s rules applied to each series' mean over
- * the intervals of the current phase, the same mean the final diagnosis judges over the measured intervals. So a line
- * and the verdict cannot disagree on the same evidence (one rule, one answer): the last measured line names what the
- * diagnosis's rules of means name. A single busy second no longer shows as a limit the verdict then denies.
+ * the intervals of the current phase, the same mean the final diagnosis judges over the measured intervals: one rule,
+ * one answer. A single busy second no longer shows as a limit the verdict then denies, and the last measured line
+ * names what the verdict's rules of means name on all but the final interval's samples (they arrive after the last
+ * line). Which interval a sample belongs to is taken from when it arrives: a source slower than the report interval
+ * can put a sample in the phase next to its own, so at a phase change the two can differ by that one sample.
  *
  * <p>Warm-up lines judge the warm-up's samples so far; the first measured line still shows them (none of its own have
  * arrived: the sampler samples an interval after its line is printed) and the measured means start afresh after it, as

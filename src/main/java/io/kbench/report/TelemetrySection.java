@@ -70,6 +70,11 @@ final class TelemetrySection {
     private static final int LEGEND_LABEL_CHARS = 60;
     /** An event type in more than this share of the intervals is routine: its markers would be a solid row. */
     private static final double ROUTINE_SHARE = 0.5;
+    /** Fewer intervals than this have no routine: every event is drawn. */
+    private static final int ROUTINE_MIN_INTERVALS = 10;
+    /** What a broker does as a matter of course; anything else (faults, restarts, an unresponsive broker) is drawn. */
+    private static final Set<TelemetryEventType> ROUTINE_KINDS = EnumSet.of(TelemetryEventType.LOG_FLUSH,
+            TelemetryEventType.SEGMENT_ROLL, TelemetryEventType.SEGMENT_DELETE, TelemetryEventType.GC_PAUSE);
 
     private TelemetrySection() {
     }
@@ -264,10 +269,14 @@ final class TelemetrySection {
                 + ")").collect(Collectors.joining(", "));
     }
 
-    /** The event types found in more than {@link #ROUTINE_SHARE} of the intervals. */
+    /**
+     * The event types found in more than {@link #ROUTINE_SHARE} of the intervals, of those a broker does as routine
+     * (flushes, rolls, deletes, GC pauses) and over at least {@link #ROUTINE_MIN_INTERVALS} intervals: a fault, a
+     * restart or an unresponsive broker is always drawn, and in a short run two events are no routine.
+     */
     private static Set<TelemetryEventType> routine(List<TelemetryEvent> events, List<IntervalPoint> intervals) {
         Set<TelemetryEventType> routine = EnumSet.noneOf(TelemetryEventType.class);
-        if (intervals.isEmpty()) {
+        if (intervals.size() < ROUTINE_MIN_INTERVALS) {
             return routine;
         }
         double[] ends = intervals.stream().mapToDouble(IntervalPoint::endSec).toArray();
@@ -279,7 +288,7 @@ final class TelemetrySection {
             seenIn.computeIfAbsent(e.type(), x -> new HashSet<>()).add(k);
         }
         seenIn.forEach((type, in) -> {
-            if (in.size() > ROUTINE_SHARE * intervals.size()) {
+            if (ROUTINE_KINDS.contains(type) && in.size() > ROUTINE_SHARE * intervals.size()) {
                 routine.add(type);
             }
         });

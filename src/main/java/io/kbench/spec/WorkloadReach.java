@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.regex.Pattern;
 
 /**
@@ -21,10 +22,15 @@ public record WorkloadReach(List<Item> items) {
      * Kafka's own convention ({@code interceptor.classes}, {@code partitioner.class}, {@code authorizer.class.name},
      * {@code metric.reporters}, {@code partition.assignment.strategy}, {@code config.providers.<name>.class}).
      */
-    private static final Pattern CLASS_NAMES = Pattern.compile(
-            ".*(\\.class|\\.class\\.name|\\.classes|reporters|\\.assignment\\.strategy)");
-    /** A JAAS config names its login module class first; the rest holds credentials and is never shown. */
+    private static final Pattern CLASS_NAMES = Pattern.compile(".*(\\.class|\\.class\\.name|\\.classes|reporters"
+            + "|\\.assignment\\.strategy|\\.assignors|serializer|^security\\.providers)");
+    /**
+     * A JAAS config names its login module class first; the rest holds credentials and is never shown. Also under a
+     * listener's prefix ({@code listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config}).
+     */
     private static final String JAAS = "sasl.jaas.config";
+    /** A fully qualified Java class name: the only first word of a JAAS config that is shown. */
+    private static final Pattern JAVA_CLASS = Pattern.compile("[A-Za-z_$][\\w$]*(\\.[A-Za-z_$][\\w$]*)+");
 
     /** What an item makes kbench do. */
     public enum Kind {
@@ -72,7 +78,16 @@ public record WorkloadReach(List<Item> items) {
 
     /** Everything {@code spec} makes kbench run or load, in the order of its fields. */
     public static WorkloadReach of(WorkloadSpec spec) {
+        return of(spec, Map.of());
+    }
+
+    /**
+     * As {@link #of(WorkloadSpec)}, with the client properties a run adds to every client ({@code --command-config}, a
+     * campaign cluster's {@code properties}): classes they name are loaded too.
+     */
+    public static WorkloadReach of(WorkloadSpec spec, Map<String, String> connection) {
         List<Item> items = new ArrayList<>();
+        classes("client property ", connection, items);
         ProducerSpec p = spec.producers();
         if (p.count() > 0) {
             classes("producers.properties.", p.properties(), items);
@@ -142,10 +157,12 @@ public record WorkloadReach(List<Item> items) {
 
     /** The class-valued properties of one map; a JAAS config by its login module only. */
     private static void classes(String prefix, Map<String, String> properties, List<Item> items) {
-        new java.util.TreeMap<>(properties).forEach((name, value) -> {
-            if (name.equals(JAAS)) {
+        new TreeMap<>(properties).forEach((name, value) -> {
+            if (name.endsWith(JAAS)) {
+                // Only a first word shaped like a class name is shown: anything else may be a secret put there.
                 String module = value.strip().split("\\s+", 2)[0];
-                items.add(new Item(Kind.CLASS, prefix + name, module + " (its options not shown)"));
+                items.add(new Item(Kind.CLASS, prefix + name, JAVA_CLASS.matcher(module).matches()
+                        ? module + " (its options not shown)" : "a login module (not shown)"));
             } else if (CLASS_NAMES.matcher(name).matches() && !value.isBlank()) {
                 items.add(new Item(Kind.CLASS, prefix + name, value));
             }

@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 
 /**
  * Judges a finding on a sweep's points by the effect of one point against another with its 95% interval over the
@@ -104,7 +103,7 @@ public final class FindingJudge {
             return again;
         }
         FindingVerdict.Group first = judged.group();
-        boolean same = judged.contradiction() == Contradiction.EQUIVALENT;
+        boolean same = judged.contradiction() == GroupJudgement.Contradiction.EQUIVALENT;
         return new FindingVerdict.Group(at, FindingOutcome.INCONCLUSIVE, first.low(), first.high(), first.shown()
                 + (same ? "; equivalent within ±" + Math.round(NEGLIGIBLE * 100) + "% at " : "; outside the claim at ")
                 + Effect.confidencePercent(rule.confidence()) + "% but not at the "
@@ -143,24 +142,6 @@ public final class FindingJudge {
             groups.computeIfAbsent(key, k -> new ArrayList<>()).add(p);
         }
         return groups;
-    }
-
-    /** What contradicted a group: nothing, an effect outside the claim, or two found the same where a direction was claimed. */
-    enum Contradiction { NONE, OUTSIDE_CLAIM, EQUIVALENT }
-
-    /**
-     * A group's verdict, how many comparisons it judged with an interval (0: none; each can contradict the claim) and
-     * what contradicted it, if anything.
-     */
-    record GroupJudgement(FindingVerdict.Group group, int comparisons, double[] to, double[] of,
-                          Contradiction contradiction) {
-        GroupJudgement {
-            Objects.requireNonNull(contradiction, "contradiction");
-        }
-
-        static GroupJudgement none(FindingVerdict.Group group) {
-            return new GroupJudgement(group, 0, null, null, Contradiction.NONE);
-        }
     }
 
     private static GroupJudgement judgeGroup(Finding finding, Map<String, JsonNode> at, List<SweepResult.Point> points,
@@ -212,7 +193,7 @@ public final class FindingJudge {
         }
         FindingVerdict.Group extreme = extreme(finding, at, s, each, rule);
         return new GroupJudgement(extreme, each.size(), null, null, extreme.outcome() == FindingOutcome.CONTRADICTED
-                ? Contradiction.OUTSIDE_CLAIM : Contradiction.NONE);
+                ? GroupJudgement.Contradiction.OUTSIDE_CLAIM : GroupJudgement.Contradiction.NONE);
     }
 
     private static List<SweepResult.Point> concat(List<SweepResult.Point> a, List<SweepResult.Point> b) {
@@ -268,8 +249,8 @@ public final class FindingJudge {
                 + (same != null ? "; " + EffectText.negligible(same)
                 : outcome == FindingOutcome.INCONCLUSIVE && f.margin() == null ? "; " + EffectText.undecided(interval) : "")
                 + "; " + describe(f.subject()) + " " + of.show(f) + ", " + describe(f.versus()) + " " + to.show(f);
-        Contradiction contradiction = same != null ? Contradiction.EQUIVALENT
-                : outcome == FindingOutcome.CONTRADICTED ? Contradiction.OUTSIDE_CLAIM : Contradiction.NONE;
+        GroupJudgement.Contradiction contradiction = same != null ? GroupJudgement.Contradiction.EQUIVALENT
+                : outcome == FindingOutcome.CONTRADICTED ? GroupJudgement.Contradiction.OUTSIDE_CLAIM : GroupJudgement.Contradiction.NONE;
         return new GroupJudgement(new FindingVerdict.Group(at, outcome, low, high, shown), 1, to.values(), of.values(),
                 contradiction);
     }

@@ -22,12 +22,12 @@ final class PooledJudgement {
      * no interval are left out, and shown. One test, so no correction for several: the groups follow, each as judged
      * alone, for what the pooled effect averages over.
      */
-    static FindingVerdict judge(Finding finding, List<FindingJudge.GroupJudgement> judged, EffectRule rule) {
+    static FindingVerdict judge(Finding finding, List<GroupJudgement> judged, EffectRule rule) {
         List<double[]> to = new ArrayList<>();
         List<double[]> of = new ArrayList<>();
         int runsTo = 0;
         int runsOf = 0;
-        for (FindingJudge.GroupJudgement j : judged) {
+        for (GroupJudgement j : judged) {
             if (j.to() != null && j.to().length >= 2 && j.of().length >= 2) {
                 to.add(j.to());
                 of.add(j.of());

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import javax.management.ObjectName;
 
@@ -37,7 +38,7 @@ final class PrometheusBrokerSource implements SampledSource {
      * the JMX exporter 1.0 writes it without its "total" (kafka_server_socket_server_metrics_io_wait_time_ns, a
      * counter of nanoseconds since start), older ones with it.
      */
-    private static final java.util.Set<String> IO_WAIT = java.util.Set.of("kafkaserversocketservermetricsiowaittimenstotal",
+    private static final Set<String> IO_WAIT = Set.of("kafkaserversocketservermetricsiowaittimenstotal",
             "kafkaserversocketservermetricsiowaittimens");
 
     private final String id;

@@ -8,6 +8,7 @@ import io.kbench.spec.BrokerLimits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -59,6 +60,11 @@ class CgroupsTest {
         Path detached = Files.createDirectories(cpu.resolve("p" + dead + "-c0-broker-3"));
         Files.writeString(detached.resolve("cgroup.procs"), "4242\n");
         Path running = Files.createDirectories(cpu.resolve(Cgroups.owned("c9-broker-1")));
+        Path young = Files.createDirectories(cpu.resolve("p" + dead + "-c0-broker-4"));
+        FileTime old = FileTime.fromMillis(System.currentTimeMillis() - 2 * Cgroups.STALE_AFTER_MS);
+        for (Path p : List.of(killedRuns, older, detached, running)) {
+            Files.setLastModifiedTime(p, old);
+        }
 
         Cgroups.create(root, "c1-broker-1", new ResourceLimits(null, 50_000L, null, null, null, null, null), Path.of("/"));
 
@@ -66,6 +72,7 @@ class CgroupsTest {
         assertThat(older).as("an empty group without an owner").doesNotExist();
         assertThat(detached).as("a group a broker is still in").exists();
         assertThat(running).as("a group of a kbench still running (a broker between kill and restart)").exists();
+        assertThat(young).as("a group made a moment ago, by a kbench this one cannot see").exists();
         assertThat(cpu.resolve("c1-broker-1")).exists();
         assertThat(Cgroups.owned("x")).isEqualTo("p" + ProcessHandle.current().pid() + "-x");
     }

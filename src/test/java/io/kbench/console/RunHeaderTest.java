@@ -38,6 +38,7 @@ public class RunHeaderTest {
         List<String> full = lines(out -> RunHeader.printFull(spec,
                 Map.of("bootstrap.servers", "h:9092", "sasl.jaas.config", "secret-value"), "cluster h:9092", out));
         assertThat(String.join("\n", full)).contains("name: quickstart", "acks: all", "sasl.jaas.config")
+                .contains("#   class    client property sasl.jaas.config: a login module (not shown)")
                 .doesNotContain("secret-value");
         assertThat(full).hasSizeGreaterThan(20);
     }

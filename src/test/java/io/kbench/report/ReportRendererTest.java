@@ -61,7 +61,7 @@ class ReportRendererTest {
                     + "\"></div>");
             assertThat(c.get("config").get("type").asText()).isIn("line", "bar");
         }
-        assertThat(java.util.regex.Pattern.compile("class=\"chart( tall| taller)?\" id=").matcher(html).results().count())
+        assertThat(Pattern.compile("class=\"chart( tall| taller)?\" id=").matcher(html).results().count())
                 .isEqualTo(charts.size());
     }
 

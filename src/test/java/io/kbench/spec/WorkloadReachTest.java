@@ -3,6 +3,7 @@ package io.kbench.spec;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Everything a workload makes kbench run or load is listed, in field order, and a JAAS config's options never are. */
@@ -44,5 +45,20 @@ class WorkloadReachTest {
                 "command faults[0].command: sh -c 'echo hi'",
                 "jdk clientJavaHome: /opt/jdk-25/bin/java (kbench re-launches itself)");
         assertThat(String.join("\n", lines(r))).doesNotContain("secret-value").doesNotContain("linger");
+    }
+
+    @Test
+    void serializersProvidersAListenersJaasConfigAndTheRunsClientPropertiesAreListedToo() {
+        WorkloadReach r = WorkloadReach.of(new SpecLoader().load(null, List.of(
+                "producers.properties.value.serializer=com.example.Ser",
+                "cluster.brokerConfig.listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=com.example.Login required"
+                        + " password=\"p\";")), Map.of("security.providers", "com.example.Provider",
+                "bootstrap.servers", "b:9092"));
+
+        assertThat(lines(r)).containsExactly(
+                "class client property security.providers: com.example.Provider",
+                "class producers.properties.value.serializer: com.example.Ser",
+                "class cluster.brokerConfig.listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config: com.example.Login"
+                        + " (its options not shown)");
     }
 }
