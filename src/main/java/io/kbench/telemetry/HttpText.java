@@ -38,23 +38,28 @@ final class HttpText {
     }
 
     String get() throws IOException, InterruptedException {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(timeout).GET();
+        return get(timeout);
+    }
+
+    /** As {@link #get()} within {@code within} instead of the sample timeout (a first scrape may take longer). */
+    String get(Duration within) throws IOException, InterruptedException {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(uri).timeout(within).GET();
         if (auth != null) {
             builder.header("Authorization", auth.header());
         }
         HttpRequest request = builder.build();
-        long deadline = System.nanoTime() + timeout.toNanos();
+        long deadline = System.nanoTime() + within.toNanos();
         HttpResponse<InputStream> response = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {
                 throw new IOException("HTTP " + response.statusCode() + " from " + uri);
             }
-            return new String(readBounded(body, deadline), StandardCharsets.UTF_8);
+            return new String(readBounded(body, deadline, within), StandardCharsets.UTF_8);
         }
     }
 
     /** The body up to {@link #MAX_BYTES}; more, or still coming at the deadline, is a failed sample. */
-    private byte[] readBounded(InputStream body, long deadline) throws IOException {
+    private byte[] readBounded(InputStream body, long deadline, Duration within) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buffer = new byte[64 * 1024];
         for (int n; (n = body.read(buffer)) >= 0; ) {
@@ -64,7 +69,7 @@ final class HttpText {
             }
             out.write(buffer, 0, n);
             if (System.nanoTime() > deadline) {
-                throw new IOException("response from " + uri + " still arriving after " + timeout.toMillis()
+                throw new IOException("response from " + uri + " still arriving after " + within.toMillis()
                         + " ms; cut off");
             }
         }

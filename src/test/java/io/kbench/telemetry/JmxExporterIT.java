@@ -13,8 +13,13 @@ import io.kbench.result.telemetry.TelemetrySource;
 import io.kbench.result.telemetry.TelemetrySourceKind;
 import io.kbench.testkit.ItFixture;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -47,6 +52,11 @@ class JmxExporterIT {
         CliRun start = ItFixture.startCluster(results.resolve("cluster"), "--broker-heap", "256m",
                 "--broker-jvm-flag=-javaagent:" + AGENT.toAbsolutePath() + "=127.0.0.1:" + port + ":" + config);
         String url = "http://127.0.0.1:" + port + "/metrics";
+        // The agent's first scrape walks every MBean, which on a machine busy with other tests can take longer than
+        // kbench gives a source to open (4 s): one scrape first, so the run meets the agent as a user's long-running
+        // broker would.
+        HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
+                HttpResponse.BodyHandlers.discarding());
 
         CliRun run = CliRun.of("run", ItFixture.workload("it-telemetry-external.yaml"), "--bootstrap-server",
                 ItFixture.bootstrap(start), "--broker-metrics-url", url, "--results-dir", results.toString());
