@@ -39,7 +39,28 @@ final class DriverEvents {
         return file;
     }
 
+    /** The longest a driver may stay silent: it writes an interval every half second once started. */
+    static final long SILENCE_NANOS = 60_000_000_000L;
+
+    /**
+     * The driver's next event line; fails, ending the driver, when none comes within {@link #SILENCE_NANOS} (a driver
+     * that stopped writing once kept a CI run waiting 15 min in readLine).
+     */
     static JsonNode next(BufferedReader events, Process driver) throws IOException {
+        long deadline = System.nanoTime() + SILENCE_NANOS;
+        while (!events.ready() && driver.isAlive()) {
+            if (System.nanoTime() > deadline) {
+                driver.destroyForcibly();
+                throw new AssertionError("no event from the driver (pid " + driver.pid() + ") for "
+                        + SILENCE_NANOS / 1_000_000_000L + " s: it stopped writing");
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted waiting for a driver event", e);
+            }
+        }
         String line = events.readLine();
         assertThat(line).as("an event from the driver (exit %s)", driver.isAlive() ? "none" : driver.exitValue())
                 .isNotNull();
