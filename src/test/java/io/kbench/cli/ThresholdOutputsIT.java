@@ -45,7 +45,7 @@ class ThresholdOutputsIT {
         Element suite = suite(xml);
         assertThat(suite.getAttribute("name")).isEqualTo("kbench run it-produce");
         assertThat(suite.getAttribute("tests")).isEqualTo("3");
-        assertThat(suite.getAttribute("failures")).isEqualTo("1");
+        assertThat(suite.getAttribute("failures")).as("%s\n%s", Files.readString(xml), run.transcript()).isEqualTo("1");
         NodeList failures = suite.getElementsByTagName("failure");
         assertThat(failures.getLength()).isEqualTo(1);
         Element failed = (Element) failures.item(0).getParentNode();

@@ -80,11 +80,29 @@ final class DriverEvents {
         JsonNode done;
     }
 
+    /** The longest a test waits for one step of a driver's run (its records, its done) while events keep coming. */
+    static final long STEP_NANOS = 120_000_000_000L;
+
+    /**
+     * Fails, ending the driver, once {@code deadlineNanos} (System.nanoTime) has passed: a driver that keeps writing
+     * intervals while what the test waits for never comes (records lost on a stalled broker) must not hold the suite
+     * (a clean-clone CI run 2026-11-30 looped on a franz-go consumer's intervals until CI's own limit).
+     */
+    static void within(long deadlineNanos, Process driver, String waitingFor) {
+        if (System.nanoTime() > deadlineNanos) {
+            driver.destroyForcibly();
+            throw new AssertionError("still waiting for " + waitingFor + " after " + STEP_NANOS / 1_000_000_000L
+                    + " s while the driver (pid " + driver.pid() + ") kept writing events");
+        }
+    }
+
     /** Reads to {@code done}; the intervals must come in order from {@code nextIndex} (0 when none was read yet). */
     static Totals readUntilDone(BufferedReader events, Process driver, int nextIndex) throws Exception {
         Totals t = new Totals();
         int expectedIndex = nextIndex;
+        long deadline = System.nanoTime() + STEP_NANOS;
         for (JsonNode e = next(events, driver); ; e = next(events, driver)) {
+            within(deadline, driver, "the driver's done event (last interval " + (expectedIndex - 1) + ")");
             switch (e.get("type").asText()) {
                 case "interval" -> {
                     assertThat(e.get("index").asInt()).isEqualTo(expectedIndex++);

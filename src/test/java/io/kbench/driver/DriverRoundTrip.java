@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
@@ -30,6 +31,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -192,25 +194,34 @@ abstract class DriverRoundTrip {
             stdin.write((JSON.writeValueAsString(fields) + "\n").getBytes(StandardCharsets.UTF_8));
             stdin.flush();
             assertThat(DriverEvents.next(events, driver).get("type").asText()).isEqualTo("ready");
+            long assignedBy = System.nanoTime() + DriverEvents.STEP_NANOS;
             for (JsonNode e = DriverEvents.next(events, driver); ; e = DriverEvents.next(events, driver)) {
                 if (e.get("type").asText().equals("assigned") && e.get("partitions").asInt() == 2) {
                     break;
                 }
+                DriverEvents.within(assignedBy, driver, "the consumer's assignment of both partitions (last " + e + ")");
             }
             stdin.write(("{\"type\":\"start\",\"startNanos\":" + System.nanoTime() + "}\n").getBytes(StandardCharsets.UTF_8));
             stdin.flush();
             // 500 measured records of this run, 50 warm-up ones and 50 of another run: only the first are measured.
+            List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int i = 0; i < 600; i++) {
                 byte[] value = new byte[100];
                 Stamp.write(value, i < 550 ? magic : magic + 2, i < 500, System.nanoTime());
-                producer.send(new ProducerRecord<>(topic, value));
+                sent.add(producer.send(new ProducerRecord<>(topic, value)));
             }
             producer.flush();
+            for (int i = 0; i < sent.size(); i++) {
+                // A record the broker never took would leave the driver's count short and the loop below waiting.
+                assertThat(sent.get(i)).as("the Java producer's record %d acknowledged", i).succeedsWithin(Duration.ZERO);
+            }
             long consumed = 0;
             long consumedMeasured = 0;
             int nextIndex = 0;
             Histogram endToEnd = new Histogram(1, 3_600_000_000L, 3);
+            long consumedBy = System.nanoTime() + DriverEvents.STEP_NANOS;
             while (consumed < 600) {
+                DriverEvents.within(consumedBy, driver, "600 records consumed by the driver (" + consumed + " so far)");
                 JsonNode e = DriverEvents.next(events, driver);
                 if (e.get("type").asText().equals("interval")) {
                     assertThat(e.get("index").asInt()).isEqualTo(nextIndex++);

@@ -51,6 +51,56 @@ class ItTimesTest {
     }
 
     @Test
+    void theOutputOfFailedAndUnfinishedClassesEndsTheListing() throws Exception {
+        report("io.kbench.cli.RunIT", "61.5", 4, 1, 0, 0);
+        report("io.kbench.merge.MergeIT", "20.25", 1, 0, 0, 0);
+        StringBuilder long50 = new StringBuilder();
+        for (int i = 1; i <= 50; i++) {
+            long50.append("line ").append(i).append('\n');
+        }
+        Files.writeString(reports.resolve("io.kbench.cli.RunIT-output.txt"), long50.toString());
+        Files.writeString(reports.resolve("io.kbench.merge.MergeIT-output.txt"), "passed: not shown\n");
+        Files.writeString(reports.resolve("io.kbench.driver.FranzGoDriverIT-output.txt"), "x".repeat(400) + "\n");
+
+        assertThat(ItTimes.unfinished(reports)).containsExactly("io.kbench.driver.FranzGoDriverIT");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ItTimes.printTails(ItTimes.read(reports), reports, new PrintStream(out, true, StandardCharsets.UTF_8));
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+        assertThat(lines).containsSubsequence("io.kbench.cli.RunIT failed; its last 40 output lines:",
+                "  | line 11", "  | line 50",
+                "io.kbench.driver.FranzGoDriverIT did not finish; its last 1 output lines:",
+                "  | " + "x".repeat(300) + "...");
+        assertThat(lines).doesNotContain("  | line 10", "  | passed: not shown");
+    }
+
+    @Test
+    void aTestThatPassedOnlyWhenRunAgainIsNamedWithItsFirstFailure() throws Exception {
+        Files.writeString(reports.resolve("TEST-io.kbench.cli.RunIT.xml"), """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuite name="io.kbench.cli.RunIT" time="30.5" tests="2" errors="0" skipped="0" failures="0">
+                  <testcase name="fine" classname="io.kbench.cli.RunIT" time="1.0"/>
+                  <testcase name="shaky" classname="io.kbench.cli.RunIT" time="2.0">
+                    <flakyFailure message="expected: 1&#10; but was: 2" type="org.opentest4j.AssertionFailedError">
+                      <stackTrace>at x</stackTrace>
+                    </flakyFailure>
+                  </testcase>
+                </testsuite>
+                """);
+        Files.writeString(reports.resolve("io.kbench.cli.RunIT-output.txt"), "broker started\n");
+
+        List<ItTimes.ClassTime> times = ItTimes.read(reports);
+        assertThat(times.get(0).flaky()).containsExactly("shaky: expected: 1 but was: 2");
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(out, true, StandardCharsets.UTF_8);
+        ItTimes.print(times, reports, print);
+        ItTimes.printTails(times, reports, print);
+        assertThat(out.toString(StandardCharsets.UTF_8).lines().toList()).containsSubsequence(
+                "    30.5 s  io.kbench.cli.RunIT  (2 tests, 1 passed only when run again)",
+                "flaky io.kbench.cli.RunIT.shaky: expected: 1 but was: 2",
+                "io.kbench.cli.RunIT passed only when run again; its last 1 output lines:", "  | broker started");
+    }
+
+    @Test
     void noReportsIsOneLineAndNoError() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream saved = System.out;
