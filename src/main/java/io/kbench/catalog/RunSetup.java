@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -63,8 +62,7 @@ public record RunSetup(Map<String, String> settings, Map<String, String> conditi
         Map<String, String> props = p.properties() == null ? Map.of() : p.properties();
         if (!rateIsMeasured) {
             // A find-max answer is a rate: the offered load is what it varies, not a setting.
-            s.put("offered load", p.rate() == null ? "open (unlimited)"
-                    : String.format(Locale.ROOT, "%,.0f records/s", p.rate()));
+            s.put("offered load", p.offeredLoadText());
         }
         s.put("producers", String.valueOf(p.count()));
         s.put("record size", recordSize(p.recordSize()));

@@ -10,7 +10,6 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -48,9 +47,8 @@ public record Conditions(Map<String, String> facts) {
         }
         if (w != null && w.producers() != null) {
             ProducerSpec p = w.producers();
-            facts.put("offered load", p.rate() == null || p.rate() <= 0 ? "open (unlimited)"
-                    // producers.rate is the total over the producers (ProducerSpec), not each one's.
-                    : String.format(Locale.ROOT, "%,.0f records/s", p.rate()));
+            // producers.rate is the total over the producers (ProducerSpec), not each one's; stages are named whole.
+            facts.put("offered load", p.offeredLoadText());
         }
         durability.forEach(facts::putIfAbsent);
         if (cluster != null) {

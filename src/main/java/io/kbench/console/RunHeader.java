@@ -110,7 +110,8 @@ public final class RunHeader {
         if (p.count() == 0) {
             return "none";
         }
-        String rate = p.unlimitedRate() ? "unlimited rate" : number(p.rate()) + " records/s";
+        String rate = p.staged() ? "stages " + p.offeredLoadText()
+                : p.unlimitedRate() ? "unlimited rate" : number(p.rate()) + " records/s";
         String amount = p.records() != null ? number(p.records()) + " records" : "for " + DurationText.format(p.duration());
         String warmup = !p.hasWarmup() ? ""
                 : p.autoWarmup() ? " after an auto warm-up of " + DurationText.format(p.warmup().min()) + " to "

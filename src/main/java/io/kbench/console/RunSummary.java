@@ -7,7 +7,7 @@ import java.io.PrintStream;
 
 /**
  * What the terminal shows after a run: the summary table, then one line or block per part the run has (schedule,
- * warm-up, steady state, faults, thresholds, integrity, share group, rebalances, backlog, workers), each absent part
+ * warm-up, steady state, faults, thresholds, integrity, share group, rebalances, backlog, rate stages, workers), each absent part
  * skipped. Renders the result as the run made it, in memory; the file written from it holds the same figures.
  */
 public final class RunSummary {
@@ -86,6 +86,12 @@ public final class RunSummary {
         if (result.backlog() != null) {
             out.println();
             result.backlog().lines().forEach(out::println);
+        }
+        if (result.stages() != null && !result.stages().isEmpty()) {
+            out.println();
+            out.println("stages (offered rate; achieved: records acknowledged while the stage lasted; latency of the"
+                    + " stage's own records):");
+            result.stages().forEach(stage -> out.println("  " + stage.line()));
         }
         if (result.distributed() != null) {
             out.println();

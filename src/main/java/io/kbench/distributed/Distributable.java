@@ -64,6 +64,11 @@ public final class Distributable {
         }
         properties("producers.properties", spec.producers().properties(), TuningProperties.PRODUCER, by);
         properties("consumers.properties", spec.consumers().properties(), TuningProperties.CONSUMER, by);
+        if (spec.producers().staged()) {
+            // Each worker's results would carry its own stage figures, and percentiles of several do not add up.
+            throw InvalidInputException.field("producers.stages", spec.producers().stages().size() + " stage(s)",
+                    "cannot be used with " + by + " yet (one load host; docs/workloads.md#rate-stages)");
+        }
         if (spec.producers().autoWarmup()) {
             // Each worker would end its warm-up on its own figures; a common end needs the coordinator to decide it.
             throw InvalidInputException.field("producers.warmup", "auto", "cannot be used with " + by

@@ -63,6 +63,10 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             throw InvalidInputException.field("faults", spec.faults().size() + " fault(s)",
                     "are run by kbench run and sweep, not by find-max (sweep producers.rate with --fault instead)");
         }
+        if (spec.producers().staged()) {
+            throw InvalidInputException.field("producers.stages", spec.producers().stages().size() + " stage(s)",
+                    "find-max sets one rate per probe: leave the stages out (kbench run runs them)");
+        }
         if (settings.sla() != null) {
             needsWhatItMeasures(spec, "the SLA", settings.sla());
         }

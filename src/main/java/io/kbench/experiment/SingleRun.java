@@ -20,7 +20,7 @@ import io.kbench.load.IntervalTicks;
 import io.kbench.load.RunOutcome;
 import io.kbench.load.WorkloadRunner;
 import io.kbench.measure.DriftRule;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.Environment;
 import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.io.ResultWriter;
@@ -191,7 +191,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             // Ctrl-C stops the load and the result is still written; the cluster is stopped after that, below.
             try (InterruptGuard guard = InterruptGuard.install(out,
                     coordinator != null ? coordinator::requestStop : runner::requestStop)) {
-                FaultWindows windows = new FaultWindows();
+                SendWindows windows = new SendWindows();
                 runner.recordFaultWindows(windows);
                 RunOutcome outcome;
                 List<FaultResult> faults = null;
@@ -228,8 +228,9 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                         .anatomy(LatencyAnatomy.of(outcome.intervals(), telemetry, summary.publishLatencyMicros() == null
                                 ? Double.NaN : summary.publishLatencyMicros().p99()))
                         .storage(StorageRecord.of(embedded))
-                        .drift(DriftRule.of(summary, outcome.intervals(), schedule == null ? OptionalDouble.empty()
-                                : OptionalDouble.of(schedule.offeredRecordsPerSec())))
+                        // A staged run's rate and latency move by design: no drift verdict; each stage has its own.
+                        .drift(spec.producers().staged() ? null : DriftRule.of(summary, outcome.intervals(),
+                                schedule == null ? OptionalDouble.empty() : OptionalDouble.of(schedule.offeredRecordsPerSec())))
                         .build();
                 file = ResultWriter.write(result, dir);
             }

@@ -1,7 +1,7 @@
 package io.kbench.fault;
 
 import io.kbench.error.RunFailedException;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,11 +38,11 @@ final class ExecCommands {
 
     private final Path runDir;
     private final FaultClock clock;
-    private final FaultWindows windows;
+    private final SendWindows windows;
     private final Map<Integer, Process> processes = new ConcurrentHashMap<>();
     private final Map<Integer, String> errors = new ConcurrentHashMap<>();
 
-    ExecCommands(Path runDir, FaultClock clock, FaultWindows windows) {
+    ExecCommands(Path runDir, FaultClock clock, SendWindows windows) {
         this.runDir = runDir;
         this.clock = clock;
         this.windows = windows;

@@ -2,7 +2,7 @@ package io.kbench.fault;
 
 import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.FaultRecovery;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPoint;
@@ -31,7 +31,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
     private final EmbeddedCluster cluster;
     private final Admin admin;
     private final BrokerResolver resolver;
-    private final FaultWindows windows;
+    private final SendWindows windows;
     private final LongSupplier runStartNanos;
     private final LongSupplier measuredStartNanos;
     private final FaultClock clock;
@@ -53,7 +53,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
     }
 
     private FaultSession(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig, Path runDir,
-                         LongSupplier runStartNanos, LongSupplier measuredStartNanos, FaultWindows windows,
+                         LongSupplier runStartNanos, LongSupplier measuredStartNanos, SendWindows windows,
                          FaultClock clock, PrintStream out) {
         this.spec = spec;
         this.cluster = cluster;
@@ -78,7 +78,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
      */
     public static FaultSession start(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig,
                                      Path runDir, LongSupplier runStartNanos, LongSupplier measuredStartNanos,
-                                     FaultWindows windows, PrintStream out) {
+                                     SendWindows windows, PrintStream out) {
         FaultSession session = new FaultSession(spec, cluster, adminConfig, runDir, runStartNanos, measuredStartNanos,
                 windows, FaultClock.SYSTEM, out);
         session.scheduler.start();

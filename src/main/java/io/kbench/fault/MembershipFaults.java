@@ -1,7 +1,7 @@
 package io.kbench.fault;
 
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.ReassignmentFigures;
 import io.kbench.spec.FaultSpec;
 import java.time.Duration;
@@ -28,7 +28,7 @@ final class MembershipFaults {
     private final ReassignmentAdmin admin;
     private final String topic;
     private final FaultClock clock;
-    private final FaultWindows windows;
+    private final SendWindows windows;
     private final Map<Integer, Move> moves = new ConcurrentHashMap<>();
     private final Map<Integer, Long> ends = new ConcurrentHashMap<>();
     private volatile boolean closing;
@@ -56,7 +56,7 @@ final class MembershipFaults {
     }
 
     MembershipFaults(EmbeddedCluster cluster, ReassignmentAdmin admin, String topic, FaultClock clock,
-                     FaultWindows windows) {
+                     SendWindows windows) {
         this.cluster = cluster;
         this.admin = admin;
         this.topic = topic;

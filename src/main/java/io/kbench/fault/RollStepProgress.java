@@ -1,6 +1,6 @@
 package io.kbench.fault;
 
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RollStep;
 import java.util.Map;
@@ -13,7 +13,7 @@ import java.util.Map;
 final class RollStepProgress {
     final int broker;
     final long startNanos;
-    /** The step's FaultWindows window, -1 when none was free. */
+    /** The step's SendWindows window, -1 when none was free. */
     final int window;
     Long exitedNanos;
     Long rejoinedNanos;
@@ -55,7 +55,7 @@ final class RollStepProgress {
     }
 
     /** The step as result.json records it; {@code zeroNanos} is the start of the run's time axis. */
-    RollStep result(long zeroNanos, FaultWindows windows) {
+    RollStep result(long zeroNanos, SendWindows windows) {
         Double rate = null;
         LatencyStats publish = null;
         LatencyStats endToEnd = null;

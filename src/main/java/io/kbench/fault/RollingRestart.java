@@ -2,7 +2,7 @@ package io.kbench.fault;
 
 import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.EmbeddedCluster;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RollFigures;
@@ -26,7 +26,7 @@ import java.util.function.Function;
  * partition of every topic has its full ISR, before the next one goes. This is the rolling restart of the Apache Kafka
  * documentation ("Upgrading": restart the brokers one at a time; "Graceful shutdown": a controlled shutdown moves the
  * leaderships away first), with the next broker held back until no partition is under-replicated, the health check
- * operators make between two brokers. Each step has a window of {@link FaultWindows} for the records sent during it.
+ * operators make between two brokers. Each step has a window of {@link SendWindows} for the records sent during it.
  * The roll runs on the fault scheduler's thread, so faults after it wait until it has ended; {@link #stopWaiting} ends
  * it at the next poll when the run ends.
  */
@@ -38,7 +38,7 @@ final class RollingRestart {
     private final EmbeddedCluster cluster;
     private final RollAdmin admin;
     private final FaultClock clock;
-    private final FaultWindows windows;
+    private final SendWindows windows;
     private final Map<Integer, Roll> rolls = new ConcurrentHashMap<>();
     private volatile boolean closing;
 
@@ -46,7 +46,7 @@ final class RollingRestart {
     private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps) {
     }
 
-    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, FaultWindows windows) {
+    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows) {
         this.cluster = cluster;
         this.admin = admin;
         this.clock = clock;

@@ -1,7 +1,7 @@
 package io.kbench.load;
 
-import io.kbench.measure.FaultWindows;
 import io.kbench.measure.RunMetrics;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.BacklogPhases;
 import io.kbench.result.run.BacklogPhases.Name;
 import io.kbench.result.run.BacklogPhases.Resumed;
@@ -19,7 +19,7 @@ import java.util.function.LongSupplier;
  * {@link ConsumerSchedule} runs consumer changes: {@code after} the first measured send it pauses the group consumers,
  * resumes them once the backlog reached its size or age (or the producers ended), and marks the drain when the
  * consumer lag (records acknowledged minus consumed, sampled every 10 ms) is back at or below the highest lag sampled
- * before the pause. Each phase gets a window of {@link FaultWindows} for the publish latency of the records sent in it;
+ * before the pause. Each phase gets a window of {@link SendWindows} for the publish latency of the records sent in it;
  * the consumers' hot path only reads one volatile flag per poll.
  */
 final class BacklogPause implements Runnable {
@@ -36,7 +36,7 @@ final class BacklogPause implements Runnable {
     private final NanoClock clock;
     private final LongSupplier measuredStartNanos;
     private final List<BacklogPhases.Phase> phases = new ArrayList<>();
-    /** The FaultWindows index of each closed phase (-1: none was free). */
+    /** The SendWindows index of each closed phase (-1: none was free). */
     private final List<Integer> windows = new ArrayList<>();
     private volatile boolean stopped;
     private volatile long producersEndNanos = Long.MAX_VALUE;

@@ -106,13 +106,14 @@ abstract class ConsumerLoop implements Runnable {
 
     /**
      * Records the end-to-end latency of a measured record received at {@code receivedNanos}, also in the fault window
-     * its intended send time falls in, and returns it.
+     * and the rate stage its intended send time falls in, and returns it.
      */
     final long recordEndToEnd(byte[] value, long receivedNanos) {
         long sent = Stamp.sendNanos(value);
         long micros = Units.micros(receivedNanos - sent);
         metrics.latency(LatencyMetric.END_TO_END).recorder().recordMicros(micros);
         metrics.faultWindows.endToEnd(sent, micros);
+        metrics.stageWindows.endToEnd(sent, micros);
         return micros;
     }
 

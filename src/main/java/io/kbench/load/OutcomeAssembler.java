@@ -6,6 +6,7 @@ import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LoadBreakdown;
 import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
+import io.kbench.result.run.StageResult;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.run.TransactionStats;
@@ -76,7 +77,10 @@ final class OutcomeAssembler {
                 consumed == null ? 0 : consumed.windowSec());
         Summary summary = SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);
-        return new RunOutcome(status, failure, summary, points, RunSections.builder().breakdown(perPartition).build());
+        List<StageResult> stages = spec.producers().staged() ? StageWindows.figures(metrics.stageWindows,
+                spec.producers(), runStartNanos, spec.consumers().endToEnd()) : null;
+        return new RunOutcome(status, failure, summary, points,
+                RunSections.builder().breakdown(perPartition).stages(stages).build());
     }
 
     /**

@@ -46,6 +46,9 @@ final class ProducerFleet implements ProducerSide {
         ProducerSpec p = spec.producers();
         PayloadGenerator payloads = payloads(spec);
         KeyPool keys = new KeyPool(p.keys());
+        if (p.staged()) {
+            StageWindows.open(run.metrics().stageWindows, p, startNanos);
+        }
         for (int i = first; i < first + count; i++) {
             SendLog sendLog = spec.verifies() ? new SendLog(i) : null;
             if (sendLog != null) {
@@ -86,11 +89,11 @@ final class ProducerFleet implements ProducerSide {
     /** Thread {@code i}'s part of the workload: its rate, schedule phase, warm-up and records. */
     private ProducerPlan plan(ProducerSpec p, int i) {
         return new ProducerPlan(spec.topic().name(),
-                p.unlimitedRate() ? 0 : p.rate() / p.count(), (double) i / p.count(),
+                p.unlimitedRate() ? 0 : p.offeredRate() / p.count(), (double) i / p.count(),
                 EvenSplit.portion(p.warmupRecords() == null ? 0 : p.warmupRecords(), p.count(), i),
                 p.warmupDuration() == null ? Duration.ZERO : p.warmupDuration(),
                 p.records() == null ? -1 : EvenSplit.portion(p.records(), p.count(), i),
-                p.duration(), p.payload().seed() + i);
+                p.duration(), p.payload().seed() + i, p.staged() ? p.stages() : List.of(), 1.0 / p.count());
     }
 
     private Map<String, Object> properties(ProducerSpec p, int i) {

@@ -159,12 +159,15 @@ final class ProducerWorker implements Runnable {
     }
 
     private void sendAll() {
-        RateSchedule schedule = plan.unlimited() ? null : new RateSchedule(plan.recordsPerSec(), startNanos, plan.schedulePhase());
+        SendSchedule schedule = plan.schedule(startNanos);
         long warmupEndNanos = startNanos + plan.warmupDuration().toNanos();
         long measuredDeadlineNanos = Long.MAX_VALUE;
         long measuredSent = 0;
         for (long i = 0; !stopRequested; i++) {
             long intended = schedule == null ? clock.nanoTime() : schedule.intendedSendNanos(i);
+            if (intended == SendSchedule.END) {
+                return; // the last stage ended
+            }
             long now = schedule == null ? intended : pacer.awaitUntil(intended);
             if (now < intended) {
                 return; // the wait was cancelled by requestStop
@@ -242,6 +245,7 @@ final class ProducerWorker implements Runnable {
                 (send.measured ? metrics.produceErrors : metrics.warmupProduceErrors).count(exception);
                 if (send.measured) {
                     metrics.faultWindows.failed(send.startNanos);
+                    metrics.stageWindows.failed(send.startNanos);
                 }
             }
         } else {
@@ -255,6 +259,7 @@ final class ProducerWorker implements Runnable {
                 }
                 partitions.produced(metadata.partition(), Units.micros(now - send.startNanos));
                 metrics.faultWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
+                metrics.stageWindows.acknowledged(send.startNanos, Units.micros(now - send.startNanos));
                 metrics.producedMeasured.add(1, send.bytes);
                 lastMeasuredAckNanos = now;
             } else if (autoWarmup != null) {

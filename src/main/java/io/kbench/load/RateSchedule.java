@@ -5,7 +5,7 @@ package io.kbench.load;
  * Latency is measured from these times, so a stall is charged to every record it delayed
  * (coordinated omission handled) instead of silently thinning the sample.
  */
-public final class RateSchedule {
+public final class RateSchedule implements SendSchedule {
     private final long firstSendNanos;
     private final double periodNanos;
 
@@ -25,7 +25,8 @@ public final class RateSchedule {
         this.firstSendNanos = startNanos + Math.round(phase * periodNanos);
     }
 
-    /** When record {@code index} (0-based) should be sent. */
+    /** When record {@code index} (0-based) should be sent; a constant rate never ends. */
+    @Override
     public long intendedSendNanos(long index) {
         return firstSendNanos + (long) (index * periodNanos);
     }

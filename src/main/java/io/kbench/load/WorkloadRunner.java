@@ -2,13 +2,12 @@ package io.kbench.load;
 
 import io.kbench.client.ClientProperties;
 import io.kbench.driver.DriverDurability;
-
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.integrity.TopicVerifier;
-import io.kbench.measure.FaultWindows;
 import io.kbench.measure.LiveMetrics;
 import io.kbench.measure.PartitionBreakdown;
 import io.kbench.measure.RunMetrics;
+import io.kbench.measure.SendWindows;
 import io.kbench.measure.TransactionMetrics;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.PartitionLatency;
@@ -56,7 +55,7 @@ public final class WorkloadRunner {
     /** The run's load once {@link #run} has built it, else null; read by a stop request on another thread. */
     private volatile LoadPhases phases;
     /** Where a fault schedule counts the records sent during its faults. */
-    private FaultWindows faultWindows = new FaultWindows();
+    private SendWindows faultWindows = new SendWindows();
 
     /**
      * A whole run. {@code consumePhase} observes the backlog consume phase (kbench consume's perf-tool CSV lines),
@@ -109,7 +108,7 @@ public final class WorkloadRunner {
     }
 
     /** Counts the records sent during faults into {@code windows}; call before {@link #run}. */
-    public void recordFaultWindows(FaultWindows windows) {
+    public void recordFaultWindows(SendWindows windows) {
         this.faultWindows = windows;
     }
 

@@ -25,15 +25,17 @@ public final class RunMetrics implements AutoCloseable {
      */
     private final Histogram publishFromSendCall = LatencyRecorder.newHistogram();
     /** Records sent during a fault; no window is open unless a fault schedule opens one. */
-    public final FaultWindows faultWindows;
+    public final SendWindows faultWindows;
+    /** Records sent in each rate stage (producers.stages); none is open without stages. */
+    public final SendWindows stageWindows = new SendWindows();
 
     /** {@code hlogDir} null keeps no interval logs. */
     public RunMetrics(Path hlogDir, long startTimeStampMsec) {
-        this(hlogDir, startTimeStampMsec, new FaultWindows());
+        this(hlogDir, startTimeStampMsec, new SendWindows());
     }
 
     /** As {@link #RunMetrics(Path, long)}, with the fault windows a fault schedule opens and reads. */
-    public RunMetrics(Path hlogDir, long startTimeStampMsec, FaultWindows faultWindows) {
+    public RunMetrics(Path hlogDir, long startTimeStampMsec, SendWindows faultWindows) {
         this.faultWindows = faultWindows;
         for (LatencyMetric metric : LatencyMetric.values()) {
             latencies[metric.ordinal()] = new LatencySeries(metric, hlogDir, startTimeStampMsec);

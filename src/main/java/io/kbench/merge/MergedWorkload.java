@@ -2,6 +2,7 @@ package io.kbench.merge;
 
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.RateStage;
 import io.kbench.spec.WorkloadSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,14 +32,35 @@ final class MergedWorkload {
                 + (first.description() == null ? "" : "; the first: " + first.description()));
         merged.put("producers.count", threads("producers.count", inputs, w -> w.producers().count()));
         merged.put("consumers.count", threads("consumers.count", inputs, w -> w.consumers().count()));
-        merged.put("producers.rate",
-                p.unlimitedRate() ? null : inputs.stream().mapToDouble(w -> w.producers().rate()).sum());
+        if (p.staged()) {
+            merged.put("producers.stages", stages(inputs));
+        } else {
+            merged.put("producers.rate",
+                    p.unlimitedRate() ? null : inputs.stream().mapToDouble(w -> w.producers().rate()).sum());
+        }
         merged.put("producers.records", sumIfAll(inputs, w -> w.producers().records()));
         merged.put("producers.warmupRecords", sumIfAll(inputs, w -> w.producers().warmupRecords()));
         merged.put("verify", null);
         merged.put("faults", null);
         // Through the spec's one path-based copy, so a field added to the workload is carried over unlisted.
         return first.with(merged);
+    }
+
+    /**
+     * The inputs' rate stages added up, stage by stage: every input must have the same stages (load hosts of one run
+     * share one workload); the merged result has no per-stage figures (docs/merge.md).
+     */
+    private static List<RateStage> stages(List<WorkloadSpec> inputs) {
+        List<RateStage> first = inputs.get(0).producers().stages();
+        for (WorkloadSpec w : inputs) {
+            if (!first.equals(w.producers().stages())) {
+                throw InvalidInputException.field("producers.stages", w.name(),
+                        "differ between the inputs; kbench merge adds up runs of the same stages");
+            }
+        }
+        int n = inputs.size();
+        return first.stream().map(s -> s.isRamp() ? RateStage.ramp(s.duration(), s.from() * n, s.to() * n)
+                : RateStage.constant(s.duration(), s.rate() * n)).toList();
     }
 
     private static int threads(String field, List<WorkloadSpec> inputs, Function<WorkloadSpec, Integer> count) {

@@ -74,6 +74,7 @@ final class RunPage {
         GroupSection.share(page, r.share());
         GroupSection.rebalances(page, r.rebalances());
         BacklogSection.render(page, r.backlog());
+        StagesSection.render(page, r.stages());
         thresholds(page, r.thresholds() == null ? List.of() : r.thresholds());
         overTime(page, r.intervals() == null ? List.of() : r.intervals(), r.telemetry(), r.anatomy(),
                 FaultSection.bands(r.faults(), r.intervals()));

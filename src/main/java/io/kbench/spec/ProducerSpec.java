@@ -3,7 +3,10 @@ package io.kbench.spec;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kbench.error.Checks;
 import io.kbench.error.InvalidInputException;
+import io.kbench.unit.DurationText;
 import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -25,16 +28,22 @@ import java.util.Map;
  *                       none
  * @param warmup         see above
  * @param client         the client library that sends (docs/clients.md); absent: java, and not written
+ * @param stages         an offered load that changes over the run (docs/workloads.md#rate-stages): constant stages and
+ *                       ramps, one after the other after a fixed warm-up at the first stage's starting rate; exclusive
+ *                       with rate and records, and they set duration
  */
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
                            Map<String, String> properties, PayloadEncryptionSpec payloadEncryption,
                            TransactionSpec transactions, WarmupSpec warmup,
                            @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = ClientKind.OmitJava.class)
-                           ClientKind client) {
+                           ClientKind client, List<RateStage> stages) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
     /** Kafka's producer property naming a transactional producer; kbench sets it from {@link TransactionSpec}. */
     public static final String TRANSACTIONAL_ID = "transactional.id";
+
+    /** The most stages a workload may have: each is a window the run measures on its own. */
+    public static final int MAX_STAGES = 64;
 
     public ProducerSpec {
         count = count == null ? 1 : count;
@@ -43,6 +52,10 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
             Checks.positive("producers.rate", rate);
         }
         rate = rate == null || rate == -1 ? null : rate;
+        if (stages != null) {
+            stages = List.copyOf(stages);
+            duration = checkStages(stages, count, rate, records, duration, warmupRecords, warmup);
+        }
         if (records != null && duration != null) {
             throw InvalidInputException.field("producers", "records and duration", "give records or duration, not both");
         }
@@ -85,7 +98,41 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         if (client.external()) {
             notInContractV1(client, "producers.transactions", transactions != null, null);
             notInContractV1(client, "producers.payloadEncryption", payloadEncryption != null, null);
+            notInContractV1(client, "producers.stages", stages != null, null);
         }
+        if (stages != null && stages.get(0).startRate() == 0 && warmupDuration != null && !warmupDuration.isZero()) {
+            throw InvalidInputException.field("producers.warmupDuration", DurationText.format(warmupDuration),
+                    "the warm-up runs at the first stage's starting rate, which is 0: it would send nothing (start the"
+                            + " first stage above 0 or leave the warm-up out)");
+        }
+    }
+
+    /**
+     * What stages exclude, checked before the defaults are filled in; returns the producers' duration: the stages' own
+     * length (a duration given beside them must be that length, as the resolved workload in result.json carries it).
+     */
+    private static Duration checkStages(List<RateStage> stages, int count, Double rate, Long records, Duration duration,
+                                        Long warmupRecords, WarmupSpec warmup) {
+        if (stages.isEmpty() || stages.size() > MAX_STAGES) {
+            throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)",
+                    "must list 1 to " + MAX_STAGES + " stages");
+        }
+        String why = count == 0 ? "count" : rate != null ? "rate" : records != null ? "records"
+                : warmupRecords != null ? "warmupRecords" : warmup != null ? "warmup" : null;
+        if (why != null) {
+            throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)", switch (why) {
+                case "count" -> "need producers (count is 0)";
+                case "rate" -> "set the rate stage by stage: leave producers.rate out";
+                case "records" -> "set how long the producers send: leave producers.records out";
+                default -> "start after a fixed warm-up: give warmupDuration (e.g. 10s), not " + why;
+            });
+        }
+        Duration total = stages.stream().map(RateStage::duration).reduce(Duration.ZERO, Duration::plus);
+        if (duration != null && !duration.equals(total)) {
+            throw InvalidInputException.field("producers.duration", DurationText.format(duration),
+                    "the stages last " + DurationText.format(total) + " and set the duration: leave it out");
+        }
+        return total;
     }
 
     /**
@@ -101,11 +148,40 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
     }
 
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
     }
 
+    /** Whether the producers send as fast as they can: no rate and no stages. */
     public boolean unlimitedRate() {
-        return rate == null;
+        return rate == null && stages == null;
+    }
+
+    /** Whether the offered load changes over the run ({@code stages}). */
+    public boolean staged() {
+        return stages != null;
+    }
+
+    /**
+     * The offered records/s over the measured window: the rate, or the stages' records over their length; NaN when
+     * unlimited.
+     */
+    public double offeredRate() {
+        if (stages == null) {
+            return rate == null ? Double.NaN : rate;
+        }
+        double records = stages.stream().mapToDouble(RateStage::offeredRecords).sum();
+        return records / (duration.toNanos() / 1e9);
+    }
+
+    /**
+     * The offered load in words: {@code open (unlimited)}, {@code 5,000 records/s}, or the stages, e.g. {@code 5,000
+     * records/s for 30s, then 5,000 -> 20,000 records/s over 10s}.
+     */
+    public String offeredLoadText() {
+        if (stages != null) {
+            return String.join(", then ", stages.stream().map(RateStage::text).toList());
+        }
+        return rate == null ? "open (unlimited)" : String.format(Locale.ROOT, "%,.0f records/s", rate);
     }
 
     /** Whether the producers send in transactions. */

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.kbench.error.InvalidInputException;
 import io.kbench.format.StrictMapper;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -73,6 +74,22 @@ public record SetOverride(String[] path, JsonNode value, String text) {
         }
     }
 
+    /**
+     * Keeps one kind of offered load after {@code key} of the producers section was set: stages replace the rate and
+     * the length they set (records, duration), and a rate replaces the stages, so that {@code --set producers.stages=[..]}
+     * works on the quick start and a sweep of producers.rate on a staged workload.
+     */
+    private static void keepOneLoad(ObjectNode producers, String key, JsonNode value) {
+        if (value == null || value.isNull()) {
+            return;
+        }
+        if (key.equals("stages")) {
+            producers.remove(List.of("rate", "duration", "records"));
+        } else if (key.equals("rate")) {
+            producers.remove("stages");
+        }
+    }
+
     public void applyTo(ObjectNode root) {
         ObjectNode node = root;
         for (int i = 0; i < path.length - 1; i++) {
@@ -90,6 +107,7 @@ public record SetOverride(String[] path, JsonNode value, String text) {
         node.set(path[path.length - 1], value);
         if (path.length == 2 && path[0].equals("producers")) {
             WarmupSpec.keepOneKind(node, path[1], value);
+            keepOneLoad(node, path[1], value);
         }
     }
 }

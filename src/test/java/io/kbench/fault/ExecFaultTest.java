@@ -2,7 +2,7 @@ package io.kbench.fault;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.FaultResult;
 import io.kbench.spec.FaultSpec;
 import io.kbench.spec.SpecLoader;
@@ -30,7 +30,7 @@ class ExecFaultTest {
         long zero = System.nanoTime();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         FaultSession session = FaultSession.start(spec, null, Map.of("bootstrap.servers", "127.0.0.1:1"), dir,
-                () -> zero, () -> zero, new FaultWindows(), new PrintStream(out, true, StandardCharsets.UTF_8));
+                () -> zero, () -> zero, new SendWindows(), new PrintStream(out, true, StandardCharsets.UTF_8));
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!Files.exists(dir.resolve("faults/fault-1.log")) && System.nanoTime() < deadline) {
             Thread.sleep(50);

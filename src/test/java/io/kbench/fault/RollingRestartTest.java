@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.cluster.BrokerChange;
 import io.kbench.error.InvalidInputException;
-import io.kbench.measure.FaultWindows;
+import io.kbench.measure.SendWindows;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
@@ -57,7 +57,7 @@ class RollingRestartTest {
 
     @Test
     void aStepsFiguresComeFromItsWindow() {
-        FaultWindows windows = new FaultWindows();
+        SendWindows windows = new SendWindows();
         long zero = 2 * S;
         RollStepProgress step = new RollStepProgress(3, 12 * S, windows.open(12 * S));
         // 10 records sent during the step, acknowledged within it; one failed; two consumed.
@@ -96,7 +96,7 @@ class RollingRestartTest {
 
     @Test
     void aFailedStepHasNoEndAndSaysWhy() {
-        FaultWindows windows = new FaultWindows();
+        SendWindows windows = new SendWindows();
         RollStepProgress step = new RollStepProgress(1, 5 * S, windows.open(5 * S));
         step.exitedNanos = 6 * S;
         step.closedNanos = 95 * S;

@@ -59,7 +59,7 @@ class ProducerWorkerTest {
     }
 
     private static ProducerPlan plan(double recordsPerSec, long warmupRecords, long measuredRecords) {
-        return new ProducerPlan("t", recordsPerSec, 0.25, warmupRecords, Duration.ZERO, measuredRecords, null, 7);
+        return new ProducerPlan("t", recordsPerSec, 0.25, warmupRecords, Duration.ZERO, measuredRecords, null, 7, List.of(), 1);
     }
 
     private long count(LatencyMetric metric) {

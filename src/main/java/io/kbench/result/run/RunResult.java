@@ -47,7 +47,7 @@ import java.util.OptionalDouble;
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
-        "backlog", "drift", "clients"})
+        "backlog", "stages", "drift", "clients"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -145,6 +145,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     }
 
     @JsonProperty
+    public List<StageResult> stages() {
+        return sections.stages();
+    }
+
+    @JsonProperty
     public Drift drift() {
         return sections.drift();
     }
@@ -173,11 +178,14 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         return Optional.ofNullable(drift()).map(Drift::steady);
     }
 
-    /** The total records/s the producers were held to; empty for an unlimited rate or an unrecorded workload. */
+    /**
+     * The total records/s the producers were held to; empty for an unlimited rate, stages (no one rate) or an
+     * unrecorded workload.
+     */
     @JsonIgnore
     public OptionalDouble fixedRateRecordsPerSec() {
-        return workload == null || workload.producers().unlimitedRate() ? OptionalDouble.empty()
-                : OptionalDouble.of(workload.producers().rate());
+        return workload == null || workload.producers().unlimitedRate() || workload.producers().staged()
+                ? OptionalDouble.empty() : OptionalDouble.of(workload.producers().rate());
     }
 
     /**
@@ -346,6 +354,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
         public Builder backlog(BacklogPhases value) {
             sections.backlog(value);
+            return this;
+        }
+
+        public Builder stages(List<StageResult> value) {
+            sections.stages(value);
             return this;
         }
 

@@ -29,15 +29,17 @@ import java.util.List;
  * @param drift       steady state and drift over the measured window (trends of throughput and p99); absent for a
  *                    run that measured nothing and in results written before it existed
  * @param clients     the drivers of clients other than java that ran (docs/clients.md); absent for a Java-only run
+ * @param stages      each rate stage's offered and achieved rate and latency (producers.stages); absent without stages
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
                           StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
-                          BacklogPhases backlog, Drift drift, Clients clients) {
+                          BacklogPhases backlog, Drift drift, Clients clients, List<StageResult> stages) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
         faults = faults == null ? null : List.copyOf(faults);
+        stages = stages == null ? null : List.copyOf(stages);
     }
 
     /** A run with none of the optional parts. */
@@ -52,7 +54,8 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public RunResult.Builder into(RunResult.Builder run) {
         return run.telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients)
+                .stages(stages);
     }
 
     public static Builder builder() {
@@ -63,7 +66,8 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
     public Builder toBuilder() {
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
-                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients);
+                .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients)
+                .stages(stages);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -81,6 +85,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private Anatomy anatomy;
         private Warmup warmup;
         private BacklogPhases backlog;
+        private List<StageResult> stages;
         private Drift drift;
         private Clients clients;
 
@@ -152,6 +157,11 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder stages(List<StageResult> value) {
+            stages = value;
+            return this;
+        }
+
         public Builder drift(Drift value) {
             drift = value;
             return this;
@@ -164,7 +174,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
 
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy, warmup, backlog, drift, clients);
+                    storage, schedule, anatomy, warmup, backlog, drift, clients, stages);
         }
     }
 }

@@ -47,7 +47,7 @@ public record Schedule(double offeredRecordsPerSec, double achievedRecordsPerSec
                 || workload.producers().count() == 0 || summary.produced().windowSec() <= 0) {
             return null;
         }
-        double offered = workload.producers().rate();
+        double offered = workload.producers().offeredRate();
         double planned = workload.producers().duration() != null ? workload.producers().duration().toMillis() / 1000.0
                 : workload.producers().records() / offered;
         return of(offered, summary.produced().recordsPerSec(), planned, summary.produced().windowSec());

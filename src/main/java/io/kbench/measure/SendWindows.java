@@ -5,14 +5,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * The records whose intended send time falls inside a fault's window: their publish and end-to-end latency and how
- * many failed; and, by acknowledgement time, how many were acknowledged inside it (the rate the window achieved).
+ * The records whose intended send time falls inside a window of the run (a fault's, a rate stage's): their publish and
+ * end-to-end latency and how many failed; and, by acknowledgement time, how many were acknowledged inside it (the rate
+ * the window achieved).
  * Producers report every measured completion here, consumers every measured record they stamp; with no window open
  * that costs one volatile read, and with windows open a comparison or two per window. Nothing is allocated or locked
  * per record.
  */
-public final class FaultWindows {
-    /** More faults than this in one run are not tracked (the rest report no window figures). */
+public final class SendWindows {
+    /** More windows than this in one run are not tracked (the rest report no window figures). */
     public static final int MAX_WINDOWS = 64;
 
     private final AtomicLongArray starts = new AtomicLongArray(MAX_WINDOWS);
@@ -23,7 +24,7 @@ public final class FaultWindows {
     private final LatencyRecorder[] endToEnd = new LatencyRecorder[MAX_WINDOWS];
     private final AtomicInteger opened = new AtomicInteger();
 
-    public FaultWindows() {
+    public SendWindows() {
         // Recorders are made when a window opens: a run without faults pays nothing for them.
     }
 
@@ -86,6 +87,20 @@ public final class FaultWindows {
                 failures.incrementAndGet(i);
             }
         }
+    }
+
+    /** How many windows were opened. */
+    public int opened() {
+        return opened.get();
+    }
+
+    /** Where window {@code index} starts and ends (producer clock; Long.MAX_VALUE while open). */
+    public long startNanos(int index) {
+        return starts.get(index);
+    }
+
+    public long endNanos(int index) {
+        return ends.get(index);
     }
 
     /** Publish latency of the acknowledged records sent in window {@code index}, so far. */

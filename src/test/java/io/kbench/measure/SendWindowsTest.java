@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
 
-class FaultWindowsTest {
+class SendWindowsTest {
     @Test
     void countsRecordsByIntendedSendTimeInsideEachWindow() {
-        FaultWindows w = new FaultWindows();
+        SendWindows w = new SendWindows();
         w.acknowledged(50, 1_000);
         int a = w.open(100);
         int b = w.open(150);
@@ -27,7 +27,7 @@ class FaultWindowsTest {
 
     @Test
     void endToEndLatencyByIntendedTimeAndAcknowledgementsByAckTime() {
-        FaultWindows w = new FaultWindows();
+        SendWindows w = new SendWindows();
         int a = w.open(10_000);
         // Sent before the window, acknowledged inside it: counts for the rate, not for the window's latency.
         w.acknowledged(5_000, 6);
@@ -46,7 +46,7 @@ class FaultWindowsTest {
 
     @Test
     void withoutWindowsNothingIsCounted() {
-        FaultWindows w = new FaultWindows();
+        SendWindows w = new SendWindows();
         w.acknowledged(1, 1);
         w.failed(1);
         int a = w.open(10);

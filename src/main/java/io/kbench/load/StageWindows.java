@@ -1,0 +1,51 @@
+package io.kbench.load;
+
+import io.kbench.measure.SendWindows;
+import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.StageResult;
+import io.kbench.spec.ProducerSpec;
+import io.kbench.spec.RateStage;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rate stages' windows ({@code producers.stages}): opened when the producers start, one per stage after the fixed
+ * warm-up, and read into each stage's figures when the run ends.
+ */
+final class StageWindows {
+    private StageWindows() {
+    }
+
+    /** Opens one window per stage of {@code producers}, whose schedule begins at {@code startNanos}; once per run. */
+    static void open(SendWindows windows, ProducerSpec producers, long startNanos) {
+        if (windows.opened() > 0) {
+            return; // another slice of this run's producers opened them
+        }
+        long at = startNanos + (producers.warmupDuration() == null ? 0 : producers.warmupDuration().toNanos());
+        for (RateStage stage : producers.stages()) {
+            int index = windows.open(at);
+            at += stage.duration().toNanos();
+            windows.close(index, at);
+        }
+    }
+
+    /**
+     * Each stage's figures, on the run's time axis from {@code runStartNanos}; end-to-end latency only with
+     * {@code endToEnd} (live consumers). Empty when the windows were never opened (the run ended before it sent).
+     */
+    static List<StageResult> figures(SendWindows windows, ProducerSpec producers, long runStartNanos, boolean endToEnd) {
+        List<StageResult> figures = new ArrayList<>();
+        for (int i = 0; i < windows.opened(); i++) {
+            RateStage stage = producers.stages().get(i);
+            long start = windows.startNanos(i);
+            long end = windows.endNanos(i);
+            double seconds = (end - start) / 1e9;
+            double achieved = windows.acknowledgedIn(i) / seconds;
+            LatencyStats e2e = endToEnd ? windows.endToEndLatency(i) : null;
+            figures.add(new StageResult(i + 1, stage.text(), (start - runStartNanos) / 1e9, (end - runStartNanos) / 1e9,
+                    stage.meanRate(), achieved, achieved / stage.meanRate(), windows.failures(i), windows.latency(i),
+                    e2e));
+        }
+        return figures;
+    }
+}
