@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 REPS="${REPS:-1}"
 TOLERANCE="${TOLERANCE:-0.02}"
 SCENARIO="${SCENARIO:-scenarios/stages-step.yaml}"
-out="${OUT:-bench/results/stages/$(date -u +%Y%m%dT%H%M%SZ)}"
+out="${OUT:-results/bench-stages/$(date -u +%Y%m%dT%H%M%SZ)}" # each run's result.json and report.html
 mkdir -p "$out"
 echo "# bench/stages.sh $(date -u +%FT%TZ) | $SCENARIO | reps $REPS | tolerance $TOLERANCE | $(nproc) cores | load $(cut -d' ' -f1-3 /proc/loadavg)"
 for rep in $(seq 1 "$REPS"); do
