@@ -177,6 +177,10 @@ public record MeasuredCapacity(
 
     /** A run held to a fixed rate measured what it was asked for, not what the cluster can do. */
     private static String fixedRateCaveat(RunResult run) {
+        if (run.workload() != null && run.workload().producers().staged()) {
+            return "caution: the run was held to rate stages (" + run.workload().producers().offeredLoadText()
+                    + "), so this is a lower bound of the capacity; a find-max result gives the maximum";
+        }
         OptionalDouble rate = run.fixedRateRecordsPerSec();
         return rate.isEmpty() ? null : "caution: the run was held to a fixed rate of "
                 + Figure.format(rate.getAsDouble()) + " records/s, so this is a lower bound of the capacity;"

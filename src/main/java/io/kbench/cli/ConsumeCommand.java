@@ -169,9 +169,9 @@ public final class ConsumeCommand implements Callable<Integer> {
                     "needs --bootstrap-server: kbench fills only a named --topic on its embedded cluster");
         }
         ProducerSpec fill = external
-                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null, null, null, null, null, null)
+                ? new ProducerSpec(0, null, 0L, null, null, null, null, null, null, null, null, null, null, null, null, null)
                 : new ProducerSpec(1, null, numRecords, null, null, null, RecordSizeSpec.fixed(recordSize), null, null, null,
-                        null, null, null, null, null);
+                        null, null, null, null, null, null);
         return new WorkloadSpec("consume", null,
                 new TopicSpec(topic, partitions, 1, !external, false, null), fill,
                 new ConsumerSpec(ConsumerMode.BACKLOG, consumers, group, external ? numRecords : null,

@@ -179,7 +179,7 @@ public final class ProduceCommand implements Callable<Integer> {
                 new TopicSpec(topic, partitions, 1, true, false, null),
                 new ProducerSpec(producers, rate(), numRecords - warmup, null, warmup, null,
                         ProducerRecordOptions.recordSize(payload), records.keys(), records.payload(payload),
-                        props, null, transactions, null, null, null),
+                        props, null, transactions, null, null, null, null),
                 ConsumerSpec.none(), null, Duration.ofMillis(Math.max(MIN_PROGRESS_INTERVAL_MS, reportingIntervalMs)),
                 null, null, null, null, unchecked.names());
         if (tool.target.clusterTarget(conn).external() && tool.target.embedded.anyGiven()) {

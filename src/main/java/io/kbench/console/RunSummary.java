@@ -22,7 +22,8 @@ public final class RunSummary {
             result.faults().forEach(f -> {
                 out.println(f.line());
                 // "Recovered" means little when the run was short of its rate before the fault; the schedule knows.
-                if (result.schedule() != null) {
+                // Not with stages: the whole run's mean offered rate is not the rate before the fault.
+                if (result.schedule() != null && (result.workload() == null || !result.workload().producers().staged())) {
                     result.schedule().baselineNote(f).ifPresent(out::println);
                 }
             });

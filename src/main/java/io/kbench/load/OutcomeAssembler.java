@@ -77,8 +77,10 @@ final class OutcomeAssembler {
                 consumed == null ? 0 : consumed.windowSec());
         Summary summary = SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(spec.consumers().endToEnd()), produced, consumed, txn);
+        // A run that did not complete is cut at its last measured acknowledgement: later stages never ran.
+        long stagesEnd = status == RunStatus.COMPLETED ? Long.MAX_VALUE : producers.lastMeasuredAckNanos();
         List<StageResult> stages = spec.producers().staged() ? StageWindows.figures(metrics.stageWindows,
-                spec.producers(), runStartNanos, spec.consumers().endToEnd()) : null;
+                spec.producers(), runStartNanos, spec.consumers().endToEnd(), stagesEnd) : null;
         return new RunOutcome(status, failure, summary, points,
                 RunSections.builder().breakdown(perPartition).stages(stages).build());
     }

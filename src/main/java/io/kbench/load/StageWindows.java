@@ -31,21 +31,24 @@ final class StageWindows {
 
     /**
      * Each stage's figures, on the run's time axis from {@code runStartNanos}; end-to-end latency only with
-     * {@code endToEnd} (live consumers). Empty when the windows were never opened (the run ended before it sent).
+     * {@code endToEnd} (live consumers). A run stopped or failed at {@code endNanos} (Long.MAX_VALUE for one that
+     * completed) reports the stages it reached, the last one up to that time; null when it reached none.
      */
-    static List<StageResult> figures(SendWindows windows, ProducerSpec producers, long runStartNanos, boolean endToEnd) {
+    static List<StageResult> figures(SendWindows windows, ProducerSpec producers, long runStartNanos, boolean endToEnd,
+                                     long endNanos) {
         List<StageResult> figures = new ArrayList<>();
-        for (int i = 0; i < windows.opened(); i++) {
+        for (int i = 0; i < windows.opened() && windows.startNanos(i) < endNanos; i++) {
             RateStage stage = producers.stages().get(i);
             long start = windows.startNanos(i);
-            long end = windows.endNanos(i);
+            boolean cut = windows.endNanos(i) > endNanos;
+            long end = cut ? endNanos : windows.endNanos(i);
             double seconds = (end - start) / 1e9;
             double achieved = windows.acknowledgedIn(i) / seconds;
             LatencyStats e2e = endToEnd ? windows.endToEndLatency(i) : null;
-            figures.add(new StageResult(i + 1, stage.text(), (start - runStartNanos) / 1e9, (end - runStartNanos) / 1e9,
-                    stage.meanRate(), achieved, achieved / stage.meanRate(), windows.failures(i), windows.latency(i),
-                    e2e));
+            figures.add(new StageResult(i + 1, stage.text() + (cut ? " (cut short by the run's end)" : ""),
+                    (start - runStartNanos) / 1e9, (end - runStartNanos) / 1e9, stage.meanRate(), achieved,
+                    achieved / stage.meanRate(), windows.failures(i), windows.latency(i), e2e));
         }
-        return figures;
+        return figures.isEmpty() ? null : figures;
     }
 }

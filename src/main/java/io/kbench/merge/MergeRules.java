@@ -57,6 +57,8 @@ final class MergeRules {
                 "an end-to-end latency of only some of the runs would not describe them all");
         same(runs, "workload.reportInterval", r -> workload(r).reportInterval(),
                 "the merged interval series needs one interval length");
+        same(runs, "workload.producers.stages", r -> workload(r).producers().stages(),
+                "runs with and without the same rate stages cannot be added up");
         return commonWindow(runs);
     }
 

@@ -48,7 +48,7 @@ final class MergedWorkload {
 
     /**
      * The inputs' rate stages added up, stage by stage: every input must have the same stages (load hosts of one run
-     * share one workload); the merged result has no per-stage figures (docs/merge.md).
+     * share one workload); the merged result has no per-stage figures (docs/workloads.md#rate-stages).
      */
     private static List<RateStage> stages(List<WorkloadSpec> inputs) {
         List<RateStage> first = inputs.get(0).producers().stages();

@@ -31,13 +31,15 @@ import java.util.Map;
  * @param stages         an offered load that changes over the run (docs/workloads.md#rate-stages): constant stages and
  *                       ramps, one after the other after a fixed warm-up at the first stage's starting rate; exclusive
  *                       with rate and records, and they set duration
+ * @param shape          a curve that stands for stages (docs/workloads.md#rate-shapes): a day compressed into minutes
+ *                       or bursts on a period; the stages are made from it (stages given beside it must be those)
  */
 public record ProducerSpec(Integer count, Double rate, Long records, Duration duration, Long warmupRecords,
                            Duration warmupDuration, RecordSizeSpec recordSize, KeySpec keys, PayloadSpec payload,
                            Map<String, String> properties, PayloadEncryptionSpec payloadEncryption,
                            TransactionSpec transactions, WarmupSpec warmup,
                            @JsonInclude(value = JsonInclude.Include.CUSTOM, valueFilter = ClientKind.OmitJava.class)
-                           ClientKind client, List<RateStage> stages) {
+                           ClientKind client, List<RateStage> stages, RateShape shape) {
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(30);
     /** Kafka's producer property naming a transactional producer; kbench sets it from {@link TransactionSpec}. */
     public static final String TRANSACTIONAL_ID = "transactional.id";
@@ -52,7 +54,21 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
             Checks.positive("producers.rate", rate);
         }
         rate = rate == null || rate == -1 ? null : rate;
+        if (shape != null) {
+            List<RateStage> fromShape = shape.stages();
+            if (stages != null && !List.copyOf(stages).equals(fromShape)) {
+                throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)",
+                        "give stages or shape, not both (the shape makes the stages)");
+            }
+            stages = fromShape;
+        }
         if (stages != null) {
+            for (int i = 0; i < stages.size(); i++) {
+                if (stages.get(i) == null) {
+                    throw InvalidInputException.field("producers.stages[" + i + "]", "nothing",
+                            "must be a stage: {duration: 30s, rate: 5000} or {duration: 30s, from: 5000, to: 20000}");
+                }
+            }
             stages = List.copyOf(stages);
             duration = checkStages(stages, count, rate, records, duration, warmupRecords, warmup);
         }
@@ -98,7 +114,7 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
         if (client.external()) {
             notInContractV1(client, "producers.transactions", transactions != null, null);
             notInContractV1(client, "producers.payloadEncryption", payloadEncryption != null, null);
-            notInContractV1(client, "producers.stages", stages != null, null);
+            notInContractV1(client, shape != null ? "producers.shape" : "producers.stages", stages != null, null);
         }
         if (stages != null && stages.get(0).startRate() == 0 && warmupDuration != null && !warmupDuration.isZero()) {
             throw InvalidInputException.field("producers.warmupDuration", DurationText.format(warmupDuration),
@@ -148,7 +164,8 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
     }
 
     public static ProducerSpec defaults() {
-        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null);
+        return new ProducerSpec(null, null, null, null, null, null, null, null, null, null, null, null, null, null, null,
+                null);
     }
 
     /** Whether the producers send as fast as they can: no rate and no stages. */
@@ -178,6 +195,9 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
      * records/s for 30s, then 5,000 -> 20,000 records/s over 10s}.
      */
     public String offeredLoadText() {
+        if (shape != null) {
+            return shape.text();
+        }
         if (stages != null) {
             return String.join(", then ", stages.stream().map(RateStage::text).toList());
         }

@@ -75,18 +75,20 @@ public record SetOverride(String[] path, JsonNode value, String text) {
     }
 
     /**
-     * Keeps one kind of offered load after {@code key} of the producers section was set: stages replace the rate and
-     * the length they set (records, duration), and a rate replaces the stages, so that {@code --set producers.stages=[..]}
-     * works on the quick start and a sweep of producers.rate on a staged workload.
+     * Keeps one kind of offered load after {@code key} of the producers section was set: stages (or a shape) replace
+     * the rate, the length they set (records, duration) and each other, and a rate replaces them, so that {@code --set producers.stages=[..]}
+     * works on the quick start (with a fixed warm-up: --set producers.warmupDuration=10s), and a sweep of producers.rate on a staged workload or of a key inside the shape.
      */
     private static void keepOneLoad(ObjectNode producers, String key, JsonNode value) {
         if (value == null || value.isNull()) {
             return;
         }
         if (key.equals("stages")) {
-            producers.remove(List.of("rate", "duration", "records"));
+            producers.remove(List.of("rate", "duration", "records", "shape"));
+        } else if (key.equals("shape")) {
+            producers.remove(List.of("rate", "duration", "records", "stages"));
         } else if (key.equals("rate")) {
-            producers.remove("stages");
+            producers.remove(List.of("stages", "shape"));
         }
     }
 
@@ -108,6 +110,10 @@ public record SetOverride(String[] path, JsonNode value, String text) {
         if (path.length == 2 && path[0].equals("producers")) {
             WarmupSpec.keepOneKind(node, path[1], value);
             keepOneLoad(node, path[1], value);
+        } else if (path.length > 2 && path[0].equals("producers") && path[1].equals("shape")
+                && root.get("producers") instanceof ObjectNode producers) {
+            // A key inside the shape (a sweep of producers.shape.bursts.burst): the stages it made are remade.
+            keepOneLoad(producers, "shape", value);
         }
     }
 }

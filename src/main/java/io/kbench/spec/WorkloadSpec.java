@@ -197,6 +197,10 @@ public record WorkloadSpec(String name, String description, TopicSpec topic, Pro
             throw InvalidInputException.field("consumers.pause.after", DurationText.format(pause.after()),
                     "must be before the end of producers.duration (" + DurationText.format(producers.duration()) + ")");
         }
+        if (consumers.mode() == ConsumerMode.BACKLOG && producers.staged()) {
+            throw InvalidInputException.field("producers.stages", producers.stages().size() + " stage(s)",
+                    "need live consumers or none: a backlog run fills the topic with a fixed number of records first");
+        }
         if (consumers.mode() == ConsumerMode.BACKLOG && producers.count() > 0 && producers.records() == null) {
             throw InvalidInputException.field("producers.records", "nothing",
                     "a backlog run fills the topic with a fixed number of records; set producers.records");

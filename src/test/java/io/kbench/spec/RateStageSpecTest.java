@@ -90,6 +90,14 @@ class RateStageSpecTest {
     }
 
     @Test
+    void anEmptyStageAndABacklogRunAreRefusedNamingTheField() {
+        rejects("producers.stages[1]: must be a stage", "producers.warmupDuration=5s",
+                "producers.stages=[{duration: 1s, rate: 5}, null]");
+        rejects("producers.stages: need live consumers or none", STAGES, "producers.warmupDuration=5s",
+                "consumers.mode=backlog");
+    }
+
+    @Test
     void aRampFromZeroWithoutAWarmUpIsAccepted() {
         ProducerSpec p = load("producers.warmupDuration=0s", "producers.stages=[{duration: 10s, from: 0, to: 100}]")
                 .producers();

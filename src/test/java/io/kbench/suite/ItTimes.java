@@ -69,11 +69,9 @@ public final class ItTimes {
      */
     static void printTails(List<ClassTime> times, Path reports, PrintStream out) throws IOException {
         for (ClassTime t : times) {
-            if (t.failed() > 0) {
-                printTail(t.name(), "failed", reports, out);
-            } else if (!t.flaky().isEmpty()) {
-                t.flaky().forEach(f -> out.println("flaky " + t.name() + "." + f));
-                printTail(t.name(), "passed only when run again", reports, out);
+            t.flaky().forEach(f -> out.println("flaky " + t.name() + "." + f));
+            if (t.failed() > 0 || !t.flaky().isEmpty()) {
+                printTail(t.name(), t.failed() > 0 ? "failed" : "passed only when run again", reports, out);
             }
         }
         for (String c : unfinished(reports)) {
@@ -118,7 +116,13 @@ public final class ItTimes {
             files = all.filter(f -> f.getFileName().toString().matches("TEST-.*\\.xml")).sorted().toList();
         }
         for (Path f : files) {
-            times.add(readOne(f));
+            try {
+                times.add(readOne(f));
+            } catch (IOException | XMLStreamException | RuntimeException e) {
+                // One unreadable report (a fork killed while writing it) must not hide the others.
+                times.add(new ClassTime(f.getFileName() + " (unreadable: " + e.getClass().getSimpleName() + ")", 0, 0,
+                        0, 0, List.of()));
+            }
         }
         times.sort(Comparator.comparingDouble(ClassTime::seconds).reversed().thenComparing(ClassTime::name));
         return times;

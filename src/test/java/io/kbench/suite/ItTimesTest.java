@@ -101,6 +101,15 @@ class ItTimesTest {
     }
 
     @Test
+    void anUnreadableReportIsNamedAndTheOthersAreStillListed() throws Exception {
+        report("io.kbench.merge.MergeIT", "20.25", 1, 0, 0, 0);
+        Files.writeString(reports.resolve("TEST-io.kbench.cli.RunIT.xml"), "<testsuite name=\"cut off");
+        List<ItTimes.ClassTime> times = ItTimes.read(reports);
+        assertThat(times).extracting(ItTimes.ClassTime::name).hasSize(2).contains("io.kbench.merge.MergeIT")
+                .anyMatch(n -> n.startsWith("TEST-io.kbench.cli.RunIT.xml (unreadable: "));
+    }
+
+    @Test
     void noReportsIsOneLineAndNoError() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         PrintStream saved = System.out;
