@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -177,8 +178,9 @@ public record MeasuredCapacity(
 
     /** A run held to a fixed rate measured what it was asked for, not what the cluster can do. */
     private static String fixedRateCaveat(RunResult run) {
-        if (run.workload() != null && run.workload().producers().staged()) {
-            return "caution: the run was held to rate stages (" + run.workload().producers().offeredLoadText()
+        Optional<String> stages = run.stagedLoad();
+        if (stages.isPresent()) {
+            return "caution: the run was held to rate stages (" + stages.get()
                     + "), so this is a lower bound of the capacity; a find-max result gives the maximum";
         }
         OptionalDouble rate = run.fixedRateRecordsPerSec();

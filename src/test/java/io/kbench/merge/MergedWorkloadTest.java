@@ -9,6 +9,7 @@ import io.kbench.result.run.RunResult;
 import io.kbench.spec.ConsumerChange;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.GroupProtocol;
+import io.kbench.spec.RateStage;
 import io.kbench.spec.ShareAcknowledgement;
 import io.kbench.spec.ShareSpec;
 import io.kbench.spec.TransactionSpec;
@@ -75,6 +76,19 @@ class MergedWorkloadTest {
         WorkloadSpec w = readBack(RunMerger.merge(List.of(a, b), tmp.resolve("out"), null)).workload();
         assertThat(w.verify()).isNull();
         assertThat(w.faults()).isEmpty();
+    }
+
+    @Test
+    void twoStagedRunsAddTheirStagesUpAndGetNoDriftVerdict() throws Exception {
+        RunFixture staged = run("st", T0, 4, 1000, 1000).with("producers.warmupDuration=0s")
+                .with("producers.stages=[{duration: 2s, rate: 500}, {duration: 2s, from: 500, to: 1500}]");
+        Path a = staged.writeTo(tmp.resolve("a"));
+        Path b = staged.writeTo(tmp.resolve("b"));
+        RunResult merged = readBack(RunMerger.merge(List.of(a, b), tmp.resolve("out"), null));
+
+        assertThat(merged.workload().producers().stages()).containsExactly(
+                RateStage.constant(Duration.ofSeconds(2), 1000), RateStage.ramp(Duration.ofSeconds(2), 1000, 3000));
+        assertThat(merged.drift()).isNull();
     }
 
     /** The merged result as written, so what a reader sees is checked, not only the record in memory. */

@@ -172,6 +172,14 @@ class RunMergerTest {
     }
 
     @Test
+    void aFixedRateAndAStagedRunAreRefused() throws Exception {
+        Path a = run("a", T0, 5, 100, 1000).writeTo(tmp.resolve("a"));
+        Path b = run("b", T0, 5, 100, 1000).with("producers.warmupDuration=0s")
+                .with("producers.stages=[{duration: 5s, rate: 1000}]").writeTo(tmp.resolve("b"));
+        assertRefused(List.of(a, b), "workload.producers.stages", "runs with and without the same rate stages");
+    }
+
+    @Test
     void differentConsumerModesAreRefused() throws Exception {
         Path a = run("a", T0, 5, 100, 1000).writeTo(tmp.resolve("a"));
         Path b = run("b", T0, 5, 100, 1000).with("consumers.mode=none").writeTo(tmp.resolve("b"));

@@ -178,6 +178,13 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
         return Optional.ofNullable(drift()).map(Drift::steady);
     }
 
+    /** The offered load of a run held to rate stages, in words (producers.stages); empty for any other run. */
+    @JsonIgnore
+    public Optional<String> stagedLoad() {
+        return workload == null || !workload.producers().staged() ? Optional.empty()
+                : Optional.of(workload.producers().offeredLoadText());
+    }
+
     /**
      * The total records/s the producers were held to; empty for an unlimited rate, stages (no one rate) or an
      * unrecorded workload.
