@@ -68,10 +68,13 @@ public record RateShape(Daily daily, Bursts bursts) {
             }
         }
 
-        /** Records/s at hour {@code h} of the day (0 to 24). */
+        /**
+         * Records/s at hour {@code h} of the day (0 to 24), to a thousandth of a record/s, so that the stages read
+         * {@code 6500.0} rather than {@code 6499.999999999999} in the resolved workload.
+         */
         @JsonIgnore
         double rateAt(int h) {
-            return low + (high - low) * (1 - Math.cos(2 * Math.PI * (h - 4) / HOURS)) / 2;
+            return Math.round(1000 * (low + (high - low) * (1 - Math.cos(2 * Math.PI * (h - 4) / HOURS)) / 2)) / 1000.0;
         }
 
         List<RateStage> stages() {
