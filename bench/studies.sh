@@ -20,6 +20,10 @@
 # Temurin 25 path on the development machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The launcher rebuilds only when pom.xml changed; a study records the commit it ran at, so the jar must be that
+# commit's: rebuild whenever a source is newer than the last build (2026-11-30: two S4 searches recorded 01741aad while
+# running a jar of 97961c1b, whose differences touched only staged runs and kbench merge).
+export KBENCH_BUILD=scan
 JDK25=${JDK25_HOME:-/usr/lib/jvm/temurin-25-jdk-amd64}
 OUT=bench/results/studies
 GEN=docs/studies/generated
