@@ -1,5 +1,7 @@
 package io.kbench.spec;
 
+import static io.kbench.spec.QuickStartWith.load;
+import static io.kbench.spec.QuickStartWith.rejects;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -17,16 +19,6 @@ class RateShapeSpecTest {
     private static final String DAY = "producers.shape={daily: {period: 24m, low: 2000, high: 20000}}";
     private static final String BURSTS = "producers.shape={bursts: {base: 5000, burst: 20000, every: 60s, length: 5s,"
             + " count: 3}}";
-
-    private static WorkloadSpec load(String... sets) {
-        return new SpecLoader().load(null, List.of(sets));
-    }
-
-    private static void rejects(String expected, String... sets) {
-        assertThatThrownBy(() -> load(sets)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining(expected)
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
-    }
 
     @Test
     void aDayIs24RampsThroughARaisedCosineLowestAt4AndHighestAt16() {

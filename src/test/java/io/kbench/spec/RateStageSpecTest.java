@@ -1,27 +1,16 @@
 package io.kbench.spec;
 
+import static io.kbench.spec.QuickStartWith.load;
+import static io.kbench.spec.QuickStartWith.rejects;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kbench.error.InvalidInputException;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** producers.stages as a workload file or --set gives them, and what they exclude, each refused naming the field. */
 class RateStageSpecTest {
     private static final String STAGES = "producers.stages=[{duration: 30s, rate: 5000}, {duration: 10s, from: 5000,"
             + " to: 20000}, {duration: 20s, rate: 20000}]";
-
-    private static WorkloadSpec load(String... sets) {
-        return new SpecLoader().load(null, List.of(sets));
-    }
-
-    private static void rejects(String expected, String... sets) {
-        assertThatThrownBy(() -> load(sets)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining(expected)
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
-    }
 
     @Test
     void stagesOnTheQuickStartReplaceItsRateAndDurationAndSetTheLength() {

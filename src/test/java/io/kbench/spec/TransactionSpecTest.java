@@ -1,25 +1,14 @@
 package io.kbench.spec;
 
+import static io.kbench.spec.QuickStartWith.load;
+import static io.kbench.spec.QuickStartWith.rejects;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.kbench.error.InvalidInputException;
 import java.time.Duration;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** producers.transactions and zipf keys as a workload file or --set gives them. */
 class TransactionSpecTest {
-    private static WorkloadSpec load(String... sets) {
-        return new SpecLoader().load(null, List.of(sets));
-    }
-
-    private static void rejects(String expected, String... sets) {
-        assertThatThrownBy(() -> load(sets)).isInstanceOf(InvalidInputException.class)
-                .hasMessageContaining(expected)
-                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
-    }
-
     @Test
     void recordsPerTransactionWithAnAbortFraction() {
         WorkloadSpec s = load("producers.transactions={recordsPerTransaction: 50, abortFraction: 0.25}");
