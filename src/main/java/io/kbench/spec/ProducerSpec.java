@@ -133,15 +133,14 @@ public record ProducerSpec(Integer count, Double rate, Long records, Duration du
             throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)",
                     "must list 1 to " + MAX_STAGES + " stages");
         }
-        String why = count == 0 ? "count" : rate != null ? "rate" : records != null ? "records"
-                : warmupRecords != null ? "warmupRecords" : warmup != null ? "warmup" : null;
-        if (why != null) {
-            throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)", switch (why) {
-                case "count" -> "need producers (count is 0)";
-                case "rate" -> "set the rate stage by stage: leave producers.rate out";
-                case "records" -> "set how long the producers send: leave producers.records out";
-                default -> "start after a fixed warm-up: give warmupDuration (e.g. 10s), not " + why;
-            });
+        String problem = count == 0 ? "need producers (count is 0)"
+                : rate != null ? "set the rate stage by stage: leave producers.rate out"
+                : records != null ? "set how long the producers send: leave producers.records out"
+                : warmupRecords != null || warmup != null ? "start after a fixed warm-up: give warmupDuration (e.g. 10s),"
+                        + " not " + (warmupRecords != null ? "warmupRecords" : "warmup")
+                : null;
+        if (problem != null) {
+            throw InvalidInputException.field("producers.stages", stages.size() + " stage(s)", problem);
         }
         Duration total = stages.stream().map(RateStage::duration).reduce(Duration.ZERO, Duration::plus);
         if (duration != null && !duration.equals(total)) {
