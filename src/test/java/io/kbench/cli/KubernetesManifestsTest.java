@@ -175,7 +175,7 @@ class KubernetesManifestsTest {
         assertThat(images).containsExactly("kbench:" + version);
         String dockerfile = Files.readString(Path.of("Dockerfile"));
         assertThat(dockerfile).contains("docker build -t kbench:" + version + " .")
-                .contains("\"io.kbench.cli.Main\"]").contains("USER 10001:10001");
+                .contains("ENTRYPOINT [\"/opt/kbench/kbench\"]").contains("USER 10001:10001");
         assertThatCode(() -> Class.forName("io.kbench.cli.Main").getMethod("main", String[].class)).doesNotThrowAnyException();
         for (Manifest m : manifests) {
             PodSpec pod = podSpec(m);
