@@ -3,10 +3,12 @@ package io.kbench.fault;
 import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.SendWindows;
+import io.kbench.result.BrokerVersion;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RollFigures;
 import io.kbench.result.run.RollStep;
+import io.kbench.spec.MetadataFinalize;
 import io.kbench.spec.RollOrder;
 import io.kbench.spec.RollSpec;
 import java.time.Duration;
@@ -39,18 +41,32 @@ final class RollingRestart {
     private final RollAdmin admin;
     private final FaultClock clock;
     private final SendWindows windows;
+    private final BrokerReports reports;
     private final Map<Integer, Roll> rolls = new ConcurrentHashMap<>();
     private volatile boolean closing;
 
-    /** One roll; its steps are appended by the scheduler's thread and read after the roll ended. */
-    private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps) {
+    /**
+     * One roll; its steps are appended by the scheduler's thread and read after the roll ended, as is its
+     * metadata.version (only read for a roll to another release).
+     */
+    private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps,
+                        MetadataVersions metadata) {
     }
 
-    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows) {
+    /** The cluster's metadata.version around a roll to another release, written by the roll's thread. */
+    private static final class MetadataVersions {
+        volatile String before;
+        volatile String after;
+        volatile Long finalizedNanos;
+    }
+
+    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows,
+                   BrokerReports reports) {
         this.cluster = cluster;
         this.admin = admin;
         this.clock = clock;
         this.windows = windows;
+        this.reports = reports;
     }
 
     /**
@@ -72,8 +88,11 @@ final class RollingRestart {
      */
     String run(int index, RollSpec spec, long startNanos, Consumer<String> say, Function<Long, String> at) {
         List<Integer> order = order(cluster.brokerIds(), admin.activeController(), spec.orderOrDefault());
-        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>());
+        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>(), new MetadataVersions());
         rolls.put(index, roll);
+        if (spec.kafkaVersion() != null) {
+            roll.metadata().before = metadataVersion();
+        }
         Map<Integer, String> addresses = admin.addresses();
         Optional<Integer> down = order.stream().filter(b -> !addresses.containsKey(b)).findFirst();
         if (down.isPresent()) {
@@ -81,7 +100,7 @@ final class RollingRestart {
                     + " a roll needs every broker up";
         }
         say.accept(" brokers " + order + " (" + spec.describe() + ")");
-        BrokerChange change = new BrokerChange(spec.changes());
+        BrokerChange change = new BrokerChange(spec.changes(), spec.kafkaVersion());
         for (int broker : order) {
             if (closing) {
                 return "the run ended before broker " + broker + "'s turn";
@@ -103,10 +122,41 @@ final class RollingRestart {
                 say.accept(": broker " + broker + " failed at " + at.apply(step.closedNanos) + ": " + step.error);
                 return "broker " + broker + ": " + step.error;
             }
-            say.accept(String.format(Locale.ROOT, ": broker %d back in sync at %s (away %.1f s, under-replicated %.1f s)",
-                    broker, at.apply(step.inSyncNanos), (step.rejoinedNanos - start) / 1e9, step.underReplicatedSec()));
+            say.accept(String.format(Locale.ROOT, ": broker %d back in sync at %s (away %.1f s, under-replicated %.1f s)%s",
+                    broker, at.apply(step.inSyncNanos), (step.rejoinedNanos - start) / 1e9, step.underReplicatedSec(),
+                    step.kafkaVersionRead == null ? "" : ", runs Kafka " + step.kafkaVersionRead));
         }
-        return null;
+        if (spec.kafkaVersion() == null) {
+            return null;
+        }
+        return finish(spec, roll.metadata(), say, at);
+    }
+
+    /**
+     * The end of a roll to another release: with {@code finalize}, metadata.version raised to the newest the brokers
+     * now support, once every one of them runs the new release (the second step of Kafka's rolling upgrade); either way
+     * the metadata.version the roll leaves. Returns why finalizing failed, or null.
+     */
+    private String finish(RollSpec spec, MetadataVersions metadata, Consumer<String> say, Function<Long, String> at) {
+        String error = null;
+        if (spec.metadataFinalize() == MetadataFinalize.FINALIZE && !closing) {
+            try {
+                short level = admin.finalizeMetadata();
+                metadata.finalizedNanos = clock.nanoTime();
+                say.accept(String.format(Locale.ROOT, ": metadata.version %s -> %s, finalized at %s", metadata.before,
+                        cluster.metadataVersionName(level), at.apply(metadata.finalizedNanos)));
+            } catch (RuntimeException e) {
+                error = "finalizing metadata.version failed: " + e.getMessage();
+                say.accept(": " + error);
+            }
+        }
+        metadata.after = metadataVersion();
+        return error;
+    }
+
+    /** The finalized metadata.version by name ({@code 4.3-IV0}); null when it cannot be read. */
+    private String metadataVersion() {
+        return admin.metadataLevel().map(cluster::metadataVersionName).orElse(null);
     }
 
     private void step(RollStepProgress s, BrokerChange change, String address, Duration settle)
@@ -150,6 +200,14 @@ final class RollingRestart {
         if (!change.config().isEmpty()) {
             s.configRead = admin.config(b, change.config().keySet());
         }
+        if (change.kafkaVersion() != null) {
+            // What the broker itself says, not what it was launched with: jars that were not the release's would show.
+            s.kafkaVersionRead = reports.read(b).map(BrokerVersion::kafkaVersion).orElse(null);
+            if (s.kafkaVersionRead != null && !s.kafkaVersionRead.equals(change.kafkaVersion())) {
+                throw new IllegalStateException("broker " + b + " reports Kafka " + s.kafkaVersionRead + " after its"
+                        + " restart on " + change.kafkaVersion());
+            }
+        }
         long settled = s.inSyncNanos + settle.toNanos();
         while (!closing && clock.nanoTime() < settled) {
             Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, (settled - clock.nanoTime()) / 1_000_000)));
@@ -180,13 +238,16 @@ final class RollingRestart {
         double startSec = (roll.startNanos() - zeroNanos) / 1e9;
         List<IntervalPoint> before = baseline(intervals, startSec, roll.spec().baselineOrDefault());
         List<RollStep> steps = roll.steps().stream().map(s -> s.result(zeroNanos, windows)).toList();
+        MetadataVersions metadata = roll.metadata();
         return new RollFigures(roll.order(), roll.spec().changes(),
                 before.isEmpty() ? null : Math.round((before.get(0).endSec() - intervalLength(intervals)) * 1000) / 1000.0,
                 median(before.stream().map(p -> (double) p.producedRecordsPerSec()).toList()),
                 median(before.stream().map(IntervalPoint::publishLatencyMicros).filter(l -> l != null && l.count() > 0)
                         .map(l -> (double) l.p99()).toList()),
                 median(before.stream().map(IntervalPoint::endToEndLatencyMicros).filter(l -> l != null && l.count() > 0)
-                        .map(l -> (double) l.p99()).toList()), steps);
+                        .map(l -> (double) l.p99()).toList()), steps, roll.spec().kafkaVersion(), metadata.before,
+                metadata.after, metadata.finalizedNanos == null ? null
+                        : Math.round((metadata.finalizedNanos - zeroNanos) / 1e6) / 1000.0);
     }
 
     /** The measured intervals that ended within {@code baseline} before {@code startSec}. */
