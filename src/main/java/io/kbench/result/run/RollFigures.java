@@ -50,8 +50,12 @@ public record RollFigures(List<Integer> order, Map<String, String> brokerConfig,
                 baselineEndToEndP99Micros, steps, null, null, null, null);
     }
 
-    /** One line per step, each starting with {@code prefix}. */
-    public String lines(String prefix) {
+    /**
+     * One line per step, each starting with {@code prefix} and {@code step: }, then for a roll to another release its
+     * metadata.version before and after.
+     */
+    public String lines(String faultPrefix) {
+        String prefix = faultPrefix + "step: ";
         StringBuilder b = new StringBuilder();
         for (RollStep s : steps) {
             b.append('\n').append(prefix).append(s.line(baselinePublishP99Micros, baselineEndToEndP99Micros));
@@ -61,7 +65,7 @@ public record RollFigures(List<Integer> order, Map<String, String> brokerConfig,
                     .append(order.subList(steps.size(), order.size()));
         }
         if (kafkaVersion != null) {
-            b.append('\n').append(prefix).append(String.format(Locale.ROOT, "metadata.version %s -> %s%s",
+            b.append('\n').append(faultPrefix).append(String.format(Locale.ROOT, "metadata.version %s -> %s%s",
                     metadataVersionBefore == null ? "unknown" : metadataVersionBefore,
                     metadataVersionAfter == null ? "unknown" : metadataVersionAfter,
                     finalizedSec == null ? " (not finalized)" : String.format(Locale.ROOT, " (finalized at %.1fs)",
