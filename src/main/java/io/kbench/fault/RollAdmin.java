@@ -34,7 +34,8 @@ import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * The Admin calls of a roll: the active controller, the brokers' addresses, whether a restarted broker serves again,
- * how many partitions are short of their replicas, and what a broker reports for its settings. A call that fails while a
+ * how many partitions are short of their replicas, what a broker reports for its settings, and the cluster's
+ * metadata.version (read, and finalized after a rolling upgrade). A call that fails while a
  * broker is away means "not known yet" (an empty answer), never a failed roll.
  */
 final class RollAdmin {

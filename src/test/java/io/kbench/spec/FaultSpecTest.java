@@ -99,7 +99,7 @@ class FaultSpecTest {
         WorkloadSpec spec = load("""
                 faults:
                   - {at: 5s, action: roll, roll: {kafkaVersion: 4.4.0, finalize: true}}
-                  - {at: 60s, action: roll, roll: {kafkaVersion: " 3.9.1", finalize: false}}
+                  - {at: 20s, action: roll, roll: {kafkaVersion: " 3.9.1", finalize: false}}
                 """);
         RollSpec upgrade = spec.faults().get(0).roll();
         assertThat(upgrade.kafkaVersion()).isEqualTo("4.4.0");
