@@ -90,9 +90,23 @@ final class RollingRestart {
         List<Integer> order = order(cluster.brokerIds(), admin.activeController(), spec.orderOrDefault());
         Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>(), new MetadataVersions());
         rolls.put(index, roll);
-        if (spec.kafkaVersion() != null) {
-            roll.metadata().before = metadataVersion();
+        if (spec.kafkaVersion() == null) {
+            return steps(roll, say, at);
         }
+        roll.metadata().before = metadataVersion();
+        String error = steps(roll, say, at);
+        if (error == null) {
+            return finish(spec, roll.metadata(), say, at);
+        }
+        // A roll that stopped part-way leaves the metadata.version it had; read all the same, not assumed.
+        roll.metadata().after = metadataVersion();
+        return error;
+    }
+
+    /** The roll's steps, one broker after the other; why they did not all complete, or null. */
+    private String steps(Roll roll, Consumer<String> say, Function<Long, String> at) {
+        RollSpec spec = roll.spec();
+        List<Integer> order = roll.order();
         Map<Integer, String> addresses = admin.addresses();
         Optional<Integer> down = order.stream().filter(b -> !addresses.containsKey(b)).findFirst();
         if (down.isPresent()) {
@@ -126,10 +140,7 @@ final class RollingRestart {
                     broker, at.apply(step.inSyncNanos), (step.rejoinedNanos - start) / 1e9, step.underReplicatedSec(),
                     step.kafkaVersionRead == null ? "" : ", runs Kafka " + step.kafkaVersionRead));
         }
-        if (spec.kafkaVersion() == null) {
-            return null;
-        }
-        return finish(spec, roll.metadata(), say, at);
+        return null;
     }
 
     /**
