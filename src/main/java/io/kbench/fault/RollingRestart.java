@@ -8,7 +8,6 @@ import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RollFigures;
 import io.kbench.result.run.RollStep;
-import io.kbench.spec.MetadataFinalize;
 import io.kbench.spec.RollOrder;
 import io.kbench.spec.RollSpec;
 import java.time.Duration;
@@ -47,17 +46,10 @@ final class RollingRestart {
 
     /**
      * One roll; its steps are appended by the scheduler's thread and read after the roll ended, as is its
-     * metadata.version (only read for a roll to another release).
+     * metadata.version ({@code metadata}: null for a roll that keeps each broker's release).
      */
     private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps,
-                        MetadataVersions metadata) {
-    }
-
-    /** The cluster's metadata.version around a roll to another release, written by the roll's thread. */
-    private static final class MetadataVersions {
-        volatile String before;
-        volatile String after;
-        volatile Long finalizedNanos;
+                        RollMetadata metadata) {
     }
 
     RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows,
@@ -88,19 +80,14 @@ final class RollingRestart {
      */
     String run(int index, RollSpec spec, long startNanos, Consumer<String> say, Function<Long, String> at) {
         List<Integer> order = order(cluster.brokerIds(), admin.activeController(), spec.orderOrDefault());
-        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>(), new MetadataVersions());
+        RollMetadata metadata = spec.kafkaVersion() == null ? null : new RollMetadata(admin, cluster, clock);
+        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>(), metadata);
         rolls.put(index, roll);
-        if (spec.kafkaVersion() == null) {
+        if (metadata == null) {
             return steps(roll, say, at);
         }
-        roll.metadata().before = metadataVersion();
-        String error = steps(roll, say, at);
-        if (error == null) {
-            return finish(spec, roll.metadata(), say, at);
-        }
-        // A roll that stopped part-way leaves the metadata.version it had; read all the same, not assumed.
-        roll.metadata().after = metadataVersion();
-        return error;
+        metadata.started();
+        return metadata.ended(steps(roll, say, at), spec.metadataFinalize(), closing, say, at);
     }
 
     /** The roll's steps, one broker after the other; why they did not all complete, or null. */
@@ -141,33 +128,6 @@ final class RollingRestart {
                     step.kafkaVersionRead == null ? "" : ", runs Kafka " + step.kafkaVersionRead));
         }
         return null;
-    }
-
-    /**
-     * The end of a roll to another release: with {@code finalize}, metadata.version raised to the newest the brokers
-     * now support, once every one of them runs the new release (the second step of Kafka's rolling upgrade); either way
-     * the metadata.version the roll leaves. Returns why finalizing failed, or null.
-     */
-    private String finish(RollSpec spec, MetadataVersions metadata, Consumer<String> say, Function<Long, String> at) {
-        String error = null;
-        if (spec.metadataFinalize() == MetadataFinalize.FINALIZE && !closing) {
-            try {
-                short level = admin.finalizeMetadata();
-                metadata.finalizedNanos = clock.nanoTime();
-                say.accept(String.format(Locale.ROOT, ": metadata.version %s -> %s, finalized at %s", metadata.before,
-                        cluster.metadataVersionName(level), at.apply(metadata.finalizedNanos)));
-            } catch (RuntimeException e) {
-                error = "finalizing metadata.version failed: " + e.getMessage();
-                say.accept(": " + error);
-            }
-        }
-        metadata.after = metadataVersion();
-        return error;
-    }
-
-    /** The finalized metadata.version by name ({@code 4.3-IV0}); null when it cannot be read. */
-    private String metadataVersion() {
-        return admin.metadataLevel().map(cluster::metadataVersionName).orElse(null);
     }
 
     private void step(RollStepProgress s, BrokerChange change, String address, Duration settle)
@@ -249,16 +209,16 @@ final class RollingRestart {
         double startSec = (roll.startNanos() - zeroNanos) / 1e9;
         List<IntervalPoint> before = baseline(intervals, startSec, roll.spec().baselineOrDefault());
         List<RollStep> steps = roll.steps().stream().map(s -> s.result(zeroNanos, windows)).toList();
-        MetadataVersions metadata = roll.metadata();
+        RollMetadata metadata = roll.metadata();
         return new RollFigures(roll.order(), roll.spec().changes(),
                 before.isEmpty() ? null : Math.round((before.get(0).endSec() - intervalLength(intervals)) * 1000) / 1000.0,
                 median(before.stream().map(p -> (double) p.producedRecordsPerSec()).toList()),
                 median(before.stream().map(IntervalPoint::publishLatencyMicros).filter(l -> l != null && l.count() > 0)
                         .map(l -> (double) l.p99()).toList()),
                 median(before.stream().map(IntervalPoint::endToEndLatencyMicros).filter(l -> l != null && l.count() > 0)
-                        .map(l -> (double) l.p99()).toList()), steps, roll.spec().kafkaVersion(), metadata.before,
-                metadata.after, metadata.finalizedNanos == null ? null
-                        : Math.round((metadata.finalizedNanos - zeroNanos) / 1e6) / 1000.0);
+                        .map(l -> (double) l.p99()).toList()), steps, roll.spec().kafkaVersion(),
+                metadata == null ? null : metadata.before(), metadata == null ? null : metadata.after(),
+                metadata == null ? null : metadata.finalizedSec(zeroNanos));
     }
 
     /** The measured intervals that ended within {@code baseline} before {@code startSec}. */
