@@ -8,14 +8,20 @@ import io.kbench.cluster.StorageHost;
 import io.kbench.cluster.StorageParams;
 import io.kbench.cluster.TieredStorageParams;
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.BundledRelease;
 import io.kbench.release.KafkaRelease;
+import io.kbench.release.ReleaseVersion;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.ClusterSpec;
+import io.kbench.spec.FaultSpec;
+import io.kbench.spec.RollReleases;
 import io.kbench.spec.StorageSpec;
 import io.kbench.spec.TieredStorageSpec;
 import io.kbench.spec.UncheckedProperties;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -41,6 +47,16 @@ public final class EmbeddedOptions {
 
     /** The cluster to start: workload broker settings first, then the flags' (which win). */
     ClusterParams toParams(ClusterSpec spec, Path logDir, UncheckedProperties unchecked) {
+        return toParams(spec, List.of(), logDir, unchecked);
+    }
+
+    /**
+     * As {@link #toParams(ClusterSpec, Path, UncheckedProperties)}, with the releases {@code faults}' rolls restart
+     * brokers on: each checked against the release the cluster starts on ({@link RollReleases}: a downgrade Kafka
+     * refuses is exit 2) and resolved into the release cache as {@code cluster.kafkaVersion} is, before anything
+     * starts, each error naming its roll ({@code faults[0].roll.kafkaVersion 4.9.0: ...}).
+     */
+    ClusterParams toParams(ClusterSpec spec, List<FaultSpec> faults, Path logDir, UncheckedProperties unchecked) {
         ClusterParams fromFlags = broker.toParams(brokers != null ? brokers : spec.brokers(),
                 dataDir, keepData, logDir, spec.security(), unchecked);
         Map<String, String> config = new LinkedHashMap<>();
@@ -62,7 +78,15 @@ public final class EmbeddedOptions {
         if (params.storage() != null) {
             StorageHost.check(params.storage(), params.brokers());
         }
-        return params;
+        ReleaseVersion starting = release == null ? BundledRelease.version() : release.version();
+        List<KafkaRelease> rolls = new ArrayList<>();
+        RollReleases.check(faults, starting).forEach((field, version) -> {
+            KafkaRelease r = BrokerOptions.release(field, version.toString());
+            if (r != null && rolls.stream().noneMatch(known -> known.version().equals(r.version()))) {
+                rolls.add(r);
+            }
+        });
+        return rolls.isEmpty() ? params : params.withRollReleases(rolls);
     }
 
     /** The workload's tiered storage as the cluster takes it; null without. */

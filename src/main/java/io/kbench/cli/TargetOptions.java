@@ -46,7 +46,7 @@ public final class TargetOptions {
 
     /** External when {@code conn} names bootstrap servers, else an embedded cluster built from the --broker* options. */
     ClusterTarget clusterTarget(Map<String, String> conn) {
-        return ClusterTarget.of(conn, (spec, logDir) -> embedded.toParams(spec, logDir, connection.unchecked()));
+        return ClusterTarget.of(conn, (spec, faults, logDir) -> embedded.toParams(spec, faults, logDir, connection.unchecked()));
     }
 
     /** The run context's cluster section: the connection properties and where they lead. */

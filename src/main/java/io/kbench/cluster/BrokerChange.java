@@ -11,11 +11,13 @@ import java.util.TreeMap;
  * What a broker restart changes (a roll step): server.properties keys laid over the node's current ones. The keys
  * kbench sets per node, and the listener layout every node shares, cannot change one broker at a time.
  *
- * @param config the keys to set; empty: the broker comes back as it was
+ * @param config       the keys to set; empty: the broker comes back as it was
+ * @param kafkaVersion the Kafka release the broker comes back on ({@code 4.4.0}: kbench's own, or one of the cluster's
+ *                     {@link ClusterParams#rollReleases}); null: the release it ran
  */
-public record BrokerChange(Map<String, String> config) {
+public record BrokerChange(Map<String, String> config, String kafkaVersion) {
     /** A restart that changes nothing. */
-    public static final BrokerChange NONE = new BrokerChange(Map.of());
+    public static final BrokerChange NONE = new BrokerChange(Map.of(), null);
 
     /**
      * How long a broker's controlled shutdown may take before SIGKILL ends it (as {@code kbench cluster stop} and the
@@ -30,6 +32,11 @@ public record BrokerChange(Map<String, String> config) {
     public BrokerChange {
         config = Collections.unmodifiableMap(new TreeMap<>(config == null ? Map.of() : config));
         check("config", config);
+    }
+
+    /** A change of settings only, on the release the broker runs. */
+    public BrokerChange(Map<String, String> config) {
+        this(config, null);
     }
 
     /**

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
@@ -19,6 +20,8 @@ final class BrokerFleet {
     private final BrokerLauncher launcher;
     private final List<Map<String, String>> configs;
     private final Path dataDir;
+    /** The launcher of each node that a roll restarted on another release, by node id; the others use {@link #launcher}. */
+    private final Map<Integer, BrokerLauncher> relaunched = new ConcurrentHashMap<>();
     /** Brokers a fault has SIGSTOPped, by node id, with the guard that resumes them if kbench dies. */
     private final Map<Integer, PauseGuard> paused = new TreeMap<>();
     private boolean closed;
@@ -90,9 +93,19 @@ final class BrokerFleet {
         releasePause(id);
     }
 
+    /** The Kafka release broker {@code id} was last launched on. */
+    String kafkaVersion(int id) {
+        return launcher(id).runtime().kafkaVersion();
+    }
+
+    private BrokerLauncher launcher(int id) {
+        return relaunched.getOrDefault(id, launcher);
+    }
+
     /**
      * Starts broker {@code id} again, its config changed by {@code change} from here on (a later restart keeps it), same
-     * data dir and ports; see EmbeddedCluster.restart.
+     * data dir and ports, on the release {@code change} names (from here on too) or the one it ran; see
+     * EmbeddedCluster.restart.
      */
     synchronized void restart(int id, BrokerChange change) {
         if (closed) {
@@ -108,7 +121,13 @@ final class BrokerFleet {
         old.closeInput();
         int index = indexOf(id);
         configs.set(index, change.applyTo(configs.get(index)));
-        BrokerProcess started = launcher.launch(old.node(), configs.get(index));
+        BrokerLauncher on = launcher(id).on(change.kafkaVersion());
+        BrokerProcess started = on.launch(old.node(), configs.get(index));
+        if (on != launcher) {
+            relaunched.put(id, on);
+        } else {
+            relaunched.remove(id);
+        }
         brokers.set(index, started);
         // cluster.json names the live pid, so 'kbench cluster status|stop' and users find the restarted broker.
         ClusterState.read(dataDir).ifPresent(state -> state.withPid(id, started.pid()).write(dataDir));

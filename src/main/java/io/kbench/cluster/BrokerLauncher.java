@@ -1,6 +1,8 @@
 package io.kbench.cluster;
 
 import io.kbench.error.RunFailedException;
+import io.kbench.release.BundledRelease;
+import io.kbench.release.KafkaRelease;
 import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -60,6 +62,32 @@ final class BrokerLauncher {
         this.log4jConfig = log4jConfig;
         this.clusterId = clusterId;
         this.attached = attached;
+    }
+
+    /** What the brokers this launcher starts run. */
+    BrokerRuntime runtime() {
+        return runtime;
+    }
+
+    /**
+     * This launcher, or one for brokers on Kafka {@code version} (a roll's {@code kafkaVersion}): kbench's own jars or
+     * a release resolved before the cluster started ({@link ClusterParams#rollReleases}), on the same JDK, with the
+     * logging configuration that release reads (log4j 2 or reload4j, {@link LoggingProfile}) written beside this one's.
+     * Everything else (ports, dirs, JVM flags, cluster id) is the node's as before.
+     */
+    BrokerLauncher on(String version) {
+        if (version == null || version.equals(runtime.kafkaVersion())) {
+            return this;
+        }
+        KafkaRelease release = null;
+        if (!version.equals(BundledRelease.version().toString())) {
+            release = params.rollReleases().stream().filter(r -> r.version().toString().equals(version)).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("Kafka " + version + " was not resolved before the"
+                            + " cluster started"));
+        }
+        BrokerRuntime other = new BrokerRuntime(release, runtime.java(), LoggingProfile.of(release));
+        return new BrokerLauncher(params, other, dataDir, logDir, BrokerLog4jConfig.write(logDir, other.logging()),
+                clusterId, attached, scramUsers);
     }
 
     /** Writes {@code config} as the node's server.properties and starts the broker. */

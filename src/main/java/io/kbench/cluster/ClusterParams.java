@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  * @param storage      each broker's data dirs on emulated filesystems (loop devices, root only); null: plain
  *                     directories under {@code dataDir}
  * @param release      the Kafka release the brokers run ({@code cluster.kafkaVersion}), resolved; null: kbench's own
+ * @param rollReleases the other releases a roll may restart a broker on ({@code roll.kafkaVersion}), resolved before
+ *                     the cluster starts, kbench's own among them only by its absence (a restart on it needs no jars)
  */
 public record ClusterParams(
         int brokers,
@@ -40,7 +42,8 @@ public record ClusterParams(
         ResourceLimits limits,
         ClusterSecurity security,
         StorageParams storage,
-        KafkaRelease release) {
+        KafkaRelease release,
+        List<KafkaRelease> rollReleases) {
 
     /** The heap used when none is given. */
     public static final String DEFAULT_HEAP = "1g";
@@ -50,6 +53,7 @@ public record ClusterParams(
     private static final Pattern HEAP = Pattern.compile("[1-9][0-9]*[kKmMgG]?");
 
     public ClusterParams {
+        rollReleases = rollReleases == null ? List.of() : List.copyOf(rollReleases);
         Checks.between("brokers", brokers, 1, MAX_BROKERS);
         brokerConfig = brokerConfig == null ? Map.of() : brokerConfig;
         for (Map.Entry<String, String> e : brokerConfig.entrySet()) {
@@ -95,6 +99,14 @@ public record ClusterParams(
         }
     }
 
+    /** Everything but the releases of rolls: the brokers run {@code release} (null: kbench's own Kafka) throughout. */
+    public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig,
+                         Path brokerJavaHome, String heap, List<String> jvmFlags, Path logDir, ResourceLimits limits,
+                         ClusterSecurity security, StorageParams storage, KafkaRelease release) {
+        this(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits, security, storage,
+                release, List.of());
+    }
+
     /** Everything but the release: the brokers run kbench's own Kafka. */
     public ClusterParams(int brokers, Path dataDir, boolean keepData, Map<String, String> brokerConfig,
                          Path brokerJavaHome, String heap, List<String> jvmFlags, Path logDir, ResourceLimits limits,
@@ -112,25 +124,31 @@ public record ClusterParams(
     /** The same cluster with {@code limits} per broker. */
     public ClusterParams withLimits(ResourceLimits limits) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage, release);
+                security, storage, release, rollReleases);
     }
 
     /** The same cluster with {@code storage} (null: none). */
     public ClusterParams withStorage(StorageParams storage) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage, release);
+                security, storage, release, rollReleases);
     }
 
     /** The same cluster with {@code security}. */
     public ClusterParams withSecurity(ClusterSecurity security) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage, release);
+                security, storage, release, rollReleases);
     }
 
     /** The same cluster on {@code release} (null: kbench's own Kafka). */
     public ClusterParams withRelease(KafkaRelease release) {
         return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
-                security, storage, release);
+                security, storage, release, rollReleases);
+    }
+
+    /** The same cluster, whose rolls may restart brokers on {@code releases} as well. */
+    public ClusterParams withRollReleases(List<KafkaRelease> releases) {
+        return new ClusterParams(brokers, dataDir, keepData, brokerConfig, brokerJavaHome, heap, jvmFlags, logDir, limits,
+                security, storage, release, releases);
     }
 
     /** A JVM size such as 512m or 1g in bytes (no suffix: bytes, as the JVM reads it). */

@@ -1,10 +1,12 @@
 package io.kbench.cluster;
 
 import io.kbench.cluster.network.NetworkProxies;
+import io.kbench.release.KafkaRelease;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -116,11 +118,38 @@ public final class EmbeddedCluster implements AutoCloseable {
     }
 
     /**
-     * The Kafka release the brokers were launched with ({@code cluster.kafkaVersion}, else kbench's own); a result
-     * records what the running brokers report instead whenever they can be read.
+     * The Kafka release the brokers were last launched with ({@code cluster.kafkaVersion}, else kbench's own, or a
+     * roll's {@code kafkaVersion}; {@code mixed: ...} while they differ); a result records what the running brokers
+     * report instead whenever they can be read.
      */
     public String kafkaVersion() {
-        return runtime.kafkaVersion();
+        List<String> versions = brokerIds().stream().map(brokers::kafkaVersion).distinct().toList();
+        if (versions.size() == 1) {
+            return versions.get(0);
+        }
+        // As BrokerVersion.summary words what the brokers report: mixed: 4.3.1 (brokers 1, 2), 4.4.0 (broker 3).
+        Map<String, List<String>> byVersion = new TreeMap<>();
+        brokerIds().forEach(id -> byVersion.computeIfAbsent(brokers.kafkaVersion(id), v -> new ArrayList<>()).add("" + id));
+        return "mixed: " + String.join(", ", byVersion.entrySet().stream().map(e -> e.getKey() + " (broker"
+                + (e.getValue().size() == 1 ? " " : "s ") + String.join(", ", e.getValue()) + ")").toList());
+    }
+
+    /** The Kafka release broker {@code id} was last launched on ({@code cluster.kafkaVersion}, a roll's, kbench's own). */
+    public String kafkaVersion(int id) {
+        return brokers.kafkaVersion(id);
+    }
+
+    /**
+     * The name of a {@code metadata.version} feature level ({@code 4.4-IV0}), by the newest release this cluster has
+     * jars of; {@code level N} when none knows it.
+     */
+    public String metadataVersionName(short level) {
+        List<KafkaRelease> releases = new ArrayList<>(params.rollReleases());
+        releases.add(params.release());
+        if (params.release() != null) {
+            releases.add(null);
+        }
+        return MetadataVersionNames.name(level, releases).orElse("level " + level);
     }
 
     /** The properties kbench wrote for broker 1, minus per-node ports, ids and dirs. */

@@ -4,7 +4,9 @@ import io.kbench.cluster.ClusterParams;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.ClusterSpec;
+import io.kbench.spec.FaultSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.kafka.clients.CommonClientConfigs;
 import org.apache.kafka.common.utils.Utils;
@@ -37,10 +39,13 @@ public sealed interface ClusterTarget permits ClusterTarget.External, ClusterTar
     record Shared(EmbeddedCluster cluster) implements ClusterTarget {
     }
 
-    /** Embedded cluster parameters for a workload's cluster section, once the broker log directory is known. */
+    /**
+     * Embedded cluster parameters for a workload's cluster section and faults (a roll's {@code kafkaVersion} is
+     * resolved with the cluster's own release, before anything starts), once the broker log directory is known.
+     */
     @FunctionalInterface
     interface ParamsFactory {
-        ClusterParams create(ClusterSpec cluster, Path logDir);
+        ClusterParams create(ClusterSpec cluster, List<FaultSpec> faults, Path logDir);
     }
 
     /** External when the connection names bootstrap servers, else embedded with {@code embedded}'s parameters. */

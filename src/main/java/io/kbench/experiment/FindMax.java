@@ -139,7 +139,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         Instant start = Instant.now();
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
         ClusterParams params = context.target() instanceof ClusterTarget.Embedded e
-                ? e.params().create(spec.cluster(), dir.resolve("broker-logs")) : null;
+                ? e.params().create(spec.cluster(), List.of(), dir.resolve("broker-logs")) : null;
         if (params != null && spec.topic().replicationFactor() > params.brokers()) {
             throw InvalidInputException.field("topic.replicationFactor", spec.topic().replicationFactor(),
                     "must be <= the number of embedded brokers (" + params.brokers() + ")");

@@ -4,6 +4,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.diagnosis.Diagnoser;
+import io.kbench.fault.BrokerReports;
 import io.kbench.load.IntervalTicks;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.IntervalPhase;
@@ -14,6 +15,7 @@ import io.kbench.result.telemetry.TelemetryEvent;
 import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.spec.BrokerLimits;
 import io.kbench.spec.WorkloadSpec;
+import io.kbench.telemetry.BrokerAppInfo;
 import io.kbench.telemetry.BrokerEndpoint;
 import io.kbench.telemetry.TelemetrySampler;
 import io.kbench.telemetry.TelemetrySettings;
@@ -66,6 +68,18 @@ final class RunTelemetry {
             }
         }
         return targets(settings, spec, embedded, started);
+    }
+
+    /**
+     * What an embedded broker reports of itself, read over JMX as the result's versions are (a roll step to another
+     * release records it); nothing for an external cluster, whose brokers kbench does not restart.
+     */
+    static BrokerReports brokerReports(EmbeddedCluster embedded) {
+        if (embedded == null) {
+            return BrokerReports.NONE;
+        }
+        return broker -> BrokerAppInfo.read(List.of(endpoint(embedded, broker)), embedded.jmxCredentials()).stream()
+                .findFirst();
     }
 
     static TelemetryTargets targets(TelemetrySettings settings, WorkloadSpec spec, EmbeddedCluster embedded,

@@ -121,7 +121,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
             Preflight.distributable(spec, context.distribution());
         }
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
-        ClusterParams params = context.target() instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), logDir) : null;
+        ClusterParams params = context.target() instanceof ClusterTarget.Embedded e ? e.params().create(spec.cluster(), spec.faults(), logDir) : null;
         FaultPreflight.check(spec.faults(), external() ? null : shared != null ? shared.brokerCount() : params.brokers());
         if (params != null) {
             FaultPreflight.checkNetwork(spec.faults(), params.security());
@@ -202,7 +202,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 } else {
                     // Closed before the result is written and before the cluster stops: paused brokers resume first.
                     try (FaultSession session = FaultSession.start(spec, embedded, new ClientProperties(conn).admin(),
-                            dir, runner::runStartNanos, runner::measuredStartNanos, windows, out)) {
+                            dir, runner::runStartNanos, runner::measuredStartNanos, windows, out,
+                            RunTelemetry.brokerReports(embedded))) {
                         outcome = runner.run();
                         session.close();
                         faults = session.results(outcome.intervals());

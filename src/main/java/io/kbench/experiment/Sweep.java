@@ -78,8 +78,9 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         return point.cluster() == null ? context : Campaigns.context(point.cluster(), context);
     }
 
+    /** A sweep's clusters are shared by its runs, whose rolls therefore change no release (SweepChecks refuses it). */
     ClusterParams clusterParams(ClusterSpec cluster, Path logDir) {
-        return ((ClusterTarget.Embedded) context.target()).params().create(cluster, logDir);
+        return ((ClusterTarget.Embedded) context.target()).params().create(cluster, List.of(), logDir);
     }
 
     /**
@@ -102,7 +103,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
         Map<String, Integer> externalBrokers = Campaigns.brokers(this);
         Environment environment = Environment.capture();
         SweepRounds rounds;
-        try (SweepClusters clusters = new SweepClusters(this::clusterParams, dir.resolve("broker-logs"), out)) {
+        try (SweepClusters clusters = new SweepClusters((cluster, faults, logDir) -> clusterParams(cluster, logDir), dir.resolve("broker-logs"), out)) {
             rounds = new SweepRounds(this, tallies, topicToken, planned, clusters, externalBrokers, start, environment, out);
             if (design.spec().warmupPoint() && (auto != null || RunOrder.of(design.points().size(),
                     design.spec().repeat().count(), design.spec().order(), seed).stream().anyMatch(slot -> !done(slot)))) {

@@ -39,6 +39,7 @@ final class SweepChecks {
             ClusterParams params = sweep.external() ? null : sweep.clusterParams(spec.cluster(), null);
             try {
                 FaultPreflight.check(spec.faults(), params == null ? null : params.brokers());
+                FaultPreflight.checkSharedCluster(spec.faults());
                 if (params != null) {
                     FaultPreflight.checkNetwork(spec.faults(), params.security());
                 }

@@ -5,6 +5,7 @@ import io.kbench.spec.ClusterSpec;
 import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /** The one embedded cluster of a sweep: kept while the points' cluster settings stay the same, else restarted. */
 final class SweepClusters implements AutoCloseable {
@@ -35,7 +36,7 @@ final class SweepClusters implements AutoCloseable {
             discard();
         }
         started++;
-        cluster = EmbeddedCluster.start(params.create(wanted, logDir.resolve("cluster-" + started)),
+        cluster = EmbeddedCluster.start(params.create(wanted, List.of(), logDir.resolve("cluster-" + started)),
                 true, out, EmbeddedCluster.DEFAULT_READY_TIMEOUT, wantProxies);
         spec = wanted;
         proxies = wantProxies;

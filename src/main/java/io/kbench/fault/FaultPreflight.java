@@ -64,6 +64,21 @@ public final class FaultPreflight {
         BrokerChange.check(name + ".roll.brokerConfig", f.rollOrPlain().changes());
     }
 
+    /**
+     * A sweep's runs share its embedded cluster: a roll that leaves the brokers on another release would hand the next
+     * run a cluster other than the one its point describes.
+     */
+    public static void checkSharedCluster(List<FaultSpec> faults) {
+        for (int i = 0; i < faults.size(); i++) {
+            FaultSpec f = faults.get(i);
+            if (f.roll() != null && f.roll().kafkaVersion() != null) {
+                throw InvalidInputException.field("faults[" + i + "].roll.kafkaVersion", f.roll().kafkaVersion(),
+                        "not in a sweep, whose runs share one cluster that the upgrade would leave on Kafka "
+                                + f.roll().kafkaVersion() + " for the next run; run the rolling upgrade as a single run");
+            }
+        }
+    }
+
     /** The brokers of the embedded cluster when fault {@code index} fires: those started, and those added before it. */
     static int brokersWhenFired(List<FaultSpec> faults, int index, int started) {
         int brokers = started;

@@ -54,7 +54,7 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
 
     private FaultSession(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig, Path runDir,
                          LongSupplier runStartNanos, LongSupplier measuredStartNanos, SendWindows windows,
-                         FaultClock clock, PrintStream out) {
+                         FaultClock clock, PrintStream out, BrokerReports reports) {
         this.spec = spec;
         this.cluster = cluster;
         this.admin = Admin.create(adminConfig);
@@ -66,7 +66,8 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
         this.out = out;
         this.exec = new ExecCommands(runDir, clock, windows);
         this.membership = new MembershipFaults(cluster, new ReassignmentAdmin(admin), spec.topic().name(), clock, windows);
-        this.rolling = new RollingRestart(cluster, new RollAdmin(admin, adminConfig), clock, windows);
+        this.rolling = new RollingRestart(cluster, new RollAdmin(admin, adminConfig), clock, windows,
+                reports);
         spec.faults().forEach(f -> fired.add(new Fired()));
         this.scheduler = new FaultScheduler(spec.faults(), clock, measuredStartNanos, this);
     }
@@ -74,13 +75,14 @@ public final class FaultSession implements AutoCloseable, FaultScheduler.Handler
     /**
      * Starts the schedule; it waits for the measured window. {@code cluster} is null for an external cluster (exec
      * only). {@code runStartNanos} is the zero of the interval axis, {@code measuredStartNanos} the start of the
-     * measured window (Long.MAX_VALUE until then).
+     * measured window (Long.MAX_VALUE until then). {@code reports} reads what a broker reports of itself, for the
+     * steps of a roll to another release.
      */
     public static FaultSession start(WorkloadSpec spec, EmbeddedCluster cluster, Map<String, Object> adminConfig,
                                      Path runDir, LongSupplier runStartNanos, LongSupplier measuredStartNanos,
-                                     SendWindows windows, PrintStream out) {
+                                     SendWindows windows, PrintStream out, BrokerReports reports) {
         FaultSession session = new FaultSession(spec, cluster, adminConfig, runDir, runStartNanos, measuredStartNanos,
-                windows, FaultClock.SYSTEM, out);
+                windows, FaultClock.SYSTEM, out, reports);
         session.scheduler.start();
         return session;
     }

@@ -18,9 +18,15 @@ import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.DescribeClusterOptions;
 import org.apache.kafka.clients.admin.DescribeConfigsOptions;
+import org.apache.kafka.clients.admin.DescribeFeaturesOptions;
 import org.apache.kafka.clients.admin.DescribeTopicsOptions;
+import org.apache.kafka.clients.admin.FeatureMetadata;
+import org.apache.kafka.clients.admin.FeatureUpdate;
+import org.apache.kafka.clients.admin.FinalizedVersionRange;
 import org.apache.kafka.clients.admin.ListTopicsOptions;
+import org.apache.kafka.clients.admin.SupportedVersionRange;
 import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.clients.admin.UpdateFeaturesOptions;
 import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartitionInfo;
@@ -28,7 +34,8 @@ import org.apache.kafka.common.config.ConfigResource;
 
 /**
  * The Admin calls of a roll: the active controller, the brokers' addresses, whether a restarted broker serves again,
- * how many partitions are short of their replicas, and what a broker reports for its settings. A call that fails while a
+ * how many partitions are short of their replicas, what a broker reports for its settings, and the cluster's
+ * metadata.version (read, and finalized after a rolling upgrade). A call that fails while a
  * broker is away means "not known yet" (an empty answer), never a failed roll.
  */
 final class RollAdmin {
@@ -38,6 +45,14 @@ final class RollAdmin {
      * shorter probe keeps the rejoin time and the in-sync polls between probes close to what happened.
      */
     private static final int PROBE_TIMEOUT_MILLIS = 2_000;
+
+    /** Kafka's feature name of the cluster's metadata format (KIP-778). */
+    static final String METADATA_VERSION = "metadata.version";
+    /**
+     * How long a finalized metadata.version may take to read back: the controller commits it at once, the broker that
+     * answers applies it with the next metadata it loads.
+     */
+    private static final int FINALIZE_READ_BACK_SECONDS = 30;
 
     private final Admin admin;
     private final Map<String, Object> adminConfig;
@@ -119,6 +134,57 @@ final class RollAdmin {
             read.put(key, e == null ? "(not reported)" : e.isSensitive() ? "(sensitive)" : String.valueOf(e.value()));
         }
         return read;
+    }
+
+    /** The cluster's finalized metadata.version level (describeFeatures); empty when it cannot be read just now. */
+    Optional<Short> metadataLevel() {
+        return call(admin.describeFeatures(new DescribeFeaturesOptions().timeoutMs(CALL_TIMEOUT_MILLIS)).featureMetadata())
+                .map(m -> m.finalizedFeatures().get(METADATA_VERSION)).map(FinalizedVersionRange::maxVersionLevel);
+    }
+
+    /**
+     * Finalizes metadata.version to the newest level the brokers support (the maximum of the supported range a broker
+     * reports, which leaves out levels its release marks unstable), as {@code kafka-features.sh upgrade} does: an
+     * UPGRADE the controller accepts only when every broker and controller supports it. Waits until the finalized level
+     * reads back; returns it. Throws with the controller's reason when it refuses.
+     */
+    short finalizeMetadata() {
+        FeatureMetadata features = call(admin.describeFeatures(new DescribeFeaturesOptions()
+                .timeoutMs(CALL_TIMEOUT_MILLIS)).featureMetadata())
+                .orElseThrow(() -> new RunFailedException("cannot read the cluster's features (describeFeatures)"));
+        SupportedVersionRange supported = features.supportedFeatures().get(METADATA_VERSION);
+        if (supported == null) {
+            throw new RunFailedException("the brokers report no supported range of " + METADATA_VERSION);
+        }
+        short target = supported.maxVersion();
+        try {
+            admin.updateFeatures(Map.of(METADATA_VERSION, new FeatureUpdate(target, FeatureUpdate.UpgradeType.UPGRADE)),
+                    new UpdateFeaturesOptions().timeoutMs(CALL_TIMEOUT_MILLIS)).all().get(CALL_TIMEOUT_MILLIS,
+                    TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            throw new RunFailedException("the controller refused " + METADATA_VERSION + " level " + target + ": "
+                    + e.getCause().getMessage(), e);
+        } catch (TimeoutException e) {
+            throw new RunFailedException("no answer to the update of " + METADATA_VERSION + " within "
+                    + CALL_TIMEOUT_MILLIS / 1000 + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RunFailedException("interrupted while finalizing " + METADATA_VERSION, e);
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(FINALIZE_READ_BACK_SECONDS);
+        while (metadataLevel().filter(level -> level == target).isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new RunFailedException(METADATA_VERSION + " level " + target + " was accepted but not read back"
+                        + " within " + FINALIZE_READ_BACK_SECONDS + " s");
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new RunFailedException("interrupted while finalizing " + METADATA_VERSION, e);
+            }
+        }
+        return target;
     }
 
     private static <T> Optional<T> call(KafkaFuture<T> future) {

@@ -24,6 +24,8 @@ final class RollStepProgress {
     /** When the step's window closed: its end, or when it failed. */
     long closedNanos;
     Map<String, String> configRead;
+    /** With roll.kafkaVersion: the release the restarted broker reports; null when it could not be read. */
+    String kafkaVersionRead;
     String error;
 
     RollStepProgress(int broker, long startNanos, int window) {
@@ -70,7 +72,7 @@ final class RollStepProgress {
         }
         return new RollStep(broker, seconds(startNanos - zeroNanos), endNanos == null ? null : seconds(endNanos - zeroNanos),
                 since(exitedNanos), since(rejoinedNanos), since(inSyncNanos), underReplicatedSec(), rate, publish,
-                endToEnd, failed, configRead, error);
+                endToEnd, failed, configRead, error, kafkaVersionRead);
     }
 
     private Double since(Long nanos) {

@@ -3,6 +3,7 @@ package io.kbench.fault;
 import io.kbench.cluster.BrokerChange;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.measure.SendWindows;
+import io.kbench.result.BrokerVersion;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.RollFigures;
@@ -39,18 +40,25 @@ final class RollingRestart {
     private final RollAdmin admin;
     private final FaultClock clock;
     private final SendWindows windows;
+    private final BrokerReports reports;
     private final Map<Integer, Roll> rolls = new ConcurrentHashMap<>();
     private volatile boolean closing;
 
-    /** One roll; its steps are appended by the scheduler's thread and read after the roll ended. */
-    private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps) {
+    /**
+     * One roll; its steps are appended by the scheduler's thread and read after the roll ended, as is its
+     * metadata.version ({@code metadata}: null for a roll that keeps each broker's release).
+     */
+    private record Roll(RollSpec spec, long startNanos, List<Integer> order, List<RollStepProgress> steps,
+                        RollMetadata metadata) {
     }
 
-    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows) {
+    RollingRestart(EmbeddedCluster cluster, RollAdmin admin, FaultClock clock, SendWindows windows,
+                   BrokerReports reports) {
         this.cluster = cluster;
         this.admin = admin;
         this.clock = clock;
         this.windows = windows;
+        this.reports = reports;
     }
 
     /**
@@ -72,8 +80,20 @@ final class RollingRestart {
      */
     String run(int index, RollSpec spec, long startNanos, Consumer<String> say, Function<Long, String> at) {
         List<Integer> order = order(cluster.brokerIds(), admin.activeController(), spec.orderOrDefault());
-        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>());
+        RollMetadata metadata = spec.kafkaVersion() == null ? null : new RollMetadata(admin, cluster, clock);
+        Roll roll = new Roll(spec, startNanos, order, new CopyOnWriteArrayList<>(), metadata);
         rolls.put(index, roll);
+        if (metadata == null) {
+            return steps(roll, say, at);
+        }
+        metadata.started();
+        return metadata.ended(steps(roll, say, at), spec.metadataFinalize(), closing, say, at);
+    }
+
+    /** The roll's steps, one broker after the other; why they did not all complete, or null. */
+    private String steps(Roll roll, Consumer<String> say, Function<Long, String> at) {
+        RollSpec spec = roll.spec();
+        List<Integer> order = roll.order();
         Map<Integer, String> addresses = admin.addresses();
         Optional<Integer> down = order.stream().filter(b -> !addresses.containsKey(b)).findFirst();
         if (down.isPresent()) {
@@ -81,7 +101,7 @@ final class RollingRestart {
                     + " a roll needs every broker up";
         }
         say.accept(" brokers " + order + " (" + spec.describe() + ")");
-        BrokerChange change = new BrokerChange(spec.changes());
+        BrokerChange change = new BrokerChange(spec.changes(), spec.kafkaVersion());
         for (int broker : order) {
             if (closing) {
                 return "the run ended before broker " + broker + "'s turn";
@@ -103,8 +123,9 @@ final class RollingRestart {
                 say.accept(": broker " + broker + " failed at " + at.apply(step.closedNanos) + ": " + step.error);
                 return "broker " + broker + ": " + step.error;
             }
-            say.accept(String.format(Locale.ROOT, ": broker %d back in sync at %s (away %.1f s, under-replicated %.1f s)",
-                    broker, at.apply(step.inSyncNanos), (step.rejoinedNanos - start) / 1e9, step.underReplicatedSec()));
+            say.accept(String.format(Locale.ROOT, ": broker %d back in sync at %s (away %.1f s, under-replicated %.1f s)%s",
+                    broker, at.apply(step.inSyncNanos), (step.rejoinedNanos - start) / 1e9, step.underReplicatedSec(),
+                    step.kafkaVersionRead == null ? "" : ", runs Kafka " + step.kafkaVersionRead));
         }
         return null;
     }
@@ -150,6 +171,14 @@ final class RollingRestart {
         if (!change.config().isEmpty()) {
             s.configRead = admin.config(b, change.config().keySet());
         }
+        if (change.kafkaVersion() != null) {
+            // What the broker itself says, not what it was launched with: jars that were not the release's would show.
+            s.kafkaVersionRead = reports.read(b).map(BrokerVersion::kafkaVersion).orElse(null);
+            if (s.kafkaVersionRead != null && !s.kafkaVersionRead.equals(change.kafkaVersion())) {
+                throw new IllegalStateException("broker " + b + " reports Kafka " + s.kafkaVersionRead + " after its"
+                        + " restart on " + change.kafkaVersion());
+            }
+        }
         long settled = s.inSyncNanos + settle.toNanos();
         while (!closing && clock.nanoTime() < settled) {
             Thread.sleep(Math.min(POLL_MILLIS, Math.max(1, (settled - clock.nanoTime()) / 1_000_000)));
@@ -180,13 +209,16 @@ final class RollingRestart {
         double startSec = (roll.startNanos() - zeroNanos) / 1e9;
         List<IntervalPoint> before = baseline(intervals, startSec, roll.spec().baselineOrDefault());
         List<RollStep> steps = roll.steps().stream().map(s -> s.result(zeroNanos, windows)).toList();
+        RollMetadata metadata = roll.metadata();
         return new RollFigures(roll.order(), roll.spec().changes(),
                 before.isEmpty() ? null : Math.round((before.get(0).endSec() - intervalLength(intervals)) * 1000) / 1000.0,
                 median(before.stream().map(p -> (double) p.producedRecordsPerSec()).toList()),
                 median(before.stream().map(IntervalPoint::publishLatencyMicros).filter(l -> l != null && l.count() > 0)
                         .map(l -> (double) l.p99()).toList()),
                 median(before.stream().map(IntervalPoint::endToEndLatencyMicros).filter(l -> l != null && l.count() > 0)
-                        .map(l -> (double) l.p99()).toList()), steps);
+                        .map(l -> (double) l.p99()).toList()), steps, roll.spec().kafkaVersion(),
+                metadata == null ? null : metadata.before(), metadata == null ? null : metadata.after(),
+                metadata == null ? null : metadata.finalizedSec(zeroNanos));
     }
 
     /** The measured intervals that ended within {@code baseline} before {@code startSec}. */

@@ -17,6 +17,8 @@ public record ReleaseVersion(int major, int minor, int patch) implements Compara
 
     /** The oldest release kbench runs, as text for messages (a constant instance would be built by this constructor). */
     public static final String FLOOR = "3.7.0";
+    private static final String FORM_PROBLEM = "must be a Kafka release version major.minor.patch, like 4.4.0";
+    private static final String FLOOR_PROBLEM = "must be a KRaft release from " + FLOOR + " on";
 
     public ReleaseVersion {
         if (major < 0 || minor < 0 || patch < 0) {
@@ -31,15 +33,38 @@ public record ReleaseVersion(int major, int minor, int patch) implements Compara
     public static ReleaseVersion parse(String field, String text) {
         Matcher m = FORM.matcher(text == null ? "" : text.strip());
         if (!m.matches()) {
-            throw InvalidInputException.field(field, text == null ? "nothing" : "'" + text + "'",
-                    "must be a Kafka release version major.minor.patch, like 4.4.0");
+            throw InvalidInputException.field(field, text == null ? "nothing" : "'" + text + "'", FORM_PROBLEM);
         }
-        ReleaseVersion v = new ReleaseVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3)));
-        if (v.major < 3 || (v.major == 3 && v.minor < 7)) {
-            throw InvalidInputException.field(field, v, "must be a KRaft release from " + FLOOR + " on");
+        ReleaseVersion v = of(m);
+        if (v.belowFloor()) {
+            throw InvalidInputException.field(field, v, FLOOR_PROBLEM);
         }
         return v;
+    }
+
+    /**
+     * Why {@code text} is no release kbench runs, or null when it is one: for a check that names its field its own way
+     * (a fault's, whose path is known only once it is bound).
+     */
+    public static String problem(String text) {
+        Matcher m = FORM.matcher(text == null ? "" : text.strip());
+        if (!m.matches()) {
+            return FORM_PROBLEM;
+        }
+        return of(m).belowFloor() ? FLOOR_PROBLEM : null;
+    }
+
+    private static ReleaseVersion of(Matcher m) {
+        return new ReleaseVersion(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)));
+    }
+
+    private boolean belowFloor() {
+        return major < 3 || (major == 3 && minor < 7);
+    }
+
+    /** Whether this release is of an older release line ({@code major.minor}) than {@code other}. */
+    public boolean olderLineThan(ReleaseVersion other) {
+        return major < other.major || (major == other.major && minor < other.minor);
     }
 
     /** The release line, {@code 3.9} for 3.9.2: what a feature level such as {@code metadata.version} names. */

@@ -115,6 +115,10 @@ public record WorkloadReach(List<Item> items) {
             }
             if (f.action() == FaultAction.ROLL) {
                 classes("faults[" + i + "].roll.brokerConfig.", f.rollOrPlain().changes(), items);
+                if (f.rollOrPlain().kafkaVersion() != null) {
+                    items.add(new Item(Kind.RELEASE, "faults[" + i + "].roll.kafkaVersion", "Kafka "
+                            + f.rollOrPlain().kafkaVersion() + " (the brokers, from the roll on)"));
+                }
             }
         }
         if (spec.clientJavaHome() != null) {

@@ -36,7 +36,7 @@ public final class BrokerAppInfo {
         // As in JmxBrokerSource: without this, the first RMI connection of a JVM (this one, when telemetry is off)
         // arms RMI's distributed GC, a System.gc() in the load generator once an hour for the rest of a sweep.
         if (System.getProperty("sun.rmi.dgc.client.gcInterval") == null) {
-            System.setProperty("sun.rmi.dgc.client.gcInterval", Long.toString(Long.MAX_VALUE));
+            System.setProperty("sun.rmi.dgc.client.gcInterval", JmxDgc.NO_GC_INTERVAL);
         }
     }
 

@@ -36,7 +36,7 @@ final class JmxBrokerSource implements SampledSource {
         // RMI's distributed GC makes a JVM holding remote references call System.gc() once an hour by default: a
         // full GC in the load generator in the middle of a long run. kbench's JMX connections need no distributed GC.
         if (System.getProperty("sun.rmi.dgc.client.gcInterval") == null) {
-            System.setProperty("sun.rmi.dgc.client.gcInterval", Long.toString(Long.MAX_VALUE));
+            System.setProperty("sun.rmi.dgc.client.gcInterval", JmxDgc.NO_GC_INTERVAL);
         }
     }
 

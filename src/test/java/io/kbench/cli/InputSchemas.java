@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import com.fasterxml.jackson.annotation.JsonClassDescription;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -125,7 +126,10 @@ final class InputSchemas {
         ObjectNode object = JSON.objectNode().put("type", "object").put("additionalProperties", false);
         ObjectNode properties = object.putObject("properties");
         for (RecordComponent c : type.getRecordComponents()) {
-            properties.set(c.getName(), component(type, c));
+            // A component may be named apart from its YAML key (RollSpec.finalizeMetadata is finalize: a record cannot
+            // have a finalize() accessor); Jackson reads the key from the accessor's @JsonProperty.
+            JsonProperty key = c.getAccessor().getAnnotation(JsonProperty.class);
+            properties.set(key != null && !key.value().isEmpty() ? key.value() : c.getName(), component(type, c));
         }
         ObjectNode def = writesScalar ? scalar.get() : scalar != null ? anyOf(scalar.get(), object) : object;
         JsonClassDescription description = type.getAnnotation(JsonClassDescription.class);

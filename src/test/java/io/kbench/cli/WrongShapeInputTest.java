@@ -2,6 +2,7 @@ package io.kbench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -148,7 +149,9 @@ class WrongShapeInputTest {
     static void walk(Class<?> record, List<String> prefix, List<Case> out) {
         for (RecordComponent component : record.getRecordComponents()) {
             List<String> path = new ArrayList<>(prefix);
-            path.add(component.getName());
+            // The YAML key: a component may be named apart from it (RollSpec.finalizeMetadata is finalize).
+            JsonProperty key = component.getAccessor().getAnnotation(JsonProperty.class);
+            path.add(key != null && !key.value().isEmpty() ? key.value() : component.getName());
             field(component.getType(), component.getGenericType(), path, out);
         }
     }

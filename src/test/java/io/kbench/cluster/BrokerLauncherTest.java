@@ -1,6 +1,7 @@
 package io.kbench.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.release.KafkaRelease;
 import io.kbench.release.ReleaseSource;
@@ -133,6 +134,31 @@ class BrokerLauncherTest {
         assertThat(BrokerClassPath.inGroup(repo, Path.of("/x.jar"), "org.slf4j")).isFalse();
         assertThat(new KafkaRelease(ReleaseVersion.parse("v", "3.9.1"), List.of(), List.of(), ReleaseSource.CACHED, 0,
                 repo.resolve("kbench/releases/3.9.1.json")).cacheRoot()).isEqualTo(repo);
+    }
+
+    @Test
+    void aRollRelaunchesANodeOnItsReleaseWithTheLoggingThatReleaseReads() throws IOException {
+        KafkaRelease old = release("3.9.1", List.of("org/apache/kafka/kafka_2.13/3.9.1/kafka_2.13-3.9.1.jar",
+                "ch/qos/reload4j/reload4j/1.2.25/reload4j-1.2.25.jar"));
+        KafkaRelease next = release("4.4.0", List.of("org/apache/kafka/kafka_2.13/4.4.0/kafka_2.13-4.4.0.jar"));
+        Path logDir = tmp.resolve("logs");
+        BrokerRuntime runtime = new BrokerRuntime(old, JavaRuntime.of(null), LoggingProfile.of(old));
+        BrokerLauncher launcher = new BrokerLauncher(ClusterParams.of(3).withRelease(old).withRollReleases(List.of(next)),
+                runtime, tmp, logDir, BrokerLog4jConfig.write(logDir, runtime.logging()), "cluster-id", false);
+        assertThat(runtime.logging()).isEqualTo(LoggingProfile.RELOAD4J);
+        assertThat(launcher.on(null)).as("no release named: the one it ran").isSameAs(launcher);
+        assertThat(launcher.on("3.9.1")).isSameAs(launcher);
+
+        BrokerLauncher upgraded = launcher.on("4.4.0");
+        assertThat(upgraded.runtime().kafkaVersion()).isEqualTo("4.4.0");
+        List<String> command = upgraded.command(new BrokerNode(1, 9092, 9093, true, 9094), tmp.resolve("server.properties"));
+        assertThat(classPath(command)).contains(jar("org/apache/kafka/kafka_2.13/4.4.0/kafka_2.13-4.4.0.jar"))
+                .doesNotContain("3.9.1");
+        assertThat(command).contains("-Dlog4j2.configurationFile=" + logDir.resolve(BrokerLog4jConfig.FILE_NAME))
+                .noneMatch(a -> a.startsWith("-Dlog4j.configuration="));
+        assertThat(logDir.resolve(BrokerLog4jConfig.FILE_NAME)).as("written beside the reload4j one").exists();
+        assertThat(launcher.on(AppInfoParser.getVersion()).runtime().release()).as("kbench's own jars").isNull();
+        assertThatThrownBy(() -> launcher.on("4.2.0")).hasMessageContaining("Kafka 4.2.0 was not resolved");
     }
 
     /** The command line of node 1 of a 1-broker cluster on {@code release} (null: kbench's own) and this JDK. */

@@ -6,7 +6,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ClusterTargetTest {
-    private static final ClusterTarget.ParamsFactory NO_EMBEDDED = (cluster, logDir) -> {
+    private static final ClusterTarget.ParamsFactory NO_EMBEDDED = (cluster, faults, logDir) -> {
         throw new AssertionError("not embedded");
     };
 

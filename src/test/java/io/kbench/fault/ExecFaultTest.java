@@ -30,7 +30,8 @@ class ExecFaultTest {
         long zero = System.nanoTime();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         FaultSession session = FaultSession.start(spec, null, Map.of("bootstrap.servers", "127.0.0.1:1"), dir,
-                () -> zero, () -> zero, new SendWindows(), new PrintStream(out, true, StandardCharsets.UTF_8));
+                () -> zero, () -> zero, new SendWindows(), new PrintStream(out, true, StandardCharsets.UTF_8),
+                BrokerReports.NONE);
         long deadline = System.nanoTime() + 10_000_000_000L;
         while (!Files.exists(dir.resolve("faults/fault-1.log")) && System.nanoTime() < deadline) {
             Thread.sleep(50);

@@ -130,8 +130,22 @@ class RollingRestartTest {
         RollStep done = new RollStep(1, 10, 20.0, 1.0, 5.0, 10.0, 9.0, 1_000.0, LatencyStats.EMPTY, null, 0, null, null);
         RollFigures figures = new RollFigures(List.of(1, 3, 2), Map.of(), 0.0, 1_000.0, 2_000.0, null, List.of(done));
         assertThat(figures.brokerConfig()).as("a plain restart records none").isNull();
-        assertThat(figures.lines("fault 0: step: ")).contains("\nfault 0: step: broker 1 at 10.0s-20.0s: away 5.0 s")
+        assertThat(figures.lines("fault 0: ")).contains("\nfault 0: step: broker 1 at 10.0s-20.0s: away 5.0 s")
                 .endsWith("\nfault 0: step: not restarted: broker(s) [3, 2]");
+    }
+
+    @Test
+    void anUpgradesStepsSayWhatEachBrokerRunsAndTheRollItsMetadataVersion() {
+        RollStep done = new RollStep(2, 10, 20.0, 1.0, 5.0, 10.0, 9.0, 1_000.0, LatencyStats.EMPTY, null, 0, null, null,
+                "4.4.0");
+        RollFigures finalized = new RollFigures(List.of(2), null, 0.0, 1_000.0, 2_000.0, null, List.of(done), "4.4.0",
+                "4.3-IV0", "4.4-IV2", 21.25);
+        assertThat(finalized.lines("fault 1: ")).isEqualTo("\nfault 1: step: broker 2 at 10.0s-20.0s: away 5.0 s,"
+                + " under-replicated 9.0 s, 1,000 records/s, 0 failed, runs Kafka 4.4.0"
+                + "\nfault 1: metadata.version 4.3-IV0 -> 4.4-IV2 (finalized at 21.3s)");
+        RollFigures kept = new RollFigures(List.of(2), null, 0.0, 1_000.0, 2_000.0, null, List.of(done), "4.4.0",
+                "4.3-IV0", "4.3-IV0", null);
+        assertThat(kept.lines("fault 1: ")).endsWith("\nfault 1: metadata.version 4.3-IV0 -> 4.3-IV0 (not finalized)");
     }
 
     @Test

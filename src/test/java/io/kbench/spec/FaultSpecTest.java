@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kbench.error.InvalidInputException;
+import io.kbench.release.ReleaseVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,6 +92,33 @@ class FaultSpecTest {
                 "plain rolling restart");
         rejects("faults: [{at: 5s, action: roll, duration: 5s}]", "faults[0].duration");
         rejects("faults: [{at: 5s, action: pause, target: 1, roll: {}}]", "faults[0].roll", "only applies to action roll");
+    }
+
+    @Test
+    void aRollingUpgradeBindsItsReleaseAndFinalize() throws IOException {
+        WorkloadSpec spec = load("""
+                faults:
+                  - {at: 5s, action: roll, roll: {kafkaVersion: 4.4.0, finalize: true}}
+                  - {at: 20s, action: roll, roll: {kafkaVersion: " 3.9.1", finalize: false}}
+                """);
+        RollSpec upgrade = spec.faults().get(0).roll();
+        assertThat(upgrade.kafkaVersion()).isEqualTo("4.4.0");
+        assertThat(upgrade.metadataFinalize()).isEqualTo(MetadataFinalize.FINALIZE);
+        assertThat(spec.faults().get(0).describe()).isEqualTo("roll (to Kafka 4.4.0 then finalize metadata.version,"
+                + " no config change, active controller last) at 5s");
+        assertThat(spec.faults().get(1).roll().kafkaVersion()).isEqualTo("3.9.1");
+        assertThat(spec.faults().get(1).roll().metadataFinalize()).isEqualTo(MetadataFinalize.KEEP);
+        assertThat(spec.faults().get(1).rollOrPlain().release()).hasValue(new ReleaseVersion(3, 9, 1));
+    }
+
+    @Test
+    void badRollingUpgradesNameTheFieldInOneLine() {
+        rejects("faults: [{at: 5s, action: roll, roll: {kafkaVersion: \"4.4\"}}]", "faults[0].roll.kafkaVersion: must be a"
+                + " Kafka release version major.minor.patch, like 4.4.0 (got '4.4')");
+        rejects("faults: [{at: 5s, action: roll, roll: {kafkaVersion: 3.6.2}}]",
+                "faults[0].roll.kafkaVersion: must be a KRaft release from 3.7.0 on (got '3.6.2')");
+        rejects("faults: [{at: 5s, action: roll, roll: {finalize: true}}]",
+                "faults[0].roll.finalize: only applies with roll.kafkaVersion");
     }
 
     @Test

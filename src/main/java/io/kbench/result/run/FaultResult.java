@@ -69,7 +69,7 @@ public record FaultResult(int index, FaultSpec spec, Integer brokerId, Double st
             b.append(" (").append(error).append(')');
         }
         if (roll != null) {
-            b.append(roll.lines(String.format(Locale.ROOT, "fault %d: step: ", index)));
+            b.append(roll.lines(String.format(Locale.ROOT, "fault %d: ", index)));
         }
         return b.toString();
     }

@@ -27,14 +27,26 @@ import java.util.TreeMap;
  * @param brokerConfigRead       the changed keys as the restarted broker reports them (describeConfigs); null for a
  *                               roll without config change
  * @param error                  why the step did not finish (the roll stopped there), else null
+ * @param kafkaVersionRead       with roll.kafkaVersion: the Kafka release the restarted broker reports of itself (its
+ *                               app-info MBean over JMX, read once it was back in sync); null without, or when it
+ *                               could not be read
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RollStep(int broker, double startSec, Double endSec, Double exitedSec, Double rejoinedSec,
                        Double inSyncSec, Double underReplicatedSec, Double recordsPerSec,
                        LatencyStats publishLatencyMicros, LatencyStats endToEndLatencyMicros, long failedRecords,
-                       Map<String, String> brokerConfigRead, String error) {
+                       Map<String, String> brokerConfigRead, String error, String kafkaVersionRead) {
     public RollStep {
         brokerConfigRead = brokerConfigRead == null ? null : Collections.unmodifiableMap(new TreeMap<>(brokerConfigRead));
+    }
+
+    /** A step of a roll that kept the broker's release. */
+    public RollStep(int broker, double startSec, Double endSec, Double exitedSec, Double rejoinedSec, Double inSyncSec,
+                    Double underReplicatedSec, Double recordsPerSec, LatencyStats publishLatencyMicros,
+                    LatencyStats endToEndLatencyMicros, long failedRecords, Map<String, String> brokerConfigRead,
+                    String error) {
+        this(broker, startSec, endSec, exitedSec, rejoinedSec, inSyncSec, underReplicatedSec, recordsPerSec,
+                publishLatencyMicros, endToEndLatencyMicros, failedRecords, brokerConfigRead, error, null);
     }
 
     /** One terminal line: {@code broker 2: away 6.1 s, under-replicated 7.9 s, 998 records/s, publish p99 ...}. */
@@ -52,6 +64,9 @@ public record RollStep(int broker, double startSec, Double endSec, Double exited
         b.append(p99(", publish p99 ", publishLatencyMicros, baselinePublishP99));
         b.append(p99(", e2e p99 ", endToEndLatencyMicros, baselineEndToEndP99));
         b.append(String.format(Locale.ROOT, ", %,d failed", failedRecords));
+        if (kafkaVersionRead != null) {
+            b.append(", runs Kafka ").append(kafkaVersionRead);
+        }
         if (brokerConfigRead != null) {
             b.append(", reports ").append(brokerConfigRead.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
                     .reduce((x, y) -> x + " " + y).orElse("-"));
