@@ -3,6 +3,8 @@
 # embedded broker) for DURATION, while this script samples kbench's own JVM every SAMPLE seconds:
 #   rss MiB        the JVM's resident set (/proc/<pid>/status VmRSS)
 #   heap MiB       heap in use (jcmd GC.heap_info: every generation's "used")
+#   commit MiB     heap committed (every generation's "total"): what the resident set can grow to as the collector
+#                  touches more of it, without any leak
 #   live MiB       heap in use right after a full collection (jcmd GC.run, then GC.heap_info), every GC_EVERY-th
 #                  sample only: the live set, the figure that shows a leak. Each forced collection is a pause of the
 #                  load generator, which the run measures like any other (latency from the intended send time).
@@ -48,12 +50,13 @@ trap 'exit 143' TERM
 kib() { du -sk "$1" 2>/dev/null | cut -f1; }
 status_field() { awk -v k="$2:" '$1 == k { print $2 }' "/proc/$1/status" 2>/dev/null; }
 # Sum of every generation's "used" in jcmd GC.heap_info (K), in MiB with one decimal.
-heap_used() {
+heap_field() {
   jcmd "$1" GC.heap_info 2>/dev/null \
     | grep -oE '(generation|space|heap)[^,]*total [0-9]+K, used [0-9]+K' \
-    | grep -E '^(generation|heap)' | grep -oE 'used [0-9]+K' | tr -dc '0-9\n' \
+    | grep -E '^(generation|heap)' | grep -oE "$2 [0-9]+K" | tr -dc '0-9\n' \
     | awk '{ s += $1 } END { if (NR) printf "%.1f", s / 1024; else print "-" }'
 }
+heap_used() { heap_field "$1" used; }
 
 "$KBENCH" --version >/dev/null
 echo "long-run: kbench $("$KBENCH" --version | head -1 | cut -d' ' -f2), $DURATION at $RATE records/s, a sample every ${SAMPLE}s, a full collection every ${GC_EVERY} samples; $(date -u +%Y-%m-%dT%H:%M:%SZ); $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')"
@@ -61,7 +64,8 @@ echo "long-run: kbench $("$KBENCH" --version | head -1 | cut -d' ' -f2), $DURATI
   --results-dir "$results" --no-catalog >"$out" 2>&1 &
 pid=$!
 start=$(date +%s)
-printf '%8s %8s %8s %8s %8s %6s %8s %10s\n' "min" "rss MiB" "heap MiB" "live MiB" "threads" "fds" "out KiB" "results KiB"
+printf '%8s %8s %8s %10s %8s %8s %6s %8s %10s\n' "min" "rss MiB" "heap MiB" "commit MiB" "live MiB" "threads" "fds" \
+  "out KiB" "results KiB"
 n=0
 lives=()
 while kill -0 "$pid" 2>/dev/null; do
@@ -76,8 +80,9 @@ while kill -0 "$pid" 2>/dev/null; do
     lives+=("$t $live")
   fi
   rss_kib="$(status_field "$pid" VmRSS)"
-  printf '%8.1f %8s %8s %8s %8s %6s %8s %10s\n' "$(bc -l <<<"$t/60")" "$(( ${rss_kib:-0} / 1024 ))" \
-    "$(heap_used "$pid")" "$live" "$(status_field "$pid" Threads)" "$(ls "/proc/$pid/fd" 2>/dev/null | wc -l)" \
+  printf '%8.1f %8s %8s %10s %8s %8s %6s %8s %10s\n' "$(bc -l <<<"$t/60")" "$(( ${rss_kib:-0} / 1024 ))" \
+    "$(heap_used "$pid")" "$(heap_field "$pid" total)" "$live" "$(status_field "$pid" Threads)" \
+    "$(ls "/proc/$pid/fd" 2>/dev/null | wc -l)" \
     "$(kib "$out")" "$(kib "$results")"
 done
 set +e
