@@ -51,8 +51,8 @@ final class Preflight {
 
     /**
      * A client other than java is a valid workload (--dry-run shows it, its properties are checked against its table),
-     * and {@code kbench run} starts its driver; {@code command} (a sweep, find-max) does not yet: said plainly before
-     * anything starts, rather than measuring the Java client under another client's name.
+     * and {@code kbench run} and {@code kbench sweep} start its driver; {@code command} (find-max) does not yet: said
+     * plainly before anything starts, rather than measuring the Java client under another client's name.
      */
     static void javaClientsOnly(WorkloadSpec spec, String command) {
         refuseDriver("producers.client", producerClient(spec), command);
@@ -62,7 +62,7 @@ final class Preflight {
     private static void refuseDriver(String field, ClientKind client, String command) {
         if (client.external()) {
             throw InvalidInputException.field(field, client.text(), "running a " + client.text() + " driver in "
-                    + command + " lands in a later kbench release; 'kbench run' runs it now (docs/clients.md)");
+                    + command + " lands in a later kbench release; 'kbench run' and 'kbench sweep' run it now (docs/clients.md)");
         }
     }
 
