@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
- * client cannot honour is refused before anything starts, and what cannot run a driver yet (find-max, workers, faults
+ * client cannot honour is refused before anything starts, and what cannot run a driver yet (find-max, workers, a roll
  * with driver producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
  * client under its name. And {@code kbench drivers}' input errors.
  */
@@ -53,7 +53,7 @@ class ClientCommandLineTest {
 
     /**
      * A sweep runs a driver point as a run does (ClientsSweepIT), so what a run refuses with a driver is refused for
-     * the point before the sweep's first repetition, and in its --dry-run as in a run's: here faults with driver
+     * the point before the sweep's first repetition, and in its --dry-run as in a run's: here a roll with driver
      * producers, the last point's.
      */
     @Test
@@ -62,15 +62,16 @@ class ClientCommandLineTest {
                 base:
                   producers:
                     duration: 10s
+                  cluster: {brokers: 3}
                   faults:
-                    - {at: 2s, action: pause, target: 1, duration: 1s}
+                    - {at: 2s, action: roll}
                 axes:
                   producers.client: [java, franz-go]
                 """);
         assertInputError(kbench("sweep", sweep.toString(), "--dry-run"), "point producers.client=franz-go",
-                "faults: with producers.client franz-go land in a later kbench release", "(got 1 fault(s))");
+                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
         assertInputError(kbench("sweep", sweep.toString()), "point producers.client=franz-go",
-                "faults: with producers.client franz-go land in a later kbench release", "(got 1 fault(s))");
+                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
     }
 
     @Test
