@@ -44,6 +44,9 @@ public final class RunSummary {
      * window went.
      */
     private static void headlineNotes(RunResult result, PrintStream out) {
+        if (result.loadCpu() != null) {
+            out.println(result.loadCpu().line());
+        }
         if (result.clients() != null) {
             out.println(result.clients().line());
             if (result.clients().brokerCheck() != null) {

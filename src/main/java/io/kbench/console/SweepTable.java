@@ -33,6 +33,8 @@ public final class SweepTable {
     }
 
     private static final Metric THROUGHPUT = new Metric("produced", "recordsPerSec");
+    /** The sides whose CPU per record sweep.json's points may hold, in column order. */
+    private static final List<String> CPU_SIDES = List.of("producers", "consumers");
 
     private SweepTable() {
     }
@@ -48,6 +50,10 @@ public final class SweepTable {
         paths.forEach(path -> sb.append(',').append(csvCell(path)));
         sb.append(",repetitions_completed");
         Kpi.ALL.forEach(k -> sb.append(',').append(k.csvHeader()));
+        boolean cpu = hasCpu(sweep);
+        if (cpu) {
+            CPU_SIDES.forEach(side -> sb.append(',').append(side).append("_cpu_us_per_record"));
+        }
         sb.append('\n');
         for (SweepResult.Point p : sweep.points()) {
             sb.append(csvCell(p.name()));
@@ -60,6 +66,12 @@ public final class SweepTable {
             for (Kpi k : Kpi.ALL) {
                 OptionalDouble v = median == null ? OptionalDouble.empty() : k.valueIn(median);
                 sb.append(',').append(v.isPresent() ? String.format(Locale.ROOT, "%.3f", v.getAsDouble()) : "");
+            }
+            if (cpu) {
+                for (String side : CPU_SIDES) {
+                    Spread c = p.summary() == null ? null : p.summary().spread("cpu", side);
+                    sb.append(',').append(c == null ? "" : String.format(Locale.ROOT, "%.3f", c.median()));
+                }
             }
             sb.append('\n');
         }
@@ -96,13 +108,25 @@ public final class SweepTable {
     /** The ranked table of a sweep as sweep.json holds it; {@code sla} may be null. */
     public static void print(SweepResult sweep, Threshold sla, PrintStream out) {
         List<List<String>> table = new ArrayList<>();
-        table.add(List.of("#", "point", "records/s median [min..max]", "MiB/s", "publish p99 ms", "e2e p99 ms", "reps"));
+        // The CPU columns only for sweeps that recorded CPU per record: one written before keeps its table.
+        boolean cpu = hasCpu(sweep);
+        List<String> header = new ArrayList<>(List.of("#", "point", "records/s median [min..max]", "MiB/s",
+                "publish p99 ms", "e2e p99 ms"));
+        if (cpu) {
+            header.addAll(List.of("prod CPU us/rec", "cons CPU us/rec"));
+        }
+        header.add("reps");
+        table.add(header);
         int rank = 1;
         for (SweepResult.Point p : ranked(sweep.points())) {
-            table.add(List.of(String.valueOf(rank++), p.name(),
+            List<String> row = new ArrayList<>(List.of(String.valueOf(rank++), p.name(),
                     spread(p, "produced", "recordsPerSec", 1), spread(p, "produced", "mebibytesPerSec", 1),
-                    spread(p, "publish", "p99", 1000), spread(p, "e2e", "p99", 1000),
-                    p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : "")));
+                    spread(p, "publish", "p99", 1000), spread(p, "e2e", "p99", 1000)));
+            if (cpu) {
+                CPU_SIDES.forEach(side -> row.add(spread(p, "cpu", side, 1)));
+            }
+            row.add(p.completed() + "/" + p.repetitions().size() + (p.failed() > 0 ? " (" + p.failed() + " failed)" : ""));
+            table.add(row);
         }
         out.println();
         out.println("sweep " + sweep.name() + ": " + sweep.points().size() + " point(s) x "
@@ -138,6 +162,11 @@ public final class SweepTable {
 
     private static long count(FindingVerdict f, FindingOutcome outcome) {
         return f.groups().stream().filter(g -> g.outcome() == outcome).count();
+    }
+
+    /** Whether any point recorded a side's CPU per record (sweeps written before it existed did not). */
+    private static boolean hasCpu(SweepResult sweep) {
+        return sweep.points().stream().anyMatch(p -> p.summary() != null && p.summary().cpuMicrosPerRecord() != null);
     }
 
     /** The coefficients of variation above the noise line, e.g. "records/s CV 14.2%". */

@@ -88,7 +88,7 @@ public record Sweep(SweepDesign design, Path dir, RunContext context) {
      * interrupted.
      */
     public SweepOutcome execute(PrintStream out) {
-        SweepChecks.preflight(this, true);
+        SweepChecks.preflight(this, true, out);
         Instant start = Instant.now();
         prepareDirectory();
         // A token per invocation keeps topic names unique even when a resumed repetition's topic was left behind.

@@ -15,10 +15,10 @@ final class SweepChecks {
     }
 
     /**
-     * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, and an
-     * existing cluster reached, before the first repetition: a bad last point costs no run.
+     * Every point's client configs, payload and embedded cluster settings (reserved keys, flags) checked, its drivers
+     * built, and an existing cluster reached, before the first repetition: a bad last point costs no run.
      */
-    static void preflight(Sweep sweep, boolean reach) {
+    static void preflight(Sweep sweep, boolean reach, PrintStream out) {
         SweepDesign design = sweep.design();
         RunContext context = sweep.context();
         for (SweepPoint point : design.points()) {
@@ -26,12 +26,12 @@ final class SweepChecks {
             RunContext pointContext = sweep.contextFor(point);
             Preflight.workload(spec, pointContext.connection());
             Preflight.embeddedOnly(spec, pointContext.target());
-            if (reach) {
-                try {
-                    Preflight.javaClientsOnly(spec, "a sweep"); // --dry-run (reach false) shows such a point
-                } catch (InvalidInputException e) {
-                    throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
-                }
+            try {
+                // Each repetition is a SingleRun, which starts the point's drivers as 'kbench run' does; what a
+                // driver cannot do yet (faults with driver producers) is refused here, before the first repetition.
+                Preflight.driverLimits(spec);
+            } catch (InvalidInputException e) {
+                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
             }
             if (context.distribution() != null) {
                 Preflight.distributable(spec, context.distribution());
@@ -48,6 +48,11 @@ final class SweepChecks {
             }
         }
         if (reach) {
+            // Every point's drivers built (or found in the cache) before any broker starts: a missing compiler is
+            // one line, never a sweep that fails at its first point of that client.
+            for (SweepPoint point : design.points()) {
+                Preflight.drivers(design.workload(point, null), out);
+            }
             if (design.spec().campaign()) {
                 Campaigns.reachable(design, context);
             } else {
@@ -58,7 +63,7 @@ final class SweepChecks {
 
     /** --dry-run: {@link #preflight} without reaching a cluster, then every point's resolved workload. */
     static void dryRun(Sweep sweep, PrintStream out) {
-        preflight(sweep, false);
+        preflight(sweep, false, out);
         SweepDesign design = sweep.design();
         List<String> targets = new ArrayList<>();
         for (SweepPoint point : design.points()) {

@@ -18,7 +18,7 @@ final class SweepPointResults {
     static Sweep.PointResult of(Sweep sweep, SweepRounds.PointTally t) {
         SweepDesign design = sweep.design();
         List<String> reps = List.copyOf(t.reps);
-        PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed);
+        PointSummary summary = t.completed.isEmpty() ? null : PointSummary.of(t.completed, t.cpu);
         List<Threshold> thresholds = sweep.context().output().thresholds();
         List<ThresholdVerdict> verdicts = summary == null ? thresholds.stream()
                 .map(th -> new ThresholdVerdict(th.condition(), false, Double.NaN, "no completed repetition")).toList()

@@ -4,6 +4,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.error.RunFailedException;
 import io.kbench.result.Environment;
 import io.kbench.result.run.FaultResult;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Summary;
 import io.kbench.result.sweep.PointConditions;
@@ -92,6 +93,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
         if (done.isPresent()) {
             out.println(progress + ": already completed, skipped");
             tally.completed.add(done.get().summary());
+            tally.cpu(done.get());
             span.add(done.get());
             tally.faultRuns.add(done.get().faults());
             tally.conditions.add(RunConditions.of(done.get(), sweep.replicationFactor(point)));
@@ -113,6 +115,7 @@ final class SweepRounds implements SequentialSweep.Rounds {
             switch (result.status()) {
                 case COMPLETED -> {
                     tally.completed.add(result.summary());
+                    tally.cpu(result);
                     span.add(result);
                     tally.faultRuns.add(result.faults());
                     tally.conditions.add(RunConditions.of(result, sweep.replicationFactor(point)));
@@ -139,6 +142,8 @@ final class SweepRounds implements SequentialSweep.Rounds {
         final SweepPoint point;
         final List<String> reps = new ArrayList<>();
         final List<Summary> completed = new ArrayList<>();
+        /** Each side's CPU per record of the completed repetitions that recorded it. */
+        final List<LoadCpu> cpu = new ArrayList<>();
         /** The fault results of each completed repetition, for the point's recovery figures. */
         final List<List<FaultResult>> faultRuns = new ArrayList<>();
         /** What each completed repetition measured about the conditions findings may need. */
@@ -152,6 +157,12 @@ final class SweepRounds implements SequentialSweep.Rounds {
 
         PointTally(SweepPoint point) {
             this.point = point;
+        }
+
+        void cpu(RunResult run) {
+            if (run.loadCpu() != null) {
+                cpu.add(run.loadCpu());
+            }
         }
 
         void kafkaVersion(RunResult run) {

@@ -5,13 +5,16 @@ import io.kbench.driver.DriverEvent;
 import io.kbench.driver.DriverProperties;
 import io.kbench.driver.DriverRole;
 import io.kbench.driver.DriverSlice;
+import io.kbench.driver.EncodedHistogram;
 import io.kbench.driver.SendLogFile;
 import io.kbench.driver.SliceKeys;
 import io.kbench.driver.SliceProducers;
+import io.kbench.error.InvalidInputException;
 import io.kbench.error.RunFailedException;
 import io.kbench.load.integrity.SendLog;
 import io.kbench.measure.IntervalContributor;
 import io.kbench.measure.RunMetrics;
+import io.kbench.measure.SendWindows;
 import io.kbench.spec.KeyType;
 import io.kbench.spec.ProducerSpec;
 import java.nio.file.Path;
@@ -35,6 +38,7 @@ final class DriverProducers implements ProducerSide {
     private String sendLogDir;
     private volatile DriverStream stream;
     private volatile List<SendLog> sendLogs = List.of();
+    /** A send log or fault window of the driver's that kbench refused, as the run's failure; else null. */
     private volatile String sendLogFailure;
 
     DriverProducers(LoadRun run) {
@@ -95,13 +99,47 @@ final class DriverProducers implements ProducerSide {
             autoWarmup.onEnd(end -> driver.send(DriverControl.warmupEnd(end)));
         }
         driver.started(startNanos);
+        // The run's fault windows reach the driver, which counts its own records into them (docs/drivers.md).
+        run.metrics().faultWindows.observe(new SendWindows.Observer() {
+            @Override
+            public void opened(int index, long startNanosOfWindow) {
+                driver.send(DriverControl.faultOpen(index, startNanosOfWindow));
+            }
+
+            @Override
+            public void closed(int index, long endNanos) {
+                driver.send(DriverControl.faultClose(index, endNanos));
+            }
+        });
         if (run.stop().requested()) {
             requestStop();
         }
         return List.of(StopSignal.start(() -> {
             driver.follow();
+            countFaultWindows(driver);
             readSendLogs(driver, first, count);
         }, "kbench-driver-producers"));
+    }
+
+    /**
+     * What the driver counted into each fault window (its {@code done.faults}: the publish latency of the measured
+     * records intended inside it, and how many failed) added to the run's windows, as the Java threads add theirs
+     * record by record. A histogram kbench cannot read fails the run.
+     */
+    private void countFaultWindows(DriverStream driver) {
+        DriverEvent.Done done = driver.done();
+        if (done == null) {
+            return;
+        }
+        try {
+            for (DriverEvent.FaultWindow w : done.faults()) {
+                run.metrics().faultWindows.addCounted(w.index(), EncodedHistogram.decode("done.faults.publish",
+                        w.publish()), w.failures());
+            }
+        } catch (InvalidInputException e) {
+            sendLogFailure = "driver " + driver.ready().client() + " (pid " + driver.ready().pid() + ") wrote a fault"
+                    + " window kbench cannot read: " + e.getMessage();
+        }
     }
 
     /**

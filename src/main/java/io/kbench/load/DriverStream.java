@@ -62,12 +62,17 @@ final class DriverStream implements IntervalContributor {
     private volatile long startedNanos = Long.MIN_VALUE;
     private volatile long lastEventNanos = Long.MIN_VALUE;
     private volatile String failure;
+    /** Told once when the driver fails (guarded by {@link #lock}): the other side stops instead of running on. */
+    private Runnable onFailure = () -> { };
+    private boolean failureTold;
     private volatile DriverEvent.Done done;
     private volatile int assigned;
     private volatile long firstMeasuredSendNanos = Long.MAX_VALUE;
     private volatile long lastMeasuredAckNanos = Long.MIN_VALUE;
     private volatile long firstRecordNanos = Long.MAX_VALUE;
     private volatile long lastRecordNanos = Long.MIN_VALUE;
+    /** The process's CPU from each interval line: what its side cost over the measured window. */
+    private final CpuTrace cpu = new CpuTrace();
 
     /** An interval's histograms for the reporter, and its warm-up acknowledgements for an auto warm-up. */
     private record Pending(IntervalContribution contribution, Histogram warmupPublish) { }
@@ -177,7 +182,31 @@ final class DriverStream implements IntervalContributor {
                 ended = true;
                 lock.notifyAll();
             }
+            tellFailure();
         }
+    }
+
+    /**
+     * Runs {@code action} once the driver has failed (at once if it already has): a consumer driver killed mid-run
+     * stops the producers, so the run ends within seconds instead of sending on to its planned end.
+     */
+    void onFailure(Runnable action) {
+        synchronized (lock) {
+            onFailure = action;
+        }
+        tellFailure();
+    }
+
+    private void tellFailure() {
+        Runnable action;
+        synchronized (lock) {
+            if (failure == null || failureTold) {
+                return;
+            }
+            failureTold = true;
+            action = onFailure;
+        }
+        action.run();
     }
 
     private void checkStall() {
@@ -222,6 +251,7 @@ final class DriverStream implements IntervalContributor {
         lastMeasuredAckNanos = i.lastMeasuredAckNanos() == null ? Long.MIN_VALUE : i.lastMeasuredAckNanos();
         firstRecordNanos = i.firstRecordNanos() == null ? Long.MAX_VALUE : i.firstRecordNanos();
         lastRecordNanos = i.lastRecordNanos() == null ? Long.MIN_VALUE : i.lastRecordNanos();
+        cpu.add(i.endNanos(), i.cpuNanos());
         DriverInterval.Histograms h = i.histograms();
         Map<LatencyMetric, Histogram> latencies = new EnumMap<>(LatencyMetric.class);
         latencies.put(LatencyMetric.PUBLISH, h.publishHistogram());
@@ -270,6 +300,11 @@ final class DriverStream implements IntervalContributor {
     /** The driver's last line once {@link #follow} has read it, else null. */
     DriverEvent.Done done() {
         return done;
+    }
+
+    /** The driver process's CPU as its interval lines said it. */
+    CpuTrace cpu() {
+        return cpu;
     }
 
     int assignedPartitions() {

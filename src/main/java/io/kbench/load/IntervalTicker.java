@@ -18,10 +18,17 @@ final class IntervalTicker implements AutoCloseable {
             Executors.newSingleThreadScheduledExecutor(r -> StopSignal.daemon(r, "kbench-reporter"));
     private volatile IntervalReporter reporter;
     private volatile LongConsumer afterTick = now -> { };
+    private final CpuTrace jvmCpu;
 
     IntervalTicker(NanoClock clock, IntervalTicks ticks) {
+        this(clock, ticks, new CpuTrace());
+    }
+
+    /** A ticker that also reads kbench's JVM CPU into {@code jvmCpu} when it is scheduled and at each tick. */
+    IntervalTicker(NanoClock clock, IntervalTicks ticks, CpuTrace jvmCpu) {
         this.clock = clock;
         this.ticks = ticks;
+        this.jvmCpu = jvmCpu;
     }
 
     /** The reporter whose intervals this closes; from now on {@link #close} closes its last interval. */
@@ -36,6 +43,7 @@ final class IntervalTicker implements AutoCloseable {
 
     /** Ticks every {@code intervalNanos}, the first time at {@code firstTickNanos} (or at once if that has passed). */
     void schedule(long firstTickNanos, long intervalNanos) {
+        jvmCpu.readJvm(clock.nanoTime());
         executor.scheduleAtFixedRate(this::tick, Math.max(0, firstTickNanos - clock.nanoTime()), intervalNanos,
                 TimeUnit.NANOSECONDS);
     }
@@ -56,6 +64,7 @@ final class IntervalTicker implements AutoCloseable {
 
     private void tick() {
         long now = clock.nanoTime();
+        jvmCpu.readJvm(now); // before the tick, which may wait for a driver's line
         reporter.tick(now);
         afterTick.accept(now);
         ticks.ticked(now);

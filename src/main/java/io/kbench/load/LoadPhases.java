@@ -99,11 +99,16 @@ final class LoadPhases {
         AutoWarmup autoWarmup = null;
         BacklogPause backlog = null;
         BacklogPhases backlogPhases = null;
-        try (IntervalTicker ticker = new IntervalTicker(clock, ticks)) {
+        CpuTrace jvmCpu = new CpuTrace();
+        try (IntervalTicker ticker = new IntervalTicker(clock, ticks, jvmCpu)) {
             ticker.use(reporter);
             try {
                 if (mode == ConsumerMode.LIVE) {
                     threads.addAll(consumers.startGroup(ReadMode.LIVE, 0, spec.consumers().count(), () -> { }));
+                    if (consumers.driver() != null) {
+                        // A consumer driver that dies reads nothing more: the producers stop, the run ends failed.
+                        consumers.driver().onFailure(producers::requestStop);
+                    }
                     consumers.awaitAssignment(partitions);
                     schedule = consumers.changes(partitions, producers::firstMeasuredSendNanos);
                     if (spec.consumers().pause() != null) {
@@ -186,7 +191,8 @@ final class LoadPhases {
         return assembler.outcome(reporter.points(), failure, runStartNanos, runStartMillis)
                 .withGroups(shareGroup == null ? null : shareGroup.stats(), rebalances)
                 .withWarmup(autoWarmup == null ? null : autoWarmup.result(reporter.points())).withBacklog(backlogPhases)
-                .withClients(drivers.clients());
+                .withClients(drivers.clients())
+                .withLoadCpu(SideCpu.of(spec, metrics, producers, consumers, jvmCpu));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.kbench.result.run.BrokerCheck;
 import io.kbench.result.run.Clients;
 import io.kbench.result.run.Integrity;
 import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.RebalanceStats;
 import io.kbench.result.run.RunSections;
 import io.kbench.result.run.RunStatus;
@@ -72,6 +73,11 @@ public record RunOutcome(RunStatus status, String failure, Summary summary, List
     public RunOutcome withBrokerCheck(BrokerCheck check) {
         Clients clients = sections.clients();
         return check == null || clients == null ? this : withClients(clients.withBrokerCheck(check));
+    }
+
+    /** This outcome with each side's CPU per record (null: nothing measured, or no CPU reading). */
+    public RunOutcome withLoadCpu(LoadCpu cpu) {
+        return with(sections.toBuilder().loadCpu(cpu).build());
     }
 
     /** This outcome with its backlog phase's figures (null: no consumers.pause). */

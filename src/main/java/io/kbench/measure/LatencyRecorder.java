@@ -21,6 +21,17 @@ public final class LatencyRecorder {
     }
 
     /**
+     * Records every value of {@code latencies} (microseconds) with its count: a driver process's histogram of records
+     * it measured itself, added as if recorded here.
+     */
+    public void add(Histogram latencies) {
+        for (org.HdrHistogram.HistogramIterationValue v : latencies.recordedValues()) {
+            long value = Math.min(v.getValueIteratedTo(), HIGHEST_TRACKABLE_MICROS);
+            recorder.recordValueWithCount(value, v.getCountAtValueIteratedTo());
+        }
+    }
+
+    /**
      * Swaps out everything recorded since the last call. {@code reuse} must be null or the histogram this
      * recorder returned last time (HdrHistogram's rule), which is then recycled instead of allocating.
      */

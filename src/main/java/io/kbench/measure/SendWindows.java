@@ -1,8 +1,11 @@
 package io.kbench.measure;
 
 import io.kbench.result.run.LatencyStats;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLongArray;
+import org.HdrHistogram.Histogram;
 
 /**
  * The records whose intended send time falls inside a window of the run (a fault's, a rate stage's): their publish and
@@ -23,6 +26,15 @@ public final class SendWindows {
     private final LatencyRecorder[] latencies = new LatencyRecorder[MAX_WINDOWS];
     private final LatencyRecorder[] endToEnd = new LatencyRecorder[MAX_WINDOWS];
     private final AtomicInteger opened = new AtomicInteger();
+    /** Told each window's opening and (first) close: a driver process that counts its own records into them. */
+    private final List<Observer> observers = new CopyOnWriteArrayList<>();
+
+    /** Hears the windows of a run whose records another process counts (a driver's, docs/drivers.md). */
+    public interface Observer {
+        void opened(int index, long startNanos);
+
+        void closed(int index, long endNanos);
+    }
 
     public SendWindows() {
         // Recorders are made when a window opens: a run without faults pays nothing for them.
@@ -40,14 +52,41 @@ public final class SendWindows {
         ends.set(i, Long.MAX_VALUE);
         // Published last: a producer that sees the count sees the bounds.
         opened.set(i + 1);
+        observers.forEach(o -> o.opened(i, startNanos));
         return i;
     }
 
     /** Ends window {@code index} at {@code endNanos}: later sends no longer count. The first close wins. */
     public void close(int index, long endNanos) {
-        if (index >= 0) {
-            ends.compareAndSet(index, Long.MAX_VALUE, endNanos);
+        if (index >= 0 && ends.compareAndSet(index, Long.MAX_VALUE, endNanos)) {
+            observers.forEach(o -> o.closed(index, endNanos));
         }
+    }
+
+    /**
+     * From now on tells {@code observer} each window that opens or closes; the windows already opened (and closed) are
+     * told at once, in order.
+     */
+    public synchronized void observe(Observer observer) {
+        observers.add(observer);
+        for (int i = 0; i < opened.get(); i++) {
+            observer.opened(i, starts.get(i));
+            if (ends.get(i) != Long.MAX_VALUE) {
+                observer.closed(i, ends.get(i));
+            }
+        }
+    }
+
+    /**
+     * Adds what a driver process counted into window {@code index} itself: the publish latency of its measured records
+     * intended inside the window, microseconds, and how many of them failed. Ignored for a window never opened.
+     */
+    public void addCounted(int index, Histogram publishMicros, long failed) {
+        if (index < 0 || index >= opened.get()) {
+            return;
+        }
+        latencies[index].add(publishMicros);
+        failures.addAndGet(index, failed);
     }
 
     /** A measured record sent (intended) at {@code intendedNanos} was acknowledged after {@code latencyMicros}. */

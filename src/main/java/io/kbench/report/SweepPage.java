@@ -71,6 +71,7 @@ final class SweepPage {
             page.chart("p99 latency (ms)", null, Charts.legendBottom(Charts.rangeBars(labels, latency, "latency (ms)", "ms")), false);
         }
         page.endSection();
+        cpuPerRecord(page, labels, points);
 
         List<Object[]> rows = new ArrayList<>();
         int highlight = -1;
@@ -96,6 +97,34 @@ final class SweepPage {
                 .table("ranked", Arrays.copyOf(headers, columns), rows.stream().map(r -> Arrays.copyOf(r, columns)).toList(),
                         Arrays.copyOf(numeric, columns), highlight)
                 .endSection();
+    }
+
+    /**
+     * Each side's CPU per record per point, when the repetitions recorded it (docs/clients.md#cpu-per-record): the
+     * clients of a sweep over producers.client side by side. Absent for sweeps written before it existed.
+     */
+    private static void cpuPerRecord(HtmlPage page, List<String> labels, List<Point> points) {
+        List<Charts.RangeSeries> cpu = new ArrayList<>();
+        for (String side : List.of("producers", "consumers")) {
+            if (points.stream().anyMatch(p -> cpuStat(p, side).present())) {
+                cpu.add(new Charts.RangeSeries(side, side.equals("producers") ? Charts.BLUE : Charts.ORANGE,
+                        points.stream().map(p -> cpuStat(p, side).asArray()).toList(), null));
+            }
+        }
+        if (cpu.isEmpty()) {
+            return;
+        }
+        page.section("CPU per record per point");
+        page.chart("CPU per record (us)", null, Charts.legendBottom(Charts.rangeBars(labels, cpu, "CPU per record (us)",
+                "us")), false);
+        page.paragraph("User plus system CPU of the process that ran each side's client, over its measured window, per "
+                + "measured record, in microseconds: a driver's own process, or kbench's JVM for the Java client (its "
+                + "measuring included; both sides in it share it by records).", "note");
+        page.endSection();
+    }
+
+    private static SweepData.Stat cpuStat(Point p, String side) {
+        return p.summary() == null ? SweepData.Stat.NONE : SweepData.Stat.of(p.summary().spread("cpu", side));
     }
 
     /** Each finding with its verdict and the figures of every group, then the points too noisy to judge with. */

@@ -10,8 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
- * client cannot honour is refused before anything starts, and what cannot run a driver yet (a sweep, find-max, workers,
- * verify or faults with driver producers, a client without a driver) says so in one line, exit 2, never runs the Java
+ * client cannot honour is refused before anything starts, and what cannot run a driver yet (find-max, workers, a roll
+ * with driver producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
  * client under its name. And {@code kbench drivers}' input errors.
  */
 class ClientCommandLineTest {
@@ -51,20 +51,27 @@ class ClientCommandLineTest {
                 "consumers.client: running a franz-go driver in find-max lands in a later kbench release");
     }
 
+    /**
+     * A sweep runs a driver point as a run does (ClientsSweepIT), so what a run refuses with a driver is refused for
+     * the point before the sweep's first repetition, and in its --dry-run as in a run's: here a roll with driver
+     * producers, the last point's.
+     */
     @Test
-    void aSweepWithADriverPointIsRefusedBeforeItsFirstRepetitionButDryRunShowsIt() throws Exception {
+    void aSweepPointThatARunWouldRefuseIsRefusedBeforeItsFirstRepetition() throws Exception {
         Path sweep = Files.writeString(dir.resolve("sweep.yaml"), """
                 base:
                   producers:
-                    duration: 1s
+                    duration: 10s
+                  cluster: {brokers: 3}
+                  faults:
+                    - {at: 2s, action: roll}
                 axes:
                   producers.client: [java, franz-go]
                 """);
-        CliRun dry = kbench("sweep", sweep.toString(), "--dry-run");
-        assertThat(dry.exitCode()).as(dry.transcript()).isZero();
-        assertThat(dry.stdout()).contains("client: franz-go");
-        assertInputError(kbench("sweep", sweep.toString()), "producers.client=franz-go",
-                "producers.client: running a franz-go driver");
+        assertInputError(kbench("sweep", sweep.toString(), "--dry-run"), "point producers.client=franz-go",
+                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
+        assertInputError(kbench("sweep", sweep.toString()), "point producers.client=franz-go",
+                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
     }
 
     @Test

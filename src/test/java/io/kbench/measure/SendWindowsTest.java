@@ -5,6 +5,43 @@ import static org.assertj.core.api.Assertions.assertThat;
 import org.junit.jupiter.api.Test;
 
 class SendWindowsTest {
+    /** A driver hears every window, those opened before it listened first, and adds what it counted itself. */
+    @Test
+    void anObserverHearsEachOpeningAndFirstCloseAndADriversCountsAreAdded() {
+        SendWindows w = new SendWindows();
+        int a = w.open(100);
+        w.close(a, 200);
+        int b = w.open(300);
+        java.util.List<String> heard = new java.util.ArrayList<>();
+        w.observe(new SendWindows.Observer() {
+            @Override
+            public void opened(int index, long startNanos) {
+                heard.add("open " + index + " at " + startNanos);
+            }
+
+            @Override
+            public void closed(int index, long endNanos) {
+                heard.add("close " + index + " at " + endNanos);
+            }
+        });
+        w.close(b, 400);
+        w.close(b, 500);
+        int c = w.open(600);
+        assertThat(heard).containsExactly("open 0 at 100", "close 0 at 200", "open 1 at 300", "close 1 at 400",
+                "open 2 at 600");
+
+        org.HdrHistogram.Histogram counted = LatencyRecorder.newHistogram();
+        counted.recordValueWithCount(1_000, 3);
+        counted.recordValue(2_000_000);
+        w.addCounted(b, counted, 2);
+        w.addCounted(7, counted, 2);
+        io.kbench.result.run.LatencyStats added = w.latency(b);
+        assertThat(added.count()).isEqualTo(4);
+        assertThat(added.max()).isBetween(1_999_000L, 2_001_000L);
+        assertThat(w.failures(b)).isEqualTo(2);
+        assertThat(w.latency(c).count()).as("a window the driver did not report").isZero();
+    }
+
     @Test
     void countsRecordsByIntendedSendTimeInsideEachWindow() {
         SendWindows w = new SendWindows();

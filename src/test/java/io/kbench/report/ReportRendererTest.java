@@ -152,6 +152,33 @@ class ReportRendererTest {
         assertThat(latency.at("/datasets/0/data/0").asDouble()).isEqualTo(12.0);
     }
 
+    /** A sweep whose points recorded each side's CPU per record (a sweep over clients) gets a chart of it. */
+    @Test
+    void aSweepWithCpuPerRecordChartsEachSide(@TempDir Path tmp) throws Exception {
+        JsonMapper json = JsonMapper.builder().build();
+        ObjectNode sweep = (ObjectNode) json.readTree(ReportFixtures.path("sweep/sweep.json").toFile());
+        double producers = 10;
+        for (JsonNode point : sweep.get("points")) {
+            ObjectNode cpu = ((ObjectNode) point.get("summary")).putObject("cpuMicrosPerRecord");
+            cpu.set("producers", json.readTree("{\"median\": " + producers + ", \"min\": " + (producers - 1)
+                    + ", \"max\": " + (producers + 1) + ", \"count\": 2}"));
+            producers += 10;
+        }
+        Path file = tmp.resolve("sweep.json");
+        json.writeValue(file.toFile(), sweep);
+
+        String html = ReportRenderer.render(file, ReportRenderer.Options.NONE);
+        assertSelfContained(html);
+        assertThat(html).contains("CPU per record per point", "CPU per record (us)");
+        JsonNode charts = data(html).get("charts");
+        assertThat(charts).hasSize(3);
+        JsonNode cpu = charts.get(2).get("config").get("data");
+        assertThat(cpu.at("/datasets/0/label").asText()).isEqualTo("producers (median)");
+        assertThat(cpu.at("/datasets").size()).as("no consumers side recorded: no series").isEqualTo(2);
+        String plain = ReportRenderer.render(ReportFixtures.path("sweep"), ReportRenderer.Options.NONE);
+        assertThat(plain).as("a sweep written before CPU per record renders as before").doesNotContain("CPU per record");
+    }
+
     @Test
     void sweepWithoutSlaRanksByThroughputAndNoPointMeetingSlaIsSaid() throws Exception {
         String none = ReportRenderer.render(ReportFixtures.path("sweep"), ReportRenderer.Options.NONE);

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.ValidationMessage;
+import io.kbench.console.SweepTable;
 import io.kbench.experiment.Sweep;
 import io.kbench.experiment.SweepDesign;
 import io.kbench.experiment.SweepFiles;
@@ -17,6 +18,7 @@ import io.kbench.result.io.ResultWriter;
 import io.kbench.result.run.FaultRecovery;
 import io.kbench.result.run.FaultResult;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.sweep.FaultSpread;
@@ -25,7 +27,10 @@ import io.kbench.result.sweep.RepetitionMode;
 import io.kbench.result.sweep.SweepRepetitions;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.spec.FaultSpec;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -220,6 +225,46 @@ class SweepSchemaTest {
         ObjectNode nested = real();
         ((ObjectNode) nested.at("/points/2/summary/produced/recordsPerSec")).remove("count");
         assertRejected(nested, "count");
+    }
+
+    /** A sweep over clients: each side's CPU per record as a spread, in sweep.json, sweep.csv and the table. */
+    @Test
+    void eachSidesCpuPerRecordIsValidAndShownInTheCsvAndTheTable(@TempDir Path dir) throws IOException {
+        SweepDesign design = SweepDesign.parse("name: clients\nrepeat: 2\n"
+                + "base: {name: b, producers: {rate: 1000, records: 100, recordSize: 100}, consumers: {mode: live}}\n"
+                + "axes:\n  producers.client: [java, franz-go]\n", SWEEP_FILE);
+        SweepPoint java = design.points().get(0);
+        SweepPoint franz = design.points().get(1);
+        List<Summary> runs = List.of(run(100.0, true, true), run(120.0, true, true));
+        PointSummary javaSummary = PointSummary.of(runs, List.of(
+                new LoadCpu(LoadCpu.Side.of("java", LoadCpu.Process.KBENCH, 40_000_000L, 1_000),
+                        LoadCpu.Side.of("java", LoadCpu.Process.KBENCH, 40_000_000L, 1_000)),
+                new LoadCpu(LoadCpu.Side.of("java", LoadCpu.Process.KBENCH, 44_000_000L, 1_000),
+                        LoadCpu.Side.of("java", LoadCpu.Process.KBENCH, 44_000_000L, 1_000))));
+        PointSummary franzSummary = PointSummary.of(runs, List.of(
+                new LoadCpu(LoadCpu.Side.of("franz-go", LoadCpu.Process.DRIVER, 18_000_000L, 1_000), null)));
+        JsonNode written = write(new Sweep.SweepOutcome(design, List.of(
+                new Sweep.PointResult(java, 1, reps(java, 2), 2, 2, 0, javaSummary, List.of(), 0, List.of(), null),
+                new Sweep.PointResult(franz, 1, reps(franz, 2), 2, 2, 0, franzSummary, List.of(), 0, List.of(), null)),
+                false, Instant.parse("2026-01-01T00:00:00Z"), Instant.parse("2026-01-01T00:10:00Z"),
+                Environment.capture(), List.of(), null), dir);
+
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/points/0/summary/cpuMicrosPerRecord/producers/median").asDouble()).isEqualTo(42.0);
+        assertThat(written.at("/points/1/summary/cpuMicrosPerRecord/producers/median").asDouble()).isEqualTo(18.0);
+        assertThat(written.at("/points/1/summary/cpuMicrosPerRecord").has("consumers")).isFalse();
+        SweepResult read = ResultReader.read(dir, SweepResult.class);
+        String csv = SweepTable.csv(read);
+        assertThat(csv.lines().findFirst().orElseThrow())
+                .endsWith(",producers_cpu_us_per_record,consumers_cpu_us_per_record");
+        assertThat(csv).contains(",42.000,42.000\n").contains(",18.000,\n");
+        ByteArrayOutputStream table = new ByteArrayOutputStream();
+        SweepTable.print(read, null, new PrintStream(table, true, StandardCharsets.UTF_8));
+        assertThat(table.toString(StandardCharsets.UTF_8)).contains("prod CPU us/rec", "cons CPU us/rec")
+                .contains("42.0 [40.0..44.0]");
+        ObjectNode extra = (ObjectNode) written.deepCopy();
+        ((ObjectNode) extra.at("/points/0/summary/cpuMicrosPerRecord")).set("broker", extra.at("/points/0/summary/cpuMicrosPerRecord/producers"));
+        assertRejected(extra, "broker");
     }
 
     @Test

@@ -47,7 +47,7 @@ import java.util.OptionalDouble;
 @JsonPropertyOrder({"schemaVersion", "kind", "name", "status", "failure", "tags", "startTime", "endTime", "environment",
         "cluster", "workload", "clientProperties", "summary", "intervals", "thresholds", "telemetry", "integrity",
         "faults", "breakdown", "share", "rebalances", "merge", "distributed", "storage", "schedule", "anatomy", "warmup",
-        "backlog", "stages", "drift", "clients"})
+        "backlog", "stages", "drift", "clients", "loadCpu"})
 public record RunResult(int schemaVersion, String kind, String name, RunStatus status, String failure,
                         Map<String, String> tags, Instant startTime, Instant endTime, Environment environment,
                         ClusterInfo cluster, WorkloadSpec workload, Map<String, String> clientProperties,
@@ -157,6 +157,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
     @JsonProperty
     public Clients clients() {
         return sections.clients();
+    }
+
+    @JsonProperty
+    public LoadCpu loadCpu() {
+        return sections.loadCpu();
     }
 
     /** Whether verification found an anomaly the settings rule out (false when the run was not verified). */
@@ -376,6 +381,11 @@ public record RunResult(int schemaVersion, String kind, String name, RunStatus s
 
         public Builder clients(Clients value) {
             sections.clients(value);
+            return this;
+        }
+
+        public Builder loadCpu(LoadCpu value) {
+            sections.loadCpu(value);
             return this;
         }
 

@@ -30,11 +30,14 @@ import java.util.List;
  *                    run that measured nothing and in results written before it existed
  * @param clients     the drivers of clients other than java that ran (docs/clients.md); absent for a Java-only run
  * @param stages      each rate stage's offered and achieved rate and latency (producers.stages); absent without stages
+ * @param loadCpu     each side's client's CPU over its measured window, per record (docs/clients.md#cpu-per-record);
+ *                    absent for a run that measured nothing, a distributed run and results written before it existed
  */
 public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultResult> faults, LoadBreakdown breakdown,
                           ShareStats share, RebalanceStats rebalances, MergeInfo merge, DistributedRun distributed,
                           StorageInfo storage, Schedule schedule, Anatomy anatomy, Warmup warmup,
-                          BacklogPhases backlog, Drift drift, Clients clients, List<StageResult> stages) {
+                          BacklogPhases backlog, Drift drift, Clients clients, List<StageResult> stages,
+                          LoadCpu loadCpu) {
     private static final RunSections NONE = builder().build();
 
     public RunSections {
@@ -55,7 +58,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         return run.telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
                 .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients)
-                .stages(stages);
+                .stages(stages).loadCpu(loadCpu);
     }
 
     public static Builder builder() {
@@ -67,7 +70,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         return new Builder().telemetry(telemetry).integrity(integrity).faults(faults).breakdown(breakdown).share(share)
                 .rebalances(rebalances).merge(merge).distributed(distributed).storage(storage).schedule(schedule)
                 .anatomy(anatomy).warmup(warmup).backlog(backlog).drift(drift).clients(clients)
-                .stages(stages);
+                .stages(stages).loadCpu(loadCpu);
     }
 
     /** Names each section it is given; the ones never given stay absent. */
@@ -88,6 +91,7 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
         private List<StageResult> stages;
         private Drift drift;
         private Clients clients;
+        private LoadCpu loadCpu;
 
         private Builder() {
         }
@@ -172,9 +176,14 @@ public record RunSections(Telemetry telemetry, Integrity integrity, List<FaultRe
             return this;
         }
 
+        public Builder loadCpu(LoadCpu value) {
+            loadCpu = value;
+            return this;
+        }
+
         public RunSections build() {
             return new RunSections(telemetry, integrity, faults, breakdown, share, rebalances, merge, distributed,
-                    storage, schedule, anatomy, warmup, backlog, drift, clients, stages);
+                    storage, schedule, anatomy, warmup, backlog, drift, clients, stages, loadCpu);
         }
     }
 }

@@ -2,6 +2,7 @@ package io.kbench.result.sweep;
 
 import io.kbench.result.Spread;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import java.util.List;
@@ -20,14 +21,34 @@ import java.util.function.ToDoubleFunction;
 public record PointSummary(SweepResult.Stats stats, Summary median, SweepResult.Variation variation) {
     /** Summarises at least one completed run. */
     public static PointSummary of(List<Summary> runs) {
+        return of(runs, List.of());
+    }
+
+    /**
+     * Summarises at least one completed run, with the CPU per record each recorded ({@code cpu}: one per run that
+     * recorded it, in any order; empty when none did).
+     */
+    public static PointSummary of(List<Summary> runs, List<LoadCpu> cpu) {
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("a point summary needs at least one completed run");
         }
         SweepResult.Stats stats = new SweepResult.Stats(runs.size(), runs.get(0).latencyMeasuredFrom(),
                 totals(runs, Summary::produced), totals(runs, Summary::consumed),
                 latency(runs, Summary::publishLatencyMicros), latency(runs, Summary::endToEndLatencyMicros),
-                latency(runs, Summary::sendDelayMicros));
+                latency(runs, Summary::sendDelayMicros), cpu(cpu));
         return new PointSummary(stats, medianOf(stats), variation(runs));
+    }
+
+    private static SweepResult.SideSpread cpu(List<LoadCpu> runs) {
+        Spread producers = sideSpread(runs, LoadCpu::producers);
+        Spread consumers = sideSpread(runs, LoadCpu::consumers);
+        return producers == null && consumers == null ? null : new SweepResult.SideSpread(producers, consumers);
+    }
+
+    private static Spread sideSpread(List<LoadCpu> runs, Function<LoadCpu, LoadCpu.Side> side) {
+        List<Double> values = runs.stream().map(side).filter(Objects::nonNull).map(LoadCpu.Side::cpuMicrosPerRecord)
+                .toList();
+        return values.isEmpty() ? null : Spread.of(values);
     }
 
     /** Coefficients of variation of the headline figures; null with fewer than two runs. */

@@ -158,22 +158,47 @@ public record SweepResult(int schemaVersion, String kind, String name, String de
      * @param publishLatencyMicros  send -> ack
      * @param endToEndLatencyMicros send -> consumer receive; absent unless measured
      * @param sendDelayMicros       behind schedule; absent at unlimited rate
+     * @param cpuMicrosPerRecord    each side's client's CPU per measured record, microseconds (result.json's
+     *                              loadCpu); absent when no repetition recorded it
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Stats(int runs, String latencyMeasuredFrom, TotalsSpread produced, TotalsSpread consumed,
                         LatencySpread publishLatencyMicros, LatencySpread endToEndLatencyMicros,
-                        LatencySpread sendDelayMicros) {
+                        LatencySpread sendDelayMicros, SideSpread cpuMicrosPerRecord) {
+        /** The figures of a sweep written before CPU per record was recorded. */
+        public Stats(int runs, String latencyMeasuredFrom, TotalsSpread produced, TotalsSpread consumed,
+                     LatencySpread publishLatencyMicros, LatencySpread endToEndLatencyMicros,
+                     LatencySpread sendDelayMicros) {
+            this(runs, latencyMeasuredFrom, produced, consumed, publishLatencyMicros, endToEndLatencyMicros,
+                    sendDelayMicros, null);
+        }
+
         /**
          * A figure as thresholds name it: group produced, consumed, publish, e2e or sendDelay, and a field of
-         * {@link TotalsSpread} or {@link LatencySpread}; null when the point did not measure it.
+         * {@link TotalsSpread} or {@link LatencySpread}; or group cpu and field producers or consumers; null when the
+         * point did not measure it.
          */
         public Spread spread(String group, String field) {
             return switch (group) {
+                case "cpu" -> cpuMicrosPerRecord == null ? null : cpuMicrosPerRecord.get(field);
                 case "produced" -> produced == null ? null : produced.get(field);
                 case "consumed" -> consumed == null ? null : consumed.get(field);
                 case "publish" -> publishLatencyMicros == null ? null : publishLatencyMicros.get(field);
                 case "e2e" -> endToEndLatencyMicros == null ? null : endToEndLatencyMicros.get(field);
                 default -> sendDelayMicros == null ? null : sendDelayMicros.get(field);
+            };
+        }
+    }
+
+    /** A figure of each side over the repetitions; a side no repetition recorded is absent. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SideSpread(Spread producers, Spread consumers) {
+        /** The named side: producers or consumers. */
+        public Spread get(String side) {
+            return switch (side) {
+                case "producers" -> producers;
+                case "consumers" -> consumers;
+                default -> throw new IllegalArgumentException("unknown side " + side);
             };
         }
     }

@@ -27,11 +27,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * was: the same top-level names in the same order, and reading stays strict.
  */
 public class RunResultJsonTest {
-    /** The top-level order result.json has always had (the order of the 23 fields before the sections), then stages, drift and clients. */
+    /** The top-level order result.json has always had (the order of the 23 fields before the sections), then stages, drift, clients and loadCpu. */
     private static final List<String> ORDER = List.of("schemaVersion", "kind", "name", "status", "failure", "tags",
             "startTime", "endTime", "environment", "cluster", "workload", "clientProperties", "summary", "intervals",
             "thresholds", "telemetry", "integrity", "faults", "breakdown", "share", "rebalances", "merge", "distributed",
-            "storage", "schedule", "anatomy", "warmup", "backlog", "stages", "drift", "clients");
+            "storage", "schedule", "anatomy", "warmup", "backlog", "stages", "drift", "clients", "loadCpu");
 
     static Stream<Path> everyRunFixture() throws IOException {
         try (Stream<Path> files = Files.walk(Path.of("src/test/resources"))) {
