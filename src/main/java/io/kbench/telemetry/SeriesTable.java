@@ -20,21 +20,21 @@ final class SeriesTable {
     private record Key(TelemetryMetric metric, String source) {
     }
 
-    private final Map<Key, TreeMap<Double, Double>> values = new TreeMap<>(
+    private final Map<Key, SampleColumn> values = new TreeMap<>(
             Comparator.comparing(Key::metric).thenComparing(Key::source));
 
     synchronized void put(TelemetryMetric metric, String source, double atSec, double value) {
-        values.computeIfAbsent(new Key(metric, source), k -> new TreeMap<>()).put(atSec, value);
+        values.computeIfAbsent(new Key(metric, source), k -> new SampleColumn()).put(atSec, value);
     }
 
     /** One series per sampled (metric, source), one value per interval, null where nothing was sampled. */
     synchronized List<TelemetrySeries> aligned(List<IntervalPoint> intervals) {
         List<TelemetrySeries> series = new ArrayList<>();
-        for (Map.Entry<Key, TreeMap<Double, Double>> e : values.entrySet()) {
+        for (Map.Entry<Key, SampleColumn> e : values.entrySet()) {
             List<Double> row = new ArrayList<>(intervals.size());
             boolean any = false;
             for (IntervalPoint p : intervals) {
-                Double v = at(e.getValue(), p.endSec());
+                Double v = e.getValue().near(p.endSec(), SAME_TICK_SEC);
                 any |= v != null;
                 row.add(v);
             }
@@ -43,10 +43,5 @@ final class SeriesTable {
             }
         }
         return series;
-    }
-
-    static Double at(TreeMap<Double, Double> byTime, double endSec) {
-        Map.Entry<Double, Double> floor = byTime.floorEntry(endSec + SAME_TICK_SEC);
-        return floor != null && Math.abs(floor.getKey() - endSec) <= SAME_TICK_SEC ? floor.getValue() : null;
     }
 }
