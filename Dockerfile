@@ -23,8 +23,8 @@ COPY target/lib /opt/kbench/target/lib
 # Class archives (AppCDS) for the commands a pod runs, made here as a laptop's first run makes them: a first start
 # writes one at exit, the second start installs it. At run time the directory is read-only to user 10001.
 RUN chmod 0755 /opt/kbench/kbench && cd /tmp \
-    && for i in 1 2; do /opt/kbench/kbench run --dry-run >/dev/null && /opt/kbench/kbench worker --help >/dev/null \
-       && /opt/kbench/kbench --version >/dev/null; done \
+    && for i in 1 2; do { /opt/kbench/kbench run --dry-run >/dev/null && /opt/kbench/kbench worker --help >/dev/null \
+       && /opt/kbench/kbench --version >/dev/null; } || exit 1; done \
     && ls /opt/kbench/target/cds/*.jsa
 ENV KBENCH_JAVA_OPTS="-XX:MaxRAMPercentage=75"
 USER 10001:10001

@@ -5,12 +5,22 @@
 # instead of skipping. franz-go needs no step of its own: DriverProcessIT builds it in seconds. A first build on a
 # machine compiles librdkafka's C sources (minutes on 2 cores, docs/clients.md#building-the-drivers); later ones reuse
 # the cache. Without cargo it says so and passes: the librdkafka tests then skip, as drivers/go-checks.sh does for Go.
-# Args: the packaged kbench jar's directory (target/).
+# Args: the packaged kbench jar's directory (target/), then Maven's skipTests and skipITs ("true" skips the build: no
+# integration test would run it).
 set -euo pipefail
-target="${1:?usage: rust-build.sh TARGET_DIR}"
+target="${1:?usage: rust-build.sh TARGET_DIR [SKIP_TESTS SKIP_ITS]}"
+if [ "${2:-}" = true ] || [ "${3:-}" = true ]; then
+  echo "[kbench] tests skipped: the librdkafka driver is not built"
+  exit 0
+fi
 cargo_cmd="${KBENCH_CARGO:-cargo}"
-if ! command -v "$cargo_cmd" >/dev/null 2>&1; then
-  echo "[kbench] cargo not found (PATH or KBENCH_CARGO): the librdkafka driver is not built, its integration tests skip"
+missing=""
+command -v "$cargo_cmd" >/dev/null 2>&1 || missing="cargo (PATH or KBENCH_CARGO)"
+for tool in make cc; do
+  command -v "$tool" >/dev/null 2>&1 || missing="${missing:+$missing, }$tool"
+done
+if [ -n "$missing" ]; then
+  echo "[kbench] $missing not found: the librdkafka driver is not built, its integration tests skip"
   exit 0
 fi
 jar=""

@@ -62,8 +62,11 @@ final class DriverStream implements IntervalContributor {
     private volatile long startedNanos = Long.MIN_VALUE;
     private volatile long lastEventNanos = Long.MIN_VALUE;
     private volatile String failure;
-    /** Told once when the driver fails (guarded by {@link #lock}): the other side stops instead of running on. */
-    private Runnable onFailure = () -> { };
+    /**
+     * Told once when the driver fails (guarded by {@link #lock}): the other side stops instead of running on. Null until
+     * registered: a failure before that stays untold, and registering runs it.
+     */
+    private Runnable onFailure;
     private boolean failureTold;
     private volatile DriverEvent.Done done;
     private volatile int assigned;
@@ -200,7 +203,8 @@ final class DriverStream implements IntervalContributor {
     private void tellFailure() {
         Runnable action;
         synchronized (lock) {
-            if (failure == null || failureTold) {
+            // No action yet: the failure stays untold, and onFailure runs it when it registers one.
+            if (failure == null || failureTold || onFailure == null) {
                 return;
             }
             failureTold = true;

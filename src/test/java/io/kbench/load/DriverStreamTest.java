@@ -112,6 +112,25 @@ class DriverStreamTest {
     }
 
     @Test
+    void aFailureBeforeAnActionIsRegisteredRunsTheActionWhenItIs() throws Exception {
+        write(interval(0, 3, 500));
+        try (RunMetrics metrics = new RunMetrics(null, 0)) {
+            DriverStream stream = launch(metrics);
+            Thread follow = new Thread(stream::follow);
+            follow.start();
+            stream.started(System.nanoTime());
+            stream.stop(0);
+            follow.join(TimeUnit.SECONDS.toMillis(15));
+            assertThat(stream.failure()).as("failed before anyone asked").isNotNull();
+            List<String> told = new ArrayList<>();
+            stream.onFailure(() -> told.add("stop the producers"));
+            stream.onFailure(() -> told.add("once only"));
+            assertThat(told).containsExactly("stop the producers");
+            stream.close();
+        }
+    }
+
+    @Test
     void aRefusedSliceFailsTheLaunchWithWhatTheDriverSaid() throws Exception {
         write(DONE);
         Files.writeString(dir.resolve("refuse"), "");

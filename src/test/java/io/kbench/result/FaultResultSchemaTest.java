@@ -72,6 +72,23 @@ class FaultResultSchemaTest {
         assertThat(json.at("/faults/0/roll/order").toString()).isEqualTo("[1,3,2]");
     }
 
+    @Test
+    void aRollingUpgradeWithItsFinalizeIsValidAndReadsBack(@TempDir Path dir) throws IOException {
+        Path yaml = Files.writeString(dir.resolve("w.yaml"), "producers: {rate: 1000, duration: 60s}\n"
+                + "cluster: {brokers: 3}\nfaults: [{at: 10s, action: roll, roll: {kafkaVersion: 4.4.0, finalize: true}}]\n");
+        WorkloadSpec spec = new SpecLoader().load(yaml, List.of());
+        RollStep step = new RollStep(1, 12.5, 21.0, 1.2, 6.3, 7.9, 8.1, 1_000.4, L, L, 0, null, null, "4.4.0");
+        RollFigures roll = new RollFigures(List.of(1), null, 2.5, 1_000.0, 2_000.0, 3_000.0, List.of(step), "4.4.0",
+                "4.3-IV0", "4.4-IV2", 30.5);
+        List<FaultResult> faults = List.of(new FaultResult(0, spec.faults().get(0), null, 12.5, 31.0, null, null, null,
+                0, L, new FaultRecovery(1000.0, 2000.0, 2.0, null, null), null, roll));
+        JsonNode json = writeValidAndReadBack(spec, faults, dir);
+        assertThat(json.at("/workload/faults/0/roll/kafkaVersion").asText()).isEqualTo("4.4.0");
+        assertThat(json.at("/workload/faults/0/roll/finalize").asBoolean()).isTrue();
+        assertThat(json.at("/faults/0/roll/metadataVersionAfter").asText()).isEqualTo("4.4-IV2");
+        assertThat(json.at("/faults/0/roll/steps/0/kafkaVersionRead").asText()).isEqualTo("4.4.0");
+    }
+
     /**
      * Writes a run of {@code spec} with {@code faults}, checks it against the schema and that it reads back with the
      * same faults; returns the JSON written.
