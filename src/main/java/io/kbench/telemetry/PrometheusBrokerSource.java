@@ -41,8 +41,12 @@ final class PrometheusBrokerSource implements SampledSource {
     private static final Set<String> IO_WAIT = Set.of("kafkaserversocketservermetricsiowaittimenstotal",
             "kafkaserversocketservermetricsiowaittimens");
 
-    /** How long the first scrape may take: within the sampler's open timeout (5 s), with room to spare. */
-    static final Duration FIRST_SCRAPE = Duration.ofSeconds(4);
+    /**
+     * How long the first scrape may take: within the sampler's open timeout (10 s), with room to spare. 4 s was not
+     * enough for the JMX exporter's first walk of a broker's MBeans beside the parallel integration tests (CI
+     * 2026-11-30: JmxExporterIT's source absent, "request timed out").
+     */
+    static final Duration FIRST_SCRAPE = Duration.ofSeconds(8);
 
     private final String id;
     private final URI uri;

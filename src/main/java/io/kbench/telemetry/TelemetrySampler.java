@@ -30,7 +30,7 @@ import java.util.function.Function;
  */
 public final class TelemetrySampler implements AutoCloseable {
     /** How long opening a source (JMX connect) may take before it is marked absent. */
-    static final Duration OPEN_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration OPEN_TIMEOUT = Duration.ofSeconds(10);
     private static final long STOP = Long.MIN_VALUE;
 
     private final List<SourceRunner> runners;
