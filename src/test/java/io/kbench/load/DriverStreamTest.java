@@ -94,14 +94,8 @@ class DriverStreamTest {
 
     @Test
     void aDriverThatExitsBeforeDoneFailsAndItsIntervalsAreStillTaken() throws Exception {
-        write(interval(0, 3, 500));
         try (RunMetrics metrics = new RunMetrics(null, 0)) {
-            DriverStream stream = launch(metrics);
-            Thread follow = new Thread(stream::follow);
-            follow.start();
-            stream.started(System.nanoTime());
-            stream.stop(0);
-            follow.join(TimeUnit.SECONDS.toMillis(15));
+            DriverStream stream = exitedBeforeDone(metrics);
             assertThat(stream.failure()).startsWith("driver franz-go (producers 0, pid ")
                     .contains("exited with status 0 before done; see " + dir.resolve("drivers/producers.log"));
             long asked = System.nanoTime();
@@ -113,14 +107,8 @@ class DriverStreamTest {
 
     @Test
     void aFailureBeforeAnActionIsRegisteredRunsTheActionWhenItIs() throws Exception {
-        write(interval(0, 3, 500));
         try (RunMetrics metrics = new RunMetrics(null, 0)) {
-            DriverStream stream = launch(metrics);
-            Thread follow = new Thread(stream::follow);
-            follow.start();
-            stream.started(System.nanoTime());
-            stream.stop(0);
-            follow.join(TimeUnit.SECONDS.toMillis(15));
+            DriverStream stream = exitedBeforeDone(metrics);
             assertThat(stream.failure()).as("failed before anyone asked").isNotNull();
             List<String> told = new ArrayList<>();
             stream.onFailure(() -> told.add("stop the producers"));
@@ -143,6 +131,18 @@ class DriverStreamTest {
 
     private static final String DONE = "{\"type\":\"done\",\"status\":\"completed\",\"failure\":null,\"sendLogs\":null,"
             + "\"faults\":[]}";
+
+    /** A driver that wrote one interval and exited when told to stop, before its done: followed to its end. */
+    private DriverStream exitedBeforeDone(RunMetrics metrics) throws Exception {
+        write(interval(0, 3, 500));
+        DriverStream stream = launch(metrics);
+        Thread follow = new Thread(stream::follow);
+        follow.start();
+        stream.started(System.nanoTime());
+        stream.stop(0);
+        follow.join(TimeUnit.SECONDS.toMillis(15));
+        return stream;
+    }
 
     private DriverStream launch(RunMetrics metrics) throws Exception {
         Path script = dir.resolve("driver.sh");
