@@ -1,6 +1,7 @@
 package io.kbench.measure;
 
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
 import org.HdrHistogram.Recorder;
 
 /**
@@ -25,7 +26,7 @@ public final class LatencyRecorder {
      * it measured itself, added as if recorded here.
      */
     public void add(Histogram latencies) {
-        for (org.HdrHistogram.HistogramIterationValue v : latencies.recordedValues()) {
+        for (HistogramIterationValue v : latencies.recordedValues()) {
             long value = Math.min(v.getValueIteratedTo(), HIGHEST_TRACKABLE_MICROS);
             recorder.recordValueWithCount(value, v.getCountAtValueIteratedTo());
         }
