@@ -21,6 +21,11 @@ type Options struct {
 	acks        string
 	idempotence *bool
 	maxInFlight int64
+	// startMillis is when the driver came up: a partition without a committed offset starts at the first record
+	// written since then (startAtEnd in consume.go), unless the workload set auto.offset.reset (resetGiven).
+	startMillis   int64
+	resetGiven    bool
+	readCommitted bool
 }
 
 type setter func(o *Options, key, value string) error
@@ -65,6 +70,7 @@ var properties = map[string]setter{
 	"max.partition.fetch.bytes": integer(1, 1<<31-1, func(o *Options, n int64) { o.consumer = append(o.consumer, kgo.FetchMaxPartitionBytes(int32(n))) }),
 	"fetch.max.wait.ms":         millis(func(o *Options, d time.Duration) { o.consumer = append(o.consumer, kgo.FetchMaxWait(d)) }),
 	"auto.offset.reset": func(o *Options, k, v string) error {
+		o.resetGiven = true
 		switch v {
 		case "latest":
 			o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd()))
@@ -80,6 +86,7 @@ var properties = map[string]setter{
 		case "read_uncommitted":
 			o.consumer = append(o.consumer, kgo.FetchIsolationLevel(kgo.ReadUncommitted()))
 		case "read_committed":
+			o.readCommitted = true
 			o.consumer = append(o.consumer, kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 		default:
 			return refuse("clientProperties."+k, v, "must be read_uncommitted or read_committed")
@@ -109,12 +116,10 @@ var properties = map[string]setter{
 // parseOptions converts clientProperties, refusing the first unknown key or bad value (keys in sorted order, so the
 // same slice always names the same key).
 func parseOptions(props map[string]string) (*Options, error) {
-	o := &Options{}
-	// kbench's Java consumers start at the end of a partition they have no committed offset for, resolved the moment
-	// it is assigned, so no record sent after the assignment is skipped. franz-go resolves a start only at its first
-	// fetch, after the assignment is reported, so "the end" could skip the first records; "the first record written
-	// since this driver came up" (a ListOffsets by timestamp) is the same start for every record of this run.
-	o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AfterMilli(time.Now().UnixMilli())))
+	o := &Options{startMillis: time.Now().UnixMilli()}
+	// franz-go's own reset (an offset out of range, or a partition startAtEnd could not look up): the first record
+	// written since this driver came up.
+	o.consumer = append(o.consumer, kgo.ConsumeResetOffset(kgo.NewOffset().AfterMilli(o.startMillis)))
 	keys := make([]string, 0, len(props))
 	for k := range props {
 		keys = append(keys, k)

@@ -142,7 +142,8 @@ func newConsumers(run *Run) (driver, error) {
 	for i := *c.First; i < *c.First+*c.Count; i++ {
 		opts := append([]kgo.Opt{kgo.ConsumerGroup(*c.Group), kgo.ConsumeTopics(*run.slice.Topic)},
 			run.opts.consumer...)
-		opts = append(opts, assignmentListeners(run)...)
+		var client *kgo.Client
+		opts = append(opts, assignmentListeners(run, func() *kgo.Client { return client })...)
 		client, err := newClient(run, "c"+strconv.Itoa(i), opts...)
 		if err != nil {
 			for _, made := range side.consumers {

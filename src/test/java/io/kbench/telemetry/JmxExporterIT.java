@@ -58,7 +58,7 @@ class JmxExporterIT {
         HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60)).build(),
                 HttpResponse.BodyHandlers.discarding());
 
-        CliRun run = CliRun.of("run", ItFixture.workload("it-telemetry-external.yaml"), "--bootstrap-server",
+        CliRun run = CliRun.of("run", ItFixture.workload("it-telemetry-agent.yaml"), "--bootstrap-server",
                 ItFixture.bootstrap(start), "--broker-metrics-url", url, "--results-dir", results.toString());
 
         assertThat(run.exitCode()).as(run.transcript()).isZero();
@@ -87,7 +87,8 @@ class JmxExporterIT {
                 missing.add(m.json());
             }
         }
-        assertThat(missing).as("series not read through the agent with " + rules + " from " + url).isEmpty();
+        assertThat(missing).as("series not read through the agent with " + rules + " from " + url + "; events "
+                + telemetry.events()).isEmpty();
         assertThat(telemetry.series().stream().filter(s -> s.metric() == TelemetryMetric.BROKER_BYTES_IN_MIB_PER_SEC
                 && s.source().equals(source.id())).flatMap(s -> s.values().stream()).filter(Objects::nonNull)
                 .mapToDouble(Double::doubleValue).max().orElse(0)).as("bytes in while producing").isPositive();
