@@ -38,7 +38,8 @@ public final class Diagnoser {
         }
         int cores = run.environment() == null ? 1 : Math.max(1, run.environment().cores());
         boolean embedded = run.cluster() != null && "embedded".equals(run.cluster().mode());
-        return Optional.of(diagnose(run.intervals(), run.telemetry(), embedded ? Cores.embedded(cores) : Cores.external(cores)));
+        return Optional.of(diagnose(run.intervals(), run.telemetry(), embedded ? Cores.embedded(cores) : Cores.external(cores),
+                DriverCpu.of(run.loadCpu(), run.summary())));
     }
 
     /**
@@ -50,18 +51,33 @@ public final class Diagnoser {
      *                    limit; false: it fell short; null: no schedule (unlimited rate)
      */
     public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, Cores cores, Boolean metSchedule) {
+        return attach(telemetry, intervals, cores, metSchedule, List.of());
+    }
+
+    /** As {@link #attach(Telemetry, List, Cores, Boolean)}, with the driver processes that ran a side of the run. */
+    public static Telemetry attach(Telemetry telemetry, List<IntervalPoint> intervals, Cores cores, Boolean metSchedule,
+                                   List<DriverCpu> drivers) {
         if (telemetry == null) {
             return null;
         }
-        return telemetry.withDiagnosis(diagnose(intervals, telemetry, cores).withMetSchedule(metSchedule));
+        return telemetry.withDiagnosis(diagnose(intervals, telemetry, cores, drivers).withMetSchedule(metSchedule));
     }
 
     /** The diagnosis of these intervals and telemetry. */
     public static Diagnosis diagnose(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
+        return diagnose(intervals, telemetry, cores, List.of());
+    }
+
+    /**
+     * The diagnosis of these intervals and telemetry; {@code drivers}: the driver processes that ran a side (their CPU
+     * is the load generator's too).
+     */
+    public static Diagnosis diagnose(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores,
+                                     List<DriverCpu> drivers) {
         Objects.requireNonNull(intervals, "intervals");
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(cores, "cores");
-        RunEvidence e = new RunEvidence(intervals, telemetry, cores);
+        RunEvidence e = new RunEvidence(intervals, telemetry, cores, drivers);
         if (e.measured().length == 0) {
             return new Diagnosis(LimitingResource.NONE_FOUND, "could not be judged: no measured intervals", List.of(),
                     List.of(), null, null);

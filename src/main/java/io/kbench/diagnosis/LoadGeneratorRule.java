@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The load generator (S4's lesson: on a small machine kbench itself can be the bottleneck). Limited when its JVM uses
- * at least {@link Thresholds#CPU_SATURATED_SHARE} of its cores; or when its machine is busy
+ * The load generator (S4's lesson: on a small machine kbench itself can be the bottleneck). Its CPU is kbench's JVM
+ * (telemetry) plus any driver process that ran a side of the run ({@link DriverCpu}, from the result's loadCpu).
+ * Limited when it uses at least {@link Thresholds#CPU_SATURATED_SHARE} of its cores; or when its machine is busy
  * ({@link Thresholds#HOST_BUSY_PERCENT}) and it uses more of it than brokers sharing the machine; or when the send
  * delay grew (p99 of the last third of the measured intervals at least {@link Thresholds#SEND_DELAY_GROWN_MS} and
  * {@link Thresholds#SEND_DELAY_GROWTH} x the first third's) while every broker's request handlers stayed at least
@@ -33,25 +34,47 @@ final class LoadGeneratorRule implements Rule {
             return delay.get();
         }
         OptionalDouble client = e.sumOfMeans(TelemetryMetric.CLIENT_CPU_PERCENT);
-        if (client.isEmpty()) {
+        if (client.isEmpty() && e.drivers().isEmpty()) {
             return Judgement.notJudged(R, figures.isEmpty() ? "no load generator CPU series"
                     : "no load generator CPU series; send delay did not grow");
         }
-        return Judgement.clear(R, "load generator CPU " + Text.percent(client.getAsDouble()), figures);
+        return Judgement.clear(R, "load generator CPU " + Text.percent(client.orElse(0) + driversPercent(e))
+                + withDrivers(e), figures);
+    }
+
+    private static double driversPercent(RunEvidence e) {
+        return e.drivers().stream().mapToDouble(DriverCpu::meanPercent).sum();
+    }
+
+    /** {@code  (kbench's JVM 40%, franz-go driver (producers) 110%)}, or nothing for the Java client alone. */
+    private static String withDrivers(RunEvidence e) {
+        if (e.drivers().isEmpty()) {
+            return "";
+        }
+        List<String> parts = new ArrayList<>();
+        e.extreme(TelemetryMetric.CLIENT_CPU_PERCENT, true).ifPresent(m -> parts.add("kbench's JVM " + Text.percent(m.mean())));
+        e.drivers().forEach(d -> parts.add(d.label() + " " + Text.percent(d.meanPercent())));
+        return " (" + String.join(", ", parts) + ")";
     }
 
     private static Optional<Judgement> cpu(RunEvidence e, List<Figure> figures) {
         Optional<RunEvidence.SourceMean> client = e.extreme(TelemetryMetric.CLIENT_CPU_PERCENT, true);
-        if (client.isEmpty()) {
+        if (client.isEmpty() && e.drivers().isEmpty()) {
             return Optional.empty();
         }
-        double used = client.get().mean();
+        // A side in a driver process spends its CPU outside kbench's JVM: both are the load generator's.
+        double used = client.map(RunEvidence.SourceMean::mean).orElse(0.0) + driversPercent(e);
         double capacity = e.cores().client() * 100.0;
-        figures.add(Figures.mean(TelemetryMetric.CLIENT_CPU_PERCENT, client.get(), ""));
+        client.ifPresent(c -> figures.add(Figures.mean(TelemetryMetric.CLIENT_CPU_PERCENT, c, "")));
+        for (DriverCpu d : e.drivers()) {
+            figures.add(Figures.of("driver_cpu_percent_" + d.side(), d.label() + " CPU", d.meanPercent(), "%",
+                    "loadCpu." + d.side() + ".cpuSeconds / its measured window seconds x 100%"));
+        }
         figures.add(Figures.of("client_cpu_share", "load generator CPU share of cores", used / capacity, "ratio",
-                "client_cpu_percent / (" + e.cores().client() + " cores x 100%)"));
+                (e.drivers().isEmpty() ? "client_cpu_percent" : "(client_cpu_percent + driver CPU)") + " / ("
+                        + e.cores().client() + " cores x 100%)"));
         if (used / capacity >= Thresholds.CPU_SATURATED_SHARE) {
-            return Optional.of(Judgement.limited(R, "load generator CPU " + Text.percent(used) + " of "
+            return Optional.of(Judgement.limited(R, "load generator CPU " + Text.percent(used) + withDrivers(e) + " of "
                     + Text.percent(capacity) + " (" + e.cores().client() + " cores)", figures));
         }
         OptionalDouble busy = HostCpu.busyPercent(e);

@@ -27,8 +27,14 @@ final class RunEvidence {
     private final int[] measured;
     private final boolean endToEnd;
     private final Anatomy anatomy;
+    private final List<DriverCpu> drivers;
 
     RunEvidence(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores) {
+        this(intervals, telemetry, cores, List.of());
+    }
+
+    RunEvidence(List<IntervalPoint> intervals, Telemetry telemetry, Cores cores, List<DriverCpu> drivers) {
+        this.drivers = List.copyOf(drivers);
         this.intervals = intervals;
         this.telemetry = telemetry;
         this.cores = cores;
@@ -50,6 +56,11 @@ final class RunEvidence {
 
     Cores cores() {
         return cores;
+    }
+
+    /** The driver processes that ran a side of the run, with their mean CPU; empty for the Java client alone. */
+    List<DriverCpu> drivers() {
+        return drivers;
     }
 
     Telemetry telemetry() {

@@ -4,7 +4,6 @@ import io.kbench.client.TuningBounds;
 import io.kbench.client.TuningProperties;
 import io.kbench.error.InvalidInputException;
 import io.kbench.load.WorkerSlice;
-import io.kbench.spec.ClientKind;
 import io.kbench.spec.ConsumerMode;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -22,7 +21,9 @@ import java.util.Set;
  * client release ({@code clients.kafkaVersion}: a worker runs its own), client
  * properties outside {@link TuningProperties} (connection, security and class loading stay the worker's own), and
  * sizes and times beyond {@link TuningBounds} (they are allocated or waited for on the worker's host), and a share of
- * threads and producer buffers beyond what one worker's host should hold ({@link #checkShares}).
+ * threads and producer buffers beyond what one worker's host should hold ({@link #checkShares}). A side of another
+ * client ({@code producers.client}, {@code consumers.client}) is allowed: a plan names a client of a closed set, and
+ * the worker runs the driver its own kbench builds from its own sources, never a binary or a path the plan names.
  */
 public final class Distributable {
     private Distributable() {
@@ -55,12 +56,6 @@ public final class Distributable {
         if (spec.producers().payload().type() == PayloadType.FILE) {
             throw InvalidInputException.field("producers.payload.type", "file", "cannot be used with " + by
                     + " (a workload must not make a worker read a file on its host)");
-        }
-        if (spec.producers().client().external() || spec.consumers().client().external()) {
-            ClientKind client = spec.producers().client().external() ? spec.producers().client() : spec.consumers().client();
-            String field = spec.producers().client().external() ? "producers.client" : "consumers.client";
-            throw InvalidInputException.field(field, client.text(), "cannot be used with " + by
-                    + " yet: a worker runs the java client only (docs/clients.md)");
         }
         properties("producers.properties", spec.producers().properties(), TuningProperties.PRODUCER, by);
         properties("consumers.properties", spec.consumers().properties(), TuningProperties.CONSUMER, by);

@@ -45,9 +45,12 @@ record DistributedOutcome(RunOutcome outcome, DistributedRun distributedRun) {
         List<Message.Done> done = watch.all().stream().map(w -> w.done).filter(Objects::nonNull).toList();
         String failure = watch.failure();
         RunStatus status = failure != null ? RunStatus.FAILED : stopped ? RunStatus.INTERRUPTED : RunStatus.COMPLETED;
+        List<WorkerState> workers = List.copyOf(watch.all());
         return new DistributedOutcome(RunOutcome.of(status, failure, SummaryFigures.summary(spec, metrics,
                 EndToEndLatency.of(consumers), MergedTotals.produced(done),
-                consumers ? MergedTotals.consumed(done) : null, null), points), run);
+                consumers ? MergedTotals.consumed(done) : null, null), points)
+                .withClients(MergedDrivers.clients(spec, workers))
+                .withLoadCpu(status == RunStatus.COMPLETED ? MergedDrivers.loadCpu(spec, workers) : null), run);
     }
 
     /**

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.kbench.load.SliceWindows;
 import io.kbench.measure.IntervalCounts;
 import io.kbench.measure.LatencyMetric;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.IntervalPoint;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.WorkerStatus;
 import io.kbench.spec.WorkloadSpec;
@@ -201,13 +203,23 @@ public sealed interface Message {
         }
     }
 
-    /** Worker: its slice ended; its own summary and measured windows on the cluster's clock. */
-    record Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary, SliceWindows windows)
-            implements Message {
+    /**
+     * Worker: its slice ended; its own summary and measured windows on the cluster's clock, and, when a side ran in a
+     * driver, what the driver said of itself and each side's CPU (absent for the Java client alone, or a worker of an
+     * older build).
+     */
+    record Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary, SliceWindows windows,
+                Clients clients, LoadCpu loadCpu) implements Message {
         public Done {
             Message.id("runId", runId);
             Message.id("workerId", workerId);
             Message.present("status", status);
+        }
+
+        /** Without drivers. */
+        public Done(String runId, String workerId, WorkerStatus status, String failure, Summary summary,
+                    SliceWindows windows) {
+            this(runId, workerId, status, failure, summary, windows, null, null);
         }
     }
 

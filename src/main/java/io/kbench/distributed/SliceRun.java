@@ -158,7 +158,9 @@ final class SliceRun implements SliceCoordination {
         SliceWindows windows = runner.windows();
         try {
             channel.sendAndWait(new Message.Done(runId(), workerId, status, failure,
-                    outcome == null ? null : outcome.summary(), windows));
+                    outcome == null ? null : outcome.summary(), windows,
+                    outcome == null ? null : outcome.sections().clients(),
+                    outcome == null ? null : outcome.sections().loadCpu()));
         } catch (RuntimeException e) {
             out.println("worker " + workerId + ": cannot report run " + runId() + ": " + e.getMessage());
         }

@@ -2,7 +2,10 @@ package io.kbench.distributed;
 
 import io.kbench.client.ClientProperties;
 import io.kbench.client.TuningBounds;
+import io.kbench.driver.DriverBuild;
 import io.kbench.error.InvalidInputException;
+import io.kbench.spec.ClientKind;
+import io.kbench.spec.WorkloadSpec;
 import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -133,6 +136,7 @@ public final class Worker {
             Distributable.checkPlan(a.workload());
             RunIds.check(a);
             checkSlice(a, s);
+            checkDrivers(DriverBuild.standard(), a.workload(), s);
         } catch (InvalidInputException e) {
             // The message names property names the plan's author chose: bounded to one line before it is printed.
             String why = ControlCodec.Text.line(e.getMessage());
@@ -162,6 +166,23 @@ public final class Worker {
         }
         TuningBounds.checkSlice("slice " + s.index() + " (worker " + s.workerId() + ")", s.producerCount(),
                 s.consumerCount(), a.workload().producers().properties(), "a distributed run");
+    }
+
+    /**
+     * A side of this slice in a driver needs that driver built on this host beforehand ({@code kbench drivers build}):
+     * building it now (a minute for franz-go, minutes for librdkafka) would outlast the coordinator's wait for the
+     * slices, and a plan must not make a worker start a compiler.
+     */
+    static void checkDrivers(DriverBuild build, WorkloadSpec workload, Message.Slice s) {
+        check(build, "producers.client", s.producerCount() > 0 ? workload.producers().client() : ClientKind.JAVA);
+        check(build, "consumers.client", s.consumerCount() > 0 ? workload.consumers().client() : ClientKind.JAVA);
+    }
+
+    private static void check(DriverBuild build, String field, ClientKind client) {
+        if (client.external() && build.built(client).isEmpty()) {
+            throw InvalidInputException.field(field, client.text(), "has no driver built on this worker's host; run"
+                    + " 'kbench drivers build " + client.text() + "' there first (docs/clients.md#building-the-drivers)");
+        }
     }
 
     /** Answers a plan with this worker's version and clock; the coordinator decides whether it takes part. */

@@ -4,6 +4,7 @@ import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.diagnosis.Cores;
 import io.kbench.diagnosis.CurrentLimit;
 import io.kbench.diagnosis.Diagnoser;
+import io.kbench.diagnosis.DriverCpu;
 import io.kbench.fault.BrokerReports;
 import io.kbench.load.IntervalTicks;
 import io.kbench.result.run.FaultResult;
@@ -173,7 +174,7 @@ final class RunTelemetry {
      * telemetry.
      */
     static Telemetry evidence(TelemetrySampler sampler, List<IntervalPoint> intervals, List<FaultResult> faults,
-                             Cores cores, Boolean metSchedule) {
+                             Cores cores, Boolean metSchedule, List<DriverCpu> drivers) {
         Telemetry sampled = sampler == null ? null : sampler.finish(intervals);
         if (sampled == null) {
             return null;
@@ -190,6 +191,6 @@ final class RunTelemetry {
         }
         events.sort(Comparator.comparingDouble(TelemetryEvent::atSec));
         Telemetry withFaults = new Telemetry(sampled.sources(), sampled.series(), events, sampled.diagnosis());
-        return Diagnoser.attach(withFaults, intervals, cores, metSchedule);
+        return Diagnoser.attach(withFaults, intervals, cores, metSchedule, drivers);
     }
 }

@@ -7,6 +7,7 @@ import io.kbench.cluster.ClusterSecurity;
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.console.RunHeader;
 import io.kbench.console.RunSummary;
+import io.kbench.diagnosis.DriverCpu;
 import io.kbench.diagnosis.LatencyAnatomy;
 import io.kbench.distributed.Coordinator;
 import io.kbench.distributed.Distribution;
@@ -213,7 +214,8 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 Summary summary = outcome.summary();
                 Schedule schedule = Schedule.of(spec, summary);
                 Telemetry telemetry = RunTelemetry.evidence(sampler, outcome.intervals(), faults,
-                        RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met());
+                        RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met(),
+                        DriverCpu.of(outcome.sections().loadCpu(), summary));
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();

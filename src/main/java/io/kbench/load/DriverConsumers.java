@@ -26,7 +26,8 @@ final class DriverConsumers {
     List<Thread> start(int first, int count) {
         ConsumerSpec c = run.spec().consumers();
         DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, DriverProducers.runId(run), DriverRole.CONSUMERS,
-                run.clients().bootstrapServers(), run.topic(), run.stampMagic(), 0, run.spec().reportInterval().toNanos(),
+                run.clients().bootstrapServers(), run.topic(), run.stampMagic(), DriverProducers.clockOffsetNanos(run),
+                run.spec().reportInterval().toNanos(),
                 DriverProperties.map(c.client(), DriverRole.CONSUMERS, c.properties(), run.clients().connection()),
                 null, new DriverSlice.SliceConsumers(first, count, run.consumerGroup()));
         stream = DriverStream.launch(run.drivers(), c.client(), slice, run.metrics());

@@ -79,10 +79,26 @@ final class DriverProducers implements ProducerSide {
                 .measuredNanos(p.records() == null ? p.duration().toNanos() : null)
                 .valuesFiles(values).keys(sliceKeys).verify(sendLogDir).build();
         DriverSlice slice = new DriverSlice(DriverSlice.CONTRACT, runId(run), DriverRole.PRODUCERS,
-                run.clients().bootstrapServers(), run.topic(), run.stampMagic(), 0, run.spec().reportInterval().toNanos(),
+                run.clients().bootstrapServers(), run.topic(), run.stampMagic(), clockOffsetNanos(run),
+                run.spec().reportInterval().toNanos(),
                 DriverProperties.map(p.client(), DriverRole.PRODUCERS, p.properties(), run.clients().connection()),
                 producers, null);
         stream = DriverStream.launch(run.drivers(), p.client(), slice, run.metrics());
+    }
+
+    /**
+     * What the driver adds to CLOCK_MONOTONIC (HotSpot's System.nanoTime on Linux) to read the run's clock: 0 on a
+     * local run; a worker's slice runs on the cluster's shared clock, whose offset is read here once, the midpoint of
+     * two monotonic readings around it (a few hundred nanoseconds apart).
+     */
+    static long clockOffsetNanos(LoadRun run) {
+        if (run.clock() == NanoClock.SYSTEM) {
+            return 0;
+        }
+        long before = System.nanoTime();
+        long shared = run.clock().nanoTime();
+        long after = System.nanoTime();
+        return shared - (before + (after - before) / 2);
     }
 
     /** The slice's run id: the run's stamp number, which also names its transactional ids. */

@@ -206,12 +206,18 @@ final class LoadPhases {
         List<Thread> threads = new ArrayList<>();
         IntervalReporter reporter = null;
         String failure = null;
-        try (IntervalTicker ticker = new IntervalTicker(clock, run.ticks())) {
+        CpuTrace jvmCpu = new CpuTrace();
+        try (IntervalTicker ticker = new IntervalTicker(clock, run.ticks(), jvmCpu)) {
             try {
                 if (spec.consumers().mode() == ConsumerMode.LIVE) {
                     threads.addAll(consumers.startGroup(ReadMode.LIVE, slice.consumerFirst(), slice.consumerCount(),
                             () -> { }));
+                    if (consumers.driver() != null) {
+                        consumers.driver().onFailure(producers::requestStop);
+                    }
                 }
+                // A producer driver is up before the common start is fixed: its first records are due at that start.
+                producers.prepare(slice.producerFirst(), slice.producerCount());
                 long start = slice.coordination().awaitStart(consumers::assignedPartitions, metrics);
                 if (start != Long.MIN_VALUE && !stop.requested()) {
                     runStartNanos = start;
@@ -219,6 +225,8 @@ final class LoadPhases {
                             new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()),
                             run.live())
                             .withSink(slice.sink());
+                    drivers.attach(reporter);
+                    consumers.started(start);
                     ticker.use(reporter);
                     ticker.schedule(start + spec.reportInterval().toNanos(), spec.reportInterval().toNanos());
                     List<Thread> producerThreads = producers.start(start, slice.producerFirst(), slice.producerCount(),
@@ -238,11 +246,15 @@ final class LoadPhases {
                 drivers.release();
             }
         }
+        if (reporter != null) {
+            drivers.reportLate(reporter, out);
+        }
         if (failure == null) {
             failure = firstFailure();
         }
         return assembler.outcome(reporter == null ? List.of() : reporter.points(), failure, runStartNanos,
-                runStartMillis);
+                runStartMillis).withClients(drivers.clients())
+                .withLoadCpu(SideCpu.of(spec, metrics, producers, consumers, jvmCpu));
     }
 
     private boolean measuring() {

@@ -41,7 +41,7 @@ class ArchitectureTest {
                     "statistics", "telemetry", "error", "format", "unit")),
             Map.entry("experiment", Set.of("client", "cluster", "console", "diagnosis", "distributed", "driver", "fault", "kpi",
                     "load", "measure", "result", "spec", "statistics", "study", "telemetry", "error", "format", "unit")),
-            Map.entry("distributed", Set.of("client", "load", "measure", "result", "spec", "error", "format", "unit")),
+            Map.entry("distributed", Set.of("client", "driver", "load", "measure", "result", "spec", "error", "format", "unit")),
             Map.entry("console", Set.of("catalog", "cluster", "compare", "driver", "kpi", "load", "measure", "release", "result", "spec",
                     "statistics", "format", "unit")),
             Map.entry("report", Set.of("catalog", "compare", "kpi", "measure", "result", "spec", "statistics", "study", "error",

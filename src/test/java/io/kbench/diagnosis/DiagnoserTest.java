@@ -15,6 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.kbench.result.Figure;
+import io.kbench.result.run.LoadCpu;
+import io.kbench.result.run.Summary;
+import io.kbench.result.run.Totals;
 import io.kbench.result.telemetry.Diagnosis;
 import io.kbench.result.telemetry.LatencySpike;
 import io.kbench.result.telemetry.LimitingResource;
@@ -23,6 +26,7 @@ import io.kbench.result.telemetry.TelemetryEvent;
 import io.kbench.result.telemetry.TelemetryEventType;
 import io.kbench.result.telemetry.TelemetryMetric;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class DiagnoserTest {
@@ -50,6 +54,33 @@ class DiagnoserTest {
         assertThat(d.limitedBy()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
         assertThat(d.evidence()).startsWith("load generator CPU 350% of 400% (4 cores)");
         assertThat(figure(d, "client_cpu_share").value()).isEqualTo(0.875);
+    }
+
+    @Test
+    void aDriverProcessesCpuIsTheLoadGeneratorsToo() {
+        // kbench's JVM alone is far from its cores; with a franz-go producer driver at 300% the load generator is not.
+        SyntheticRun run = new SyntheticRun().healthy().replace(CLIENT_CPU_PERCENT, "client", i -> 60.0);
+        List<DriverCpu> drivers = List.of(new DriverCpu("franz-go", "producers", 300.0));
+        Diagnosis d = Diagnoser.diagnose(run.intervals(), run.telemetry(), Cores.embedded(4), drivers);
+
+        assertThat(d.limitedBy()).isEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+        assertThat(d.evidence()).startsWith(
+                "load generator CPU 360% (kbench's JVM 60%, franz-go driver (producers) 300%) of 400% (4 cores)");
+        assertThat(figure(d, "driver_cpu_percent_producers").value()).isEqualTo(300.0);
+        assertThat(figure(d, "client_cpu_share").value()).isEqualTo(0.9);
+        assertThat(Diagnoser.diagnose(run.intervals(), run.telemetry(), Cores.embedded(4)).limitedBy())
+                .as("the JVM alone").isNotEqualTo(LimitingResource.LOAD_GENERATOR_CPU);
+    }
+
+    @Test
+    void aDriversMeanCpuIsItsCpuSecondsOverItsSidesMeasuredWindow() {
+        LoadCpu cpu = new LoadCpu(LoadCpu.Side.of("librdkafka", LoadCpu.Process.DRIVER, 3_000_000_000L, 30_000),
+                LoadCpu.Side.of("java", LoadCpu.Process.KBENCH, 1_000_000_000L, 30_000));
+        Totals produced = new Totals(30_000, 3_000_000, 3_000, 0.3, 10.0, 0, Map.of(), 0, null, null);
+        Summary summary = new Summary("intendedSendTime", produced, produced, null, null, null, null);
+        // 3 s of CPU over a 10 s window: 30% of one core; the Java consumers are in kbench's JVM, which telemetry samples.
+        assertThat(DriverCpu.of(cpu, summary)).containsExactly(new DriverCpu("librdkafka", "producers", 30.0));
+        assertThat(DriverCpu.of(null, summary)).isEmpty();
     }
 
     @Test

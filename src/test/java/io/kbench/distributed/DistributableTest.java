@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kbench.driver.DriverBuild;
 import io.kbench.error.InvalidInputException;
 import io.kbench.spec.SpecLoader;
 import io.kbench.spec.WorkloadSpec;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What a workload run by workers may hold: the same check on the coordinator and, again, on every worker. */
 class DistributableTest {
@@ -29,6 +32,21 @@ class DistributableTest {
     private static void refused(WorkloadSpec spec, String... named) {
         assertThatThrownBy(() -> Distributable.checkPlan(spec)).isInstanceOf(InvalidInputException.class)
                 .hasMessageContainingAll(named).hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aDriverClientPassesAndAWorkerWithoutItsDriverBuiltRefusesItsSlice(@TempDir Path emptyCache) {
+        WorkloadSpec franz = spec("producers.client=franz-go", "consumers.client=librdkafka", "consumers.mode=live");
+        assertThatCode(() -> Distributable.checkPlan(franz)).doesNotThrowAnyException();
+        DriverBuild nothingBuilt = new DriverBuild(emptyCache);
+        assertThatThrownBy(() -> Worker.checkDrivers(nothingBuilt, franz, new Message.Slice("w1", 0, 0, 1, 0, 1)))
+                .isInstanceOf(InvalidInputException.class).hasMessageNotContaining("\n")
+                .hasMessageContainingAll("producers.client", "franz-go", "kbench drivers build franz-go");
+        // A slice without producers needs no producer driver; its consumers need theirs.
+        assertThatThrownBy(() -> Worker.checkDrivers(nothingBuilt, franz, new Message.Slice("w1", 0, 0, 0, 0, 1)))
+                .hasMessageContainingAll("consumers.client", "librdkafka");
+        assertThatCode(() -> Worker.checkDrivers(nothingBuilt, spec(), new Message.Slice("w1", 0, 0, 1, 0, 1)))
+                .doesNotThrowAnyException();
     }
 
     @Test

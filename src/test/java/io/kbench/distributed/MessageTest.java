@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.kbench.load.SliceWindows;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadCpu;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
 import io.kbench.result.run.WorkerStatus;
@@ -33,6 +35,10 @@ class MessageTest {
                 new Summary("intendedSendTime", t, null, new LatencyStats(10, 1, 2, 3, 4, 5, 2.5), null, null, null),
                 new SliceWindows(1, 2, Long.MAX_VALUE, Long.MIN_VALUE));
         assertThat(ControlCodec.decode(ControlCodec.encode(d))).isEqualTo(d);
+        Message.Done withDrivers = new Message.Done("r1", "w1", WorkerStatus.COMPLETED, null, d.summary(), d.windows(),
+                new Clients(new Clients.Driver("franz-go", "v1.22.3", 4711), null),
+                new LoadCpu(LoadCpu.Side.of("franz-go", LoadCpu.Process.DRIVER, 2_000_000, 10), null));
+        assertThat(ControlCodec.decode(ControlCodec.encode(withDrivers))).isEqualTo(withDrivers);
     }
 
     @Test
