@@ -9,7 +9,9 @@ import io.kbench.result.KbenchResult;
 import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadClients;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Summary;
 import io.kbench.result.run.Totals;
@@ -17,6 +19,7 @@ import io.kbench.result.sweep.PointSummary;
 import io.kbench.result.sweep.SweepResult;
 import io.kbench.result.telemetry.Telemetry;
 import io.kbench.result.telemetry.TelemetrySeries;
+import io.kbench.spec.WorkloadSpec;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,7 +55,8 @@ final class EntryReader {
         if (result instanceof RunResult run) {
             return List.of(new CatalogEntry(key, EntryKind.RUN, Objects.requireNonNullElse(run.name(), "unnamed"),
                     hash(run.workload()), started(run.startTime()), run.status().toString(),
-                    environment(run.environment(), shape(run.cluster()), run.cluster(), host), gitRevision,
+                    environment(run.environment(), loadClients(run.environment(), run.clients(), run.workload()),
+                            shape(run.cluster()), run.cluster(), host), gitRevision,
                     tags(run.tags()), kpis(run.summary()), errors(run.summary()),
                     diagnosis(run.sections().telemetry()), where, setup(run.workload(), run.cluster(), false)));
         }
@@ -66,7 +70,8 @@ final class EntryReader {
             }
             return List.of(new CatalogEntry(key, EntryKind.FIND_MAX, fm.name(), hash(fm.workload()),
                     started(fm.startTime()), fm.findMax().outcome().toString(),
-                    environment(fm.environment(), shape(fm.cluster()), fm.cluster(), host), gitRevision, tags(fm.tags()),
+                    environment(fm.environment(), loadClients(fm.environment(), fm.clients(), fm.workload()),
+                            shape(fm.cluster()), fm.cluster(), host), gitRevision, tags(fm.tags()),
                     kpis, 0, null, where, setup(fm.workload(), fm.cluster(), true)));
         }
         if (result instanceof SweepResult sweep) {
@@ -78,7 +83,9 @@ final class EntryReader {
                 String shape = p.cluster() == null ? "unknown" : "?/" + p.cluster().brokers() + " broker(s)";
                 points.add(new CatalogEntry(Hashes.sha256(key + "/" + p.name()), EntryKind.SWEEP_POINT,
                         sweep.name() + "/" + p.name(), hash(p.overrides()), started(sweep.startTime()),
-                        sweep.status().toString(), environment(sweep.environment(), shape, null, host), gitRevision,
+                        sweep.status().toString(), environment(sweep.environment(),
+                        sweep.environment() == null ? null : sweep.environment().kafkaClientVersion(), shape, null, host),
+                        gitRevision,
                         Map.of(), kpis(PointSummary.medianOf(p.summary())), 0, null, where,
                         RunSetup.ofPoint(p.overrides() == null ? Map.of() : p.overrides())));
             }
@@ -88,7 +95,7 @@ final class EntryReader {
     }
 
     /** A result without its workload (none kbench writes today) has no setup to group it by. */
-    private static RunSetup setup(io.kbench.spec.WorkloadSpec workload, ClusterInfo cluster, boolean rateIsMeasured) {
+    private static RunSetup setup(WorkloadSpec workload, ClusterInfo cluster, boolean rateIsMeasured) {
         return workload == null ? RunSetup.unknown() : RunSetup.of(workload, cluster, rateIsMeasured);
     }
 
@@ -122,9 +129,18 @@ final class EntryReader {
         return cluster == null ? "unknown" : cluster.mode() + "/" + cluster.brokers() + " broker(s)";
     }
 
-    private static RunEnvironment environment(Environment env, String shape, ClusterInfo cluster, String host) {
+    /**
+     * The client that sent and read, as {@link LoadClients} says it: the Java client's version alone when no driver ran
+     * (as every catalog recorded before drivers holds it), so a franz-go run is another environment than a Java one.
+     */
+    private static String loadClients(Environment env, Clients clients, WorkloadSpec workload) {
+        return LoadClients.describe(clients, env == null ? null : env.kafkaClientVersion(), workload);
+    }
+
+    private static RunEnvironment environment(Environment env, String clients, String shape, ClusterInfo cluster,
+                                              String host) {
         return new RunEnvironment(shape, env == null ? null : env.kbenchVersion(),
-                env == null ? null : env.kafkaClientVersion(), cluster == null ? null : cluster.kafkaBrokerVersion(),
+                clients, cluster == null ? null : cluster.kafkaBrokerVersion(),
                 env == null ? null : env.clientJdk(), cluster == null ? null : cluster.brokerJdk(),
                 env == null ? null : env.os(), env == null ? null : env.cpuModel(), env == null ? 0 : env.cores(), host);
     }

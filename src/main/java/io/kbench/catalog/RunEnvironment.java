@@ -11,7 +11,9 @@ import java.util.Objects;
  *
  * @param clusterShape       e.g. {@code embedded/3 brokers}
  * @param kbenchVersion      kbench version
- * @param kafkaClientVersion kafka-clients version of the load generator
+ * @param kafkaClientVersion the client that sent and read: the Java kafka-clients version when no driver ran, else the
+ *                           driver's client and version ({@code franz-go v1.22.3}), or each side's when they differ
+ *                           ({@code producers franz-go v1.22.3, consumers java 4.3.1}); see LoadClients
  * @param kafkaBrokerVersion broker version, when known
  * @param clientJdk          JDK of the load generator
  * @param brokerJdk          JDK of the brokers, when known (embedded only)

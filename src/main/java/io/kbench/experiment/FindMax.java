@@ -14,6 +14,7 @@ import io.kbench.result.findmax.FindMaxResult;
 import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.SearchMode;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.ShortWindow;
@@ -133,8 +134,12 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     /** Runs the searches and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, context.connection());
-        Preflight.javaClientsOnly(spec, "find-max");
+        Preflight.driverLimits(spec);
         Preflight.embeddedOnly(spec, context.target());
+        // Every probe is a SingleRun, which starts the drivers of a client other than java as 'kbench run' does; built
+        // (or found in the cache) once here, so a missing compiler is one line before the cluster starts, not a failed
+        // first probe, and no probe's window holds a build.
+        Preflight.drivers(spec, out);
         Preflight.reachable(context.target(), context.connection());
         Instant start = Instant.now();
         EmbeddedCluster shared = context.target() instanceof ClusterTarget.Shared s ? s.cluster() : null;
@@ -153,7 +158,7 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             FindMaxResult result = new FindMaxResult(RunResult.SCHEMA_VERSION, FindMaxResult.KIND, spec.name(), context.output().tags(),
                     start, Instant.now(), Environment.capture(), runner.clusterInfo, spec, context.connection(),
                     FindMaxFigures.of(spec, settings, series.searches(), series.stopped()), probes,
-                    verdicts(series, runner.summaries), FindMaxFigures.answersOf(series.searches()));
+                    verdicts(series, runner.summaries), FindMaxFigures.answersOf(series.searches()), runner.clients);
             Path file = ResultWriter.write(result, dir);
             out.println();
             FindMaxTable.print(result, out);
@@ -237,6 +242,8 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
         private final String runId;
         private int count;
         ClusterInfo clusterInfo;
+        /** The first probe's drivers (its broker check is that probe's own): what the search ran, for the catalog. */
+        Clients clients;
         /** Each probe's summary in probe order (the search's probe list has the same order). */
         final List<Summary> summaries = new ArrayList<>();
 
@@ -298,6 +305,8 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             }
             if (clusterInfo == null) {
                 clusterInfo = result.cluster();
+                clients = result.clients() == null ? null
+                        : new Clients(result.clients().producers(), result.clients().consumers());
             }
             summaries.add(result.summary());
             ProbeOutcome o = settings.keepUpCheck().judge(rate, result, spec.consumers().mode() == ConsumerMode.LIVE,

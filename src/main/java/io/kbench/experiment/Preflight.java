@@ -51,23 +51,6 @@ final class Preflight {
     }
 
     /**
-     * A client other than java is a valid workload (--dry-run shows it, its properties are checked against its table),
-     * and {@code kbench run} and {@code kbench sweep} start its driver; {@code command} (find-max) does not yet: said
-     * plainly before anything starts, rather than measuring the Java client under another client's name.
-     */
-    static void javaClientsOnly(WorkloadSpec spec, String command) {
-        refuseDriver("producers.client", producerClient(spec), command);
-        refuseDriver("consumers.client", consumerClient(spec), command);
-    }
-
-    private static void refuseDriver(String field, ClientKind client, String command) {
-        if (client.external()) {
-            throw InvalidInputException.field(field, client.text(), "running a " + client.text() + " driver in "
-                    + command + " lands in a later kbench release; 'kbench run' and 'kbench sweep' run it now (docs/clients.md)");
-        }
-    }
-
-    /**
      * What a run cannot do with driver producers yet (--dry-run says so too): a {@code roll}, whose steps report the
      * rate acknowledged in each, which a driver does not count per window (it counts the publish latency and failures
      * of the records intended in a fault's window, docs/drivers.md). Other faults and verify can: the driver counts its

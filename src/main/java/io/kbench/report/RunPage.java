@@ -11,6 +11,7 @@ import io.kbench.result.ThresholdVerdict;
 import io.kbench.result.run.IntervalPhase;
 import io.kbench.result.run.IntervalPoint;
 import io.kbench.result.run.LatencyStats;
+import io.kbench.result.run.LoadClients;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.result.run.Summary;
@@ -52,7 +53,10 @@ final class RunPage {
             lines.add(description);
         }
         lines.add(timeLine(r.startTime(), r.endTime()));
-        lines.add(environmentLine(r.environment(), r.cluster()));
+        // The client that sent and read, a driver's included: the environment's version is the Java client's alone.
+        String clients = LoadClients.describe(r.clients(),
+                r.environment() == null ? null : r.environment().kafkaClientVersion(), r.workload());
+        lines.add(environmentLine(r.environment(), clients, r.cluster()));
         if (r.tags() != null && !r.tags().isEmpty()) {
             List<String> t = new ArrayList<>();
             r.tags().forEach((k, v) -> t.add(k + "=" + v));
@@ -80,7 +84,7 @@ final class RunPage {
                 FaultSection.bands(r.faults(), r.intervals()));
         distribution(page, r.summary(), dir);
         BreakdownSection.render(page, r.breakdown());
-        environment(page, r.environment(), r.cluster());
+        environment(page, r.environment(), clients, r.cluster());
         configuration(page, r);
     }
 
@@ -109,11 +113,11 @@ final class RunPage {
         return time == null ? "?" : DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC).format(time);
     }
 
-    private static String environmentLine(Environment e, ClusterInfo c) {
+    private static String environmentLine(Environment e, String clients, ClusterInfo c) {
         List<String> parts = new ArrayList<>();
         if (e != null) {
             add(parts, "kbench ", e.kbenchVersion());
-            add(parts, "Kafka clients ", e.kafkaClientVersion());
+            add(parts, "Kafka clients ", clients);
             add(parts, "JDK ", e.clientJdk());
             add(parts, "", e.os());
             add(parts, "", e.cpuModel());
@@ -340,11 +344,11 @@ final class RunPage {
                 .endSection();
     }
 
-    private static void environment(HtmlPage page, Environment e, ClusterInfo c) {
+    private static void environment(HtmlPage page, Environment e, String clients, ClusterInfo c) {
         List<String[]> gen = new ArrayList<>();
         if (e != null) {
             kv(gen, "kbench", e.kbenchVersion());
-            kv(gen, "Kafka clients", e.kafkaClientVersion());
+            kv(gen, "Kafka clients", clients);
             kv(gen, "JDK", e.clientJdk());
             kv(gen, "JVM", e.clientJvm());
             kv(gen, "OS", e.os());

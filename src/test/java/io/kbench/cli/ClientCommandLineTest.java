@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
- * client cannot honour is refused before anything starts, and what cannot run a driver yet (find-max, workers, a roll
+ * client cannot honour is refused before anything starts, and what cannot run a driver yet (workers, a roll
  * with driver producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
  * client under its name. And {@code kbench drivers}' input errors.
  */
@@ -47,8 +47,21 @@ class ClientCommandLineTest {
         assertThat(verify.stdout()).contains("verify: true");
         assertInputError(kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--local-workers", "2"),
                 "producers.client: cannot be used with --workers/--local-workers yet", "(got franz-go)");
-        assertInputError(kbench("find-max", "--set", "consumers.client=franz-go", "--sla", "e2e.p99<200ms"),
-                "consumers.client: running a franz-go driver in find-max lands in a later kbench release");
+    }
+
+    /**
+     * find-max runs a driver as its probes are runs (FindMaxDriverIT); its --dry-run shows the first probe's workload
+     * with the client, and refuses what a run with a driver refuses, as a run's --dry-run does.
+     */
+    @Test
+    void findMaxShowsTheDriverClientAndRefusesWhatARunWould() {
+        CliRun dryRun = kbench("find-max", "--dry-run", "--set", "producers.client=franz-go",
+                "--set", "consumers.client=franz-go", "--sla", "e2e.p99<200ms");
+        assertThat(dryRun.exitCode()).as(dryRun.transcript()).isZero();
+        assertThat(dryRun.stdout()).contains("  client: franz-go").contains("# find-max: ");
+        assertInputError(kbench("find-max", "--dry-run", "--set", "producers.client=franz-go",
+                "--set", "producers.properties.max.block.ms=1000"),
+                "producers.properties.max.block.ms: client franz-go does not understand it", "(got 1000)");
     }
 
     /**

@@ -102,6 +102,24 @@ class ReportRendererTest {
         assertThat(dist.at("/data/datasets/0/data").size()).isEqualTo(5);
     }
 
+    /**
+     * A run whose producers ran in a driver names that client beside the Java consumers' in its header and environment,
+     * not the Java client's version alone (issue 40; the catalog records the same text, LoadClientsEnvironmentTest).
+     */
+    @Test
+    void aDriverRunNamesTheClientThatRan() throws Exception {
+        Path dir = ReportFixtures.copy("run-sample", tmp);
+        ObjectNode r = (ObjectNode) JSON.readTree(dir.resolve("result.json").toFile());
+        r.putObject("clients").putObject("producers").put("client", "franz-go").put("clientVersion", "v1.22.3")
+                .put("pid", 4711);
+        JSON.writeValue(dir.resolve("result.json").toFile(), r);
+
+        String html = ReportRenderer.render(dir, ReportRenderer.Options.NONE);
+
+        assertThat(html).contains("Kafka clients producers franz-go v1.22.3, consumers java 4.3.1")
+                .doesNotContain("Kafka clients 4.3.1");
+    }
+
     @Test
     void userTextIsEscapedEverywhere() throws Exception {
         Path dir = ReportFixtures.copy("run-sample", tmp);

@@ -18,6 +18,7 @@ import io.kbench.result.findmax.ProbeOutcome;
 import io.kbench.result.findmax.SearchMethod;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.result.run.Clients;
 import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.Summary;
@@ -69,6 +70,17 @@ class FindMaxSchemaTest {
         assertThat(written.at("/probes/0").has("endToEndP99Micros")).isTrue();
         assertThat(written.at("/probes/0/resultDir").asText()).isEqualTo("probes/01-1000");
         assertThat(written.toString()).doesNotContain("hunter2");
+    }
+
+    /** find-max runs a driver as its probes are runs: the drivers of its first probe are recorded (issue 40). */
+    @Test
+    void aSearchOfDriverProducersRecordsItsDriversAndIsValid(@TempDir Path dir) throws IOException {
+        WorkloadSpec spec = workload(dir, "producers: {client: franz-go}\nconsumers: {mode: none}\n");
+        JsonNode written = write(spec, "produced.recordsPerSec>100", 3, (rate, call) -> true,
+                new ClusterInfo("external", "b:9092", 0, null, null, null, null, null, null), dir);
+        assertThat(validate(written)).isEmpty();
+        assertThat(written.at("/clients/producers/client").asText()).isEqualTo("franz-go");
+        assertThat(written.at("/clients/producers/clientVersion").asText()).isEqualTo("v1.22.3");
     }
 
     @Test
@@ -303,7 +315,8 @@ class FindMaxSchemaTest {
                 Map.of("bootstrap.servers", cluster.bootstrapServers(), "sasl.jaas.config", "x"),
                 FindMaxFigures.of(spec, settings, series.searches(), series.stopped()),
                 series.searches().stream().flatMap(r -> r.probes().stream()).toList(), null,
-                FindMaxFigures.answersOf(series.searches()));
+                FindMaxFigures.answersOf(series.searches()), spec.producers().client().external()
+                        ? new Clients(new Clients.Driver(spec.producers().client().text(), "v1.22.3", 4711), null) : null);
         return JSON.readTree(ResultWriter.write(result, dir).toFile());
     }
 

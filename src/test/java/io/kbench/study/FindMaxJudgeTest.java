@@ -91,7 +91,7 @@ class FindMaxJudgeTest {
     private static FindMaxResult on(String cpuModel, List<String> flags, FindMaxResult r) {
         Environment e = new Environment("0.1.0", "4.3.1", "17", "Linux", cpuModel, 2, 1L << 30, flags, null, null, null);
         return new FindMaxResult(r.schemaVersion(), r.kind(), r.name(), r.tags(), r.startTime(), r.endTime(), e, r.cluster(),
-                r.workload(), r.clientProperties(), r.findMax(), r.probes(), r.thresholds(), r.searches());
+                r.workload(), r.clientProperties(), r.findMax(), r.probes(), r.thresholds(), r.searches(), r.clients());
     }
 
     private static FindMaxResult searched(double... answers) {
@@ -112,6 +112,6 @@ class FindMaxJudgeTest {
     }
 
     private static FindMaxResult result(FindMaxResult.Figures f, List<SearchAnswer> searches) {
-        return new FindMaxResult(1, FindMaxResult.KIND, "fm", null, null, null, null, null, null, null, f, List.of(), null, searches);
+        return new FindMaxResult(1, FindMaxResult.KIND, "fm", null, null, null, null, null, null, null, f, List.of(), null, searches, null);
     }
 }

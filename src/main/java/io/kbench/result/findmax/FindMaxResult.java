@@ -7,6 +7,7 @@ import io.kbench.result.Environment;
 import io.kbench.result.KbenchResult;
 import io.kbench.result.SchemaChecks;
 import io.kbench.result.ThresholdVerdict;
+import io.kbench.result.run.Clients;
 import io.kbench.spec.WorkloadSpec;
 import java.time.Instant;
 import java.util.List;
@@ -32,12 +33,16 @@ import java.util.Objects;
  * @param thresholds       --threshold verdicts, judged on the run at the answer; absent when none were given
  * @param searches         each independent search's own answer, in order (--searches); absent in files written
  *                         before there was more than one search
+ * @param clients          the drivers of a client other than java that ran the probes, as the first probe's result.json
+ *                         records them (docs/clients.md); absent when java sent and read, and in files written before
+ *                         find-max ran drivers
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record FindMaxResult(int schemaVersion, String kind, String name, Map<String, String> tags, Instant startTime,
                             Instant endTime, Environment environment, ClusterInfo cluster, WorkloadSpec workload,
                             Map<String, String> clientProperties, Figures findMax, List<ProbeOutcome> probes,
-                            List<ThresholdVerdict> thresholds, List<SearchAnswer> searches) implements KbenchResult {
+                            List<ThresholdVerdict> thresholds, List<SearchAnswer> searches, Clients clients)
+        implements KbenchResult {
     /** The SLA a keep-up-only search (find-max without --sla) records. */
     public static final String NO_SLA = "none";
     public static final String KIND = "find-max";
