@@ -180,8 +180,8 @@ public final class Worker {
 
     private static void check(DriverBuild build, String field, ClientKind client) {
         if (client.external() && build.built(client).isEmpty()) {
-            throw InvalidInputException.field(field, client.text(), "has no driver built on this worker's host; run"
-                    + " 'kbench drivers build " + client.text() + "' there first (docs/clients.md#building-the-drivers)");
+            throw InvalidInputException.field(field, client.text(), "its driver is not built on this worker's host: run"
+                    + " 'kbench drivers build " + client.text() + "' there first");
         }
     }
 

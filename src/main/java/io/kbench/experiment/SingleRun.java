@@ -215,7 +215,7 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
                 Schedule schedule = Schedule.of(spec, summary);
                 Telemetry telemetry = RunTelemetry.evidence(sampler, outcome.intervals(), faults,
                         RunTelemetry.cores(spec, embedded != null, environment.cores()), schedule == null ? null : schedule.met(),
-                        DriverCpu.of(outcome.sections().loadCpu(), summary));
+                        loadGeneratorDrivers(outcome, summary));
                 // A signal after the load ended but before the result is written still stops a sweep or find-max.
                 RunStatus status = outcome.status() == RunStatus.COMPLETED && guard.interrupted()
                         ? RunStatus.INTERRUPTED : outcome.status();
@@ -258,5 +258,15 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
         } catch (IOException e) {
             throw new RunFailedException("cannot create results directory " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The driver processes whose CPU is this machine's load generator's: every driver of a local run, or of workers on
+     * this machine (--local-workers); none for workers on other hosts, whose CPU is not this machine's cores'.
+     */
+    private List<DriverCpu> loadGeneratorDrivers(RunOutcome outcome, Summary summary) {
+        Distribution distribution = context.distribution();
+        return distribution != null && !distribution.local() ? List.of()
+                : DriverCpu.of(outcome.sections().loadCpu(), summary);
     }
 }

@@ -45,8 +45,14 @@ class ClientCommandLineTest {
         CliRun verify = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set", "verify=true");
         assertThat(verify.exitCode()).as("verify reads a driver's send logs: " + verify.transcript()).isZero();
         assertThat(verify.stdout()).contains("verify: true");
-        assertInputError(kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--local-workers", "2"),
-                "producers.client: cannot be used with --workers/--local-workers yet", "(got franz-go)");
+        assertInputError(kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set",
+                "faults=[{action: roll, at: 5s}]"), "faults: with producers.client franz-go lands in a later kbench release",
+                "(got roll)");
+        // Workers run the driver their slice names (DistributedDriversIT): a distributed dry run shows the client.
+        CliRun workers = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set",
+                "producers.warmupDuration=2s", "--local-workers", "2");
+        assertThat(workers.exitCode()).as(workers.transcript()).isZero();
+        assertThat(workers.stdout()).contains("  client: franz-go");
     }
 
     /**
