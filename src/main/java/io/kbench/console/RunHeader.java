@@ -11,6 +11,7 @@ import io.kbench.result.JvmFlavour;
 import io.kbench.result.Versions;
 import io.kbench.result.io.Redactor;
 import io.kbench.result.io.ResultWriter;
+import io.kbench.spec.ClientKind;
 import io.kbench.spec.ConsumerSpec;
 import io.kbench.spec.ProducerSpec;
 import io.kbench.spec.RecordSizeSpec;
@@ -40,8 +41,11 @@ public final class RunHeader {
         out.println(pattern != null ? "# workload " + spec.name() + ": existing topics matching " + pattern
                 : String.format(Locale.ROOT, "# workload %s: topic %s, %d partition(s), RF %d", spec.name(), t.name(),
                         t.partitions(), t.replicationFactor()));
-        out.println("# producers: " + producers(spec.producers()));
-        out.println("# consumers: " + consumers(spec.consumers()));
+        // The versions line names kbench's own Kafka client; a side in a driver says so on its own line.
+        out.println("# producers: " + producers(spec.producers())
+                + driven(spec.producers().count() > 0, spec.producers().client()));
+        out.println("# consumers: " + consumers(spec.consumers())
+                + driven(spec.consumers().enabled(), spec.consumers().client()));
         if (!spec.faults().isEmpty()) {
             out.println("# faults: " + String.join("; ", spec.faults().stream().map(f -> f.describe()).toList())
                     + " (from the start of the measured window)");
@@ -104,6 +108,10 @@ public final class RunHeader {
         String jvm = JvmFlavour.current();
         return "# kbench " + Versions.kbench() + " | Kafka clients " + Versions.kafka() + " | JDK "
                 + Runtime.version() + (jvm == null ? "" : " (" + jvm + ")") + " | " + target;
+    }
+
+    private static String driven(boolean runs, ClientKind client) {
+        return runs && client.external() ? "; client " + client.text() + " (its driver)" : "";
     }
 
     static String producers(ProducerSpec p) {

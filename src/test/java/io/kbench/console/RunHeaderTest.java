@@ -29,7 +29,12 @@ public class RunHeaderTest {
                 .containsPattern("JDK \\S+ \\((C1 only|C1 and C2|C2 only|interpreter only), [^)]+\\) \\|");
         assertThat(String.join("\n", header)).contains("workload quickstart", "topic kbench-quickstart",
                 "2, 20,000 records/s, 1024 B, for 20s after an auto warm-up of 3s to 1m", "# consumers: 3, live")
-                .doesNotContain("acks");
+                .doesNotContain("acks", "its driver");
+        WorkloadSpec drivers = new SpecLoader().load(null, List.of("producers.client=franz-go",
+                "consumers.client=librdkafka", "consumers.mode=live"));
+        List<String> driven = lines(out -> RunHeader.print(drivers, "embedded cluster of 1 broker(s)", out));
+        assertThat(String.join("\n", driven)).contains("; client franz-go (its driver)",
+                "# consumers: 1, live; client librdkafka (its driver)");
     }
 
     @Test
