@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
+	"sync/atomic"
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -18,35 +20,69 @@ type Consumer struct {
 }
 
 // assignmentListeners keep the slice's count of assigned partitions and report each change (the assigned event),
-// which kbench waits for before it starts the producers. A gain is reported once the new partitions' starts are
-// known (startAtEnd), so that no record sent after the event is skipped; client gives the member's client, made after
-// these options.
-func assignmentListeners(run *Run, client func() *kgo.Client) []kgo.Opt {
+// which kbench waits for before it starts the producers. A gain is counted and reported only once the new partitions'
+// starts are known (startAtEnd, in AdjustFetchOffsetsFn), so that no record sent after the event is skipped: with
+// several consumers in the slice, one member's event must not count another's partitions before their starts are
+// resolved. Each member remembers what it counted, and a revoke or a loss takes back only that.
+func assignmentListeners(run *Run) []kgo.Opt {
+	// The member's client as franz-go hands it to OnPartitionsAssigned, which runs before AdjustFetchOffsetsFn in the
+	// same session: the client returned by NewClient may not be stored yet when the group first assigns.
+	var client atomic.Pointer[kgo.Client]
+	var mu sync.Mutex
+	counted := map[string]map[int32]bool{}
 	report := func() {
-		<-run.readySent
-		run.events.emit(map[string]any{"type": "assigned", "partitions": run.assigned.Load()})
+		select {
+		case <-run.readySent:
+			run.events.emit(map[string]any{"type": "assigned", "partitions": run.assigned.Load()})
+		case <-run.abandoned:
+			// The driver gave up before ready (a later consumer failed to connect): nothing is written any more.
+		}
 	}
-	change := func(sign int64) func(context.Context, *kgo.Client, map[string][]int32) {
-		return func(_ context.Context, _ *kgo.Client, parts map[string][]int32) {
-			n := int64(0)
-			for _, ps := range parts {
-				n += int64(len(ps))
-			}
-			run.assigned.Add(sign * n)
-			if sign < 0 || n == 0 {
-				report()
+	assigned := func(_ context.Context, cl *kgo.Client, parts map[string][]int32) {
+		client.Store(cl)
+		if len(parts) == 0 {
+			report()
+		}
+	}
+	taken := func(_ context.Context, _ *kgo.Client, parts map[string][]int32) {
+		mu.Lock()
+		n := int64(0)
+		for topic, ps := range parts {
+			for _, p := range ps {
+				if counted[topic][p] {
+					delete(counted[topic], p)
+					n++
+				}
 			}
 		}
+		mu.Unlock()
+		run.assigned.Add(-n)
+		report()
 	}
 	adjust := func(ctx context.Context, offsets map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
 		if !run.opts.resetGiven {
-			startAtEnd(ctx, client(), run.opts, offsets)
+			startAtEnd(ctx, client.Load(), run.opts, offsets)
 		}
+		mu.Lock()
+		n := int64(0)
+		for topic, ps := range offsets {
+			if counted[topic] == nil {
+				counted[topic] = map[int32]bool{}
+			}
+			for p := range ps {
+				if !counted[topic][p] {
+					counted[topic][p] = true
+					n++
+				}
+			}
+		}
+		mu.Unlock()
+		run.assigned.Add(n)
 		report()
 		return offsets, nil
 	}
-	return []kgo.Opt{kgo.OnPartitionsAssigned(change(1)), kgo.OnPartitionsRevoked(change(-1)),
-		kgo.OnPartitionsLost(change(-1)), kgo.AdjustFetchOffsetsFn(adjust)}
+	return []kgo.Opt{kgo.OnPartitionsAssigned(assigned), kgo.OnPartitionsRevoked(taken), kgo.OnPartitionsLost(taken),
+		kgo.AdjustFetchOffsetsFn(adjust)}
 }
 
 // startAtEnd: kbench's Java consumers start at the end of a partition that has no committed offset, resolved the
@@ -54,37 +90,28 @@ func assignmentListeners(run *Run, client func() *kgo.Client) []kgo.Opt {
 // once fetching starts, after the assignment was reported, and for a by-time start on an empty partition it falls
 // back to an end offset listed then, which can already be past the run's first batch (CI 2026-11-30: 148 of 600
 // records skipped). So each partition without a commit starts here, before the assignment is reported, at the first
-// record written since the driver came up, or at its end offset as of now when there is none yet: the same records of
-// this run either way, as the librdkafka driver does. A partition without a commit is the one franz-go gave the reset
-// offset (AfterMilli(startMillis): a commit is an offset, never today's time in milliseconds). A partition whose
-// lookups fail keeps franz-go's own start (stderr says so).
+// record written since the driver came up, or, when there is none, at its end offset listed just before that lookup:
+// had a record been written after that listing, the lookup by time would have found it. The same records of this run
+// either way, as the librdkafka driver does. A partition without a commit is the one franz-go gave the reset offset
+// (AfterMilli(startMillis): a commit is an offset, never today's time in milliseconds). A partition whose lookups
+// fail keeps franz-go's own start (stderr says so).
 func startAtEnd(ctx context.Context, client *kgo.Client, opts *Options, offsets map[string]map[int32]kgo.Offset) {
 	fresh := uncommitted(offsets, opts.startMillis)
 	if len(fresh) == 0 {
 		return
 	}
+	if client == nil {
+		fmt.Fprintln(os.Stderr, "franz-go driver: no client to look up where assigned partitions start; franz-go's own start")
+		return
+	}
+	ends := listOffsets(ctx, client, opts, fresh, -1)
 	since := listOffsets(ctx, client, opts, fresh, opts.startMillis)
-	var none map[string][]int32
 	for topic, parts := range fresh {
 		for _, p := range parts {
 			if o, ok := since[topic][p]; ok && o >= 0 {
 				offsets[topic][p] = kgo.NewOffset().At(o)
-			} else if ok {
-				if none == nil {
-					none = map[string][]int32{}
-				}
-				none[topic] = append(none[topic], p)
-			}
-		}
-	}
-	if none == nil {
-		return
-	}
-	ends := listOffsets(ctx, client, opts, none, -1)
-	for topic, parts := range none {
-		for _, p := range parts {
-			if o, ok := ends[topic][p]; ok && o >= 0 {
-				offsets[topic][p] = kgo.NewOffset().At(o)
+			} else if e, found := ends[topic][p]; ok && found && e >= 0 {
+				offsets[topic][p] = kgo.NewOffset().At(e)
 			}
 		}
 	}

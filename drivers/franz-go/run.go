@@ -29,7 +29,8 @@ func runDriver(stdin io.Reader, stdout io.Writer) int {
 		return 2
 	}
 	run := &Run{slice: slice, opts: opts, clock: newClock(*slice.ClockOffsetNanos), metrics: newMetrics(),
-		events: &Events{out: stdout}, readySent: make(chan struct{})}
+		events: &Events{out: stdout}, readySent: make(chan struct{}),
+		abandoned: make(chan struct{})}
 	run.warmupEnd.Store(math.MaxInt64)
 	var d driver
 	if *slice.Role == "producers" {

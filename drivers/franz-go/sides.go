@@ -142,10 +142,11 @@ func newConsumers(run *Run) (driver, error) {
 	for i := *c.First; i < *c.First+*c.Count; i++ {
 		opts := append([]kgo.Opt{kgo.ConsumerGroup(*c.Group), kgo.ConsumeTopics(*run.slice.Topic)},
 			run.opts.consumer...)
-		var client *kgo.Client
-		opts = append(opts, assignmentListeners(run, func() *kgo.Client { return client })...)
+		opts = append(opts, assignmentListeners(run)...)
 		client, err := newClient(run, "c"+strconv.Itoa(i), opts...)
 		if err != nil {
+			// Closing the clients made revokes their partitions, whose listeners must not wait for a ready never sent.
+			close(run.abandoned)
 			for _, made := range side.consumers {
 				made.client.Close()
 			}

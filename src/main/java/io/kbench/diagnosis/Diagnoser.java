@@ -38,8 +38,10 @@ public final class Diagnoser {
         }
         int cores = run.environment() == null ? 1 : Math.max(1, run.environment().cores());
         boolean embedded = run.cluster() != null && "embedded".equals(run.cluster().mode());
+        // Drivers of workers on other hosts spent other machines' CPU (as SingleRun judges the run it made).
+        boolean remoteWorkers = run.distributed() != null && !run.distributed().localWorkers();
         return Optional.of(diagnose(run.intervals(), run.telemetry(), embedded ? Cores.embedded(cores) : Cores.external(cores),
-                DriverCpu.of(run.loadCpu(), run.summary())));
+                remoteWorkers ? List.of() : DriverCpu.of(run.loadCpu(), run.summary())));
     }
 
     /**

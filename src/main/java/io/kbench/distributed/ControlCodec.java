@@ -176,7 +176,8 @@ final class ControlCodec {
             if (s == null) {
                 return "";
             }
-            String one = s.replaceAll("\\p{Cntrl}", " ").strip();
+            // Unicode controls (C0, C1: a CSI is U+009B) and format characters (bidi overrides), not only ASCII's.
+            String one = s.replaceAll("[\\p{Cc}\\p{Cf}]", " ").strip();
             return one.length() <= MAX ? one : one.substring(0, MAX) + "...";
         }
     }

@@ -21,6 +21,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /**
@@ -189,11 +190,11 @@ final class SliceRun implements SliceCoordination {
     }
 
     @Override
-    public long awaitStart(IntSupplier assignedPartitions, RunMetrics runMetrics) {
+    public long awaitStart(IntSupplier assignedPartitions, RunMetrics runMetrics, BooleanSupplier failed) {
         this.assigned = assignedPartitions;
         this.metrics = runMetrics;
         while (startNanos == Long.MIN_VALUE) {
-            if (stopped) {
+            if (stopped || failed.getAsBoolean()) {
                 return Long.MIN_VALUE;
             }
             sleep(10);

@@ -305,8 +305,10 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
             }
             if (clusterInfo == null) {
                 clusterInfo = result.cluster();
-                clients = result.clients() == null ? null
-                        : new Clients(result.clients().producers(), result.clients().consumers());
+            }
+            // The first probe whose drivers got ready names them (a probe that failed before has none).
+            if (clients == null && result.clients() != null) {
+                clients = new Clients(result.clients().producers(), result.clients().consumers());
             }
             summaries.add(result.summary());
             ProbeOutcome o = settings.keepUpCheck().judge(rate, result, spec.consumers().mode() == ConsumerMode.LIVE,

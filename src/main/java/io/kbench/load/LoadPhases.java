@@ -218,8 +218,9 @@ final class LoadPhases {
                 }
                 // A producer driver is up before the common start is fixed: its first records are due at that start.
                 producers.prepare(slice.producerFirst(), slice.producerCount());
-                long start = slice.coordination().awaitStart(consumers::assignedPartitions, metrics);
-                if (start != Long.MIN_VALUE && !stop.requested()) {
+                long start = slice.coordination().awaitStart(consumers::assignedPartitions, metrics,
+                        () -> firstFailure() != null);
+                if (start != Long.MIN_VALUE && !stop.requested() && firstFailure() == null) {
                     runStartNanos = start;
                     reporter = new IntervalReporter(metrics, out, start, start / 1_000_000, this::measuring,
                             new ProgressLine.Columns(spec.producers().count() > 0, spec.consumers().enabled()),
@@ -235,7 +236,9 @@ final class LoadPhases {
                     stop.join(producerThreads, Long.MAX_VALUE);
                     failure = firstFailure();
                     slice.coordination().producersFinished();
-                    while (!stop.requested() && !slice.coordination().drained()) {
+                    // A failed slice reports at once (its Done carries the failure, and the coordinator stops the
+                    // others); only a healthy one waits until everything produced was consumed.
+                    while (failure == null && !stop.requested() && !slice.coordination().drained()) {
                         StopSignal.sleep(20);
                     }
                 }

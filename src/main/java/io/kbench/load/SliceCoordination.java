@@ -1,6 +1,7 @@
 package io.kbench.load;
 
 import io.kbench.measure.RunMetrics;
+import java.util.function.BooleanSupplier;
 import java.util.function.IntSupplier;
 
 /**
@@ -10,10 +11,11 @@ import java.util.function.IntSupplier;
 public interface SliceCoordination {
     /**
      * Blocks until every slice's consumers hold their partitions and the coordinator has fixed the common start;
-     * returns it on the slice's clock, or {@link Long#MIN_VALUE} when the run was stopped first. {@code assigned}
-     * and {@code metrics} are this slice's, for its heartbeats.
+     * returns it on the slice's clock, or {@link Long#MIN_VALUE} when the run was stopped first or {@code failed}
+     * says this slice already failed (a driver died: its report must go out now, not after the coordinator's wait).
+     * {@code assigned} and {@code metrics} are this slice's, for its heartbeats.
      */
-    long awaitStart(IntSupplier assigned, RunMetrics metrics);
+    long awaitStart(IntSupplier assigned, RunMetrics metrics, BooleanSupplier failed);
 
     /** This slice's producers have finished (or were stopped). */
     void producersFinished();

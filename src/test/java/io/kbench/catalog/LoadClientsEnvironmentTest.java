@@ -64,6 +64,14 @@ class LoadClientsEnvironmentTest {
     }
 
     @Test
+    void aDriverThatNeverGotReadyIsStillItsClientNotJava() {
+        WorkloadSpec franz = LIVE.with(Map.of("producers.client", "franz-go"));
+        assertThat(run(franz, null).kafkaClientVersion()).isEqualTo("producers franz-go unknown, consumers java 4.3.1");
+        assertThat(run(franz.with(Map.of("consumers.client", "franz-go")), null).kafkaClientVersion())
+                .isEqualTo("franz-go unknown");
+    }
+
+    @Test
     void sidesOfDifferentClientsAreNamedEachTheProducersFirst() {
         assertThat(run(LIVE, new Clients(FRANZ_GO_PRODUCERS, null)).kafkaClientVersion())
                 .isEqualTo("producers franz-go v1.22.3, consumers java 4.3.1");

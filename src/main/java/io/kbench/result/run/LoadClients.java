@@ -1,5 +1,6 @@
 package io.kbench.result.run;
 
+import io.kbench.spec.ClientKind;
 import io.kbench.spec.WorkloadSpec;
 
 /**
@@ -25,13 +26,17 @@ public final class LoadClients {
     public static String describe(Clients clients, String javaVersion, WorkloadSpec workload) {
         Clients.Driver producers = clients == null ? null : clients.producers();
         Clients.Driver consumers = clients == null ? null : clients.consumers();
-        if (producers == null && consumers == null) {
+        // A side the workload gave a driver whose driver never said what it is (it failed before ready) is still that
+        // client's, never filed under Java's version.
+        boolean driverAsked = workload != null && (workload.producers().count() > 0 && workload.producers().client().external()
+                || workload.consumers().enabled() && workload.consumers().client().external());
+        if (producers == null && consumers == null && !driverAsked) {
             return javaVersion;
         }
         boolean produced = producers != null || workload != null && workload.producers().count() > 0;
         boolean consumed = consumers != null || workload != null && workload.consumers().enabled();
-        String sent = side(producers, javaVersion);
-        String read = side(consumers, javaVersion);
+        String sent = side(producers, javaVersion, workload == null ? null : workload.producers().client());
+        String read = side(consumers, javaVersion, workload == null ? null : workload.consumers().client());
         if (!consumed || sent.equals(read)) {
             return sent;
         }
@@ -41,8 +46,11 @@ public final class LoadClients {
         return "producers " + sent + ", consumers " + read;
     }
 
-    private static String side(Clients.Driver driver, String javaVersion) {
-        return driver != null ? driver.client() + " " + driver.clientVersion()
+    private static String side(Clients.Driver driver, String javaVersion, ClientKind asked) {
+        if (driver != null) {
+            return driver.client() + " " + driver.clientVersion();
+        }
+        return asked != null && asked.external() ? asked.text() + " unknown"
                 : "java " + (javaVersion == null ? "unknown" : javaVersion);
     }
 }
