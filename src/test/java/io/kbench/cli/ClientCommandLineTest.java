@@ -10,9 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
- * client cannot honour is refused before anything starts, and what cannot run a driver yet (workers, a roll
- * with driver producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
- * client under its name. And {@code kbench drivers}' input errors.
+ * client cannot honour is refused before anything starts, and what cannot run a driver yet (transactions with driver
+ * producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
+ * client under its name, while a roll with driver producers runs. And {@code kbench drivers}' input errors.
  */
 class ClientCommandLineTest {
     @TempDir
