@@ -83,11 +83,13 @@ func storeMax(a *atomic.Int64, v int64) {
 // maxFaultWindows is Java's FaultWindows.MAX_WINDOWS: more faults in one run are not tracked.
 const maxFaultWindows = 64
 
-// FaultWindows is Java's FaultWindows: the publish latency and failures of measured records whose intended send time
-// falls inside a fault's window. With no window open it costs one atomic load per record.
+// FaultWindows is Java's SendWindows: the publish latency and failures of measured records whose intended send time
+// falls inside a fault's window, and how many measured records were acknowledged inside it (by acknowledgement time:
+// a roll step's rate). With no window open it costs one atomic load per record.
 type FaultWindows struct {
 	starts, ends [maxFaultWindows]atomic.Int64
 	failures     [maxFaultWindows]atomic.Int64
+	acked        [maxFaultWindows]atomic.Int64
 	latencies    [maxFaultWindows]*Recorder
 	opened       atomic.Int32
 	mu           sync.Mutex
@@ -117,11 +119,19 @@ func (f *FaultWindows) close(index int, nanos int64) {
 	}
 }
 
+// acknowledged files a measured record acknowledged latencyNanos after its intended time: its latency into the
+// windows its intended time falls in, its acknowledgement into those its acknowledgement time falls in. That time is
+// the intended time plus the latency truncated to whole microseconds, exactly as Java's SendWindows computes it.
 func (f *FaultWindows) acknowledged(intended, latencyNanos int64) {
 	n := int(f.opened.Load())
+	ack := intended + latencyNanos/1000*1000
 	for i := 0; i < n; i++ {
-		if intended >= f.starts[i].Load() && intended < f.ends[i].Load() {
+		start, end := f.starts[i].Load(), f.ends[i].Load()
+		if intended >= start && intended < end {
 			f.latencies[i].Record(latencyNanos)
+		}
+		if ack >= start && ack < end {
+			f.acked[i].Add(1)
 		}
 	}
 }
@@ -141,7 +151,7 @@ func (f *FaultWindows) report() []map[string]any {
 	out := make([]map[string]any, 0, n)
 	for i := 0; i < n; i++ {
 		out = append(out, map[string]any{"index": i, "publish": f.latencies[i].TakeEncoded(),
-			"failures": f.failures[i].Load()})
+			"failures": f.failures[i].Load(), "acknowledged": f.acked[i].Load()})
 	}
 	return out
 }

@@ -136,11 +136,20 @@ struct Window {
     start: i64,
     end: AtomicI64,
     failures: AtomicI64,
+    acknowledged: AtomicI64,
     latency: Recorder,
 }
 
-/// Java's FaultWindows: the publish latency and failures of measured records whose intended send time falls inside
-/// a fault's window. With no window open it costs one atomic load per record.
+impl Window {
+    /// Whether `nanos` falls inside [start, end); a window still open has end `i64::MAX`.
+    fn contains(&self, nanos: i64) -> bool {
+        nanos >= self.start && nanos < self.end.load(SeqCst)
+    }
+}
+
+/// Java's SendWindows: the publish latency and failures of measured records whose intended send time falls inside
+/// a fault's window, and how many measured records were acknowledged inside it (by acknowledgement time: a roll
+/// step's rate). With no window open it costs one atomic load per record.
 #[derive(Default)]
 pub struct FaultWindows {
     opened: AtomicUsize,
@@ -158,6 +167,7 @@ impl FaultWindows {
             start: nanos,
             end: AtomicI64::new(i64::MAX),
             failures: AtomicI64::new(0),
+            acknowledged: AtomicI64::new(0),
             latency: Recorder::default(),
         });
         self.opened.store(w.len(), SeqCst);
@@ -177,14 +187,29 @@ impl FaultWindows {
         }
         let w = self.windows.read().unwrap_or_else(|e| e.into_inner());
         for window in w.iter() {
-            if intended >= window.start && intended < window.end.load(SeqCst) {
+            if window.contains(intended) {
                 f(window);
             }
         }
     }
 
+    /// A measured record acknowledged `latency_nanos` after its intended time: its latency goes into the windows its
+    /// intended time falls in, its acknowledgement into those its acknowledgement time falls in. That time is the
+    /// intended time plus the latency truncated to whole microseconds, exactly as Java's SendWindows computes it.
     pub fn acknowledged(&self, intended: i64, latency_nanos: i64) {
-        self.each_containing(intended, |w| w.latency.record(latency_nanos));
+        if self.opened.load(Relaxed) == 0 {
+            return;
+        }
+        let ack = intended + latency_nanos / 1000 * 1000;
+        let w = self.windows.read().unwrap_or_else(|e| e.into_inner());
+        for window in w.iter() {
+            if window.contains(intended) {
+                window.latency.record(latency_nanos);
+            }
+            if window.contains(ack) {
+                window.acknowledged.fetch_add(1, SeqCst);
+            }
+        }
     }
 
     pub fn failed(&self, intended: i64) {
@@ -201,7 +226,8 @@ impl FaultWindows {
                 .enumerate()
                 .map(|(i, window)| {
                     json!({"index": i, "publish": window.latency.take_encoded(),
-                           "failures": window.failures.load(SeqCst)})
+                           "failures": window.failures.load(SeqCst),
+                           "acknowledged": window.acknowledged.load(SeqCst)})
                 })
                 .collect(),
         )

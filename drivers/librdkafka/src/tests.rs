@@ -7,6 +7,7 @@ use crate::context::{delivered_stamp, error_name, may_be_written, pack, unpack};
 use crate::contract::{decode_control, decode_slice, Control, KeyKind, Role};
 use crate::files::{parse_indices, read_values};
 use crate::hist::{encode, new_histogram, Recorder};
+use crate::metrics::FaultWindows;
 use crate::rules::*;
 use crate::sendlog::SendLog;
 use base64::engine::general_purpose::STANDARD;
@@ -457,4 +458,27 @@ fn a_line_over_four_mebibytes_is_refused_without_holding_more() {
     assert_eq!(crate::read_line(&mut two).unwrap(), Some(b"{\"a\":1}".to_vec()));
     assert_eq!(crate::read_line(&mut two).unwrap(), Some(b"{}".to_vec()));
     assert_eq!(crate::read_line(&mut two).unwrap(), None);
+}
+
+/// A roll step's rate is the records acknowledged inside its window by acknowledgement time (the intended time plus
+/// the latency in whole microseconds, as Java's SendWindows), while its latency and failures go by intended time.
+#[test]
+fn fault_windows_count_acknowledgements_by_acknowledgement_time() {
+    let f = FaultWindows::default();
+    f.open(0, 1_000_000);
+    f.close(0, 2_000_000);
+    f.open(1, 2_000_000); // still open at the end: counts until then
+    f.acknowledged(500_000, 600_000); // intended before window 0, acknowledged in it
+    f.acknowledged(1_500_000, 500_000); // intended in 0, acknowledged at its close: in 1
+    f.acknowledged(1_500_000, 499_999); // acknowledged at 1,999,000 (whole microseconds): in 0
+    f.acknowledged(2_500_000, 9_000_000); // intended and acknowledged in 1
+    f.failed(1_200_000);
+    let report = f.report();
+    let windows = report.as_array().expect("done.faults is a list");
+    assert_eq!(windows.len(), 2, "{report}");
+    for (i, (acknowledged, failures)) in [(2, 1), (2, 0)].into_iter().enumerate() {
+        assert_eq!(windows[i]["index"], i, "{report}");
+        assert_eq!(windows[i]["acknowledged"], acknowledged, "{report}");
+        assert_eq!(windows[i]["failures"], failures, "{report}");
+    }
 }

@@ -103,14 +103,17 @@ public sealed interface DriverEvent permits DriverEvent.Ready, DriverEvent.Assig
      * @param index    the window (0..63)
      * @param publish  the publish latency of the measured records intended inside it (an .hlog payload)
      * @param failures how many of them failed
+     * @param acknowledged the measured records acknowledged inside it, by acknowledgement time (a roll step's rate)
      */
-    @JsonPropertyOrder({"index", "publish", "failures"})
+    @JsonPropertyOrder({"index", "publish", "failures", "acknowledged"})
     record FaultWindow(@JsonProperty(required = true) int index, @JsonProperty(required = true) String publish,
-                       @JsonProperty(required = true) long failures) {
+                       @JsonProperty(required = true) long failures,
+                       @JsonProperty(required = true) long acknowledged) {
         public FaultWindow {
             Checks.between("done.faults.index", index, 0, 63);
             EncodedHistogram.checkBase64("done.faults.publish", publish);
             Checks.atLeast("done.faults.failures", failures, 0L);
+            Checks.atLeast("done.faults.acknowledged", acknowledged, 0L);
         }
     }
 }

@@ -134,7 +134,6 @@ public record FindMax(WorkloadSpec spec, FindMaxSettings settings, Path dir, Run
     /** Runs the searches and writes result.json; {@code out} receives every probe's output, the table and the answer. */
     public FindMaxResult execute(PrintStream out) {
         Preflight.workload(spec, context.connection());
-        Preflight.driverLimits(spec);
         Preflight.embeddedOnly(spec, context.target());
         // Every probe is a SingleRun, which starts the drivers of a client other than java as 'kbench run' does; built
         // (or found in the cache) once here, so a missing compiler is one line before the cluster starts, not a failed

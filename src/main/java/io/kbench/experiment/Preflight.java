@@ -11,7 +11,6 @@ import io.kbench.load.PayloadGenerator;
 import io.kbench.load.PayloadKey;
 import io.kbench.spec.ClientKind;
 import io.kbench.spec.ClientsSpec;
-import io.kbench.spec.FaultAction;
 import io.kbench.spec.KafkaConfigCheck;
 import io.kbench.spec.PayloadType;
 import io.kbench.spec.WorkloadSpec;
@@ -47,21 +46,6 @@ final class Preflight {
                         "has payloads shorter than " + WorkloadSpec.VERIFY_STAMP_BYTES
                                 + " bytes; verify needs room for each record's id");
             }
-        }
-    }
-
-    /**
-     * What a run cannot do with driver producers yet (--dry-run says so too): a {@code roll}, whose steps report the
-     * rate acknowledged in each, which a driver does not count per window (it counts the publish latency and failures
-     * of the records intended in a fault's window, docs/drivers.md). Other faults and verify can: the driver counts its
-     * records into the fault windows, and its send logs are replayed into kbench's check.
-     */
-    static void driverLimits(WorkloadSpec spec) {
-        ClientKind producers = producerClient(spec);
-        if (producers.external() && spec.faults().stream().anyMatch(f -> f.action() == FaultAction.ROLL)) {
-            throw InvalidInputException.field("faults", "roll", "with producers.client " + producers.text()
-                    + " lands in a later kbench release: a driver does not count each step's acknowledged rate yet"
-                    + " (docs/clients.md#not-with-every-client)");
         }
     }
 

@@ -116,7 +116,6 @@ public record SingleRun(WorkloadSpec spec, RunContext context) {
     /** The checks of {@link #check()}; returns the embedded cluster's parameters, or null when none is to be started. */
     private ClusterParams prepare(Path logDir) {
         Preflight.workload(spec, context.connection());
-        Preflight.driverLimits(spec);
         Preflight.embeddedOnly(spec, context.target());
         if (context.distribution() != null) {
             Preflight.distributable(spec, context.distribution());

@@ -26,13 +26,6 @@ final class SweepChecks {
             RunContext pointContext = sweep.contextFor(point);
             Preflight.workload(spec, pointContext.connection());
             Preflight.embeddedOnly(spec, pointContext.target());
-            try {
-                // Each repetition is a SingleRun, which starts the point's drivers as 'kbench run' does; what a
-                // driver cannot do yet (faults with driver producers) is refused here, before the first repetition.
-                Preflight.driverLimits(spec);
-            } catch (InvalidInputException e) {
-                throw new InvalidInputException("point " + point.name() + ": " + e.getMessage(), e);
-            }
             if (context.distribution() != null) {
                 Preflight.distributable(spec, context.distribution());
             }

@@ -139,7 +139,7 @@ final class DriverProducers implements ProducerSide {
 
     /**
      * What the driver counted into each fault window (its {@code done.faults}: the publish latency of the measured
-     * records intended inside it, and how many failed) added to the run's windows, as the Java threads add theirs
+     * records intended inside it, how many failed, and how many were acknowledged inside it) added to the run's windows, as the Java threads add theirs
      * record by record. A histogram kbench cannot read fails the run.
      */
     private void countFaultWindows(DriverStream driver) {
@@ -150,7 +150,7 @@ final class DriverProducers implements ProducerSide {
         try {
             for (DriverEvent.FaultWindow w : done.faults()) {
                 run.metrics().faultWindows.addCounted(w.index(), EncodedHistogram.decode("done.faults.publish",
-                        w.publish()), w.failures());
+                        w.publish()), w.failures(), w.acknowledged());
             }
         } catch (InvalidInputException e) {
             sendLogFailure = "driver " + driver.ready().client() + " (pid " + driver.ready().pid() + ") wrote a fault"

@@ -79,14 +79,17 @@ public final class SendWindows {
 
     /**
      * Adds what a driver process counted into window {@code index} itself: the publish latency of its measured records
-     * intended inside the window, microseconds, and how many of them failed. Ignored for a window never opened.
+     * intended inside the window, microseconds, how many of them failed, and how many measured records it saw
+     * acknowledged inside the window by acknowledgement time (as {@link #acknowledged} counts them). Ignored for a
+     * window never opened.
      */
-    public void addCounted(int index, Histogram publishMicros, long failed) {
+    public void addCounted(int index, Histogram publishMicros, long failed, long acknowledgedInside) {
         if (index < 0 || index >= opened.get()) {
             return;
         }
         latencies[index].add(publishMicros);
         failures.addAndGet(index, failed);
+        acknowledged.addAndGet(index, acknowledgedInside);
     }
 
     /** A measured record sent (intended) at {@code intendedNanos} was acknowledged after {@code latencyMicros}. */

@@ -10,9 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code producers.client} and {@code consumers.client} on the command line: --dry-run shows the client, a property the
- * client cannot honour is refused before anything starts, and what cannot run a driver yet (workers, a roll
- * with driver producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
- * client under its name. And {@code kbench drivers}' input errors.
+ * client cannot honour is refused before anything starts, and what cannot run a driver yet (transactions with driver
+ * producers, also at a sweep's point, a client without a driver) says so in one line, exit 2, never runs the Java
+ * client under its name, while a roll with driver producers runs. And {@code kbench drivers}' input errors.
  */
 class ClientCommandLineTest {
     @TempDir
@@ -45,9 +45,15 @@ class ClientCommandLineTest {
         CliRun verify = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set", "verify=true");
         assertThat(verify.exitCode()).as("verify reads a driver's send logs: " + verify.transcript()).isZero();
         assertThat(verify.stdout()).contains("verify: true");
+        // A roll's steps count the driver's acknowledged records per window (done.faults.acknowledged, DriverRollIT).
+        CliRun roll = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set", "cluster.brokers=3",
+                "--set", "faults=[{action: roll, at: 5s}]");
+        assertThat(roll.exitCode()).as(roll.transcript()).isZero();
+        assertThat(roll.stdout()).contains("action: roll");
         assertInputError(kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set",
-                "faults=[{action: roll, at: 5s}]"), "faults: with producers.client franz-go lands in a later kbench release",
-                "(got roll)");
+                "producers.transactions.recordsPerTransaction=100"),
+                "producers.transactions: runs with client java only; the franz-go driver does not do it yet",
+                "(got client franz-go)");
         // Workers run the driver their slice names (DistributedDriversIT): a distributed dry run shows the client.
         CliRun workers = kbench("run", "--dry-run", "--set", "producers.client=franz-go", "--set",
                 "producers.warmupDuration=2s", "--local-workers", "2");
@@ -72,7 +78,7 @@ class ClientCommandLineTest {
 
     /**
      * A sweep runs a driver point as a run does (ClientsSweepIT), so what a run refuses with a driver is refused for
-     * the point before the sweep's first repetition, and in its --dry-run as in a run's: here a roll with driver
+     * the point before the sweep's first repetition, and in its --dry-run as in a run's: here transactions with driver
      * producers, the last point's.
      */
     @Test
@@ -81,16 +87,15 @@ class ClientCommandLineTest {
                 base:
                   producers:
                     duration: 10s
-                  cluster: {brokers: 3}
-                  faults:
-                    - {at: 2s, action: roll}
+                    transactions: {recordsPerTransaction: 100}
                 axes:
                   producers.client: [java, franz-go]
                 """);
-        assertInputError(kbench("sweep", sweep.toString(), "--dry-run"), "point producers.client=franz-go",
-                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
-        assertInputError(kbench("sweep", sweep.toString()), "point producers.client=franz-go",
-                "faults: with producers.client franz-go lands in a later kbench release", "(got roll)");
+        String refusal = "producers.transactions: runs with client java only; the franz-go driver does not do it yet";
+        assertInputError(kbench("sweep", sweep.toString(), "--dry-run"), "point producers.client=franz-go", refusal,
+                "(got client franz-go)");
+        assertInputError(kbench("sweep", sweep.toString()), "point producers.client=franz-go", refusal,
+                "(got client franz-go)");
     }
 
     @Test

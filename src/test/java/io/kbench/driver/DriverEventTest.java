@@ -56,10 +56,22 @@ class DriverEventTest {
         assertThat(ready).isEqualTo(new DriverEvent.Ready(1, 48447572565582L, "franz-go", "v1.22.3", 32594));
         assertThat(DriverEvent.parse("{\"type\":\"producers-finished\"}", SOURCE)).isInstanceOf(DriverEvent.ProducersFinished.class);
         assertThat(DriverEvent.parse("{\"partitions\":3,\"type\":\"assigned\"}", SOURCE)).isEqualTo(new DriverEvent.Assigned(3));
-        DriverEvent.Done done = (DriverEvent.Done) DriverEvent.parse("{\"failure\":null,\"faults\":[{\"failures\":2,\"index\":0,"
-                + "\"publish\":\"" + franzGoHistogram() + "\"}],\"sendLogs\":null,\"status\":\"completed\",\"type\":\"done\"}", SOURCE);
+        DriverEvent.Done done = (DriverEvent.Done) DriverEvent.parse("{\"failure\":null,\"faults\":[{\"acknowledged\":950,"
+                + "\"failures\":2,\"index\":0,\"publish\":\"" + franzGoHistogram() + "\"}],\"sendLogs\":null,"
+                + "\"status\":\"completed\",\"type\":\"done\"}", SOURCE);
         assertThat(done.status()).isEqualTo(DriverEvent.Status.COMPLETED);
         assertThat(done.faults()).singleElement().extracting(DriverEvent.FaultWindow::failures).isEqualTo(2L);
+        assertThat(done.faults()).singleElement().extracting(DriverEvent.FaultWindow::acknowledged).isEqualTo(950L);
+    }
+
+    /** A roll step's rate comes from a fault window's acknowledged count: a driver that leaves it out is refused. */
+    @Test
+    void aFaultWindowWithoutItsAcknowledgedCountIsRefused() throws Exception {
+        String window = "{\"failure\":null,\"faults\":[{\"failures\":0,\"index\":0,\"publish\":\"" + franzGoHistogram()
+                + "\"%s}],\"sendLogs\":null,\"status\":\"completed\",\"type\":\"done\"}";
+        assertThatThrownBy(() -> DriverEvent.parse(window.formatted(""), SOURCE)).hasMessageContaining("acknowledged");
+        assertThatThrownBy(() -> DriverEvent.parse(window.formatted(",\"acknowledged\":-1"), SOURCE))
+                .hasMessageContaining("done.faults.acknowledged");
     }
 
     @Test

@@ -33,13 +33,16 @@ class SendWindowsTest {
         org.HdrHistogram.Histogram counted = LatencyRecorder.newHistogram();
         counted.recordValueWithCount(1_000, 3);
         counted.recordValue(2_000_000);
-        w.addCounted(b, counted, 2);
-        w.addCounted(7, counted, 2);
+        w.acknowledged(350, 0);
+        w.addCounted(b, counted, 2, 40);
+        w.addCounted(7, counted, 2, 40);
         io.kbench.result.run.LatencyStats added = w.latency(b);
-        assertThat(added.count()).isEqualTo(4);
+        assertThat(added.count()).as("the driver's 4 and the Java record at 350").isEqualTo(5);
         assertThat(added.max()).isBetween(1_999_000L, 2_001_000L);
         assertThat(w.failures(b)).isEqualTo(2);
+        assertThat(w.acknowledgedIn(b)).as("the driver's 40 and a Java producer's own record").isEqualTo(41);
         assertThat(w.latency(c).count()).as("a window the driver did not report").isZero();
+        assertThat(w.acknowledgedIn(c)).isZero();
     }
 
     @Test
