@@ -21,8 +21,12 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, UNIX_EPOCH};
 
+/// The contract's vectors beside this checkout's sources. `cargo test` sets `CARGO_MANIFEST_DIR` when it runs the
+/// tests; the compile-time value is only a fallback, as a test binary may be reused from kbench's shared target
+/// directory after a build of another checkout (a removed worktree's path).
 fn vectors() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../testdata")
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_string());
+    PathBuf::from(dir).join("../testdata")
 }
 
 fn read_json(name: &str) -> Value {
