@@ -1,7 +1,6 @@
 package io.kbench.distributed;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
@@ -12,11 +11,9 @@ import io.kbench.result.run.Summary;
 import io.kbench.result.run.WorkerRun;
 import io.kbench.result.run.WorkerStatus;
 import io.kbench.testkit.ItFixture;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -37,9 +34,7 @@ class DistributedDriversIT {
 
     @BeforeAll
     static void needsGo() {
-        boolean go = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))) || System.getenv("KBENCH_GO") != null;
-        assumeTrue(go, "go is not on the PATH: the franz-go driver cannot be built");
+        ItFixture.assumeGo();
     }
 
     @Test

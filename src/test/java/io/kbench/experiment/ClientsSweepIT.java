@@ -1,7 +1,6 @@
 package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
@@ -16,7 +15,6 @@ import io.kbench.testkit.ItFixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,9 +34,7 @@ class ClientsSweepIT {
 
     @BeforeAll
     static void needsGo() {
-        boolean go = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))) || System.getenv("KBENCH_GO") != null;
-        assumeTrue(go, "go is not on the PATH: the franz-go driver cannot be built");
+        ItFixture.assumeGo();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.kbench.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.catalog.Catalog;
 import io.kbench.catalog.CatalogEntry;
@@ -18,10 +17,8 @@ import io.kbench.result.run.Clients;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.testkit.ItFixture;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -44,9 +41,7 @@ class FindMaxDriverIT {
 
     @BeforeAll
     static void needsGo() {
-        boolean go = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))) || System.getenv("KBENCH_GO") != null;
-        assumeTrue(go, "go is not on the PATH: the franz-go driver cannot be built");
+        ItFixture.assumeGo();
     }
 
     @Test

@@ -1,7 +1,6 @@
 package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cli.CliRun;
 import io.kbench.cluster.EmbeddedCluster;
@@ -14,14 +13,12 @@ import io.kbench.result.run.LatencyStats;
 import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.testkit.ItFixture;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
@@ -48,9 +45,7 @@ class ClientsIT {
 
     @BeforeAll
     static void needsGo() {
-        boolean go = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))) || System.getenv("KBENCH_GO") != null;
-        assumeTrue(go, "go is not on the PATH: the franz-go driver cannot be built");
+        ItFixture.assumeGo();
     }
 
     @Test

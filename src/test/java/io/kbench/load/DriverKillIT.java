@@ -1,7 +1,6 @@
 package io.kbench.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kbench.cluster.EmbeddedCluster;
 import io.kbench.cluster.EmbeddedKafka;
@@ -9,12 +8,10 @@ import io.kbench.result.run.RunResult;
 import io.kbench.result.run.RunStatus;
 import io.kbench.testkit.ItFixture;
 import io.kbench.testkit.KbenchProcess;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,9 +38,7 @@ class DriverKillIT {
 
     @BeforeAll
     static void needsGo() {
-        boolean go = Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))) || System.getenv("KBENCH_GO") != null;
-        assumeTrue(go, "go is not on the PATH: the franz-go driver cannot be built");
+        ItFixture.assumeGo();
     }
 
     @AfterEach

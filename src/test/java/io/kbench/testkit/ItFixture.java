@@ -1,13 +1,16 @@
 package io.kbench.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.kbench.cli.CliRun;
 import io.kbench.cli.Main;
+import io.kbench.driver.Toolchain;
 import io.kbench.result.io.ResultReader;
 import io.kbench.result.run.RunResult;
+import io.kbench.spec.ClientKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +19,14 @@ import java.util.stream.Stream;
 
 /** Set-up the integration tests share: bundled test workloads, a `kbench cluster start` cluster, run results. */
 public final class ItFixture {
+    /**
+     * Skips the calling test class where kbench cannot build the franz-go driver (no Go of the version it needs on the
+     * PATH or in KBENCH_GO): the one check of every driver IT, kbench's own ({@link Toolchain#find}).
+     */
+    public static void assumeGo() {
+        assumeTrue(Toolchain.find(ClientKind.FRANZ_GO).present(), "go is not on the PATH: the franz-go driver cannot be built");
+    }
+
     private ItFixture() {
     }
 
