@@ -38,8 +38,9 @@ type Run struct {
 	assigned atomic.Int64
 	// readySent closes once ready is written: nothing else may come first (a group may assign before it).
 	readySent chan struct{}
-	// abandoned closes when the driver gives up before ready: listeners waiting for ready stop waiting.
+	// abandoned closes when the driver gives up before ready (abandon, once): listeners waiting for ready stop waiting.
 	abandoned chan struct{}
+	abandon   func()
 }
 
 // pending is one in-flight record: the franz-go record, the copy of its value and what the promise needs. Pooled,

@@ -31,6 +31,7 @@ func runDriver(stdin io.Reader, stdout io.Writer) int {
 	run := &Run{slice: slice, opts: opts, clock: newClock(*slice.ClockOffsetNanos), metrics: newMetrics(),
 		events: &Events{out: stdout}, readySent: make(chan struct{}),
 		abandoned: make(chan struct{})}
+	run.abandon = sync.OnceFunc(func() { close(run.abandoned) })
 	run.warmupEnd.Store(math.MaxInt64)
 	var d driver
 	if *slice.Role == "producers" {
@@ -180,10 +181,13 @@ func newClient(run *Run, id string, extra ...kgo.Opt) (*kgo.Client, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), connectTimeout)
 	defer cancel()
 	if err := client.Ping(ctx); err != nil {
+		// A group member may already be assigned: its revoke on Close must not wait for a ready never sent.
+		run.abandon()
 		client.Close()
 		return nil, fmt.Errorf("no broker of %s answered within %s: %v", *run.slice.Bootstrap, connectTimeout, err)
 	}
 	if err := awaitTopic(client, *run.slice.Topic, *run.slice.Bootstrap); err != nil {
+		run.abandon()
 		client.Close()
 		return nil, err
 	}

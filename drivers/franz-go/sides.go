@@ -146,7 +146,7 @@ func newConsumers(run *Run) (driver, error) {
 		client, err := newClient(run, "c"+strconv.Itoa(i), opts...)
 		if err != nil {
 			// Closing the clients made revokes their partitions, whose listeners must not wait for a ready never sent.
-			close(run.abandoned)
+			run.abandon()
 			for _, made := range side.consumers {
 				made.client.Close()
 			}

@@ -94,6 +94,10 @@ public sealed interface DriverEvent permits DriverEvent.Ready, DriverEvent.Assig
             }
             sendLogs = sendLogs == null ? null : List.copyOf(sendLogs);
             faults = faults == null ? List.of() : List.copyOf(faults);
+            // Each window once: a repeated index would add its counts twice.
+            if (faults.stream().map(FaultWindow::index).distinct().count() != faults.size()) {
+                throw InvalidInputException.field("done.faults", faults.size() + " windows", "names a window twice");
+            }
         }
     }
 

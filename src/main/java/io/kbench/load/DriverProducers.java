@@ -20,6 +20,7 @@ import io.kbench.spec.ProducerSpec;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
  * A run's producers in a driver process of another client (producers.client, docs/drivers.md): one process for all the
@@ -139,18 +140,26 @@ final class DriverProducers implements ProducerSide {
 
     /**
      * What the driver counted into each fault window (its {@code done.faults}: the publish latency of the measured
-     * records intended inside it, how many failed, and how many were acknowledged inside it) added to the run's windows, as the Java threads add theirs
-     * record by record. A histogram kbench cannot read fails the run.
+     * records intended inside it, how many failed, and how many were acknowledged inside it) added to the run's windows,
+     * as the Java threads add theirs record by record. A histogram kbench cannot read, or a window holding more records
+     * than the driver counted as measured, fails the run.
      */
     private void countFaultWindows(DriverStream driver) {
         DriverEvent.Done done = driver.done();
         if (done == null) {
             return;
         }
+        // A window holds at most the records the driver counted as measured: its own text is bounded by its intervals.
+        long measured = run.metrics().producedMeasured.records() + run.metrics().produceErrors.total();
         try {
             for (DriverEvent.FaultWindow w : done.faults()) {
-                run.metrics().faultWindows.addCounted(w.index(), EncodedHistogram.decode("done.faults.publish",
-                        w.publish()), w.failures(), w.acknowledged());
+                Histogram publish = EncodedHistogram.decode("done.faults.publish", w.publish());
+                if (w.acknowledged() > measured || w.failures() > measured || publish.getTotalCount() > measured) {
+                    throw InvalidInputException.field("done.faults[" + w.index() + "]", w.acknowledged() + " acknowledged, "
+                            + w.failures() + " failed, " + publish.getTotalCount() + " latencies",
+                            "is more than the " + measured + " measured records the driver counted");
+                }
+                run.metrics().faultWindows.addCounted(w.index(), publish, w.failures(), w.acknowledged());
             }
         } catch (InvalidInputException e) {
             sendLogFailure = "driver " + driver.ready().client() + " (pid " + driver.ready().pid() + ") wrote a fault"

@@ -72,6 +72,10 @@ class DriverEventTest {
         assertThatThrownBy(() -> DriverEvent.parse(window.formatted(""), SOURCE)).hasMessageContaining("acknowledged");
         assertThatThrownBy(() -> DriverEvent.parse(window.formatted(",\"acknowledged\":-1"), SOURCE))
                 .hasMessageContaining("done.faults.acknowledged");
+        String one = "{\"acknowledged\":5,\"failures\":0,\"index\":0,\"publish\":\"" + franzGoHistogram() + "\"}";
+        assertThatThrownBy(() -> DriverEvent.parse("{\"failure\":null,\"faults\":[" + one + "," + one
+                + "],\"sendLogs\":null,\"status\":\"completed\",\"type\":\"done\"}", SOURCE))
+                .hasMessageContaining("done.faults").hasMessageContaining("names a window twice");
     }
 
     @Test

@@ -16,12 +16,10 @@ import io.kbench.spec.ClientKind;
 import io.kbench.testkit.ItFixture;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.admin.RecordsToDelete;
@@ -152,8 +150,7 @@ class IntegrityIT {
 
     private static CliRun run(String topic, Path results, String client) {
         switch (client) {
-            case "franz-go" -> assumeTrue(Stream.of(System.getenv().getOrDefault("PATH", "").split(":"))
-                    .anyMatch(d -> Files.isExecutable(Path.of(d, "go"))), "go is not on the PATH: no franz-go driver");
+            case "franz-go" -> ItFixture.assumeGo();
             case "librdkafka" -> assumeTrue(Toolchain.find(ClientKind.LIBRDKAFKA).present()
                     && DriverBuild.standard().built(ClientKind.LIBRDKAFKA).isPresent(),
                     "the librdkafka driver of these sources is not built: ./kbench drivers build librdkafka");
